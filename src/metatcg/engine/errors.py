@@ -1,0 +1,26 @@
+"""Errors a user can cause. Front ends print them without a traceback."""
+
+
+class MetatcgError(Exception):
+    """Base for every input error: bad action, card file, deck, JSON, scenario."""
+
+
+class IllegalActionError(MetatcgError):
+    """An action that is not among the current legal actions; the state is unchanged."""
+
+
+class UnknownGameError(MetatcgError, KeyError):
+    def __str__(self) -> str:  # KeyError quotes its message; we want it plain
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+class CardDataError(MetatcgError):
+    """A card file that fails validation; the message names file, card and field."""
+
+
+class DeckError(MetatcgError):
+    """An unknown card or an illegal deck."""
+
+
+class StateDataError(MetatcgError):
+    """Malformed state JSON, record or scenario."""

@@ -1,0 +1,134 @@
+"""The game-agnostic face of a ruleset: decks, new states, JSON, replay."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterable
+
+from .decks import Deck, parse_deck_text, read_deck_file
+from .errors import DeckError, IllegalActionError, StateDataError
+from .rng import Rng
+from .state import GameState, Rules
+
+
+class Game:
+    """Base class; a game package subclasses it and fills in the hooks."""
+
+    id: str = ""
+    title: str = ""
+    min_players = 2
+    max_players = 2
+
+    def __init__(self, rules: Rules, deck_dir: Path | None = None) -> None:
+        self.rules = rules
+        self.deck_dir = deck_dir
+
+    # --------------------------------------------------------------- decks
+    def starter_deck_names(self) -> list[str]:
+        if self.deck_dir is None:
+            return []
+        return sorted(p.stem for p in self.deck_dir.glob("*.txt"))
+
+    def starter_deck(self, name: str) -> Deck:
+        names = self.starter_deck_names()
+        if name not in names:
+            raise DeckError(f"no starter deck {name!r} for {self.id}; starter decks: {', '.join(names)}")
+        return read_deck_file(self.deck_dir / f"{name}.txt")
+
+    def resolve_deck(self, spec: "Deck | str | Iterable[str]") -> Deck:
+        """A Deck, a starter deck name, a deck file path, or a list of card names."""
+        if isinstance(spec, Deck):
+            return spec
+        if isinstance(spec, str):
+            if spec in self.starter_deck_names():
+                return self.starter_deck(spec)
+            p = Path(spec)
+            if p.suffix == ".txt" or p.exists():
+                return read_deck_file(p)
+            raise DeckError(f"{spec!r} is neither a starter deck ({', '.join(self.starter_deck_names())}) "
+                            "nor a deck file")
+        cards = tuple(spec)
+        return Deck("custom", cards)
+
+    def parse_deck(self, text: str, name: str = "deck") -> Deck:
+        return parse_deck_text(text, name)
+
+    def check_deck(self, deck: Deck) -> list[str]:
+        """Every rule the deck breaks, as readable lines (empty when legal)."""
+        raise NotImplementedError
+
+    def validate_deck(self, deck: Deck) -> Deck:
+        problems = self.check_deck(deck)
+        if problems:
+            raise DeckError(f"deck {deck.name!r} is not legal for {self.id}:\n  " + "\n  ".join(problems))
+        return deck
+
+    # --------------------------------------------------------------- states
+    def new_state(self, decks: list, seed: int = 0, options: dict | None = None) -> GameState:
+        n = len(decks)
+        if not self.min_players <= n <= self.max_players:
+            raise DeckError(f"{self.id} needs {self.min_players}-{self.max_players} decks, got {n}")
+        resolved = [self.validate_deck(self.resolve_deck(d)) for d in decks]
+        opts = self.default_options()
+        for k, v in (options or {}).items():
+            if k not in opts:
+                raise DeckError(f"unknown option {k!r} for {self.id}; options: {', '.join(opts)}")
+            opts[k] = v
+        state = GameState(self, None, int(seed), opts, tuple(d.cards for d in resolved))
+        state.data = self.initial_data(state, resolved)
+        self.setup(state)
+        state._advance()
+        return state
+
+    def default_options(self) -> dict:
+        return {"action_limit": self.rules.action_limit, "auto_single": True}
+
+    def initial_data(self, state: GameState, decks: list[Deck]) -> Any:
+        raise NotImplementedError
+
+    def setup(self, state: GameState) -> None:
+        """Push the setup steps (shuffles, first player, opening hands...)."""
+        raise NotImplementedError
+
+    def state_from_json(self, obj: "dict | str") -> GameState:
+        if isinstance(obj, (str, bytes)):
+            try:
+                obj = json.loads(obj)
+            except json.JSONDecodeError as e:
+                raise StateDataError(f"malformed JSON: {e}") from None
+        return GameState.from_json(self, obj)
+
+    def replay(self, record: "dict | str", upto: int | None = None) -> GameState:
+        """Rebuild a game from its record (game, options, decks, seed, action ids)."""
+        if isinstance(record, (str, bytes)):
+            try:
+                record = json.loads(record)
+            except json.JSONDecodeError as e:
+                raise StateDataError(f"malformed record JSON: {e}") from None
+        if not isinstance(record, dict) or record.get("format") != "metatcg-record/1":
+            raise StateDataError("not a metatcg game record (expected format 'metatcg-record/1')")
+        if record.get("game") != self.id:
+            raise StateDataError(f"record is for game {record.get('game')!r}, not {self.id!r}")
+        try:
+            decks = [list(d) for d in record["decks"]]
+            seed = int(record["seed"])
+            actions = [str(a) for a in record["actions"]]
+            options = dict(record.get("options") or {})
+        except (KeyError, TypeError, ValueError) as e:
+            raise StateDataError(f"malformed record: {type(e).__name__}: {e}") from None
+        state = self.new_state(decks, seed=seed, options=options)
+        for i, aid in enumerate(actions[:upto]):
+            try:
+                state.apply(aid)
+            except IllegalActionError as e:
+                raise StateDataError(f"record action #{i + 1} does not replay: {e}") from None
+        return state
+
+    # --------------------------------------------------------------- for bots
+    def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
+        """A full state consistent with what ``player`` knows (hidden cards resampled)."""
+        raise NotImplementedError
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """The game's own heuristic value of ``state`` for ``player`` (greedy bots)."""
+        raise NotImplementedError

@@ -1,0 +1,46 @@
+"""The state's own seeded RNG (no module-level ``random`` anywhere).
+
+A tiny 64-bit generator (splitmix64) whose whole state is one int, so cloning and
+JSON round trips are trivial and the same seed always gives the same game.
+"""
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        return self.next64() % n  # bias < n / 2**64, negligible for card counts
+
+    def coin(self) -> int:
+        return self.next64() & 1
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.next64() % (i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items):
+        return items[self.next64() % len(items)]
+
+    def fork(self) -> "Rng":
+        """An independent generator derived from this one (advances this one)."""
+        return Rng(self.next64())
+
+    def clone(self) -> "Rng":
+        return Rng(self.state)

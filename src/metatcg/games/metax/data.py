@@ -1,0 +1,123 @@
+"""MetaX game data: plain containers of card instance ids (ints) and small tuples.
+
+A card instance is an int ``iid``; ``cards[iid]`` is its definition and ``owner[iid]``
+its owner, both fixed for the game and shared between clones. Everything else is
+copied by ``clone`` with slices, which keeps cloning cheap for search bots.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import CardDef
+
+
+class Attack(NamedTuple):
+    """One declared attack in the Battle Zone (MX-ATK, MX-DEF, MX-TEAM)."""
+
+    lead: int                 # attacking Character
+    card: int                 # its Battle Card
+    links: tuple = ()         # Linked Characters (MX-TEAM)
+    stat: str = ""            # named Stat of a multi-Stat lead card once Linking (MX-MULTI-6)
+    defender: int = -1        # -1: undefended
+    dcard: int = -1           # defender's Battle Card
+    dstat: str = ""           # named Stat of a multi-Stat defending card (MX-MULTI-7)
+    negate_def: bool = False  # the defending card's effects are negated
+    resolved: bool = False
+
+
+class MetaXData:
+    __slots__ = ("cards", "owner", "turn", "active", "first", "phase", "mp", "deck", "hand",
+                 "discard", "vp", "inplay", "pushed", "entered", "damage", "in_battle",
+                 "played_char", "mods", "attacks", "mulligan", "used", "resolving")
+
+    def __init__(self, cards: tuple[CardDef, ...], owner: tuple[int, ...]) -> None:
+        self.cards = cards
+        self.owner = owner
+        self.turn = 0
+        self.active = 0
+        self.first = 0
+        self.phase = "setup"
+        self.mp = [0, 0]
+        self.deck: list[list[int]] = [[], []]      # index 0 = top
+        self.hand: list[list[int]] = [[], []]
+        self.discard: list[list[int]] = [[], []]   # last = top (MX-ZONE-14)
+        self.vp: list[list[int]] = [[], []]
+        self.inplay: list[list[int]] = [[], []]    # Characters in play, in order played
+        self.pushed: set[int] = set()
+        self.entered: dict[int, int] = {}          # iid -> turn it came into play
+        self.damage: dict[int, list[int]] = {}     # iid -> attached Battle Cards
+        self.in_battle: set[int] = set()
+        self.played_char = False
+        self.mods: list[tuple] = []                # (iid, kind, what, amount, duration)
+        self.attacks: list[Attack] = []
+        self.mulligan: list = [None, None]
+        self.used: set[str] = set()                # once-per-turn abilities used ("iid:idx")
+        self.resolving: list[int] = []             # Events being used, before their discard
+
+    def clone(self) -> "MetaXData":
+        n = MetaXData.__new__(MetaXData)
+        n.cards = self.cards
+        n.owner = self.owner
+        n.turn = self.turn
+        n.active = self.active
+        n.first = self.first
+        n.phase = self.phase
+        n.mp = self.mp[:]
+        n.deck = [self.deck[0][:], self.deck[1][:]]
+        n.hand = [self.hand[0][:], self.hand[1][:]]
+        n.discard = [self.discard[0][:], self.discard[1][:]]
+        n.vp = [self.vp[0][:], self.vp[1][:]]
+        n.inplay = [self.inplay[0][:], self.inplay[1][:]]
+        n.pushed = set(self.pushed)
+        n.entered = dict(self.entered)
+        n.damage = {k: v[:] for k, v in self.damage.items()}
+        n.in_battle = set(self.in_battle)
+        n.played_char = self.played_char
+        n.mods = self.mods[:]
+        n.attacks = self.attacks[:]
+        n.mulligan = self.mulligan[:]
+        n.used = set(self.used)
+        n.resolving = self.resolving[:]
+        return n
+
+    def to_json(self) -> dict:
+        return {
+            "turn": self.turn, "active": self.active, "first": self.first, "phase": self.phase,
+            "mp": self.mp, "deck": self.deck, "hand": self.hand, "discard": self.discard, "vp": self.vp,
+            "inplay": self.inplay, "pushed": sorted(self.pushed),
+            "entered": {str(k): v for k, v in self.entered.items()},
+            "damage": {str(k): v for k, v in self.damage.items()},
+            "in_battle": sorted(self.in_battle), "played_char": self.played_char,
+            "mods": [list(m) for m in self.mods], "attacks": [list(a) for a in self.attacks],
+            "mulligan": self.mulligan, "used": sorted(self.used), "resolving": self.resolving,
+            "cards": [c.name for c in self.cards], "owner": list(self.owner),
+        }
+
+    @classmethod
+    def from_json(cls, obj: dict, pool) -> "MetaXData":
+        cards = tuple(pool[name] for name in obj["cards"])
+        d = cls(cards, tuple(int(o) for o in obj["owner"]))
+        d.turn, d.active, d.first = int(obj["turn"]), int(obj["active"]), int(obj["first"])
+        d.phase = str(obj["phase"])
+        d.mp = [int(x) for x in obj["mp"]]
+        for name in ("deck", "hand", "discard", "vp", "inplay"):
+            setattr(d, name, [[int(i) for i in zone] for zone in obj[name]])
+        d.pushed = {int(i) for i in obj["pushed"]}
+        d.entered = {int(k): int(v) for k, v in obj["entered"].items()}
+        d.damage = {int(k): [int(i) for i in v] for k, v in obj["damage"].items()}
+        d.in_battle = {int(i) for i in obj["in_battle"]}
+        d.played_char = bool(obj["played_char"])
+        d.mods = [tuple(m) for m in obj["mods"]]
+        d.attacks = [Attack(a[0], a[1], tuple(a[2]), *a[3:]) for a in obj["attacks"]]
+        d.mulligan = list(obj["mulligan"])
+        d.used = {str(u) for u in obj["used"]}
+        d.resolving = [int(i) for i in obj["resolving"]]
+        return d
+
+    # --------------------------------------------------------------- small queries
+    def controller(self, iid: int) -> int:
+        """Characters are controlled by their owner (no control-changing effects in MetaX)."""
+        return self.owner[iid]
+
+    def is_in_play(self, iid: int) -> bool:
+        return iid in self.entered

@@ -1,0 +1,19 @@
+"""A whole random game runs to its end under the contract."""
+import metatcg
+from metatcg.engine.rng import Rng
+
+
+def test_random_game_reaches_an_end(metax):
+    s = metax.new_state(["aggro", "control"], seed=3)
+    r = Rng(9)
+    while not s.is_terminal():
+        acts = s.legal_actions()
+        assert acts
+        s.apply(r.choice(acts))
+    assert sorted(s.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_unknown_game_is_a_clear_error():
+    import pytest
+    with pytest.raises(metatcg.UnknownGameError, match="known games: metax"):
+        metatcg.load_game("chess")
