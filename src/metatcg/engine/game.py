@@ -27,13 +27,20 @@ class Game:
     def starter_deck_names(self) -> list[str]:
         if self.deck_dir is None:
             return []
-        return sorted(p.stem for p in self.deck_dir.glob("*.txt"))
+        names = self.__dict__.get("_starter_names")
+        if names is None:
+            names = self.__dict__["_starter_names"] = sorted(p.stem for p in self.deck_dir.glob("*.txt"))
+        return list(names)
 
     def starter_deck(self, name: str) -> Deck:
-        names = self.starter_deck_names()
-        if name not in names:
-            raise DeckError(f"no starter deck {name!r} for {self.id}; starter decks: {', '.join(names)}")
-        return read_deck_file(self.deck_dir / f"{name}.txt")
+        cache = self.__dict__.setdefault("_starters", {})
+        deck = cache.get(name)
+        if deck is None:
+            names = self.starter_deck_names()
+            if name not in names:
+                raise DeckError(f"no starter deck {name!r} for {self.id}; starter decks: {', '.join(names)}")
+            deck = cache[name] = read_deck_file(self.deck_dir / f"{name}.txt")
+        return deck
 
     def resolve_deck(self, spec: "Deck | str | Iterable[str]") -> Deck:
         """A Deck, a starter deck name, a deck file path, or a list of card names."""

@@ -11,7 +11,7 @@ from ...engine.events import emit
 from ...engine.state import GameState
 from . import stats
 from .data import Attack, MetaXData
-from .effects import gain_mp, gain_vp, name, pl, start_effect, to_discard
+from .effects import check_kos, gain_mp, gain_vp, name, pl, start_effect, to_discard
 
 STAT_WORD = {"strength": "Strength", "intelligence": "Intelligence", "special": "Special"}
 
@@ -217,6 +217,7 @@ def resolve_defended(st: GameState, aidx: int) -> None:
         st.say(f"{name(d, atk.dcard)} is attached to {name(d, atk.lead)} as Damage")
     else:
         to_discard(d, atk.dcard)
+    check_kos(st)  # MX-DMG-6: both attachments, then the KO checks
 
 
 # ----------------------------------------------------------------- (D) VPs and the end

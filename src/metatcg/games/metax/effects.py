@@ -101,10 +101,19 @@ def gain_vp(st: GameState, p: int) -> None:
 
 
 def check_kos(st: GameState) -> None:
-    """MX-KO-1/6: KO conditions are checked continuously; simultaneous KOs happen together."""
+    """MX-KO-1/6: KO conditions are checked continuously; simultaneous KOs happen together.
+
+    Called wherever a condition can change: Damage attached, Ranks modified, a Character
+    with a constant Stat effect entering or leaving play, "this turn" effects ending."""
     d: MetaXData = st.data
-    if not d.damage or st.result is not None:
-        return
+    while d.damage and st.result is None and _ko_pass(st):
+        pass
+
+
+def _ko_pass(st: GameState) -> bool:
+    """One pass of KOs; True if a KO'd Character had a constant Stat effect (check again)."""
+    d: MetaXData = st.data
+    again = False
     doomed = []
     for iid in list(d.damage):
         if iid in d.entered:
@@ -112,14 +121,18 @@ def check_kos(st: GameState) -> None:
             if why:
                 doomed.append((iid, why))
     for iid, why in doomed:
+        if iid not in d.entered:  # already gone (a nested check during a replacement)
+            continue
         if _replace_ko(st, iid):
             why = stats.ko_reason(d, iid)
             if not why:
                 continue
         st.say(f"{name(d, iid)} ({pl(d.owner[iid])}) is KO'd: {why}")
         owner = d.owner[iid]
+        again = again or bool(d.cards[iid].auras)
         leave_play(st, iid)
         emit(st, ("ko", iid, owner))
+    return again
 
 
 def _replace_ko(st: GameState, iid: int) -> bool:
@@ -309,6 +322,8 @@ def apply_to_target(st: GameState, op, src: int, target: int) -> None:
         gain_mp(st, d.owner[src], op.count, name(d, src))
     elif k == "draw":
         draw(st, d.owner[src] if op.who == "you" else 1 - d.owner[src], op.count)
+    if k in ("buff", "ko", "bounce"):
+        check_kos(st)  # MX-KO-6: Ranks (or auras) changed
 
 
 def attach_damage(st: GameState, target: int, card: int, src: int) -> None:
@@ -316,6 +331,7 @@ def attach_damage(st: GameState, target: int, card: int, src: int) -> None:
     d.discard[d.owner[card]].remove(card)
     d.damage.setdefault(target, []).append(card)
     st.say(f"{name(d, src)}: {name(d, card)} is attached to {name(d, target)} as Damage")
+    check_kos(st)  # MX-KO-2: KO'd at once, even outside the Battle Step
 
 
 # ----------------------------------------------------------------- decisions

@@ -8,10 +8,11 @@ from ...engine.errors import DeckError
 from ...engine.game import Game
 from ...engine.rng import Rng
 from ...engine.state import GameState
-from .cards import CardPool
+from .cards import CardPool, parse_cards
 from .data import MetaXData
 from .deckcheck import check_deck
 from .heuristics import evaluate
+from .position import build_position, snapshot
 from .rules import MetaXRules
 
 DECK_DIR = Path(__file__).parent / "decks"
@@ -30,6 +31,17 @@ class MetaXGame(Game):
     def with_cards(self, extra) -> "MetaXGame":
         """This game with extra (scenario stand-in) cards in its pool."""
         return MetaXGame(self.pool.with_cards(extra))
+
+    def position(self, spec: dict) -> GameState:
+        """Any mid-game position from plain data (see position.py for the format)."""
+        return build_position(self, spec)
+
+    def snapshot(self, state: GameState) -> dict:
+        """A readable omniscient summary of ``state`` for scenario expectations."""
+        return snapshot(state)
+
+    def parse_cards(self, text: str, path: str = "<cards>") -> list:
+        return parse_cards(text, path)
 
     def check_deck(self, deck: Deck) -> list[str]:
         return check_deck(self.pool, deck)
@@ -65,6 +77,9 @@ class MetaXGame(Game):
         zones_opp = [d.hand[opp], d.deck[opp], d.vp[me]]
         # my own cards I cannot see: my deck and the opponent's VP pile
         zones_me = [d.deck[me], d.vp[opp]]
+        dec = s.decision
+        if dec is not None and dec.kind == "search" and dec.player == me:
+            zones_me = [d.vp[opp]]  # `me` is looking through their deck right now
         for zones in (zones_opp, zones_me):
             pool = [c for z in zones for c in z]
             rng.shuffle(pool)

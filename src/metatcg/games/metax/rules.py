@@ -115,6 +115,7 @@ class MetaXRules:
         elif k == "end_battle":
             battle.end_battle(st)
             d.mods = expire(d.mods, TURN)  # MX-TURN-4: "this turn" ends after MX-BTL-5
+            effects.check_kos(st)  # MX-KO-6: a Rank that falls back may meet a KO condition
             d.phase = "end"
         elif k == "trigger":
             t = step[1]
@@ -142,8 +143,6 @@ class MetaXRules:
                 draw(st, p, 5)
         else:
             raise KeyError(f"unknown step {k!r}")
-        if d.damage and st.result is None:
-            effects.check_kos(st)
 
     # ------------------------------------------------------------- setup
     def _setup(self, st: GameState) -> None:
@@ -240,6 +239,8 @@ class MetaXRules:
             d.played_char = True
             st.say(f"{pl(p)} plays {name(d, c)}")
             gain_mp(st, p, d.cards[c].mp, name(d, c))  # MX-PLAN-4, then ON_PLAY (MX-CARD-6)
+            if d.cards[c].auras:
+                effects.check_kos(st)  # MX-KO-6: its constant effect may lower Ranks
             st.push(("planning",))
             self._use(st, c, p, "on_play")
         elif k == "event":
@@ -293,8 +294,6 @@ class MetaXRules:
             st.push(("bottom", q))
         else:
             effects.perform(st, act, dec)
-        if d.damage and st.result is None:
-            effects.check_kos(st)
 
     @staticmethod
     def _use(st: GameState, c: int, p: int, kind: str) -> None:

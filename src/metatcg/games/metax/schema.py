@@ -197,6 +197,9 @@ class Effect(_Strict):
     @model_validator(mode="after")
     def _shape(self) -> "Effect":
         statics = [o.op for o in self.do if o.op in STATIC_OPS]
+        if any(o.op == "negate" for o in self.do) and self.kind != "attack":
+            raise ValueError("negate is an attack rider: it cancels the defending Battle Card's effects "
+                             "before they are used (a defense card comes too late to negate anything)")
         if self.kind == "constant":
             if self.when and self.instead_of:
                 raise ValueError("a constant effect is a trigger (when) or a replacement (instead_of), not both")

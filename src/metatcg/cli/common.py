@@ -1,0 +1,141 @@
+"""Shared pieces of the CLI: consoles, the error decorator, small loaders."""
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable, NoReturn, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+import metatcg
+from metatcg.engine.decks import Deck
+from metatcg.engine.errors import MetatcgError, StateDataError
+from metatcg.engine.game import Game
+
+# Consoles resolve sys.stdout / sys.stderr when they write, so CliRunner captures them.
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class CliFailure(Exception):
+    """A user-facing failure with an exit code (raised by helpers, shown by ``handle_errors``)."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def print_error(message: str) -> None:
+    """``error: first line`` in red; any further lines (e.g. deck violations) indented below."""
+    first, *rest = str(message).strip().splitlines() or ["unknown error"]
+    err_console.print(f"[bold red]error:[/] [red]{escape(first)}[/]")
+    for line in rest:
+        err_console.print(f"  {escape(line.strip())}")
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    raise CliFailure(message, code)
+
+
+def handle_errors(func: F) -> F:
+    """Turn every user-input error into a red one-line message and an exit code, never a traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except (typer.Exit, typer.Abort, SystemExit):
+            raise
+        except CliFailure as e:
+            print_error(str(e))
+            raise typer.Exit(e.code) from None
+        except MetatcgError as e:
+            print_error(str(e))
+            raise typer.Exit(2) from None
+        except json.JSONDecodeError as e:
+            print_error(f"malformed JSON: {e}")
+            raise typer.Exit(2) from None
+        except FileNotFoundError as e:
+            print_error(f"no such file: {e.filename}")
+            raise typer.Exit(2) from None
+        except IsADirectoryError as e:
+            print_error(f"is a directory, not a file: {e.filename}")
+            raise typer.Exit(2) from None
+        except OSError as e:
+            where = f" {e.filename}" if e.filename else ""
+            print_error(f"cannot access{where}: {e.strerror or e}")
+            raise typer.Exit(2) from None
+        except UnicodeDecodeError as e:
+            print_error(f"file is not UTF-8 text: {e}")
+            raise typer.Exit(2) from None
+        except KeyboardInterrupt:
+            err_console.print("[yellow]interrupted[/]")
+            raise typer.Exit(130) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def get_game(game_id: str) -> Game:
+    return metatcg.load_game(game_id)
+
+
+def load_deck(game: Game, spec: str) -> Deck:
+    """A starter deck name or a deck file, checked against the game's deck rules."""
+    return game.validate_deck(game.resolve_deck(spec))
+
+
+def read_json_file(path: Path) -> Any:
+    """Parse a JSON file; a missing file or bad JSON becomes a clear error."""
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise StateDataError(f"{path}: malformed JSON: {e}") from None
+
+
+def load_record(path: Path) -> tuple[Game, dict]:
+    """A game record file and the game it belongs to."""
+    record = read_json_file(path)
+    if not isinstance(record, dict) or record.get("format") != "metatcg-record/1":
+        raise StateDataError(f"{path}: not a metatcg game record (expected format 'metatcg-record/1')")
+    game_id = record.get("game")
+    if not isinstance(game_id, str):
+        raise StateDataError(f"{path}: the record names no game")
+    return get_game(game_id), record
+
+
+def write_json_file(path: Path, obj: Any) -> Path:
+    p = Path(path)
+    p.write_text(json.dumps(obj, indent=2) + "\n", encoding="utf-8")
+    return p
+
+
+def player_name(p: int) -> str:
+    """How logs name players: P1, P2, ... (seats are 0-based)."""
+    return f"P{p + 1}"
+
+
+def result_text(returns: list[float] | tuple[float, ...] | None, reason: str, you: int | None = None) -> str:
+    """'P1 wins', 'draw', or from ``you``'s side 'You win'."""
+    if returns is None:
+        return "unfinished"
+    winners = [i for i, r in enumerate(returns) if r > 0]
+    if len(winners) == 1:
+        w = winners[0]
+        if you is None:
+            head = f"{player_name(w)} wins"
+        else:
+            head = "You win!" if w == you else f"You lose: {player_name(w)} wins"
+    else:
+        head = "Draw"
+    return f"{head} ({reason})" if reason else head
+
+
+def is_interactive() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()

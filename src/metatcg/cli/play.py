@@ -1,0 +1,214 @@
+"""``metatcg play``: a person plays in the terminal against a bot or another person.
+
+Only ``state.view(player)`` of the deciding person is ever shown. Input comes from
+``input()`` so a game can be driven by piping stdin; end of input ends the game and
+the record is still saved.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.markup import escape
+from rich.rule import Rule
+from rich.text import Text
+
+from metatcg.bots import make_bot
+from metatcg.engine.game import Game
+from metatcg.engine.state import GameState
+
+from .common import console, fail, load_deck, player_name, result_text, write_json_file
+from .render import (HELP_TEXT, card_details, find_cards, log_line, names_in, render_actions,
+                     render_view)
+
+OPPONENTS = ("greedy", "random", "human")
+QUIT_WORDS = {"quit", "q", "exit", "resign"}
+
+
+class EndOfInput(Exception):
+    """stdin closed (EOF) or the person typed quit."""
+
+
+@dataclass
+class Session:
+    game: Game
+    state: GameState
+    humans: list[int]
+    roles: dict[int, str]
+    seen: dict[int, int] = field(default_factory=dict)   # per human: log lines already shown
+    last_human: int | None = None
+
+    def new_log(self, player: int) -> list[str]:
+        log = self.state.log_for(player)
+        start = self.seen.get(player, 0)
+        self.seen[player] = len(log)
+        return log[start:]
+
+
+def read_line(prompt: str) -> str:
+    """One line of input; EOF (or Ctrl-D) raises EndOfInput."""
+    try:
+        return console.input(prompt)
+    except EOFError:
+        raise EndOfInput from None
+
+
+def choose_seed(seed: int | None) -> int:
+    return seed if seed is not None else secrets.randbelow(1_000_000)
+
+
+def run_play(game_id: str, game: Game, deck: str | None, opponent_deck: str | None, vs: str,
+             seed: int | None, seat: int, save: Path | None) -> None:
+    if vs not in OPPONENTS:
+        fail(f"unknown opponent {vs!r}; choose one of: {', '.join(OPPONENTS)}")
+    if seat not in (0, 1):
+        fail(f"--seat must be 0 or 1, not {seat}")
+    starters = game.starter_deck_names()
+    if deck is None or opponent_deck is None:
+        if not starters:
+            fail(f"{game_id} has no starter decks; give --deck and --opponent-deck")
+    deck = deck or starters[0]
+    opponent_deck = opponent_deck or (starters[1] if len(starters) > 1 else starters[0])
+    mine, theirs = load_deck(game, deck), load_deck(game, opponent_deck)
+    decks = [mine, theirs] if seat == 0 else [theirs, mine]
+    seed = choose_seed(seed)
+    state = game.new_state(decks, seed=seed)
+    opp = 1 - seat
+    if vs == "human":
+        humans, roles = [0, 1], {0: "human", 1: "human"}
+        bots = {}
+    else:
+        humans, roles = [seat], {opp: f"{vs} bot"}
+        bots = {opp: make_bot(vs, seed * 7919 + opp)}
+    session = Session(game, state, humans, roles)
+    path = save if save is not None else Path(f"metatcg-{game.id}-{seed}.record.json")
+
+    console.print(Rule(f"{escape(game.title or game.id)} · seed {seed}", style="bold cyan"))
+    for p, d in enumerate(decks):
+        who = "you" if p == seat and vs != "human" else roles.get(p, "human")
+        console.print(f"{player_name(p)} ({escape(who)}): deck [bold]{escape(d.name)}[/]")
+    console.print(f"[dim]{HELP_TEXT}[/]")
+
+    quit_reason = ""
+    try:
+        while not state.is_terminal():
+            p = state.current_player()
+            if p in bots:
+                state.apply(bots[p].choose(state, p).id)
+                continue
+            human_turn(session, p, vs == "human")
+    except EndOfInput as e:
+        quit_reason = str(e) or "end of input"
+    finish(session, path, quit_reason)
+
+
+def pass_screen(session: Session, p: int) -> None:
+    """Hot-seat: between seats, ask the next person to take over before showing their hand."""
+    console.print()
+    console.print(Rule(f"Pass the screen to {player_name(p)}", style="bold magenta"))
+    read_line(f"{player_name(p)}, press Enter when ready (the other player should look away) ")
+    if console.is_terminal:
+        console.clear()
+
+
+def human_turn(session: Session, p: int, hot_seat: bool) -> None:
+    """Show ``p``'s view and take one action from them."""
+    state = session.state
+    if hot_seat and session.last_human is not None and session.last_human != p:
+        pass_screen(session, p)
+    session.last_human = p
+    view = state.view(p)
+    console.print()
+    console.print(render_view(session.game, view, session.new_log(p), session.roles))
+    console.print(render_actions(view))
+    actions = view["legal_actions"]
+    while True:
+        raw = read_line(f"{player_name(p)}> ").strip()
+        if not raw:
+            continue
+        cmd = raw.lower()
+        if cmd.isdigit():
+            n = int(cmd)
+            if 1 <= n <= len(actions):
+                label = actions[n - 1]["label"]
+                state.apply(actions[n - 1]["id"])
+                console.print(Text(f"→ {label}", style="green"))
+                return
+            console.print(f"[red]no option {n}: choose 1-{len(actions)}[/]")
+        elif cmd in QUIT_WORDS:
+            raise EndOfInput(f"{player_name(p)} quit")
+        elif cmd in ("help", "h", "?"):
+            console.print(HELP_TEXT)
+        elif cmd in ("log", "l"):
+            console.print(Rule("full log", style="dim"))
+            for line in state.log_for(p):
+                console.print(log_line(line))
+        elif cmd in ("board", "b", "view", "v"):
+            view = state.view(p)
+            console.print(render_view(session.game, view, None, session.roles))
+            console.print(render_actions(view))
+        elif cmd in ("hand",):
+            hand = state.view(p)["players"][p].get("hand") or [] if "players" in view else []
+            if not hand:
+                console.print("[dim]your hand is empty[/]")
+            for c in hand:
+                console.print(card_details(session.game, c["name"]))
+        elif cmd in ("actions", "a", "options"):
+            console.print(render_actions(view))
+        elif cmd.startswith("?"):
+            show_option_cards(session, actions, raw[1:].strip())
+        elif cmd.startswith("card ") or cmd == "card":
+            show_card(session, raw[4:].strip())
+        else:
+            console.print(f"[red]not understood: {escape(raw)!s}[/] — type a number 1-{len(actions)} or 'help'")
+
+
+def show_option_cards(session: Session, actions: list[dict], arg: str) -> None:
+    if not arg.isdigit() or not 1 <= int(arg) <= len(actions):
+        console.print(f"[red]?N needs an option number 1-{len(actions)}[/]")
+        return
+    label = actions[int(arg) - 1]["label"]
+    names = names_in(session.game, label)
+    if not names:
+        console.print(f"[dim]option {arg} ({escape(label)}) names no card[/]")
+    for n in names:
+        console.print(card_details(session.game, n))
+
+
+def show_card(session: Session, query: str) -> None:
+    if not query:
+        console.print("[red]usage: card NAME (a prefix is enough)[/]")
+        return
+    matches, suggestions = find_cards(session.game, query)
+    if not matches:
+        hint = f"; did you mean {', '.join(escape(s) for s in suggestions)}?" if suggestions else ""
+        console.print(f"[red]no card matches {escape(query)!r}{hint}[/]")
+        return
+    for n in matches[:6]:
+        console.print(card_details(session.game, n))
+    if len(matches) > 6:
+        console.print(f"[dim]… and {len(matches) - 6} more: {escape(', '.join(matches[6:]))}[/]")
+
+
+def finish(session: Session, path: Path, quit_reason: str) -> None:
+    state = session.state
+    console.print()
+    for p in session.humans:
+        rest = session.new_log(p)
+        if rest:
+            if len(session.humans) > 1:
+                console.print(Rule(f"{player_name(p)}'s log", style="dim"))
+            for line in rest:
+                console.print(log_line(line))
+    if state.is_terminal():
+        you = session.humans[0] if len(session.humans) == 1 else None
+        console.print(Rule("Game over", style="bold cyan"))
+        console.print(Text(result_text(state.returns(), state.reason, you), style="bold"))
+    else:
+        console.print(Rule("Game stopped", style="bold yellow"))
+        console.print(f"Stopped at turn {getattr(state.data, 'turn', '?')} ({escape(quit_reason)}); "
+                      "no result.")
+    write_json_file(path, state.record())
+    console.print(f"Game record saved to [bold]{escape(str(path))}[/] "
+                  f"(replay: metatcg replay {escape(str(path))})")
