@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 import json
-import sys
+import os
 from pathlib import Path
 from typing import Any, Callable, NoReturn, TypeVar
 
@@ -34,9 +34,9 @@ class CliFailure(Exception):
 def print_error(message: str) -> None:
     """``error: first line`` in red; any further lines (e.g. deck violations) indented below."""
     first, *rest = str(message).strip().splitlines() or ["unknown error"]
-    err_console.print(f"[bold red]error:[/] [red]{escape(first)}[/]")
+    err_console.print(f"[bold red]error:[/] [red]{escape(first)}[/]", soft_wrap=True)
     for line in rest:
-        err_console.print(f"  {escape(line.strip())}")
+        err_console.print(f"  {escape(line.strip())}", soft_wrap=True)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -77,6 +77,12 @@ def handle_errors(func: F) -> F:
         except KeyboardInterrupt:
             err_console.print("[yellow]interrupted[/]")
             raise typer.Exit(130) from None
+        except Exception as e:  # noqa: BLE001 - an engine bug: still no traceback for users
+            if os.environ.get("METATCG_DEBUG"):
+                raise
+            print_error(f"internal error: {type(e).__name__}: {e} "
+                        "(this is a bug; set METATCG_DEBUG=1 to see the traceback)")
+            raise typer.Exit(3) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -134,8 +140,8 @@ def result_text(returns: list[float] | tuple[float, ...] | None, reason: str, yo
             head = "You win!" if w == you else f"You lose: {player_name(w)} wins"
     else:
         head = "Draw"
-    return f"{head} ({reason})" if reason else head
-
-
-def is_interactive() -> bool:
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    if not reason:
+        return head
+    if you is None and reason.lower().startswith(head.lower()):
+        return reason[0].upper() + reason[1:]
+    return f"{head} ({reason})"

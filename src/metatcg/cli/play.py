@@ -19,7 +19,7 @@ from metatcg.engine.game import Game
 from metatcg.engine.state import GameState
 
 from .common import console, fail, load_deck, player_name, result_text, write_json_file
-from .render import (HELP_TEXT, card_details, find_cards, log_line, names_in, render_actions,
+from .render import (HELP_TEXT, card_details, compact_log, find_cards, log_line, names_in, render_actions,
                      render_view)
 
 OPPONENTS = ("greedy", "random", "human")
@@ -83,6 +83,8 @@ def run_play(game_id: str, game: Game, deck: str | None, opponent_deck: str | No
         bots = {opp: make_bot(vs, seed * 7919 + opp)}
     session = Session(game, state, humans, roles)
     path = save if save is not None else Path(f"metatcg-{game.id}-{seed}.record.json")
+    if not path.parent.is_dir():        # fail now, not after a whole game
+        fail(f"cannot save the record to {path}: no such directory {path.parent}")
 
     console.print(Rule(f"{escape(game.title or game.id)} · seed {seed}", style="bold cyan"))
     for p, d in enumerate(decks):
@@ -100,6 +102,16 @@ def run_play(game_id: str, game: Game, deck: str | None, opponent_deck: str | No
             human_turn(session, p, vs == "human")
     except EndOfInput as e:
         quit_reason = str(e) or "end of input"
+    except KeyboardInterrupt:
+        quit_reason = "interrupted"
+    except Exception:
+        # an engine bug: keep the record so the game can be replayed and reported
+        try:
+            write_json_file(path, state.record())
+            console.print(f"[yellow]The game record was saved to {escape(str(path))}[/]")
+        except OSError:
+            pass
+        raise
     finish(session, path, quit_reason)
 
 
@@ -142,14 +154,14 @@ def human_turn(session: Session, p: int, hot_seat: bool) -> None:
             console.print(HELP_TEXT)
         elif cmd in ("log", "l"):
             console.print(Rule("full log", style="dim"))
-            for line in state.log_for(p):
+            for line in compact_log(state.log_for(p)):
                 console.print(log_line(line))
         elif cmd in ("board", "b", "view", "v"):
             view = state.view(p)
             console.print(render_view(session.game, view, None, session.roles))
             console.print(render_actions(view))
         elif cmd in ("hand",):
-            hand = state.view(p)["players"][p].get("hand") or [] if "players" in view else []
+            hand = (view["players"][p].get("hand") or []) if "players" in view else []
             if not hand:
                 console.print("[dim]your hand is empty[/]")
             for c in hand:
@@ -199,7 +211,7 @@ def finish(session: Session, path: Path, quit_reason: str) -> None:
         if rest:
             if len(session.humans) > 1:
                 console.print(Rule(f"{player_name(p)}'s log", style="dim"))
-            for line in rest:
+            for line in compact_log(rest):
                 console.print(log_line(line))
     if state.is_terminal():
         you = session.humans[0] if len(session.humans) == 1 else None

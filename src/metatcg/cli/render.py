@@ -50,6 +50,15 @@ def card_summary(game: Game, name: str) -> str:
     return c.summary() if c is not None and hasattr(c, "summary") else name
 
 
+def summary_text(game: Game, name: str) -> Text:
+    """A card's one-line summary with its name in bold."""
+    summary = card_summary(game, name)
+    t = Text(name, style="bold")
+    if summary.startswith(name):
+        t.append(summary[len(name):])
+    return t
+
+
 def pool_names(game: Game) -> list[str]:
     pool = pool_of(game)
     return list(pool.names()) if pool is not None else []
@@ -141,22 +150,21 @@ def card_numbers(game: Game, name: str) -> str:
 
 
 def cards_table(game: Game, names: Iterable[str], title: str | None = None) -> Table:
-    table = Table(title=title, show_lines=False, expand=False)
-    table.add_column("Name", style="bold", no_wrap=True)
-    table.add_column("No.", style="dim", no_wrap=True)
-    table.add_column("Type", no_wrap=True)
-    table.add_column("Numbers", no_wrap=True)
-    table.add_column("Text")
+    table = Table(title=title, title_justify="left", show_lines=True, expand=False)
+    table.add_column("Card", min_width=14)
+    table.add_column("Type / numbers", min_width=16)
+    table.add_column("Text", min_width=28)
     for n in names:
         c = card_def(game, n)
         if c is None:
-            table.add_row(escape(n), "", "", "", "")
+            table.add_row(escape(n), "", "")
             continue
         kind = c.type.capitalize() + (f" ({c.trait})" if getattr(c, "trait", "") else "")
         if c.type == "battle" and len(c.battle_stats) > 1:
-            kind += " Multi"
-        table.add_row(escape(n), escape(c.number or ""), escape(kind), escape(card_numbers(game, n)),
-                      escape(c.text or ""))
+            kind += " (Multi-Stat)"
+        name_cell = f"[bold]{escape(n)}[/]" + (f"\n[dim]{escape(c.number)}[/]" if c.number else "")
+        table.add_row(name_cell, f"{escape(kind)}\n{escape(card_numbers(game, n))}",
+                      escape(c.text or "") or "[dim](no effect)[/]")
     return table
 
 
@@ -204,8 +212,7 @@ def _damage_label(game: Game, card: dict) -> str:
 
 
 def _character_line(game: Game, ch: dict, turn: int, tag: bool) -> Text:
-    t = Text("  • ")
-    t.append(ch["name"], style="bold")
+    t = Text(ch["name"], style="bold")
     if tag:
         t.append(f" [{ch['id']}]", style="dim")
     t.append("  ")
@@ -234,8 +241,13 @@ def _board(game: Game, p: dict, turn: int, title: str) -> list[RenderableType]:
     if not chars:
         out.append(Text("  (no Characters in play)", style="dim"))
     names = [c["name"] for c in chars]
-    for ch in chars:
-        out.append(_character_line(game, ch, turn, tag=names.count(ch["name"]) > 1))
+    if chars:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_column()
+        for ch in chars:
+            grid.add_row("  •", _character_line(game, ch, turn, tag=names.count(ch["name"]) > 1))
+        out.append(grid)
     return out
 
 
@@ -267,14 +279,27 @@ def _attack_lines(view: dict, names: dict[str, str]) -> list[RenderableType]:
     return out
 
 
-def _discard_line(p: dict, label: str) -> Text:
+def _discard_row(p: dict, label: str) -> tuple[Text, Text]:
     pile = p.get("discard") or []
-    t = Text(f"  {label} discard ({len(pile)})", style="bold")
-    if pile:
-        top = [c["name"] for c in reversed(pile[-DISCARD_SHOWN:])]
-        more = ", …" if len(pile) > DISCARD_SHOWN else ""
-        t.append(": top " + ", ".join(top) + more, style="")
-    return t
+    head = Text(f"  {label} ({len(pile)})", style="bold")
+    if not pile:
+        return head, Text("empty", style="dim")
+    top = [c["name"] for c in reversed(pile[-DISCARD_SHOWN:])]
+    more = f", … {len(pile) - DISCARD_SHOWN} more" if len(pile) > DISCARD_SHOWN else ""
+    return head, Text("top: " + ", ".join(top) + more)
+
+
+def compact_log(lines: list[str]) -> list[str]:
+    """Runs of identical lines ('P2 draws a card' five times) as one line with a count."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j + 1 < len(lines) and lines[j + 1] == lines[i]:
+            j += 1
+        out.append(lines[i] if j == i else f"{lines[i]} (×{j - i + 1})")
+        i = j + 1
+    return out
 
 
 def log_line(line: str) -> Text:
@@ -334,18 +359,27 @@ def render_view(game: Game, view: dict, new_log: list[str] | None = None,
     parts.append(Text(f"Your hand ({len(hand)})", style="bold underline"))
     if not hand:
         parts.append(Text("  (empty)", style="dim"))
-    for c in hand:
-        parts.append(Text("  - " + card_summary(game, c["name"])))
+    if hand:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_column()
+        for c in hand:
+            grid.add_row("  -", summary_text(game, c["name"]))
+        parts.append(grid)
 
     parts.append(Text("Discard piles", style="bold underline"))
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
     for q in order:
-        parts.append(_discard_line(players[q], "your" if q == me else f"{player_name(q)}'s"))
+        grid.add_row(*_discard_row(players[q], "yours" if q == me else player_name(q)))
+    parts.append(grid)
     if view.get("resolving"):
         parts.append(Text("Resolving: " + ", ".join(c["name"] for c in view["resolving"]), style="yellow"))
 
     if new_log:
         parts.append(Rule("what happened", style="dim"))
-        parts.extend(log_line(line) for line in new_log)
+        parts.extend(log_line(line) for line in compact_log(new_log))
     return Group(*parts)
 
 

@@ -54,8 +54,9 @@ class Game:
                 return read_deck_file(p)
             raise DeckError(f"{spec!r} is neither a starter deck ({', '.join(self.starter_deck_names())}) "
                             "nor a deck file")
-        cards = tuple(spec)
-        return Deck("custom", cards)
+        if not isinstance(spec, (list, tuple)) or not all(isinstance(c, str) for c in spec):
+            raise DeckError(f"a deck is a starter deck name, a deck file or a list of card names, not {spec!r:.60}")
+        return Deck("custom", tuple(spec))
 
     def parse_deck(self, text: str, name: str = "deck") -> Deck:
         return parse_deck_text(text, name)
@@ -72,6 +73,8 @@ class Game:
 
     # --------------------------------------------------------------- states
     def new_state(self, decks: list, seed: int = 0, options: dict | None = None) -> GameState:
+        if isinstance(decks, (str, bytes)) or not isinstance(decks, (list, tuple)):
+            raise DeckError(f"decks must be a list with one deck per player, not {decks!r:.60}")
         n = len(decks)
         if not self.min_players <= n <= self.max_players:
             raise DeckError(f"{self.id} needs {self.min_players}-{self.max_players} decks, got {n}")
@@ -80,6 +83,9 @@ class Game:
         for k, v in (options or {}).items():
             if k not in opts:
                 raise DeckError(f"unknown option {k!r} for {self.id}; options: {', '.join(opts)}")
+            want = type(opts[k])
+            if type(v) is not want or (want is int and v < 1):
+                raise DeckError(f"option {k!r} must be a {'positive int' if want is int else want.__name__}, got {v!r}")
             opts[k] = v
         state = GameState(self, None, int(seed), opts, tuple(d.cards for d in resolved))
         state.data = self.initial_data(state, resolved)

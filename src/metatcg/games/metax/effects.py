@@ -42,7 +42,7 @@ def gain_mp(st: GameState, p: int, amount: int, why: str) -> None:
     d: MetaXData = st.data
     old = d.mp[p]
     d.mp[p] = max(0, min(10, old + amount))
-    if d.mp[p] != old or amount:
+    if d.mp[p] != old:
         st.say(f"{pl(p)} MP {old} → {d.mp[p]} ({why})")
 
 
@@ -382,6 +382,7 @@ def perform(st: GameState, act: Action, dec) -> None:
             st.say(f"{pl(ctrl)} searches their deck and finds nothing")
         st.rng.shuffle(d.deck[ctrl])
         st.say(f"{pl(ctrl)} shuffles their deck (MX-ZONE-3)")
+        check_decks(st)  # MX-WIN-3: taking the last card empties the deck
     elif kind == "recover":
         ctrl = params[0][2]
         d.discard[ctrl].remove(val)

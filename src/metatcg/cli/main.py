@@ -1,0 +1,143 @@
+"""The ``metatcg`` command (console script ``metatcg.cli.main:app``).
+
+Every user-input error (``MetatcgError``, a missing file, bad JSON) prints one red
+``error: ...`` line and exits with code 2 (``deck check`` exits 1 for an illegal deck);
+no traceback reaches the user.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+import metatcg
+
+from .common import console, fail, get_game, handle_errors
+from .decks import deck_app
+from .scenario import scenario_app
+
+app = typer.Typer(
+    name="metatcg",
+    help="Play, simulate and test trading card games (MetaX, ...) by their full rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+app.add_typer(deck_app, name="deck")
+app.add_typer(scenario_app, name="scenario")
+
+
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"metatcg {metatcg.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Show the version and exit.")) -> None:
+    """Play, simulate and test trading card games by their full rules."""
+
+
+@app.command("games")
+@handle_errors
+def games() -> None:
+    """List the games this engine plays."""
+    table = Table(title="Games", title_justify="left")
+    table.add_column("Id", style="bold")
+    table.add_column("Title")
+    for gid, (_module, title) in metatcg.GAMES.items():
+        table.add_row(escape(gid), escape(title))
+    console.print(table)
+
+
+@app.command("cards")
+@handle_errors
+def cards(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax."),
+          search: Optional[str] = typer.Option(None, "--search", "-s",
+                                               help="Only cards whose name, text or trait contains TEXT."),
+          card_type: Optional[str] = typer.Option(None, "--type", "-t",
+                                                  help="Only this card type (e.g. character, event, battle).")) -> None:
+    """Show a game's card pool as a table."""
+    from .render import cards_table, card_def, pool_names
+
+    game = get_game(game_id)
+    names = pool_names(game)
+    if not names:
+        fail(f"{game_id} has no card pool to list")
+    if search:
+        q = search.lower()
+
+        def hit(n: str) -> bool:
+            c = card_def(game, n)
+            fields = [n, getattr(c, "text", ""), getattr(c, "trait", ""), getattr(c, "number", "")]
+            return any(q in (f or "").lower() for f in fields)
+
+        names = [n for n in names if hit(n)]
+    if card_type:
+        names = [n for n in names if getattr(card_def(game, n), "type", "") == card_type.lower()]
+    if not names:
+        console.print(f"no {escape(game_id)} card matches"
+                      + (f" {escape(search)!r}" if search else "")
+                      + (f" of type {escape(card_type)}" if card_type else ""))
+        return
+    console.print(cards_table(game, names, title=f"{game.title or game.id}: {len(names)} cards"))
+
+
+@app.command("play")
+@handle_errors
+def play(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax."),
+         deck: Optional[str] = typer.Option(None, "--deck", "-d", metavar="FILE|NAME",
+                                            help="Your deck: a starter deck name or a deck file."),
+         opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck", "-o", metavar="FILE|NAME",
+                                                     help="The opponent's deck."),
+         vs: str = typer.Option("greedy", "--vs", metavar="greedy|random|human",
+                                help="Opponent: a bot, or 'human' for two people at one screen."),
+         seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (random if not given)."),
+         seat: int = typer.Option(0, "--seat", help="Your seat: 0 (P1) or 1 (P2)."),
+         save: Optional[Path] = typer.Option(None, "--save", help="Where to save the game record "
+                                             "(default metatcg-GAME-SEED.record.json).")) -> None:
+    """Play a game in the terminal against a bot or another person.
+
+    Type a number to choose an action; ?N shows the cards in option N, 'card NAME' a card's
+    text, 'log' the whole log, 'quit' stops (the record is still saved).
+    """
+    from .play import run_play
+
+    run_play(game_id, get_game(game_id), deck, opponent_deck, vs, seed, seat, save)
+
+
+@app.command("simulate")
+@handle_errors
+def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax."),
+             decks: Optional[tuple[str, str]] = typer.Option(None, "--decks", metavar="A B",
+                                                             help="Deck of each side (starter name or file)."),
+             bots: tuple[str, str] = typer.Option(("greedy", "greedy"), "--bots", metavar="BOT BOT",
+                                                  help="Bot of each side: greedy or random."),
+             n_games: int = typer.Option(100, "--games", "-n", help="Number of games."),
+             seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i uses seed+i)."),
+             json_path: Optional[Path] = typer.Option(None, "--json", help="Write the summary (with every game) as JSON."),
+             workers: int = typer.Option(1, "--workers", "-w", help="Worker processes.")) -> None:
+    """Play many seeded bot-vs-bot games and summarise win rates."""
+    from .simulate import run_simulate
+
+    run_simulate(get_game(game_id), list(decks) if decks else None, list(bots), n_games, seed,
+                 json_path, workers)
+
+
+@app.command("replay")
+@handle_errors
+def replay(file: Path = typer.Argument(..., help="A game record (JSON) saved by 'metatcg play'."),
+           step: bool = typer.Option(False, "--step", help="Go action by action, Enter for the next.")) -> None:
+    """Replay a saved game record and print its log and result."""
+    from .replay import run_replay
+
+    run_replay(file, step)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()
