@@ -1,4 +1,10 @@
-"""Deck lists as plain text: ``3 Card Name`` lines, ``#`` comments (any game)."""
+"""Deck lists as plain text: ``3 Card Name`` lines, ``#`` comments (any game).
+
+A game whose decks have parts (a Caster, Starter Terras, an Aura deck, ...) uses
+section headers such as ``[starter]``: the cards after one are stored as entries
+``"[starter] Card Name"``, so a deck stays a flat list of strings (and records stay
+plain JSON). Cards before any header, or after ``[main]``, are plain names.
+"""
 from __future__ import annotations
 
 import difflib
@@ -20,16 +26,41 @@ class Deck:
             out[c] = out.get(c, 0) + 1
         return out
 
+    def section(self, tag: str = "main") -> tuple[str, ...]:
+        """The card names of one section (``main``: entries without a tag)."""
+        out = []
+        for entry in self.cards:
+            sec, nm = split_entry(entry)
+            if sec == tag:
+                out.append(nm)
+        return tuple(out)
+
     def to_text(self) -> str:
         lines = [f"# {self.description}"] if self.description else []
-        lines += [f"{n} {name}" for name, n in self.counts().items()]
+        current = "main"
+        for entry, n in self.counts().items():
+            sec, nm = split_entry(entry)
+            if sec != current:
+                lines.append(f"[{sec}]")
+                current = sec
+            lines.append(f"{n} {nm}")
         return "\n".join(lines) + "\n"
+
+
+def split_entry(entry: str) -> tuple[str, str]:
+    """``"[starter] Name"`` -> ``("starter", "Name")``; a plain name is in ``main``."""
+    if entry.startswith("["):
+        tag, _, rest = entry[1:].partition("] ")
+        if rest:
+            return tag, rest
+    return "main", entry
 
 
 def parse_deck_text(text: str, name: str = "deck") -> Deck:
     """Parse a deck list; a malformed line raises DeckError naming it."""
     cards: list[str] = []
     description = ""
+    section = "main"
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
@@ -39,6 +70,11 @@ def parse_deck_text(text: str, name: str = "deck") -> Deck:
                 description = line.lstrip("#").strip()
             continue
         line = line.split("#", 1)[0].strip()
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip().lower()
+            if not section.replace("_", "").isalnum():
+                raise DeckError(f"{name}: line {lineno}: bad section header {raw.strip()!r}")
+            continue
         count_s, _, card = line.partition(" ")
         count_s = count_s.rstrip("x")
         if not count_s.isdigit() or not card.strip():
@@ -46,7 +82,8 @@ def parse_deck_text(text: str, name: str = "deck") -> Deck:
         count = int(count_s)
         if count < 1:
             raise DeckError(f"{name}: line {lineno}: count must be at least 1")
-        cards.extend([card.strip()] * count)
+        entry = card.strip() if section == "main" else f"[{section}] {card.strip()}"
+        cards.extend([entry] * count)
     if not cards:
         raise DeckError(f"{name}: the deck list has no cards")
     return Deck(name, tuple(cards), description)

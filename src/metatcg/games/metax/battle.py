@@ -112,6 +112,8 @@ def link(st: GameState, aidx: int, c: int, stat: str) -> None:
 def can_block(d: MetaXData, dfd: int, atk: Attack) -> bool:
     if dfd in d.in_battle or atk.defender >= 0:
         return False
+    if atk.lead not in d.entered:
+        return False  # MX-DEF-4: no attacking Character left to line up with (MX-KO-7)
     if dfd in d.pushed and not stats.has_keyword(d, dfd, "sentinel"):
         return False  # MX-DEF-2
     if atk.lead in d.entered and stats.has_keyword(d, atk.lead, "elusive") and \

@@ -101,7 +101,7 @@ def _explain(err: ValidationError, data: dict, path: str) -> str:
 
 
 _OP_TAGS = {"draw", "gain_mp", "drain_mp", "discard", "mill", "search", "recover", "prep", "push",
-            "attach_damage", "clear_damage", "ko", "bounce", "buff", "grant", "negate", "stat_aura",
+            "attach_damage", "clear_damage", "discard_from_play", "bounce", "buff", "grant", "negate", "stat_aura",
             "keyword"}
 
 

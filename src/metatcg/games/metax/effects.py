@@ -302,11 +302,9 @@ def apply_to_target(st: GameState, op, src: int, target: int) -> None:
         for b in d.damage.pop(target, ()):
             to_discard(d, b)
         st.say(f"{name(d, src)}: all Damage on {tn} is discarded")
-    elif k == "ko":
-        owner = d.owner[target]
+    elif k == "discard_from_play":  # not a KO: no KO triggers or replacements (PR-MX-8)
         st.say(f"{name(d, src)}: {tn} is discarded from play")
         leave_play(st, target)
-        emit(st, ("ko", target, owner))
     elif k == "bounce":
         st.say(f"{name(d, src)}: {tn} returns to {pl(d.owner[target])}'s hand")
         leave_play(st, target, to_hand=True)
@@ -322,7 +320,7 @@ def apply_to_target(st: GameState, op, src: int, target: int) -> None:
         gain_mp(st, d.owner[src], op.count, name(d, src))
     elif k == "draw":
         draw(st, d.owner[src] if op.who == "you" else 1 - d.owner[src], op.count)
-    if k in ("buff", "ko", "bounce"):
+    if k in ("buff", "discard_from_play", "bounce"):
         check_kos(st)  # MX-KO-6: Ranks (or auras) changed
 
 

@@ -135,6 +135,8 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
     step = spec.get("step", "planning")
     if step not in STEPS:
         raise StateDataError(f"position: step must be one of {', '.join(STEPS)}, got {step!r}")
+    if step == "mulligan":  # the mulligan comes before turn 1 (on_idle then starts turn 1)
+        d.turn, d.active = 0, d.first
     options = game.default_options()
     options.update(spec.get("options", {}))
     st = GameState(game, d, int(spec.get("seed", 0)), options, (tuple(names[0]), tuple(names[1])))

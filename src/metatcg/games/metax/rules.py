@@ -137,6 +137,12 @@ class MetaXRules:
             st.decide(step[1], "mulligan", (), "Mulligan? (hand to the bottom of your deck, draw 5)")
         elif k == "bottom":
             p = step[1]
+            if len(distinct_by_name(d, d.hand[p])) == 1:  # no "(only choice)" log naming them (MX-SETUP-7)
+                for c in d.hand[p]:
+                    d.deck[p].append(c)
+                    st.say(f"{pl(p)} puts {name(d, c)} on the bottom of their deck", p,
+                           f"{pl(p)} puts a card on the bottom of their deck")
+                d.hand[p].clear()
             if d.hand[p]:
                 st.decide(p, "bottom", (p,), "Choose the next card to put on the bottom of your deck")
             else:
@@ -249,7 +255,7 @@ class MetaXRules:
             d.resolving.append(c)
             st.say(f"{pl(p)} plays event {name(d, c)}")
             gain_mp(st, p, d.cards[c].mp, name(d, c))  # MX-PLAN-8: pay, use, discard
-            st.push(("planning",), ("event_done", c))
+            st.push(("event_done", c), ("planning",))  # discarded once used, before the next choice
             self._use(st, c, p, "play")
         elif k == "push":
             c, ei = a[1], a[2]

@@ -123,10 +123,11 @@ class ClearDamage(_Strict):
     target: Target
 
 
-class KnockOut(_Strict):
-    """Discard a Character (and its Damage) from play."""
+class DiscardFromPlay(_Strict):
+    """Discard a Character (and its Damage) from play. Not a KO (MX-CARD-4 tells the two
+    apart), so "when KO'd" abilities and KO replacements do not apply (PR-MX-8)."""
 
-    op: Literal["ko"]
+    op: Literal["discard_from_play"]
     target: Target
 
 
@@ -178,7 +179,7 @@ class HasKeyword(_Strict):
 
 Op = Annotated[
     Union[Draw, GainMp, DrainMp, Discard, Mill, Search, Recover, Prep, Push, AttachDamage,
-          ClearDamage, KnockOut, Bounce, Buff, Grant, Negate, StatAura, HasKeyword],
+          ClearDamage, DiscardFromPlay, Bounce, Buff, Grant, Negate, StatAura, HasKeyword],
     Field(discriminator="op"),
 ]
 STATIC_OPS = {"stat_aura", "keyword"}
