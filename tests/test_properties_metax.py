@@ -221,11 +221,8 @@ INVARIANT_RULES = ("MX-MP-3", "MX-MP-4", "MX-CARD-3", "MX-VP-5", "MX-WIN-1", "MX
 @pytest.mark.parametrize("deck_a,deck_b", PAIRS)
 def test_random_games_keep_invariants(deck_a, deck_b):
     base = 10_000 * PAIRS.index((deck_a, deck_b))
-    ends = Counter()
     for seed in range(base, base + RANDOM_GAMES_PER_PAIR):
-        st = play_checked(deck_a, deck_b, seed)
-        ends[st.reason.split(":")[0].split(" wins")[-1]] += 1
-    assert sum(ends.values()) == RANDOM_GAMES_PER_PAIR
+        assert play_checked(deck_a, deck_b, seed).is_terminal()
 
 
 @pytest.mark.rule(*INVARIANT_RULES)
@@ -233,7 +230,8 @@ def test_random_games_keep_invariants(deck_a, deck_b):
 def test_greedy_games_keep_invariants(deck_a, deck_b):
     base = 500_000 + 10_000 * PAIRS.index((deck_a, deck_b))
     for k, seed in enumerate(range(base, base + GREEDY_GAMES_PER_PAIR)):
-        # the greedy bot already tries every action on its own clones: check a lighter way
+        # the greedy bot applies every offered action to a determinized copy itself, and the
+        # random games above try every action on exact clones: skip that here to save time
         play_checked(deck_a, deck_b, seed, GREEDY_SEATS[k % 3], try_all_actions=False)
 
 

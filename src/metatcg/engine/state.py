@@ -235,7 +235,10 @@ class GameState:
                 if not legal:
                     raise RuntimeError(f"decision {self.decision} has no legal actions")  # engine bug
                 if len(legal) == 1 and self.options.get("auto_single", True):
-                    self.say(f"(only choice) {legal[0].label}")
+                    # the label may name hidden cards: only the decider reads it
+                    who = self.decision.player
+                    self.say(f"(only choice) {legal[0].label}", who,
+                             f"(only choice) P{who + 1} takes their only option")
                     self._take(legal[0])
                     continue
                 return
@@ -310,7 +313,7 @@ class GameState:
             st.actions_taken = int(obj["actions_taken"])
         except StateDataError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as e:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise StateDataError(f"malformed state JSON: {type(e).__name__}: {e}") from None
         if st.decision is not None and st.result is None:
             try:

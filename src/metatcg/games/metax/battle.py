@@ -58,7 +58,7 @@ def declare_attack(st: GameState, lead: int, card: int) -> None:
     p = d.active
     d.pushed.add(lead)
     d.in_battle.add(lead)
-    d.hand[p].remove(card)
+    d.from_hand(p, card)
     d.attacks.append(Attack(lead, card))
     aidx = len(d.attacks) - 1
     cd = d.cards[card]
@@ -165,7 +165,7 @@ def assign_defender(st: GameState, dfd: int, aidx: int, card: int, stat: str) ->
     p = 1 - d.active
     atk = d.attacks[aidx]
     d.in_battle.add(dfd)
-    d.hand[p].remove(card)
+    d.from_hand(p, card)
     cd = d.cards[card]
     if not stat:
         stat = stats.usable_stats(d, dfd, card)[0] if len(cd.battle_stats) > 1 else cd.battle_stats[0]
@@ -227,7 +227,7 @@ def award_vps(st: GameState) -> None:
     """MX-VP-1/3/6, MX-KO-7."""
     d: MetaXData = st.data
     p = d.active
-    for atk in d.attacks:
+    for i, atk in enumerate(d.attacks):
         if atk.defender >= 0:
             continue
         if atk.lead in d.entered:
@@ -237,6 +237,7 @@ def award_vps(st: GameState) -> None:
         else:
             st.say(f"{name(d, atk.lead)} left play before Victory Points: no VP")
         to_discard(d, atk.card)
+        d.attacks[i] = atk._replace(resolved=True)
 
 
 def end_battle(st: GameState) -> None:

@@ -28,7 +28,7 @@ class Attack(NamedTuple):
 class MetaXData:
     __slots__ = ("cards", "owner", "turn", "active", "first", "phase", "mp", "deck", "hand",
                  "discard", "vp", "inplay", "pushed", "entered", "damage", "in_battle",
-                 "played_char", "mods", "attacks", "mulligan", "used", "resolving")
+                 "played_char", "mods", "attacks", "mulligan", "used", "resolving", "revealed")
 
     def __init__(self, cards: tuple[CardDef, ...], owner: tuple[int, ...]) -> None:
         self.cards = cards
@@ -53,6 +53,7 @@ class MetaXData:
         self.mulligan: list = [None, None]
         self.used: set[str] = set()                # once-per-turn abilities used ("iid:idx")
         self.resolving: list[int] = []             # Events being used, before their discard
+        self.revealed: set[int] = set()            # cards in a hand that both players have seen go there
 
     def clone(self) -> "MetaXData":
         n = MetaXData.__new__(MetaXData)
@@ -78,6 +79,7 @@ class MetaXData:
         n.mulligan = self.mulligan[:]
         n.used = set(self.used)
         n.resolving = self.resolving[:]
+        n.revealed = set(self.revealed)
         return n
 
     def to_json(self) -> dict:
@@ -89,7 +91,7 @@ class MetaXData:
             "damage": {str(k): v for k, v in self.damage.items()},
             "in_battle": sorted(self.in_battle), "played_char": self.played_char,
             "mods": [list(m) for m in self.mods], "attacks": [list(a) for a in self.attacks],
-            "mulligan": self.mulligan, "used": sorted(self.used), "resolving": self.resolving,
+            "mulligan": self.mulligan, "used": sorted(self.used), "resolving": self.resolving, "revealed": sorted(self.revealed),
             "cards": [c.name for c in self.cards], "owner": list(self.owner),
         }
 
@@ -112,7 +114,47 @@ class MetaXData:
         d.mulligan = list(obj["mulligan"])
         d.used = {str(u) for u in obj["used"]}
         d.resolving = [int(i) for i in obj["resolving"]]
+        d.revealed = {int(i) for i in obj["revealed"]}
+        problems = d.misplaced()
+        if problems:
+            raise ValueError("; ".join(problems[:5]))
         return d
+
+    def locations(self) -> dict[int, list[str]]:
+        """Where each card instance is (a card in two places is a broken state)."""
+        where: dict[int, list[str]] = {}
+
+        def put(i: int, place: str) -> None:
+            where.setdefault(i, []).append(place)
+        for p in (0, 1):
+            for zone in ("deck", "hand", "discard", "vp", "inplay"):
+                for i in getattr(self, zone)[p]:
+                    put(i, f"P{p + 1} {zone}")
+        for c, dmg in self.damage.items():
+            for i in dmg:
+                put(i, f"damage on c{c}")
+        for a in self.attacks:
+            if not a.resolved:  # a resolved attack's cards are attached or discarded
+                put(a.card, "battle zone")
+                if a.dcard >= 0:
+                    put(a.dcard, "battle zone")
+        for i in self.resolving:
+            put(i, "resolving")
+        return where
+
+    def misplaced(self) -> list[str]:
+        """Card conservation: every instance 0..n-1 in exactly one place."""
+        where = self.locations()
+        n = len(self.cards)
+        out = [f"card id c{i} does not exist" for i in where if not 0 <= i < n]
+        out += [f"card c{i} is in {len(w)} places: {', '.join(w)}" for i, w in where.items() if len(w) > 1]
+        out += [f"card c{i} is nowhere" for i in range(n) if i not in where]
+        return out
+
+    def from_hand(self, p: int, c: int) -> None:
+        """A card leaves a hand (played, discarded, put on the deck): it is no longer revealed."""
+        self.hand[p].remove(c)
+        self.revealed.discard(c)
 
     # --------------------------------------------------------------- small queries
     def controller(self, iid: int) -> int:

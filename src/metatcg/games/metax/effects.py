@@ -65,6 +65,7 @@ def leave_play(st: GameState, iid: int, to_hand: bool = False) -> None:
         d.mods = [m for m in d.mods if m[0] != iid]
     if to_hand:
         d.hand[p].append(iid)
+        d.revealed.add(iid)  # everyone saw it return
     else:
         to_discard(d, iid)
 
@@ -385,10 +386,11 @@ def perform(st: GameState, act: Action, dec) -> None:
         ctrl = params[0][2]
         d.discard[ctrl].remove(val)
         d.hand[ctrl].append(val)
+        d.revealed.add(val)  # the discard pile is public, so is this card's trip to the hand
         st.say(f"{pl(ctrl)} returns {name(d, val)} from the discard pile to their hand")
     elif kind == "discard":
         p, n, src = params
-        d.hand[p].remove(val)
+        d.from_hand(p, val)
         to_discard(d, val)
         st.say(f"{pl(p)} discards {name(d, val)} ({name(d, src)})")
         if n > 1 and d.hand[p]:

@@ -74,12 +74,17 @@ class MetaXGame(Game):
         d: MetaXData = s.data
         me, opp = player, 1 - player
         # cards owned by the opponent that `me` cannot see: their hand, their deck, my VP pile
-        zones_opp = [d.hand[opp], d.deck[opp], d.vp[me]]
+        known = [c for c in d.hand[opp] if c in d.revealed]  # seen going to that hand
+        hidden_hand = [c for c in d.hand[opp] if c not in d.revealed]
+        zones_opp = [hidden_hand, d.deck[opp], d.vp[me]]
         # my own cards I cannot see: my deck and the opponent's VP pile
         zones_me = [d.deck[me], d.vp[opp]]
         dec = s.decision
-        if dec is not None and dec.kind == "search" and dec.player == me:
-            zones_me = [d.vp[opp]]  # `me` is looking through their deck right now
+        if dec is not None and dec.kind == "search":  # the searcher is looking at that deck now
+            if dec.player == me:
+                zones_me = [d.vp[opp]]
+            else:
+                zones_opp = [hidden_hand, d.vp[me]]
         for zones in (zones_opp, zones_me):
             pool = [c for z in zones for c in z]
             rng.shuffle(pool)
@@ -88,6 +93,7 @@ class MetaXGame(Game):
                 n = len(z)
                 z[:] = pool[i:i + n]
                 i += n
+        d.hand[opp] = known + hidden_hand
         s.rng = Rng(rng.next64())  # future chance is unknown too
         s._legal = None
         s._by_id = None

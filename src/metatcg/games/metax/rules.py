@@ -239,7 +239,7 @@ class MetaXRules:
         p = d.active
         if k == "play":
             c = a[1]
-            d.hand[p].remove(c)
+            d.from_hand(p, c)
             d.inplay[p].append(c)
             d.entered[c] = d.turn
             d.played_char = True
@@ -251,7 +251,7 @@ class MetaXRules:
             self._use(st, c, p, "on_play")
         elif k == "event":
             c = a[1]
-            d.hand[p].remove(c)
+            d.from_hand(p, c)
             d.resolving.append(c)
             st.say(f"{pl(p)} plays event {name(d, c)}")
             gain_mp(st, p, d.cards[c].mp, name(d, c))  # MX-PLAN-8: pay, use, discard
@@ -293,7 +293,7 @@ class MetaXRules:
                 st.push(("bottom", q))
         elif k == "bottom":
             q, c = a[1], a[2]
-            d.hand[q].remove(c)
+            d.from_hand(q, c)
             d.deck[q].append(c)
             st.say(f"{pl(q)} puts {name(d, c)} on the bottom of their deck", q,
                    f"{pl(q)} puts a card on the bottom of their deck")

@@ -31,6 +31,7 @@ def view(st: GameState, me: int) -> dict:
             "deck_count": len(d.deck[p]),
             "hand_count": len(d.hand[p]),
             "hand": [card_json(d, c) for c in d.hand[p]] if p == me else None,
+            "known_in_hand": [card_json(d, c) for c in d.hand[p] if c in d.revealed],
             "discard": [card_json(d, c) for c in d.discard[p]],
             "characters": [character_json(d, c) for c in d.inplay[p]],
             "mulligan": d.mulligan[p],

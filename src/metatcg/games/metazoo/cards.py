@@ -1,0 +1,213 @@
+"""The MetaZoo (four-lane) card pool: TOML files validated by the schema, turned into fast,
+read-only card definitions with everything the rules look up precomputed."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from ...engine.errors import CardDataError
+from .schema import OP_NAMES, Ability, CardFile, CardModel
+
+CARD_DIR = Path(__file__).parent / "cards"
+UNIT_TYPES = frozenset({"caster", "creature", "equipment", "token"})
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """Everything the rules read about a card, precomputed once."""
+
+    name: str
+    type: str                      # caster | creature | equipment | terra | strategy | aura | token
+    aura: str | None = None        # the card's Aura type (a Caster's primary type)
+    allied: str | None = None      # a Caster's allied type (None: no allied type)
+    cost: int = 0                  # base cost (MZL-ERRATA-BASECOST)
+    influence: int = 0             # base Influence (MZL-ERRATA-INFL-1)
+    unique: bool = False
+    starter: bool = False
+    number: str = ""
+    text: str = ""
+    traits: frozenset = frozenset()
+    enhance: bool = False
+    soar: bool = False
+    gigantic: int = 0
+    destruction: int = 0
+    cannot: frozenset = frozenset()
+    abilities: tuple[Ability, ...] = ()
+    # ---- precomputed
+    is_unit: bool = False          # can be in a lane as a unit
+    creature: bool = False         # a creature when in a lane (creatures, Casters, creature tokens)
+    equipment: bool = False
+    token: bool = False
+    on_play: tuple[int, ...] = ()
+    statics: tuple[int, ...] = ()          # continuous abilities
+    during: tuple[int, ...] = ()           # during_mission abilities
+    mission: tuple[int, ...] = ()          # on_mission_declaration/resolution/successful/overwhelm
+    dispelled: tuple[int, ...] = ()        # when_dispelled
+    triggers: tuple[int, ...] = ()         # conditional triggers
+    replacements: tuple[int, ...] = ()
+    activated: tuple[int, ...] = ()
+    listens: frozenset = field(default_factory=frozenset)  # trigger 'when' values it listens to
+    neg_static: bool = False       # a continuous ability that can lower Influence
+    size_static: bool = False      # a continuous ability that changes lane size limits
+
+    def summary(self) -> str:
+        """One line a player reads: type, numbers, text."""
+        t = self.type
+        kind = {"creature": "Creature", "equipment": "Equipment", "terra": "Terra", "strategy": "Strategy",
+                "caster": "Caster", "aura": "Aura", "token": "Token"}[t]
+        if self.unique:
+            kind += " (Unique)"
+        if self.starter:
+            kind += " (Starter)"
+        bits = [kind]
+        if self.aura:
+            bits.append(self.aura.capitalize() + (f"/{self.allied.capitalize()} allied" if self.allied else ""))
+        if t not in ("aura", "token"):
+            bits.append(f"cost {self.cost}")
+        if self.is_unit:
+            bits.append(f"Influence {self.influence}")
+        kw = []
+        if self.enhance:
+            kw.append("Aura enhancement")
+        if self.soar:
+            kw.append("Soar")
+        if self.gigantic:
+            kw.append(f"Gigantic ({self.gigantic})")
+        kw += ["Destruction"] * self.destruction
+        kw += [f"cannot {c.replace('_', ' ')}" for c in sorted(self.cannot)]
+        if self.traits:
+            bits.append("[" + ", ".join(sorted(self.traits)) + "]")
+        head = " | ".join(bits + ([", ".join(kw)] if kw else []))
+        return f"{self.name} — {head}" + (f" — {self.text}" if self.text else "")
+
+
+def _to_def(m: CardModel) -> CardDef:
+    abil = tuple(m.ability)
+
+    def idx(*kinds: str) -> tuple[int, ...]:
+        return tuple(i for i, a in enumerate(abil) if a.kind in kinds)
+
+    is_unit = m.type in UNIT_TYPES
+    creature = m.type in ("creature", "caster") or (m.type == "token" and (m.token_type or "creature") == "creature")
+    equipment = m.type == "equipment" or (m.type == "token" and m.token_type == "equipment")
+    return CardDef(
+        name=m.name, type=m.type, aura=m.aura, allied=m.allied if m.type == "caster" else None,
+        cost=m.cost or 0, influence=m.influence or 0, unique=m.unique, starter=m.starter,
+        number=m.number or "", text=m.text, traits=frozenset(m.traits), enhance=m.enhance, soar=m.soar,
+        gigantic=m.gigantic, destruction=m.destruction, cannot=frozenset(m.cannot), abilities=abil,
+        is_unit=is_unit, creature=creature, equipment=equipment, token=m.type == "token",
+        on_play=idx("on_play"), statics=idx("continuous"), during=idx("during_mission"),
+        mission=idx("on_mission_declaration", "on_mission_resolution", "on_successful_mission", "overwhelm"),
+        dispelled=idx("when_dispelled"), triggers=idx("trigger"), replacements=idx("replacement"),
+        activated=idx("activated"),
+        listens=frozenset(a.when for a in abil if a.kind == "trigger"),
+        neg_static=any(o.op == "has_influence" and o.amount < 0 for a in abil if a.kind == "continuous" for o in a.do),
+        size_static=any(o.op == "lane_size" for a in abil if a.kind == "continuous" for o in a.do),
+    )
+
+
+_TYPE_TAGS = set(OP_NAMES)
+
+
+def _explain(err: ValidationError, data: dict, path: str) -> str:
+    lines = []
+    cards = data.get("card") if isinstance(data, dict) else None
+    for e in err.errors()[:6]:
+        loc = list(e["loc"])
+        where = path
+        if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
+            idx = loc[1]
+            name = None
+            if isinstance(cards, list) and idx < len(cards) and isinstance(cards[idx], dict):
+                name = cards[idx].get("name")
+            where += f": card #{idx + 1}" + (f" {name!r}" if name else "")
+            loc = loc[2:]
+        parts = []
+        for x in loc:
+            if isinstance(x, str) and x in _TYPE_TAGS:
+                continue  # the discriminator tag pydantic adds
+            parts.append(f"#{x + 1}" if isinstance(x, int) else str(x))
+        field_path = ".".join(parts)
+        msg = e["msg"].removeprefix("Value error, ")
+        lines.append(f"{where}: field {field_path or '(card)'}: {msg}")
+    return "\n".join(lines)
+
+
+def parse_cards(text: str, path: str = "<cards>") -> list[CardDef]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise CardDataError(f"{path}: not valid TOML: {e}") from None
+    try:
+        model = CardFile.model_validate(data)
+    except ValidationError as e:
+        raise CardDataError(_explain(e, data, path)) from None
+    return [_to_def(c) for c in model.card]
+
+
+class CardPool:
+    """All cards of the game by exact name (names are unique)."""
+
+    def __init__(self, defs: list[CardDef]) -> None:
+        self.by_name: dict[str, CardDef] = {}
+        for d in defs:
+            if d.name in self.by_name:
+                raise CardDataError(f"card name {d.name!r} is defined twice")
+            self.by_name[d.name] = d
+        self._aura_cards: dict[str, str] | None = None
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.by_name
+
+    def __getitem__(self, name: str) -> CardDef:
+        return self.by_name[name]
+
+    def __len__(self) -> int:
+        return len(self.by_name)
+
+    def names(self) -> list[str]:
+        return list(self.by_name)
+
+    def aura_card(self, aura_type: str) -> str | None:
+        """The name of the Aura card of ``aura_type`` (for allied supplies and pools)."""
+        if self._aura_cards is None:
+            self._aura_cards = {}
+            for nm, c in self.by_name.items():
+                if c.type == "aura" and c.aura not in self._aura_cards:
+                    self._aura_cards[c.aura] = nm
+        return self._aura_cards.get(aura_type)
+
+    def check_references(self) -> None:
+        """Token names in create_token ops must be token cards of the pool."""
+        for c in self.by_name.values():
+            for i, a in enumerate(c.abilities):
+                for o in a.do:
+                    if o.op == "create_token":
+                        t = self.by_name.get(o.token)
+                        if t is None or t.type != "token":
+                            raise CardDataError(f"card {c.name!r}: ability #{i + 1}: create_token names "
+                                                f"{o.token!r}, which is not a token card of the pool")
+
+    def with_cards(self, extra: list[CardDef]) -> "CardPool":
+        """A pool with extra (scenario stand-in) cards; extras win on a name clash."""
+        merged = dict(self.by_name)
+        for d in extra:
+            merged[d.name] = d
+        pool = CardPool([])
+        pool.by_name = merged
+        return pool
+
+    @classmethod
+    def load_dir(cls, folder: Path = CARD_DIR) -> "CardPool":
+        defs: list[CardDef] = []
+        files = sorted(folder.glob("*.toml"))
+        if not files:
+            raise CardDataError(f"no card files in {folder}")
+        for p in files:
+            defs.extend(parse_cards(p.read_text(encoding="utf-8"), str(p.name)))
+        pool = cls(defs)
+        pool.check_references()
+        return pool

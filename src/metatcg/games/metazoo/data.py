@@ -1,0 +1,188 @@
+"""MetaZoo (four-lane) game data: plain containers of card instance ids and small tuples.
+
+A card instance is an int ``iid``; ``cards[iid]`` is its definition and ``owner[iid]``
+its owner. Tokens are instances created during the game: ``cards``/``owner`` are tuples
+replaced (never mutated) when one is created, so clones share them safely. Every other
+container is copied by ``clone``.
+
+Where a card can be (card conservation, checked by the tests):
+
+* main-deck cards: ``deck``, ``hand``, ``discard``, a lane (unit or Terra), ``looking``
+  (being looked at by Discover), ``resolving`` (a Strategy being resolved), ``paying``
+  (a card whose cost is being paid);
+* Starter Terras: ``starters`` (set aside before setup placement), then like main-deck cards;
+* Aura: ``aura_deck``, ``aura_zone``, a lane's enhancement list, ``supply`` (allied Aura set
+  aside outside the game) or ``pool`` (primary Aura outside the game); never elsewhere;
+* Casters: their Caster zone (``caster``; face down when ``caster_down``) or a lane;
+* tokens: a lane, or nowhere once they left play (they vanish, MZL-TOKEN-3).
+
+Lanes are numbered 0..3 internally (lane 1..4 in action ids and text). A lane side is
+``side = lane * 2 + player``: ``units[side]`` (in the order they entered) and
+``enh[side]`` (enhancing Aura).
+"""
+from __future__ import annotations
+
+from .cards import CardDef
+
+LANES = 4
+
+
+class MetaZooData:
+    __slots__ = ("cards", "owner", "round", "phase", "priority", "active", "mp", "deck", "hand", "discard",
+                 "aura_deck", "aura_zone", "supply", "pool", "starters", "looking", "caster", "caster_down",
+                 "terra", "resolved", "units", "enh", "lane_of", "tapped", "damage", "mods", "used", "owed",
+                 "resolving", "paying", "known", "dirty", "mission", "last_mission", "tied_at_30")
+
+    def __init__(self, cards: tuple[CardDef, ...], owner: tuple[int, ...]) -> None:
+        self.cards = cards
+        self.owner = owner
+        self.round = 0
+        self.phase = "setup"
+        self.priority = 0                 # the round's Priority player (MZL-ROUND-4)
+        self.active = 0                   # the active player (MZL-ERRATA-ACTIVE)
+        self.mp = [0, 0]
+        self.deck: list[list[int]] = [[], []]        # index 0 = top
+        self.hand: list[list[int]] = [[], []]
+        self.discard: list[list[int]] = [[], []]     # last = top
+        self.aura_deck: list[list[int]] = [[], []]   # index 0 = top
+        self.aura_zone: list[list[int]] = [[], []]
+        self.supply: list[list[int]] = [[], []]      # allied Aura outside the game (MZL-DECK-14)
+        self.pool: list[list[int]] = [[], []]        # primary Aura outside the game (MZL-DECK-15)
+        self.starters: list[list[int]] = [[], []]    # Starter Terras before placement
+        self.looking: list[list[int]] = [[], []]     # cards being looked at (Discover)
+        self.caster = [-1, -1]
+        self.caster_down = [False, False]            # Shattered Caster, face down (MZL-CASTER-10)
+        self.terra = [-1] * LANES
+        self.resolved = [False] * LANES
+        self.units: list[list[int]] = [[] for _ in range(LANES * 2)]
+        self.enh: list[list[int]] = [[] for _ in range(LANES * 2)]
+        self.lane_of: dict[int, int] = {}             # unit iid -> lane
+        self.tapped: set[int] = set()                 # units, Aura, Casters in their zone
+        self.damage: dict[int, int] = {}
+        self.mods: list[tuple] = []                   # (iid, what, amount, duration): what = "inf" or a keyword
+        self.used: set[int] = set()                   # once-per-round marks: use_key()
+        self.owed: list[int] = [0, 0]                 # temporary Aura to put back (MZL-ERRATA-TEMPAURA)
+        self.resolving: list[int] = []                # Strategies being resolved
+        self.paying: list[int] = []                   # a card whose cost is being paid
+        self.known: set[int] = set()                  # cards in a hand that both players know
+        self.dirty = False                            # the board changed: re-check damage/limits
+        self.mission = -1                             # lane whose mission is being resolved
+        self.last_mission: tuple = ()                 # (lane, totals0, totals1, winner, mp) of the last one
+        self.tied_at_30 = False                       # both reached 30 together (MZL-MISSION-16)
+
+    def clone(self) -> "MetaZooData":
+        n = MetaZooData.__new__(MetaZooData)
+        n.cards = self.cards
+        n.owner = self.owner
+        n.round = self.round
+        n.phase = self.phase
+        n.priority = self.priority
+        n.active = self.active
+        n.mp = self.mp[:]
+        n.deck = [self.deck[0][:], self.deck[1][:]]
+        n.hand = [self.hand[0][:], self.hand[1][:]]
+        n.discard = [self.discard[0][:], self.discard[1][:]]
+        n.aura_deck = [self.aura_deck[0][:], self.aura_deck[1][:]]
+        n.aura_zone = [self.aura_zone[0][:], self.aura_zone[1][:]]
+        n.supply = [self.supply[0][:], self.supply[1][:]]
+        n.pool = [self.pool[0][:], self.pool[1][:]]
+        n.starters = [self.starters[0][:], self.starters[1][:]]
+        n.looking = [self.looking[0][:], self.looking[1][:]]
+        n.caster = self.caster[:]
+        n.caster_down = self.caster_down[:]
+        n.terra = self.terra[:]
+        n.resolved = self.resolved[:]
+        n.units = [u[:] for u in self.units]
+        n.enh = [e[:] for e in self.enh]
+        n.lane_of = self.lane_of.copy()
+        n.tapped = self.tapped.copy()
+        n.damage = self.damage.copy()
+        n.mods = self.mods[:]
+        n.used = self.used.copy()
+        n.owed = self.owed[:]
+        n.resolving = self.resolving[:]
+        n.paying = self.paying[:]
+        n.known = self.known.copy()
+        n.dirty = self.dirty
+        n.mission = self.mission
+        n.last_mission = self.last_mission
+        n.tied_at_30 = self.tied_at_30
+        return n
+
+    # ------------------------------------------------------------------ persistence
+    _LISTS2 = ("deck", "hand", "discard", "aura_deck", "aura_zone", "supply", "pool", "starters", "looking")
+
+    def to_json(self) -> dict:
+        out = {
+            "cards": [c.name for c in self.cards], "owner": list(self.owner),
+            "round": self.round, "phase": self.phase, "priority": self.priority, "active": self.active,
+            "mp": self.mp, "caster": self.caster, "caster_down": self.caster_down, "terra": self.terra,
+            "resolved": self.resolved, "units": self.units, "enh": self.enh,
+            "lane_of": {str(k): v for k, v in self.lane_of.items()}, "tapped": sorted(self.tapped),
+            "damage": {str(k): v for k, v in self.damage.items()}, "mods": [list(m) for m in self.mods],
+            "used": sorted(self.used), "owed": self.owed, "resolving": self.resolving, "paying": self.paying,
+            "known": sorted(self.known), "dirty": self.dirty, "mission": self.mission,
+            "last_mission": list(self.last_mission), "tied_at_30": self.tied_at_30,
+        }
+        for k in self._LISTS2:
+            out[k] = getattr(self, k)
+        return out
+
+    @classmethod
+    def from_json(cls, obj: dict, pool) -> "MetaZooData":
+        cards = tuple(pool[name] for name in obj["cards"])
+        d = cls(cards, tuple(int(o) for o in obj["owner"]))
+        d.round, d.phase = int(obj["round"]), str(obj["phase"])
+        d.priority, d.active = int(obj["priority"]), int(obj["active"])
+        d.mp = [int(x) for x in obj["mp"]]
+        for k in cls._LISTS2:
+            setattr(d, k, [[int(i) for i in z] for z in obj[k]])
+        d.caster = [int(x) for x in obj["caster"]]
+        d.caster_down = [bool(x) for x in obj["caster_down"]]
+        d.terra = [int(x) for x in obj["terra"]]
+        d.resolved = [bool(x) for x in obj["resolved"]]
+        d.units = [[int(i) for i in u] for u in obj["units"]]
+        d.enh = [[int(i) for i in u] for u in obj["enh"]]
+        if len(d.units) != LANES * 2 or len(d.enh) != LANES * 2 or len(d.terra) != LANES:
+            raise ValueError("a MetaZoo state has 4 lanes")
+        d.lane_of = {int(k): int(v) for k, v in obj["lane_of"].items()}
+        d.tapped = {int(i) for i in obj["tapped"]}
+        d.damage = {int(k): int(v) for k, v in obj["damage"].items()}
+        d.mods = [(int(m[0]), str(m[1]), int(m[2]), str(m[3])) for m in obj["mods"]]
+        d.used = {int(u) for u in obj["used"]}
+        d.owed = [int(x) for x in obj["owed"]]
+        d.resolving = [int(i) for i in obj["resolving"]]
+        d.paying = [int(i) for i in obj["paying"]]
+        d.known = {int(i) for i in obj["known"]}
+        d.dirty = bool(obj["dirty"])
+        d.mission = int(obj["mission"])
+        d.last_mission = tuple(obj["last_mission"])
+        d.tied_at_30 = bool(obj["tied_at_30"])
+        return d
+
+    # ------------------------------------------------------------------ small queries
+    def name(self, iid: int) -> str:
+        return self.cards[iid].name
+
+    def side_units(self, lane: int, p: int) -> list[int]:
+        return self.units[lane * 2 + p]
+
+    def side_enh(self, lane: int, p: int) -> list[int]:
+        return self.enh[lane * 2 + p]
+
+    def in_play(self, iid: int) -> bool:
+        """A unit in a lane."""
+        return iid in self.lane_of
+
+    def caster_in_zone(self, p: int) -> bool:
+        c = self.caster[p]
+        return c >= 0 and not self.caster_down[p] and c not in self.lane_of
+
+    def aura_total(self, p: int) -> int:
+        """Aura in the Aura zone plus the player's Aura in lanes (the 10 cap, MZL-AURAPH-3)."""
+        return len(self.aura_zone[p]) + sum(len(self.enh[lane * 2 + p]) for lane in range(LANES))
+
+
+def use_key(iid: int, ai: int, player: int) -> int:
+    """Once-per-round mark of ability ``ai`` of card ``iid`` used by ``player``."""
+    return (iid << 8) | (ai << 1) | player

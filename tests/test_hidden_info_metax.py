@@ -1,0 +1,331 @@
+"""Hidden information in MetaX: views, redacted logs and determinization.
+
+``view(p)`` must not depend on anything ``p`` may not know: the opponent's hand, the order
+of either deck, the face-down VP piles, the RNG. We build pairs of states that differ only
+in such hidden things (editing ``state.data`` of a clone directly) and compare the views.
+``log_for(p)`` must hide what the opponent drew; ``determinize(state, p, rng)`` must keep
+everything ``p`` sees and every zone's size.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import re
+
+import pytest
+
+import metatcg
+from metatcg.engine.rng import Rng
+
+GAME = metatcg.load_game("metax")
+DECKS = GAME.starter_deck_names()
+PAIRS = list(itertools.product(DECKS, DECKS))
+ZONES = ("deck", "hand", "discard", "vp", "inplay")
+
+
+def edited(st):
+    """A clone whose data we may edit; cached legal actions are dropped so they are
+    recomputed from the edited data."""
+    cp = st.clone()
+    cp._legal = None
+    cp._by_id = None
+    return cp
+
+
+def seen(st, p) -> dict:
+    v = st.view(p)
+    v.pop("log")
+    return json.loads(json.dumps(v))
+
+
+def sample_states(seed: int, every: int = 3, games: int = 1):
+    """Decision points of seeded random games (every ``every``-th, plus the end)."""
+    for g in range(games):
+        a, b = PAIRS[(seed + g) % len(PAIRS)]
+        st = GAME.new_state([a, b], seed=seed * 100 + g)
+        r = Rng(seed * 100 + g)
+        i = 0
+        while not st.is_terminal():
+            if i % every == 0:
+                yield st
+            st.apply(r.choice(st.legal_actions()))
+            i += 1
+        yield st
+
+
+def different_name_pair(d, zone_a: list, zone_b: list, r: Rng):
+    """Indexes (i, j) with zone_a[i] and zone_b[j] of different names, or None."""
+    pairs = [(i, j) for i in range(len(zone_a)) for j in range(len(zone_b))
+             if d.cards[zone_a[i]].name != d.cards[zone_b[j]].name]
+    return r.choice(pairs) if pairs else None
+
+
+# --------------------------------------------------------------------------- views
+@pytest.mark.rule("MX-ZONE-12")
+@pytest.mark.parametrize("seed", range(12))
+def test_view_does_not_depend_on_the_opponents_hand(seed):
+    r = Rng(seed)
+    swaps = 0
+    for st in sample_states(seed, games=2):
+        for p in (0, 1):
+            o = 1 - p
+            cp = edited(st)
+            d = cp.data
+            hidden = [c for c in d.hand[o] if c not in d.revealed]  # revealed cards are public
+            ij = different_name_pair(d, hidden, d.deck[o], r)
+            if ij is None:
+                continue
+            i, j = ij
+            i = d.hand[o].index(hidden[i])
+            d.hand[o][i], d.deck[o][j] = d.deck[o][j], d.hand[o][i]
+            assert seen(cp, p) == seen(st, p), f"view({p}) shows the opponent's hand (seed {seed})"
+            assert seen(cp, o) != seen(st, o), "the swap should show in the owner's own view"
+            swaps += 1
+    assert swaps > 50
+
+
+@pytest.mark.rule("MX-ZONE-12")
+@pytest.mark.parametrize("seed", range(12))
+def test_view_does_not_depend_on_deck_order_vp_piles_or_rng(seed):
+    r = Rng(seed + 1000)
+    checked = 0
+    for st in sample_states(seed, games=2):
+        cp = edited(st)
+        d = cp.data
+        for p in (0, 1):
+            d.deck[p].reverse()
+            r.shuffle(d.deck[p])
+            # a face-down VP card (owned by the other player) trades places with a deck card
+            # of its owner: nobody looks at VP piles
+            o = 1 - p
+            if d.vp[p] and d.deck[o]:
+                i, j = r.below(len(d.vp[p])), r.below(len(d.deck[o]))
+                d.vp[p][i], d.deck[o][j] = d.deck[o][j], d.vp[p][i]
+        cp.rng = Rng(st.rng.state ^ 0xDEADBEEF)
+        for p in (0, 1):
+            assert seen(cp, p) == seen(st, p), f"view({p}) depends on deck order/VP cards/RNG (seed {seed})"
+        checked += 1
+    assert checked > 20
+
+
+def test_view_has_no_seed_or_rng_and_no_hidden_card_ids():
+    for st in sample_states(3, every=1, games=12):
+        d = st.data
+        for p in (0, 1):
+            v = st.view(p)
+            text = json.dumps(v)
+            assert '"seed"' not in text and '"rng"' not in text
+            assert str(st.rng.state) not in text
+            o = 1 - p
+            hidden = {c for c in d.hand[o] if c not in d.revealed} | set(d.deck[0]) | set(d.deck[1]) | set(d.vp[0]) | set(d.vp[1])
+            hidden -= set(d.hand[p])
+            if st.current_player() == p and st.decision.kind == "search":
+                hidden -= set(d.deck[p])  # p is looking through their own deck right now
+            shown = {int(m) for m in re.findall(r'"c(\d+)"', text)}
+            shown |= {int(m) for a in v["legal_actions"] for m in re.findall(r"c(\d+)", a["id"])}
+            assert not shown & hidden, f"view({p}) names hidden card instances {sorted(shown & hidden)}"
+
+
+# --------------------------------------------------------------------------- logs
+DRAW = re.compile(r"^P([12]) draws (.+)$")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_log_for_hides_what_the_opponent_drew(seed):
+    st = None
+    for st in sample_states(seed, every=10 ** 9, games=1):
+        pass
+    assert st.is_terminal()
+    full_draws = {1: [], 2: []}
+    for line in st.log:
+        m = DRAW.match(line)
+        if m:
+            full_draws[int(m.group(1))].append(m.group(2))
+    assert all(full_draws.values())
+    assert all(name != "a card" for names in full_draws.values() for name in names), \
+        "state.log should name every drawn card"
+    for p in (0, 1):
+        me, opp = p + 1, 2 - p
+        mine, theirs = [], []
+        for line in st.log_for(p):
+            m = DRAW.match(line)
+            if m:
+                (mine if int(m.group(1)) == me else theirs).append(m.group(2))
+        assert mine == full_draws[me], "a player's own draws are named in their log"
+        assert theirs == ["a card"] * len(full_draws[opp]), f"log_for({p}) names the opponent's draws"
+        # searches and mulligan bottoms of the opponent are redacted the same way
+        for line in st.log_for(p):
+            if line.startswith(f"P{opp} searches their deck and takes "):
+                assert line.endswith("takes a card"), line
+            if line.startswith(f"P{opp} puts ") and "bottom of their deck" in line:
+                assert line == f"P{opp} puts a card on the bottom of their deck", line
+
+
+def test_log_for_hides_opponent_mulligan_and_search_cards():
+    """Find games with a mulligan and a search, then compare the full and redacted logs."""
+    found = {"bottom": False, "search": False}
+    for seed in range(200):
+        st = None
+        for st in sample_states(seed, every=10 ** 9):
+            pass
+        for p in (0, 1):
+            o = 2 - p
+            red = st.log_for(p)
+            for line in st.log:
+                if line.startswith(f"P{o} puts ") and "on the bottom" in line:
+                    found["bottom"] = True
+                    assert line not in red
+                if line.startswith(f"P{o} searches their deck and takes "):
+                    found["search"] = True
+                    assert line not in red or line.endswith("takes a card")
+        if all(found.values()):
+            break
+    assert all(found.values()), found
+
+
+# --------------------------------------------------------------------------- determinize
+def zone_sizes(st):
+    d = st.data
+    return {z: [len(getattr(d, z)[p]) for p in (0, 1)] for z in ZONES}
+
+
+def all_cards(st):
+    d = st.data
+    return sorted([i for z in ZONES for p in (0, 1) for i in getattr(d, z)[p]]
+                  + [i for v in d.damage.values() for i in v] + list(d.resolving))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_determinize_keeps_what_the_player_sees(seed):
+    r = Rng(seed + 77)
+    changed = 0
+    total = 0
+    for st in sample_states(seed, every=2, games=2):
+        for p in (0, 1):
+            o = 1 - p
+            det = GAME.determinize(st, p, r)
+            assert det is not st
+            # everything p can see, log included, is the same
+            assert json.loads(json.dumps(det.view(p))) == json.loads(json.dumps(st.view(p)))
+            assert det.log_for(p) == st.log_for(p)
+            assert zone_sizes(det) == zone_sizes(st)
+            assert all_cards(det) == all_cards(st)
+            dd, sd = det.data, st.data
+            assert dd.hand[p] == sd.hand[p]
+            for z in ("discard", "inplay"):
+                assert getattr(dd, z) == getattr(sd, z)
+            assert dd.damage == sd.damage and dd.attacks == sd.attacks and dd.mp == sd.mp
+            assert all(dd.owner[i] == o for i in dd.hand[o] + dd.deck[o] + dd.vp[p])
+            assert all(dd.owner[i] == p for i in dd.deck[p] + dd.vp[o])
+            total += 1
+            if sorted(dd.hand[o]) != sorted(sd.hand[o]):
+                changed += 1
+            # the original is untouched
+            assert st.data.hand[o] == sd.hand[o]
+    assert changed > total // 4, "determinize should resample the opponent's hand"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_determinized_states_play_on(seed):
+    """A determinized state is a full game: it plays to the end under random actions."""
+    r = Rng(seed)
+    n = 0
+    for st in sample_states(seed, every=9):
+        if st.is_terminal():
+            continue
+        for p in (0, 1):
+            det = GAME.determinize(st, p, r)
+            while not det.is_terminal():
+                det.apply(r.choice(det.legal_actions()))
+            assert det.returns() in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+            n += 1
+    assert n > 10
+
+
+def _first_search_state():
+    for seed in range(500):
+        for st in sample_states(seed, every=1):
+            if not st.is_terminal() and st.decision.kind == "search":
+                return st
+    raise AssertionError("no search decision in the seeds tried")
+
+
+def test_determinize_during_the_opponents_search_keeps_actions_applicable():
+    st = _first_search_state()
+    searcher = st.current_player()
+    for k in range(30):
+        det = GAME.determinize(st, 1 - searcher, Rng(k))
+        for a in det.legal_actions():
+            det.clone().apply(a.id)
+
+
+def _state_with_public_card_in_opponent_hand():
+    """A state where the log tells everyone a named card went back to a player's hand
+    (from the discard pile or from play) and it is still there."""
+    pat = re.compile(r"^P([12]) returns (.+) from the discard pile to their hand$|^.+: (.+) returns to P([12])'s hand$")
+    for seed in range(300):
+        for st in sample_states(seed, every=1):
+            if st.is_terminal():
+                continue
+            for line in reversed(st.log[-6:]):
+                m = pat.match(line)
+                if not m:
+                    continue
+                owner = int(m.group(1) or m.group(4)) - 1
+                name = m.group(2) or m.group(3)
+                if any(st.data.cards[i].name == name for i in st.data.hand[owner]):
+                    return st, owner, name
+    raise AssertionError("no card returned to a hand in the seeds tried")
+
+
+def test_determinize_keeps_publicly_known_cards_in_the_opponents_hand():
+    st, owner, name = _state_with_public_card_in_opponent_hand()
+    viewer = 1 - owner
+    for k in range(20):
+        det = GAME.determinize(st, viewer, Rng(k))
+        assert any(det.data.cards[i].name == name for i in det.data.hand[owner]), \
+            f"{name} was seen returning to P{owner + 1}'s hand but determinize removed it"
+
+
+# --------------------------------------------------------------------------- logs, in general
+def _visible_to(st, p) -> set[int]:
+    """Card instances ``p`` can see: own hand, discard piles, in play, Damage, Battle Zone, Events
+    being resolved."""
+    d = st.data
+    out = set(d.hand[p]) | set(d.discard[0]) | set(d.discard[1]) | set(d.inplay[0]) | set(d.inplay[1])
+    out |= {i for v in d.damage.values() for i in v}
+    out |= {i for a in d.attacks for i in (a.card, a.dcard) if i >= 0}
+    out |= set(d.resolving)
+    return out
+
+
+@pytest.mark.rule("MX-ZONE-12")
+@pytest.mark.parametrize("seed", range(18))
+def test_log_for_never_names_a_card_hidden_from_the_player(seed):
+    """After each action, the new lines of ``log_for(p)`` may not name a card that was hidden
+    from ``p`` before the action and still is after it (a draw, a mulligan bottom, a search, an
+    automatic single option...), unless a card of that name is visible to ``p``."""
+    a, b = PAIRS[seed % len(PAIRS)]
+    st = GAME.new_state([a, b], seed=4000 + seed)
+    r = Rng(seed)
+    d = st.data
+    everyone = set(range(len(d.cards)))
+    names = {d.cards[i].name for i in everyone}
+    logs = [st.log_for(p) for p in (0, 1)]
+    visible = [_visible_to(st, p) for p in (0, 1)]
+    checked = 0
+    while not st.is_terminal():
+        st.apply(r.choice(st.legal_actions()))
+        for p in (0, 1):
+            now = _visible_to(st, p)
+            secret = everyone - visible[p] - now
+            allowed = {d.cards[i].name for i in visible[p] | now}
+            secret_names = {d.cards[i].name for i in secret} - allowed
+            new_lines = st.log_for(p)[len(logs[p]):]
+            for line in new_lines:
+                leaked = [n for n in secret_names if n in line]
+                assert not leaked, f"log_for({p}) names hidden {leaked}: {line!r} (seed {4000 + seed})"
+            checked += len(new_lines)
+            logs[p] = st.log_for(p)
+            visible[p] = now
+    assert checked > 100 and names
