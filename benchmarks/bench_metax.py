@@ -15,7 +15,8 @@ never from the ``random`` module):
   - games/s;
 * greedy-vs-greedy games/s (the one-ply greedy bot of metatcg.bots);
 * ``state.clone()`` per second on mid-game states;
-* JSON round trips per second: ``to_json`` + ``json.dumps`` + ``json.loads`` + ``state_from_json``;
+* JSON round trips per second: ``state.to_json_text()`` (msgspec) + ``game.state_from_json(text)``,
+  and the same with stdlib ``to_json`` + ``json.dumps`` + ``json.loads`` + ``state_from_json``;
 * card-pool load time: ``CardPool.load_dir()`` with imports warm (best of several), and cold
   in a fresh interpreter (imports of metatcg and pydantic included);
 * a baseline in the same run: random tic-tac-toe in plain Python (list board, random legal
@@ -202,9 +203,13 @@ def main(argv=None) -> int:
     states = mid_game_states(game, 200)
     n_clone, clone_s = per_second(lambda s: s.clone(), states, 3.0 * scale)
 
-    def round_trip(s):
+    def round_trip(s):  # what the engine offers: JSON text via msgspec, back to a state
+        game.state_from_json(s.to_json_text())
+
+    def round_trip_stdlib(s):
         game.state_from_json(json.loads(json.dumps(s.to_json())))
     n_json, json_s = per_second(round_trip, states, 3.0 * scale)
+    n_json_std, json_std_s = per_second(round_trip_stdlib, states, 2.0 * scale)
     # where a round trip spends its time (each part timed on its own)
     objs = [s.to_json() for s in states]
     texts = [json.dumps(o) for o in objs]
@@ -233,6 +238,7 @@ def main(argv=None) -> int:
         "greedy_driver_actions_per_game": greedy_drv / n_greedy,
         "clone_per_s": n_clone / clone_s,
         "json_round_trip_per_s": n_json / json_s,
+        "json_round_trip_stdlib_per_s": n_json_std / json_std_s,
         "json_part_us": {k: v * 1e6 for k, v in parts.items()},
         "json_state_kb": statistics.mean(len(t) for t in texts) / 1024,
         "pool_load_warm_s": warm_best,
@@ -263,7 +269,8 @@ def main(argv=None) -> int:
          f">= {TARGETS['clone']:,}", ok(f["clone_per_s"] >= TARGETS["clone"])),
         ("JSON round trips per second", f"{f['json_round_trip_per_s']:,.0f}",
          f">= {TARGETS['json']:,}", ok(f["json_round_trip_per_s"] >= TARGETS["json"])),
-        ("  per round trip, µs: " + ", ".join(f"{k} {v:.0f}" for k, v in f["json_part_us"].items()),
+        ("  same with stdlib json.dumps/json.loads", f"{f['json_round_trip_stdlib_per_s']:,.0f}", "", ""),
+        ("  per round trip (stdlib), µs: " + ", ".join(f"{k} {v:.0f}" for k, v in f["json_part_us"].items()),
          f"{1e6 / f['json_round_trip_per_s']:.0f}", "", ""),
         ("  mean state JSON size, KiB", f"{f['json_state_kb']:.1f}", "", ""),
         ("card pool load, warm (best of runs), s", f"{f['pool_load_warm_s']:.4f}",

@@ -1,10 +1,10 @@
 """The game-agnostic face of a ruleset: decks, new states, JSON, replay."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Iterable
 
+from . import jsonio
 from .decks import Deck, parse_deck_text, read_deck_file
 from .errors import DeckError, IllegalActionError, StateDataError
 from .rng import Rng
@@ -105,19 +105,13 @@ class Game:
 
     def state_from_json(self, obj: "dict | str") -> GameState:
         if isinstance(obj, (str, bytes)):
-            try:
-                obj = json.loads(obj)
-            except json.JSONDecodeError as e:
-                raise StateDataError(f"malformed JSON: {e}") from None
+            obj = jsonio.loads(obj, "state JSON")
         return GameState.from_json(self, obj)
 
     def replay(self, record: "dict | str", upto: int | None = None) -> GameState:
         """Rebuild a game from its record (game, options, decks, seed, action ids)."""
         if isinstance(record, (str, bytes)):
-            try:
-                record = json.loads(record)
-            except json.JSONDecodeError as e:
-                raise StateDataError(f"malformed record JSON: {e}") from None
+            record = jsonio.loads(record, "record JSON")
         if not isinstance(record, dict) or record.get("format") != "metatcg-record/1":
             raise StateDataError("not a metatcg game record (expected format 'metatcg-record/1')")
         if record.get("game") != self.id:

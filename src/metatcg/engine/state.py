@@ -101,6 +101,13 @@ class GameState:
             raise IllegalActionError(f"the game is over; {aid!r} cannot be applied")
         if self._legal is None:
             self.legal_actions()
+        if not isinstance(action, str):
+            for a in self._legal:  # fast path: one of the Action objects we just offered
+                if a is action:
+                    self.history.append(aid)
+                    self._take(a)
+                    self._advance()
+                    return
         by_id = self._by_id
         if by_id is None:
             by_id = self._by_id = {a.id: a for a in self._legal}
@@ -272,6 +279,11 @@ class GameState:
         return {"format": "metatcg-record/1", "game": self.game.id, "options": dict(self.options),
                 "decks": [list(d) for d in self.decks], "seed": self.seed, "actions": list(self.history)}
 
+    def to_json_text(self) -> str:
+        """The state as JSON text (fast encoder); ``game.state_from_json`` reads it back."""
+        from .jsonio import dumps
+        return dumps(self.to_json())
+
     def to_json(self) -> dict:
         d = self.decision
         return {
@@ -285,7 +297,7 @@ class GameState:
             "stack": [list(s) for s in self.stack],
             "pending": list(self.pending),
             "decision": None if d is None else d.to_json(),
-            "log": [list(e) for e in self._log],
+            "log": [e[0] if e[1] < 0 else list(e) for e in self._log],  # public lines as plain text
             "history": list(self.history),
             "result": None if self.result is None else list(self.result),
             "reason": self.reason,
@@ -306,7 +318,8 @@ class GameState:
             st.pending = [tuplify(t) for t in obj["pending"]]
             d = obj["decision"]
             st.decision = None if d is None else Decision(int(d[0]), str(d[1]), tuplify(d[2]), str(d[3]))
-            st._log = [(str(t), int(p), None if pub is None else str(pub)) for t, p, pub in obj["log"]]
+            st._log = [(e, -1, None) if type(e) is str else
+                       (str(e[0]), int(e[1]), None if e[2] is None else str(e[2])) for e in obj["log"]]
             st.history = [str(h) for h in obj["history"]]
             st.result = None if obj["result"] is None else tuple(float(x) for x in obj["result"])
             st.reason = str(obj["reason"])

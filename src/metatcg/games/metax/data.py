@@ -97,8 +97,8 @@ class MetaXData:
 
     @classmethod
     def from_json(cls, obj: dict, pool) -> "MetaXData":
-        cards = tuple(pool[name] for name in obj["cards"])
-        d = cls(cards, tuple(int(o) for o in obj["owner"]))
+        cards = tuple(map(pool.by_name.__getitem__, obj["cards"]))
+        d = cls(cards, tuple(map(int, obj["owner"])))
         d.turn, d.active, d.first = int(obj["turn"]), int(obj["active"]), int(obj["first"])
         d.phase = str(obj["phase"])
         d.mp = [int(x) for x in obj["mp"]]
@@ -115,10 +115,32 @@ class MetaXData:
         d.used = {str(u) for u in obj["used"]}
         d.resolving = [int(i) for i in obj["resolving"]]
         d.revealed = {int(i) for i in obj["revealed"]}
-        problems = d.misplaced()
-        if problems:
-            raise ValueError("; ".join(problems[:5]))
+        if not d.conserved():
+            raise ValueError("; ".join(d.misplaced()[:5]))
         return d
+
+    def conserved(self) -> bool:
+        """Fast check that every card instance is in exactly one place."""
+        n = len(self.cards)
+        seen = [0] * n
+        try:
+            for p in (0, 1):
+                for zone in (self.deck[p], self.hand[p], self.discard[p], self.vp[p], self.inplay[p]):
+                    for i in zone:
+                        seen[i] += 1
+            for dmg in self.damage.values():
+                for i in dmg:
+                    seen[i] += 1
+            for a in self.attacks:
+                if not a.resolved:
+                    seen[a.card] += 1
+                    if a.dcard >= 0:
+                        seen[a.dcard] += 1
+            for i in self.resolving:
+                seen[i] += 1
+        except (IndexError, TypeError):
+            return False
+        return seen.count(1) == n
 
     def locations(self) -> dict[int, list[str]]:
         """Where each card instance is (a card in two places is a broken state)."""

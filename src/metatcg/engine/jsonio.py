@@ -1,0 +1,26 @@
+"""Fast JSON text for states, records and views (msgspec), with input errors made clear."""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from .errors import StateDataError
+
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder()
+
+
+def dumps(obj: Any) -> str:
+    return _encoder.encode(obj).decode()
+
+
+def dumpb(obj: Any) -> bytes:
+    return _encoder.encode(obj)
+
+
+def loads(text: str | bytes, what: str = "JSON") -> Any:
+    try:
+        return _decoder.decode(text)
+    except msgspec.DecodeError as e:
+        raise StateDataError(f"malformed {what}: {e}") from None
