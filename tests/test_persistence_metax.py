@@ -267,7 +267,7 @@ def mid_state():
 def test_malformed_state_json_is_a_clear_error(mid_state):
     text = json.dumps(mid_state.to_json())
     for cut in (0, 1, 10, len(text) // 3, len(text) // 2, len(text) - 1):
-        with pytest.raises(StateDataError, match="malformed JSON"):
+        with pytest.raises(StateDataError, match="malformed state JSON"):
             GAME.state_from_json(text[:cut])
     for bad in (None, [], 42, "null", {}, {"format": "something-else"}):
         with pytest.raises(StateDataError, match="not a metatcg state|malformed JSON"):
