@@ -167,3 +167,39 @@ def test_push_effects_and_events_only_in_own_planning_step():
     assert not any(a.startswith(("push:", "event:")) for a in ids(s))
     s.apply(f"defend:c{char(s, 'T Thinker', 1)}->c{st}")
     assert not any(a.startswith(("push:", "event:")) for a in ids(s))
+
+
+@pytest.mark.rule("MX-PLAN-12")
+def test_character_put_into_play_by_an_effect():
+    # T Greeter (+2 MP, on play: may draw) waits in the discard pile; the Event returns it to play
+    s = position({"mp": 5, "hand": ["Second Wind Muster", "T Striker"], "discard": ["T Greeter"],
+                  "deck": ["Surge 1", "Surge 2", "Surge 3"]}, {"mp": 5})
+    s.apply(f"play:c{find(s, 'T Striker', 'hand', 0)}")           # the turn's Character from hand
+    s.apply(f"event:c{find(s, 'Second Wind Muster', 'hand', 0)}")  # pays 3 MP: 7 -> 4
+    greeter = find(s, "T Greeter", "discard", 0)
+    s.apply(f"put:c{greeter}")
+    assert s.data.mp[0] == 6                         # still gains its +MP (4 + 2)
+    assert s.decision.kind == "may"                  # and uses its ON_PLAY effect
+    s.apply("yes")
+    assert greeter in s.data.inplay[0] and greeter not in s.data.pushed
+    assert len(s.data.hand[0]) == 1                  # drew Surge 1
+    # bound by the same-turn limits: it cannot attack this turn
+    s.apply("end_planning")
+    assert not any(a.startswith(f"attack:c{greeter}/") for a in ids(s))
+
+
+@pytest.mark.rule("MX-PLAN-12")
+def test_put_into_play_does_not_use_the_turns_character_but_respects_the_cap():
+    s = position({"mp": 6, "hand": ["Second Wind Muster", "Second Wind Muster", "T Thinker"],
+                  "discard": ["T Greeter"], "deck": ["Surge 1", "Surge 2"],
+                  "character": ["T Striker", "T Pair"]}, {"mp": 5})
+    s.apply(f"event:c{find(s, 'Second Wind Muster', 'hand', 0)}")
+    s.apply(f"put:c{find(s, 'T Greeter', 'discard', 0)}")
+    s.apply("no")
+    assert len(s.data.inplay[0]) == 3
+    assert not s.data.played_char                    # the effect did not use the one per turn
+    # with 3 in play the next one fails (and no 4th Character may be played from hand either)
+    assert not any(a.startswith("play:") for a in ids(s))
+    s.apply(f"event:c{find(s, 'Second Wind Muster', 'hand', 0)}")
+    assert len(s.data.inplay[0]) == 3
+    assert any("already has 3 Characters in play" in line for line in s.log[-3:])

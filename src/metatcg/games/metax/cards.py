@@ -100,7 +100,7 @@ def _explain(err: ValidationError, data: dict, path: str) -> str:
     return "\n".join(lines)
 
 
-_OP_TAGS = {"draw", "gain_mp", "drain_mp", "discard", "mill", "search", "recover", "prep", "push",
+_OP_TAGS = {"draw", "gain_mp", "drain_mp", "discard", "mill", "search", "recover", "put_into_play", "prep", "push",
             "attach_damage", "clear_damage", "discard_from_play", "bounce", "buff", "grant", "negate", "stat_aura",
             "keyword"}
 

@@ -70,6 +70,21 @@ def leave_play(st: GameState, iid: int, to_hand: bool = False) -> None:
         to_discard(d, iid)
 
 
+def enter_play(st: GameState, c: int, p: int) -> None:
+    """A Character comes into play Prepped (MX-PUSH-4), gains its +MP, then uses its ON_PLAY
+    effects (MX-PLAN-4, MX-CARD-6). From hand or by an effect alike (MX-PLAN-12)."""
+    d: MetaXData = st.data
+    d.inplay[p].append(c)
+    d.entered[c] = d.turn
+    gain_mp(st, p, d.cards[c].mp, name(d, c))
+    effs = d.cards[c].effects
+    for ei in range(len(effs) - 1, -1, -1):
+        if effs[ei].kind == "on_play":
+            start_effect(st, c, p, ei)
+    if d.cards[c].auras:
+        check_kos(st)  # MX-KO-6: its constant effect may lower Ranks
+
+
 def check_decks(st: GameState) -> bool:
     """MX-WIN-2/3/4: a deck at 0 cards ends the game at once; both at once is a draw."""
     d: MetaXData = st.data
@@ -257,6 +272,16 @@ def run_op(st: GameState, step: tuple) -> None:
             st.decide(ctrl, "recover", (step, tuple(cands)), f"{name(d, src)}: return a card from your discard pile")
         else:
             st.say(f"{name(d, src)}: no matching card in the discard pile")
+    elif k == "put_into_play":
+        zone = d.hand[ctrl] if op.zone == "hand" else d.discard[ctrl]
+        cands = distinct_by_name(d, [c for c in zone if d.cards[c].is_character and card_matches(d, c, op.filter)])
+        if len(d.inplay[ctrl]) >= 3:  # MX-PLAN-12: the 3-in-play cap still holds, so it fails
+            st.say(f"{name(d, src)}: {pl(ctrl)} already has 3 Characters in play; nothing happens")
+        elif cands:
+            st.decide(ctrl, "put_into_play", (step, tuple(cands)),
+                      f"{name(d, src)}: choose a Character to put into play")
+        else:
+            st.say(f"{name(d, src)}: no matching Character in the {op.zone}")
     elif k == "negate":
         if 0 <= aidx < len(d.attacks) and d.attacks[aidx].lead == user:
             d.attacks[aidx] = d.attacks[aidx]._replace(negate_def=True)
@@ -351,6 +376,9 @@ def actions_for(st: GameState) -> list[Action]:
     if k == "recover":
         _, cands = dec.params
         return [Action(f"take:c{i}", f"Return {name(d, i)} to your hand", ("recover", i)) for i in cands]
+    if k == "put_into_play":
+        _, cands = dec.params
+        return [Action(f"put:c{i}", f"Put {name(d, i)} into play", ("put_into_play", i)) for i in cands]
     if k == "discard":
         p, n, src = dec.params
         return [Action(f"discard:c{i}", f"Discard {name(d, i)}", ("discard", i))
@@ -382,6 +410,16 @@ def perform(st: GameState, act: Action, dec) -> None:
         st.rng.shuffle(d.deck[ctrl])
         st.say(f"{pl(ctrl)} shuffles their deck (MX-ZONE-3)")
         check_decks(st)  # MX-WIN-3: taking the last card empties the deck
+    elif kind == "put_into_play":
+        step = params[0]
+        ctrl = step[2]
+        op = d.cards[step[1]].effects[step[3]].do[step[4]]
+        if op.zone == "hand":
+            d.from_hand(ctrl, val)
+        else:
+            d.discard[ctrl].remove(val)
+        st.say(f"{pl(ctrl)} puts {name(d, val)} into play from their {op.zone} ({name(d, step[1])})")
+        enter_play(st, val, ctrl)
     elif kind == "recover":
         ctrl = params[0][2]
         d.discard[ctrl].remove(val)

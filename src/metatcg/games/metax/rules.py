@@ -240,15 +240,10 @@ class MetaXRules:
         if k == "play":
             c = a[1]
             d.from_hand(p, c)
-            d.inplay[p].append(c)
-            d.entered[c] = d.turn
-            d.played_char = True
+            d.played_char = True  # MX-PLAN-2: only Characters played from hand count
             st.say(f"{pl(p)} plays {name(d, c)}")
-            gain_mp(st, p, d.cards[c].mp, name(d, c))  # MX-PLAN-4, then ON_PLAY (MX-CARD-6)
-            if d.cards[c].auras:
-                effects.check_kos(st)  # MX-KO-6: its constant effect may lower Ranks
             st.push(("planning",))
-            self._use(st, c, p, "on_play")
+            effects.enter_play(st, c, p)
         elif k == "event":
             c = a[1]
             d.from_hand(p, c)

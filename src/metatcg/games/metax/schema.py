@@ -98,6 +98,16 @@ class Recover(_Strict):
     filter: CardFilter = CardFilter()
 
 
+class PutIntoPlay(_Strict):
+    """Put a Character from your hand or discard pile into play (MX-PLAN-12: it does not
+    count toward the one-per-turn limit but respects the 3-in-play cap, gains its +MP,
+    uses its ON_PLAY effects and is bound by the same-turn limits)."""
+
+    op: Literal["put_into_play"]
+    zone: Literal["hand", "discard"] = "discard"
+    filter: CardFilter = CardFilter(type="character")
+
+
 class Prep(_Strict):
     op: Literal["prep"]
     target: Target
@@ -178,7 +188,7 @@ class HasKeyword(_Strict):
 
 
 Op = Annotated[
-    Union[Draw, GainMp, DrainMp, Discard, Mill, Search, Recover, Prep, Push, AttachDamage,
+    Union[Draw, GainMp, DrainMp, Discard, Mill, Search, Recover, PutIntoPlay, Prep, Push, AttachDamage,
           ClearDamage, DiscardFromPlay, Bounce, Buff, Grant, Negate, StatAura, HasKeyword],
     Field(discriminator="op"),
 ]
