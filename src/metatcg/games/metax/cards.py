@@ -12,6 +12,7 @@ from .schema import STATS, Battle, CardFile, Character, Effect, Event
 
 CARD_DIR = Path(__file__).parent / "cards"
 STAT_SHORT = {"strength": "STR", "intelligence": "INT", "special": "SPE"}
+_STAT_MAPS: dict[tuple, dict[str, int]] = {}  # stats tuple -> dict, shared by equal cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,10 +46,11 @@ class CardDef:
         return len(self.battle_stats) > 1
 
     def base_rank(self, stat: str) -> int:
-        for s, r in self.stats:
-            if s == stat:
-                return r
-        return 0
+        return self.stat_map.get(stat, 0)
+
+    @property
+    def stat_map(self) -> dict[str, int]:
+        return _STAT_MAPS.get(self.stats) or _STAT_MAPS.setdefault(self.stats, dict(self.stats))
 
     def summary(self) -> str:
         """One line a player reads: type, numbers, text."""

@@ -28,20 +28,24 @@ def aura_applies(d: MetaXData, src: int, tgt: Target, iid: int) -> bool:
 
 def rank(d: MetaXData, iid: int, stat: str) -> int:
     """Current Rank in ``stat`` (0 if the Character does not show it: MX-STAT-8)."""
-    card = d.cards[iid]
-    base = card.base_rank(stat)
+    cards = d.cards
+    base = cards[iid].stat_map.get(stat, 0)
     if base == 0:
         return 0
     total = base
     for m in d.mods:
         if m[0] == iid and m[1] == "buff" and (m[2] == stat or m[2] == "all"):
             total += m[3]
-    for p in (0, 1):
-        for src in d.inplay[p]:
-            for a in d.cards[src].auras:
-                if (a.stat == stat or a.stat == "all") and aura_applies(d, src, a.target, iid):
-                    total += a.amount
-    return max(1, min(7, total))
+    for side in d.inplay:
+        for src in side:
+            auras = cards[src].auras
+            if auras:
+                for a in auras:
+                    if (a.stat == stat or a.stat == "all") and aura_applies(d, src, a.target, iid):
+                        total += a.amount
+    if total == base:
+        return base
+    return 1 if total < 1 else (7 if total > 7 else total)
 
 
 def ranks(d: MetaXData, iid: int) -> dict[str, int]:
@@ -69,7 +73,10 @@ def new_this_turn(d: MetaXData, iid: int) -> bool:
 def can_use(d: MetaXData, iid: int, card: int) -> bool:
     """MX-STAT-5 / MX-MULTI-3: Rank at least the card's Rank in one of its Stats."""
     c = d.cards[card]
-    return any(rank(d, iid, s) >= c.rank for s in c.battle_stats)
+    for s in c.battle_stats:
+        if rank(d, iid, s) >= c.rank:
+            return True
+    return False
 
 
 def usable_stats(d: MetaXData, iid: int, card: int) -> list[str]:
