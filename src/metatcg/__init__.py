@@ -11,6 +11,7 @@ __version__ = "0.1.0"
 # game id -> (module, title). A game package exposes ``load() -> Game``.
 GAMES: dict[str, tuple[str, str]] = {
     "metax": ("metatcg.games.metax", "MetaX TCG"),
+    "metazoo": ("metatcg.games.metazoo", "MetaZoo TCG (four-lane edition)"),
 }
 
 _loaded: dict[str, Game] = {}

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from ...engine.errors import CardDataError
 from .schema import OP_NAMES, Ability, CardFile, CardModel
+from .text import ability_text
 
 CARD_DIR = Path(__file__).parent / "cards"
 UNIT_TYPES = frozenset({"caster", "creature", "equipment", "token"})
@@ -50,6 +51,7 @@ class CardDef:
     replacements: tuple[int, ...] = ()
     activated: tuple[int, ...] = ()
     listens: frozenset = field(default_factory=frozenset)  # trigger 'when' values it listens to
+    texts: tuple[str, ...] = ()    # a readable text per ability (its own, or made from its data)
     neg_static: bool = False       # a continuous ability that can lower Influence
     size_static: bool = False      # a continuous ability that changes lane size limits
 
@@ -104,6 +106,7 @@ def _to_def(m: CardModel) -> CardDef:
         dispelled=idx("when_dispelled"), triggers=idx("trigger"), replacements=idx("replacement"),
         activated=idx("activated"),
         listens=frozenset(a.when for a in abil if a.kind == "trigger"),
+        texts=tuple(ability_text(a) for a in abil),
         neg_static=any(o.op == "has_influence" and o.amount < 0 for a in abil if a.kind == "continuous" for o in a.do),
         size_static=any(o.op == "lane_size" for a in abil if a.kind == "continuous" for o in a.do),
     )
@@ -198,6 +201,7 @@ class CardPool:
             merged[d.name] = d
         pool = CardPool([])
         pool.by_name = merged
+        pool.check_references()
         return pool
 
     @classmethod

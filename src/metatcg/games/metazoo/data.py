@@ -31,7 +31,7 @@ class MetaZooData:
     __slots__ = ("cards", "owner", "round", "phase", "priority", "active", "mp", "deck", "hand", "discard",
                  "aura_deck", "aura_zone", "supply", "pool", "starters", "looking", "caster", "caster_down",
                  "terra", "resolved", "units", "enh", "lane_of", "tapped", "damage", "mods", "used", "owed",
-                 "resolving", "paying", "known", "dirty", "mission", "last_mission", "tied_at_30")
+                 "resolving", "paying", "known", "dirty", "mission", "last_mission", "tied_at_30", "srcs", "first")
 
     def __init__(self, cards: tuple[CardDef, ...], owner: tuple[int, ...]) -> None:
         self.cards = cards
@@ -69,6 +69,8 @@ class MetaZooData:
         self.mission = -1                             # lane whose mission is being resolved
         self.last_mission: tuple = ()                 # (lane, totals0, totals1, winner, mp) of the last one
         self.tied_at_30 = False                       # both reached 30 together (MZL-MISSION-16)
+        self.srcs = None                              # cache of stats.static_sources (never serialised)
+        self.first = -1                               # round 1's Priority player (for statistics)
 
     def clone(self) -> "MetaZooData":
         n = MetaZooData.__new__(MetaZooData)
@@ -107,6 +109,8 @@ class MetaZooData:
         n.mission = self.mission
         n.last_mission = self.last_mission
         n.tied_at_30 = self.tied_at_30
+        n.srcs = self.srcs  # immutable once built: safe to share
+        n.first = self.first
         return n
 
     # ------------------------------------------------------------------ persistence
@@ -122,7 +126,7 @@ class MetaZooData:
             "damage": {str(k): v for k, v in self.damage.items()}, "mods": [list(m) for m in self.mods],
             "used": sorted(self.used), "owed": self.owed, "resolving": self.resolving, "paying": self.paying,
             "known": sorted(self.known), "dirty": self.dirty, "mission": self.mission,
-            "last_mission": list(self.last_mission), "tied_at_30": self.tied_at_30,
+            "last_mission": list(self.last_mission), "tied_at_30": self.tied_at_30, "first": self.first,
         }
         for k in self._LISTS2:
             out[k] = getattr(self, k)
@@ -158,9 +162,20 @@ class MetaZooData:
         d.mission = int(obj["mission"])
         d.last_mission = tuple(obj["last_mission"])
         d.tied_at_30 = bool(obj["tied_at_30"])
+        d.first = int(obj.get("first", -1))
         return d
 
     # ------------------------------------------------------------------ small queries
+    @property
+    def turn(self) -> int:
+        """Rounds played so far (the simulator's "turns")."""
+        return self.round
+
+    def touch(self) -> None:
+        """The board changed: re-run the state checks, forget cached continuous sources."""
+        self.dirty = True
+        self.srcs = None
+
     def name(self, iid: int) -> str:
         return self.cards[iid].name
 

@@ -22,6 +22,10 @@ Card types (``type``)
 Cost is the number of Aura to tap, at least one of the card's own type (MZL-PLAY-2);
 a 0-cost card needs an Aura of its type in the Aura zone (MZL-ERRATA-ZERO-2).
 
+Unit filters (``target``, ``watch``, ``count``): ``side`` friendly/rival/any and ``lane``
+this/other/any/chosen/mission/subject are relative to the source; ``other`` excludes the
+source, ``itself`` means only the source (e.g. a replacement "if this would be Shattered").
+
 Unit properties: ``traits``, ``enhance`` (Aura enhancement symbol), ``soar``,
 ``gigantic`` (X), ``destruction`` (instances of the keyword), ``cannot`` (restrictions such as
 ``"be_shattered"``, MZL-ERRATA-CANNOT).
@@ -125,6 +129,7 @@ class UnitFilter(_Strict):
     max_influence: int | None = None
     max_cost: int | None = None       # base cost (MZL-ERRATA-BASECOST-2)
     other: bool = False               # "another": not the source itself
+    itself: bool = False              # only the source itself (e.g. "if this would be Shattered")
 
 
 class Target(UnitFilter):

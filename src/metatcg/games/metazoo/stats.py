@@ -71,8 +71,32 @@ def ability_works(d: MetaZooData, iid: int, ai: int) -> bool:
     return True
 
 
-def static_sources(d: MetaZooData) -> list[tuple]:
-    """(ctx, ability) of every continuous ability now working, for bulk reads."""
+class Sources(list):
+    """(ctx, ability) of every continuous ability now working, with flags saying which
+    static ops occur at all (so reads can skip the scan)."""
+
+    __slots__ = ("inf", "kw", "size", "cost", "contrib", "neg")
+
+    def __init__(self, items) -> None:
+        super().__init__(items)
+        ops = {op.op for _, ab in items for op in ab.do}
+        self.inf = "has_influence" in ops
+        self.kw = "has_keyword" in ops
+        self.size = "lane_size" in ops
+        self.cost = "cost" in ops
+        self.contrib = "contribution" in ops
+        self.neg = any(op.op == "has_influence" and op.amount < 0 for _, ab in items for op in ab.do)
+
+
+def static_sources(d: MetaZooData) -> Sources:
+    """The continuous abilities working now, cached on ``d`` until the board changes."""
+    s = d.srcs
+    if s is None:
+        s = d.srcs = Sources(_static_sources(d))
+    return s
+
+
+def _static_sources(d: MetaZooData) -> list[tuple]:
     out = []
     cards = d.cards
     owner = d.owner
@@ -82,12 +106,12 @@ def static_sources(d: MetaZooData) -> list[tuple]:
             if c.statics:
                 for ai in c.statics:
                     if ability_works(d, u, ai):
-                        out.append((make_ctx(u, owner[u], ai, side >> 1, mlane=d.mission), c.abilities[ai]))
+                        out.append(((u, owner[u], ai, side >> 1, -1, -1, -2, d.mission, -1, -1, -1), c.abilities[ai]))
     for ln in range(LANES):
         t = d.terra[ln]
         if t >= 0 and cards[t].statics:
             for ai in cards[t].statics:
-                out.append((make_ctx(t, owner[t], ai, ln, mlane=d.mission), cards[t].abilities[ai]))
+                out.append(((t, owner[t], ai, ln, -1, -1, -2, d.mission, -1, -1, -1), cards[t].abilities[ai]))
     for p in (0, 1):
         c0 = d.caster[p]
         if c0 >= 0 and not d.caster_down[p] and c0 not in d.lane_of and cards[c0].statics:
@@ -104,8 +128,8 @@ def lane_ref(d: MetaZooData, ref: str, ctx: tuple) -> int | None:
         return None
     if ref == "this":
         ln = ctx[C_LANE]
-        if ln < 0 and ctx[C_CONF] >= 0:
-            return ctx[C_CONF]
+        if ln < 0:  # a card with no lane: the lane it is confined to, or the one chosen (PR-MZL-17)
+            return ctx[C_CONF] if ctx[C_CONF] >= 0 else ctx[C_CHOSEN]
         return ln
     if ref == "mission":
         return ctx[C_MLANE]
@@ -118,9 +142,11 @@ def lane_ref(d: MetaZooData, ref: str, ctx: tuple) -> int | None:
     return ctx[C_LANE]  # "other": handled by the caller
 
 
-def unit_matches(d: MetaZooData, f, iid: int, ctx: tuple, depth: int = 0) -> bool:
-    """Does unit ``iid`` (in a lane) match UnitFilter ``f`` relative to ``ctx``?"""
+def unit_matches(d: MetaZooData, f, iid: int, ctx: tuple, depth: int = 0, at: int | None = None) -> bool:
+    """Does unit ``iid`` (in a lane) match UnitFilter ``f`` relative to ``ctx``? ``at`` is the
+    lane to assume for a unit that has just left play (trigger subjects)."""
     c = d.cards[iid]
+    where = d.lane_of.get(iid, -1 if at is None else at)
     side = f.side
     if side != "any":
         mine = d.owner[iid] == ctx[C_CTRL]
@@ -128,14 +154,13 @@ def unit_matches(d: MetaZooData, f, iid: int, ctx: tuple, depth: int = 0) -> boo
             return False
     ln = f.lane
     if ln != "any":
-        where = d.lane_of.get(iid, -1)
         if ln == "other":
             this = ctx[C_LANE] if ctx[C_LANE] >= 0 else ctx[C_CONF]
             if where == this and this >= 0:
                 return False
         elif where != lane_ref(d, ln, ctx):
             return False
-    if ctx[C_CONF] >= 0 and (d.lane_of.get(iid, -1) != ctx[C_CONF] or not c.creature):
+    if ctx[C_CONF] >= 0 and (where != ctx[C_CONF] or not c.creature):
         return False  # a Strategy confined to one lane's creatures (MZL-ERRATA-DISCOUNT-4)
     t = f.type
     if t == "creature" and not c.creature:
@@ -143,6 +168,8 @@ def unit_matches(d: MetaZooData, f, iid: int, ctx: tuple, depth: int = 0) -> boo
     if t == "equipment" and not c.equipment:
         return False
     if f.other and iid == ctx[C_SRC]:
+        return False
+    if f.itself and iid != ctx[C_SRC]:
         return False
     if f.caster is not None and (c.type == "caster") != f.caster:
         return False
@@ -267,6 +294,8 @@ def influence(d: MetaZooData, iid: int, srcs: list | None = None, depth: int = 0
         return total
     if srcs is None:
         srcs = static_sources(d)
+    if not srcs.inf:
+        return total
     for ctx, ab in srcs:
         for op in ab.do:
             if op.op == "has_influence" and static_targets(d, op, ctx, iid, depth) \
@@ -295,6 +324,8 @@ def kw_count(d: MetaZooData, iid: int, kw: str, srcs: list | None = None, depth:
         return n
     if srcs is None:
         srcs = static_sources(d)
+    if not srcs.kw:
+        return n
     for ctx, ab in srcs:
         for op in ab.do:
             if op.op == "has_keyword" and op.keyword == kw and static_targets(d, op, ctx, iid, depth) \
@@ -327,6 +358,8 @@ def lane_limit(d: MetaZooData, lane: int, p: int, srcs: list | None = None) -> i
         limit -= cards[u].gigantic
     if srcs is None:
         srcs = static_sources(d)
+    if not srcs.size:
+        return max(0, limit)
     for ctx, ab in srcs:
         for op in ab.do:
             if op.op == "lane_size":
@@ -439,13 +472,14 @@ def contributions(d: MetaZooData, lane: int, p: int, srcs: list | None = None,
     hc = has_creature(d, lane, p)
     out = []
     cards = d.cards
+    groups = ([srcs] if getattr(srcs, "contrib", True) else []) + ([msrcs] if msrcs else [])
     for u in d.units[lane * 2 + p]:
         c = cards[u]
         if u in d.tapped or (c.equipment and not hc):
             out.append((u, 0))  # MZL-ERRATA-INFL-8, MZL-EQUIP-2/3
             continue
         v = influence(d, u, srcs)
-        for group in (srcs, msrcs):
+        for group in groups:
             for ctx, ab in group:
                 for op in ab.do:
                     if op.op == "contribution" and static_targets(d, op, ctx, u, 0) \
@@ -522,6 +556,8 @@ def play_cost(d: MetaZooData, iid: int, p: int, lane: int = -1, confined: int = 
     cost = c.cost
     if srcs is None:
         srcs = static_sources(d)
+    if not srcs.cost:
+        return cost
     for ctx, ab in srcs:
         for op in ab.do:
             if op.op != "cost":

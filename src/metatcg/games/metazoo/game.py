@@ -1,0 +1,110 @@
+"""MetaZoo (four-lane) as a metatcg Game: pool, decks, setup, determinization."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...engine.decks import Deck
+from ...engine.errors import DeckError
+from ...engine.game import Game
+from ...engine.rng import Rng
+from ...engine.state import GameState
+from .cards import CardPool, parse_cards
+from .data import MetaZooData
+from .deckcheck import check_deck
+from .heuristics import evaluate
+from .position import build_position, snapshot
+from .rules import MetaZooRules
+
+DECK_DIR = Path(__file__).parent / "decks"
+SUPPLY = 10  # MZL-DECK-15
+
+
+class MetaZooGame(Game):
+    id = "metazoo"
+    title = "MetaZoo TCG (four-lane edition)"
+    min_players = 2
+    max_players = 2
+
+    def __init__(self, pool: CardPool) -> None:
+        super().__init__(MetaZooRules(pool), DECK_DIR)
+        self.pool = pool
+
+    def with_cards(self, extra) -> "MetaZooGame":
+        """This game with extra (scenario stand-in) cards in its pool."""
+        return MetaZooGame(self.pool.with_cards(extra))
+
+    def position(self, spec: dict) -> GameState:
+        """Any mid-game position from plain data (see position.py for the format)."""
+        return build_position(self, spec)
+
+    def snapshot(self, state: GameState) -> dict:
+        """A readable omniscient summary of ``state`` for scenario expectations."""
+        return snapshot(state)
+
+    def parse_cards(self, text: str, path: str = "<cards>") -> list:
+        return parse_cards(text, path)
+
+    def check_deck(self, deck: Deck) -> list[str]:
+        return check_deck(self.pool, deck)
+
+    def initial_data(self, state: GameState, decks: list[Deck]) -> MetaZooData:
+        """Card instances: per player its Caster, Starter Terras, Aura deck, main deck and
+        allied supply (10 Aura of the Caster's allied type, outside the game)."""
+        cards: list = []
+        owner: list[int] = []
+        zones = []
+
+        def new(name: str, p: int) -> int:
+            if name not in self.pool:
+                raise DeckError(f"unknown card {name!r}")
+            cards.append(self.pool[name])
+            owner.append(p)
+            return len(cards) - 1
+
+        for p, deck in enumerate(decks):
+            caster = new(deck.section("caster")[0], p)
+            starters = [new(n, p) for n in deck.section("starter")]
+            aura_deck = [new(n, p) for n in deck.section("aura")]
+            main = [new(n, p) for n in deck.section("main")]
+            ally = cards[caster].allied
+            supply = [new(self.pool.aura_card(ally), p) for _ in range(SUPPLY)] if ally else []
+            zones.append((caster, starters, aura_deck, main, supply))
+        d = MetaZooData(tuple(cards), tuple(owner))
+        for p, (caster, starters, aura_deck, main, supply) in enumerate(zones):
+            d.caster[p] = caster
+            d.starters[p] = starters
+            d.aura_deck[p] = aura_deck
+            d.deck[p] = main
+            d.supply[p] = supply
+        return d
+
+    def setup(self, state: GameState) -> None:
+        state.push(("setup",))
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        return evaluate(state, player)
+
+    def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
+        """Resample what ``player`` cannot see: the opponent's hand (except cards revealed
+        into it) together with their deck and the cards they are looking at, the order of
+        ``player``'s own deck (unless they are searching it now), and both Aura deck orders."""
+        s = state.clone()
+        d: MetaZooData = s.data
+        me, opp = player, 1 - player
+        hidden_hand = [c for c in d.hand[opp] if c not in d.known]
+        kept = [c for c in d.hand[opp] if c in d.known]
+        pool = hidden_hand + d.deck[opp] + d.looking[opp]
+        rng.shuffle(pool)
+        n1, n2 = len(hidden_hand), len(d.deck[opp])
+        d.hand[opp] = kept + pool[:n1]
+        d.deck[opp] = pool[n1:n1 + n2]
+        d.looking[opp] = pool[n1 + n2:]
+        dec = s.decision
+        if not (dec is not None and dec.kind == "search" and dec.player == me):
+            rng.shuffle(d.deck[me])
+        for p in (0, 1):
+            rng.shuffle(d.aura_deck[p])
+        s.rng = Rng(rng.next64())  # future chance is unknown too
+        s._legal = None
+        s._by_id = None
+        return s

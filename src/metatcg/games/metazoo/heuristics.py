@@ -1,0 +1,65 @@
+"""The game's own evaluation for greedy bots: the MP race first, then lane leads.
+
+Each unresolved lane is worth what its current leader would score if it were declared now
+(2 uncontested or with Soar, else 1), discounted because the opponent can still answer, so
+a one-ply bot adds Influence where it turns or holds a lane and declares the missions it
+leads (banked MP count in full). A small value for cards, Aura and board presence breaks
+ties and keeps it from wasting resources.
+"""
+from __future__ import annotations
+
+from ...engine.state import GameState
+from . import stats
+from .data import LANES, MetaZooData
+
+MP = 10.0
+LEAD_ODDS = 0.55   # chance a lane led now is still won when it resolves
+LOSS_AVERSION = 0.65
+
+
+def evaluate(st: GameState, player: int) -> float:
+    if st.result is not None:
+        return 10000.0 * st.result[player]
+    d: MetaZooData = st.data
+    me, opp = player, 1 - player
+    score = MP * (d.mp[me] - d.mp[opp])
+    srcs = stats.static_sources(d)
+    scoring = _mission_in_progress(st)
+    for ln in range(LANES):
+        if d.resolved[ln] or ln == scoring[0] and scoring[1]:
+            continue  # resolved, or its MP are already on the scoreboard
+        msrcs = stats.mission_sources(d, ln)
+        t = [stats.side_total(d, ln, p, srcs, msrcs) for p in (0, 1)]
+        if t[0] == t[1]:
+            continue
+        w = 0 if t[0] > t[1] else 1
+        lo = 1 - w
+        contested = stats.has_creature(d, ln, lo)
+        soar = contested and stats.side_soar(d, ln, w, srcs) and not stats.side_soar(d, ln, lo, srcs)
+        award = 1 if contested and not soar else 2
+        margin = min(t[w] - t[lo], 6)
+        if ln == scoring[0]:  # declared: the outcome is all but certain now
+            value = MP * award
+            score += value if w == me else -value
+            continue
+        value = MP * award * (LEAD_ODDS + 0.05 * margin)
+        score += value if w == me else -value * LOSS_AVERSION
+    for p, sign in ((me, 1.0), (opp, -1.0)):
+        s = 0.8 * len(d.hand[p]) + 0.4 * d.aura_total(p)
+        s += 0.25 * sum(1 for a in d.aura_zone[p] if a not in d.tapped)
+        for side in range(p, LANES * 2, 2):
+            for u in d.units[side]:
+                s += 0.3 * max(0, stats.influence(d, u, srcs) - d.damage.get(u, 0))
+        score += sign * s
+    return score
+
+
+def _mission_in_progress(st: GameState) -> tuple[int, bool]:
+    """(lane, already scored) of a mission being resolved, or (-1, False)."""
+    d: MetaZooData = st.data
+    if d.mission < 0:
+        return -1, False
+    for step in reversed(st.stack):
+        if step[0] == "mission" and step[1] == d.mission:
+            return d.mission, step[2] >= 2
+    return d.mission, True

@@ -1,0 +1,319 @@
+"""Build any MetaZoo (four-lane) position from plain data (scenario files and rule tests).
+
+A position spec (a dict, e.g. from TOML)::
+
+    round = 2            # default 1
+    priority = 0         # this round's Priority player (0 = P1)
+    active = 0           # who takes the next action (default: the Priority player)
+    phase = "action"     # "action": the active player is about to act;
+                         # "round_start": the round is about to begin (draw and Aura phases run,
+                         #  with ``priority`` as the Priority player of that round)
+    seed = 1
+    [[player]]                             # two of these, P1 then P2
+    caster = "Ilsa, Ember Warden"
+    caster_state = "zone"                  # zone | face_down (a Caster in a lane: list it in a lane)
+    caster_tapped = false
+    mp = 5
+    hand = ["Cinder Fox"]
+    deck = ["Ash Wyvern"]                  # top first; or deck_size = 20 (filler cards)
+    discard = []
+    aura = ["Fire Aura", { name = "Earth Aura", tapped = true }]   # the Aura zone
+    aura_deck = 6                          # primary Aura left in the Aura deck (or a list of names)
+    supply = 10                            # allied Aura outside the game (default: 10 minus those in play)
+    pool = 0                               # primary Aura outside the game (default: allied Aura in play)
+    owed = 0                               # temporary Aura to put back at the end of the round
+    starters = []                          # Starter Terras still set aside
+    [[lane]]                               # up to four, lane 1 first; a missing lane is razed and empty
+    terra = "Cinder Flats"
+    terra_owner = 0                        # default: P1 for lanes 1 and 3, P2 for lanes 2 and 4
+    resolved = false
+    p1 = ["Cinder Fox", { name = "Ash Wyvern", tapped = true, damage = 1, give = 2, gain = 0,
+                          keywords = ["soar"], used = [0] }]
+    p2 = ["Spark"]                         # token cards become tokens
+    p1_aura = ["Fire Aura", { name = "Fire Aura", tapped = true }]   # enhancing Aura
+    p2_aura = []
+
+``give``/``gain`` are Influence modifiers until the end of the round / for good, ``keywords``
+are given until the end of the round, ``used`` lists ability indexes already used this round.
+Card names are checked against the pool; an unknown name is a StateDataError naming the
+field, with suggestions.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.decks import unknown_card_message
+from ...engine.errors import StateDataError
+from ...engine.state import GameState
+from . import stats
+from .data import LANES, MetaZooData, use_key
+
+PHASES = ("action", "round_start")
+PLAYER_KEYS = {"caster", "caster_state", "caster_tapped", "mp", "hand", "deck", "deck_size", "discard", "aura",
+               "aura_deck", "supply", "pool", "owed", "starters"}
+LANE_KEYS = {"terra", "terra_owner", "resolved", "p1", "p2", "p1_aura", "p2_aura"}
+UNIT_KEYS = {"name", "tapped", "damage", "give", "gain", "keywords", "used"}
+FILLER_DEFAULT = 20
+
+
+def build_position(game, spec: dict[str, Any]) -> GameState:
+    pool = game.pool
+    if not isinstance(spec, dict):
+        raise StateDataError("a MetaZoo position is a table")
+    bad = set(spec) - {"round", "priority", "active", "phase", "seed", "player", "lane", "options"}
+    if bad:
+        raise StateDataError(f"unknown position field(s): {', '.join(sorted(bad))}")
+    players = spec.get("player")
+    if not isinstance(players, list) or len(players) != 2:
+        raise StateDataError("a MetaZoo position needs exactly two [[player]] tables")
+    lanes_spec = spec.get("lane", [])
+    if not isinstance(lanes_spec, list) or len(lanes_spec) > LANES:
+        raise StateDataError("position: at most four [[lane]] tables")
+    cards: list = []
+    owner: list[int] = []
+    names: list[list[str]] = [[], []]
+
+    def card(nm: Any, where: str):
+        if not isinstance(nm, str) or nm not in pool:
+            raise StateDataError(f"{where}: {unknown_card_message(str(nm), pool.names())}")
+        return pool[nm]
+
+    def new(nm: Any, p: int, where: str, kind: str | None = None) -> int:
+        c = card(nm, where)
+        if kind == "aura" and c.type != "aura":
+            raise StateDataError(f"{where}: {nm!r} is not an Aura card")
+        if kind == "unit" and not c.is_unit:
+            raise StateDataError(f"{where}: {nm!r} is {'an' if c.type[0] in 'aeiou' else 'a'} {c.type} card, not a unit")
+        cards.append(c)
+        owner.append(p)
+        if not c.token and c.type != "aura":
+            names[p].append(nm)
+        return len(cards) - 1
+
+    def entry(x: Any, where: str) -> dict:
+        if isinstance(x, str):
+            return {"name": x}
+        if not isinstance(x, dict) or "name" not in x:
+            raise StateDataError(f"{where}: expected a card name or a table with 'name'")
+        return x
+
+    tapped: set[int] = set()
+    zones: list[dict] = []
+    for p, ps in enumerate(players):
+        who = f"player {p + 1}"
+        if not isinstance(ps, dict):
+            raise StateDataError(f"{who}: expected a table")
+        bad = set(ps) - PLAYER_KEYS
+        if bad:
+            raise StateDataError(f"{who}: unknown field(s): {', '.join(sorted(bad))}")
+        if "caster" not in ps:
+            raise StateDataError(f"{who}: 'caster' is required")
+        z: dict = {"caster": new(ps["caster"], p, f"{who} caster")}
+        cdef = cards[z["caster"]]
+        if cdef.type != "caster":
+            raise StateDataError(f"{who} caster: {cdef.name!r} is not a Caster")
+        z["hand"] = [new(n, p, f"{who} hand") for n in ps.get("hand", [])]
+        if "deck" in ps:
+            z["deck"] = [new(n, p, f"{who} deck") for n in ps["deck"]]
+        else:
+            filler = _filler(pool, cdef.aura)
+            z["deck"] = [new(filler, p, f"{who} deck") for _ in range(int(ps.get("deck_size", FILLER_DEFAULT)))]
+        z["discard"] = [new(n, p, f"{who} discard") for n in ps.get("discard", [])]
+        z["starters"] = [new(n, p, f"{who} starters") for n in ps.get("starters", [])]
+        z["aura"] = []
+        for i, x in enumerate(ps.get("aura", [])):
+            e = entry(x, f"{who} aura #{i + 1}")
+            a = new(e["name"], p, f"{who} aura #{i + 1}", "aura")
+            if e.get("tapped"):
+                tapped.add(a)
+            z["aura"].append(a)
+        ad = ps.get("aura_deck", 0)
+        prim_name = pool.aura_card(cdef.aura)
+        if isinstance(ad, int):
+            z["aura_deck"] = [new(prim_name, p, f"{who} aura_deck", "aura") for _ in range(ad)]
+        else:
+            z["aura_deck"] = [new(n, p, f"{who} aura_deck", "aura") for n in ad]
+        zones.append(z)
+
+    d_lanes = []
+    for i, ls in enumerate(lanes_spec):
+        where = f"lane {i + 1}"
+        if not isinstance(ls, dict):
+            raise StateDataError(f"{where}: expected a table")
+        bad = set(ls) - LANE_KEYS
+        if bad:
+            raise StateDataError(f"{where}: unknown field(s): {', '.join(sorted(bad))}")
+        lane: dict = {"terra": -1, "resolved": bool(ls.get("resolved", False)), "units": [[], []], "enh": [[], []],
+                      "unit_specs": []}
+        if ls.get("terra"):
+            t_owner = int(ls.get("terra_owner", i % 2))
+            lane["terra"] = new(ls["terra"], t_owner, f"{where} terra")
+            if cards[lane["terra"]].type != "terra":
+                raise StateDataError(f"{where} terra: {ls['terra']!r} is not a Terra")
+        for p in (0, 1):
+            for j, x in enumerate(ls.get(f"p{p + 1}", [])):
+                e = entry(x, f"{where} p{p + 1} #{j + 1}")
+                bad = set(e) - UNIT_KEYS
+                if bad:
+                    raise StateDataError(f"{where} p{p + 1} #{j + 1}: unknown field(s): {', '.join(sorted(bad))}")
+                c = card(e["name"], f"{where} p{p + 1} #{j + 1}")
+                if c.type == "caster":
+                    if c.name != cards[zones[p]["caster"]].name:
+                        raise StateDataError(f"{where} p{p + 1}: {c.name!r} is not player {p + 1}'s Caster")
+                    u = zones[p]["caster"]
+                else:
+                    u = new(e["name"], p, f"{where} p{p + 1} #{j + 1}", "unit")
+                lane["units"][p].append(u)
+                lane["unit_specs"].append((u, e))
+            for j, x in enumerate(ls.get(f"p{p + 1}_aura", [])):
+                e = entry(x, f"{where} p{p + 1}_aura #{j + 1}")
+                a = new(e["name"], p, f"{where} p{p + 1}_aura #{j + 1}", "aura")
+                if e.get("tapped"):
+                    tapped.add(a)
+                lane["enh"][p].append(a)
+        d_lanes.append(lane)
+
+    # allied supply and primary pool (outside the game)
+    for p, ps in enumerate(players):
+        z = zones[p]
+        cdef = cards[z["caster"]]
+        ally = cdef.allied
+        in_play = [a for a in z["aura"] + [a for ln in d_lanes for a in ln["enh"][p]]]
+        allied_in = sum(1 for a in in_play if cards[a].aura != cdef.aura)
+        if allied_in and ally is None:
+            raise StateDataError(f"player {p + 1}: allied Aura in play but the Caster has no allied type")
+        for a in in_play + z["aura_deck"]:
+            if cards[a].aura not in (cdef.aura, ally):
+                raise StateDataError(f"player {p + 1}: {cards[a].name!r} is neither primary nor allied for this Caster")
+        n_supply = int(ps.get("supply", max(0, 10 - allied_in))) if ally else 0
+        z["supply"] = [new(pool.aura_card(ally), p, f"player {p + 1} supply", "aura") for _ in range(n_supply)]
+        n_pool = int(ps.get("pool", allied_in))
+        z["pool"] = [new(pool.aura_card(cdef.aura), p, f"player {p + 1} pool", "aura") for _ in range(n_pool)]
+
+    d = MetaZooData(tuple(cards), tuple(owner))
+    try:
+        d.round = int(spec.get("round", 1))
+        d.priority = int(spec.get("priority", 0))
+        d.active = int(spec.get("active", d.priority))
+    except (TypeError, ValueError) as e:
+        raise StateDataError(f"position: {e}") from None
+    if d.priority not in (0, 1) or d.active not in (0, 1) or d.round < 1:
+        raise StateDataError("position: priority/active must be 0 or 1 and round at least 1")
+    for p, ps in enumerate(players):
+        z = zones[p]
+        d.caster[p] = z["caster"]
+        state = ps.get("caster_state", "zone")
+        if state not in ("zone", "face_down"):
+            raise StateDataError(f"player {p + 1}: caster_state must be zone or face_down (list a Caster in a lane to put it there)")
+        d.caster_down[p] = state == "face_down"
+        if ps.get("caster_tapped"):
+            tapped.add(z["caster"])
+        d.mp[p] = int(ps.get("mp", 0))
+        d.hand[p], d.deck[p], d.discard[p] = z["hand"], z["deck"], z["discard"]
+        d.aura_zone[p], d.aura_deck[p], d.supply[p], d.pool[p] = z["aura"], z["aura_deck"], z["supply"], z["pool"]
+        d.starters[p] = z["starters"]
+        d.owed[p] = int(ps.get("owed", 0))
+        if d.aura_total(p) > 10:
+            pass  # checked after lanes are in place
+    for i, lane in enumerate(d_lanes):
+        d.terra[i] = lane["terra"]
+        d.resolved[i] = lane["resolved"]
+        for p in (0, 1):
+            for u in lane["units"][p]:
+                if u == d.caster[p] and d.caster_down[p]:
+                    raise StateDataError(f"lane {i + 1}: player {p + 1}'s Caster is face down")
+                d.units[i * 2 + p].append(u)
+                d.lane_of[u] = i
+            d.enh[i * 2 + p] = lane["enh"][p]
+        for u, e in lane["unit_specs"]:
+            p = d.owner[u]
+            if e.get("tapped"):
+                tapped.add(u)
+            if e.get("damage"):
+                d.damage[u] = int(e["damage"])
+            if e.get("give"):
+                d.mods.append((u, "inf", int(e["give"]), "round"))
+            if e.get("gain"):
+                d.mods.append((u, "inf", int(e["gain"]), "permanent"))
+            for kw in e.get("keywords", []):
+                d.mods.append((u, str(kw), 1, "round"))
+            for ai in e.get("used", []):
+                d.used.add(use_key(u, int(ai), p))
+    d.tapped = tapped
+    d.first = d.priority if d.round % 2 == 1 else 1 - d.priority
+    for p in (0, 1):
+        if d.aura_total(p) > 10:
+            raise StateDataError(f"player {p + 1}: more than 10 Aura in play (MZL-AURAPH-3)")
+        for ln in range(LANES):
+            if stats.side_count(d, ln, p) > stats.lane_limit(d, ln, p):
+                raise StateDataError(f"lane {ln + 1}: player {p + 1}'s side is over its lane size limit (MZL-LANE-6)")
+    phase = spec.get("phase", "action")
+    if phase not in PHASES:
+        raise StateDataError(f"position: phase must be one of {', '.join(PHASES)}, got {phase!r}")
+    options = game.default_options()
+    options.update(spec.get("options", {}))
+    st = GameState(game, d, int(spec.get("seed", 0)), options, (tuple(names[0]), tuple(names[1])))
+    if phase == "action":
+        d.phase = "action"
+        st.push(("turn", d.active))
+    else:
+        d.round -= 1  # on_idle starts the round
+        if d.round >= 1:
+            d.priority = 1 - d.priority  # the draw phase trades it back
+        d.phase = "ready"
+    d.touch()
+    st._advance()
+    return st
+
+
+def _filler(pool, aura_type: str) -> str:
+    best = None
+    for nm, c in pool.by_name.items():
+        if c.type == "creature" and not c.abilities and not c.unique:
+            if c.aura == aura_type:
+                return nm
+            best = best or nm
+    if best is None:
+        raise StateDataError("the pool has no plain creature to use as deck filler")
+    return best
+
+
+def snapshot(st: GameState) -> dict:
+    """A readable summary of the whole position (both hands included) for expectations."""
+    d: MetaZooData = st.data
+    srcs = stats.static_sources(d)
+    out: dict = {"round": d.round, "phase": d.phase, "priority": d.priority, "active": d.active,
+                 "result": None if st.result is None else list(st.result),
+                 "mission_lane": d.mission + 1 if d.mission >= 0 else None, "players": [], "lanes": []}
+    for p in (0, 1):
+        c0 = d.caster[p]
+        out["players"].append({
+            "mp": d.mp[p], "hand": sorted(d.cards[c].name for c in d.hand[p]), "hand_count": len(d.hand[p]),
+            "deck_count": len(d.deck[p]), "deck_top": [d.cards[c].name for c in d.deck[p][:3]],
+            "discard": sorted(d.cards[c].name for c in d.discard[p]),
+            "aura_zone": sorted(d.cards[a].name + (" (tapped)" if a in d.tapped else "") for a in d.aura_zone[p]),
+            "aura_untapped": sum(1 for a in d.aura_zone[p] if a not in d.tapped),
+            "aura_total": d.aura_total(p), "aura_deck_count": len(d.aura_deck[p]),
+            "supply_count": len(d.supply[p]), "pool_count": len(d.pool[p]), "owed": d.owed[p],
+            "caster": {"name": d.cards[c0].name, "tapped": c0 in d.tapped,
+                       "state": "face_down" if d.caster_down[p] else ("lane" if c0 in d.lane_of else "zone")},
+        })
+    for ln in range(LANES):
+        t = d.terra[ln]
+        lane = {"lane": ln + 1, "terra": d.cards[t].name if t >= 0 else None,
+                "terra_owner": d.owner[t] if t >= 0 else None, "resolved": d.resolved[ln]}
+        msrcs = stats.mission_sources(d, ln)
+        for p in (0, 1):
+            lane[f"p{p + 1}"] = [{"name": d.cards[u].name, "influence": stats.influence(d, u, srcs),
+                                  "damage": d.damage.get(u, 0), "tapped": u in d.tapped,
+                                  "token": d.cards[u].token} for u in d.units[ln * 2 + p]]
+            lane[f"p{p + 1}_names"] = [d.cards[u].name for u in d.units[ln * 2 + p]]
+            lane[f"p{p + 1}_aura"] = [d.cards[a].name + (" (tapped)" if a in d.tapped else "")
+                                      for a in d.enh[ln * 2 + p]]
+        lane["influence"] = [stats.side_total(d, ln, p, srcs, msrcs) for p in (0, 1)]
+        lane["limit"] = [stats.lane_limit(d, ln, p, srcs) for p in (0, 1)]
+        out["lanes"].append(lane)
+    lm = d.last_mission
+    out["last_mission"] = None if not lm else {"lane": lm[0] + 1, "influence": [lm[1], lm[2]],
+                                               "winner": lm[3] if lm[3] >= 0 else None, "mp": lm[4]}
+    return out

@@ -1,0 +1,96 @@
+"""What one player may know: the four lanes with both sides, Terras, resolved marks,
+Influence per side, units with their state, both Aura zones, MP, Casters, their own hand
+(and the opponent's cards that were revealed into hand), counts for hidden zones."""
+from __future__ import annotations
+
+from ...engine.state import GameState
+from . import stats
+from .data import LANES, MetaZooData
+
+KEYWORDS = ("soar", "destruction", "enhance", "cannot_be_shattered", "cannot_be_damaged", "cannot_be_tapped",
+            "cannot_be_moved", "cannot_be_returned", "cannot_be_dueled", "cannot_be_targeted")
+
+
+def card_json(d: MetaZooData, iid: int) -> dict:
+    return {"id": f"c{iid}", "name": d.cards[iid].name}
+
+
+def aura_json(d: MetaZooData, a: int) -> dict:
+    return {"id": f"c{a}", "name": d.cards[a].name, "type": d.cards[a].aura, "tapped": a in d.tapped}
+
+
+def unit_json(d: MetaZooData, u: int, srcs: list) -> dict:
+    c = d.cards[u]
+    kws = []
+    for k in KEYWORDS:
+        n = stats.kw_count(d, u, k, srcs)
+        kws += [k] * n
+    return {
+        "id": f"c{u}", "name": c.name, "type": c.type if not c.token else ("token creature" if c.creature
+                                                                            else "token equipment"),
+        "influence": stats.influence(d, u, srcs), "base_influence": c.influence,
+        "damage": d.damage.get(u, 0), "tapped": u in d.tapped, "keywords": kws, "gigantic": c.gigantic,
+    }
+
+
+def view(st: GameState, me: int) -> dict:
+    d: MetaZooData = st.data
+    srcs = stats.static_sources(d)
+    lanes = []
+    for ln in range(LANES):
+        msrcs = stats.mission_sources(d, ln)
+        sides = []
+        for p in (0, 1):
+            s = ln * 2 + p
+            sides.append({
+                "player": p,
+                "units": [unit_json(d, u, srcs) for u in d.units[s]],
+                "aura": [aura_json(d, a) for a in d.enh[s]],
+                "influence": stats.side_total(d, ln, p, srcs, msrcs),
+                "has_creature": stats.has_creature(d, ln, p),
+                "soar": stats.side_soar(d, ln, p, srcs),
+                "destruction": stats.destruction_count(d, ln, p, srcs),
+                "slots_used": stats.side_count(d, ln, p),
+                "limit": stats.lane_limit(d, ln, p, srcs),
+            })
+        t = d.terra[ln]
+        lanes.append({
+            "lane": ln + 1,
+            "terra": None if t < 0 else {**card_json(d, t), "owner": d.owner[t]},
+            "resolved": d.resolved[ln],
+            "sides": sides,
+        })
+    players = []
+    for p in (0, 1):
+        c0 = d.caster[p]
+        state = "face_down" if d.caster_down[p] else ("lane" if c0 in d.lane_of else "caster_zone")
+        mine = p == me
+        players.append({
+            "player": p,
+            "mp": d.mp[p],
+            "priority": p == d.priority,
+            "caster": {**card_json(d, c0), "state": state, "tapped": c0 in d.tapped,
+                       "lane": d.lane_of[c0] + 1 if c0 in d.lane_of else None},
+            "aura_zone": [aura_json(d, a) for a in d.aura_zone[p]],
+            "aura_total": d.aura_total(p),
+            "aura_deck_count": len(d.aura_deck[p]),
+            "allied_supply_count": len(d.supply[p]),
+            "primary_outside_count": len(d.pool[p]),
+            "temporary_aura_owed": d.owed[p],
+            "hand_count": len(d.hand[p]),
+            "hand": [card_json(d, c) for c in d.hand[p]] if mine else None,
+            "revealed_in_hand": [card_json(d, c) for c in d.hand[p] if c in d.known] if not mine else None,
+            "deck_count": len(d.deck[p]),
+            "looking_at": [card_json(d, c) for c in d.looking[p]] if mine else len(d.looking[p]),
+            "discard": [card_json(d, c) for c in d.discard[p]],
+            "starters_aside": [card_json(d, c) for c in d.starters[p]] if mine else len(d.starters[p]),
+        })
+    lm = d.last_mission
+    return {
+        "round": d.round, "phase": d.phase, "priority_player": d.priority, "active_player": d.active,
+        "mission_lane": d.mission + 1 if d.mission >= 0 else None,
+        "last_mission": None if not lm else {"lane": lm[0] + 1, "influence": [lm[1], lm[2]],
+                                             "winner": lm[3] if lm[3] >= 0 else None, "mp": lm[4]},
+        "lanes": lanes, "players": players,
+        "resolving": [card_json(d, c) for c in d.resolving + d.paying],
+    }
