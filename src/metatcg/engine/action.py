@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One legal option: a stable ``id``, a readable ``label`` and the game's payload."""
+class Action(NamedTuple):
+    """One legal option: a stable ``id``, a readable ``label`` and the game's payload.
+
+    A named tuple: immutable, compared by value, and cheap to build (games build many)."""
 
     id: str
     label: str

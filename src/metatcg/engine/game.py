@@ -131,6 +131,12 @@ class Game:
                 raise StateDataError(f"record action #{i + 1} does not replay: {e}") from None
         return state
 
+    # --------------------------------------------------------------- for statistics
+    def match_facts(self, state: GameState) -> dict:
+        """Facts the simulator summarises: who acted first in the game, and its length in the
+        game's own units (turns, rounds)."""
+        return {"first_player": None, "turns": 0}
+
     # --------------------------------------------------------------- for bots
     def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
         """A full state consistent with what ``player`` knows (hidden cards resampled)."""

@@ -208,6 +208,14 @@ class GameState:
             self._legal = None
             self._by_id = None
 
+    def flush_triggers(self) -> None:
+        """Put the waiting triggers on the stack now (ordered by the active player when
+        several). The engine does this after every step; a game calls it when it must act
+        (e.g. a state check) after the triggers of a change are queued but before they resolve."""
+        if self.pending:
+            self.stack.append((TRIGGERS_STEP, tuple(self.pending)))
+            self.pending.clear()
+
     def queue_trigger(self, trigger: tuple) -> None:
         """A triggered ability waits here until the current step is done."""
         self.pending.append(trigger)
@@ -234,9 +242,7 @@ class GameState:
                          f"draw: the action limit of {limit} was reached")
                 return
             if self.pending:
-                batch = tuple(self.pending)
-                self.pending.clear()
-                self.stack.append((TRIGGERS_STEP, batch))
+                self.flush_triggers()
             if self.decision is not None:
                 legal = self.legal_actions()
                 if not legal:

@@ -39,10 +39,9 @@ def play_game(game: Game, decks: list, bots: list[str], seed: int) -> tuple[Game
     while not state.is_terminal():
         p = state.current_player()
         state.apply(players[p].choose(state, p).id)
-    data = state.data
-    first = getattr(data, "first", None)
-    turns = getattr(data, "turn", 0)
-    return state, GameResult(seed, state.returns(), first, turns, state.actions_taken, state.reason)
+    facts = game.match_facts(state)
+    return state, GameResult(seed, state.returns(), facts["first_player"], facts["turns"],
+                             state.actions_taken, state.reason)
 
 
 @dataclass

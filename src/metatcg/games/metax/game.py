@@ -64,6 +64,9 @@ class MetaXGame(Game):
     def setup(self, state: GameState) -> None:
         state.push(("setup",))
 
+    def match_facts(self, state: GameState) -> dict:
+        return {"first_player": state.data.first, "turns": state.data.turn}
+
     def evaluate(self, state: GameState, player: int) -> float:
         return evaluate(state, player)
 

@@ -81,6 +81,11 @@ class MetaZooGame(Game):
     def setup(self, state: GameState) -> None:
         state.push(("setup",))
 
+    def match_facts(self, state: GameState) -> dict:
+        """Round 1's Priority player acts first; the length is counted in rounds."""
+        d = state.data
+        return {"first_player": d.first if d.first >= 0 else None, "turns": d.round}
+
     def evaluate(self, state: GameState, player: int) -> float:
         return evaluate(state, player)
 

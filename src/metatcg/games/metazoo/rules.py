@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...engine.action import Action, Decision
 from ...engine.events import ROUND, emit, expire
-from ...engine.state import ORDER_DECISION, TRIGGERS_STEP, GameState
+from ...engine.state import ORDER_DECISION, GameState
 from . import aura, board, effects, mission, play, stats
 from .board import distinct_by_name, lane_txt, nm, pl
 from .data import LANES, MetaZooData
@@ -104,9 +104,7 @@ class MetaZooRules:
             top = st.stack[-1] if st.stack else None
             if top is not None and top[0] == "damage" and top[5]:
                 return  # the second half of a Duel is simultaneous with the first
-            if st.pending:
-                st.stack.append((TRIGGERS_STEP, tuple(st.pending)))
-                st.pending.clear()
+            st.flush_triggers()
             board.state_check(st, None)
 
     # ------------------------------------------------------------- setup (MZL-SETUP)
