@@ -2,12 +2,11 @@
 read-only card definitions with everything the rules look up precomputed."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import ValidationError
-
+from ...engine.cardfile import CardPool as BasePool
+from ...engine.cardfile import parse_card_text
 from ...engine.errors import CardDataError
 from .schema import OP_NAMES, Ability, CardFile, CardModel
 from .text import ability_text
@@ -115,64 +114,14 @@ def _to_def(m: CardModel) -> CardDef:
 _TYPE_TAGS = set(OP_NAMES)
 
 
-def _explain(err: ValidationError, data: dict, path: str) -> str:
-    lines = []
-    cards = data.get("card") if isinstance(data, dict) else None
-    for e in err.errors()[:6]:
-        loc = list(e["loc"])
-        where = path
-        if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
-            idx = loc[1]
-            name = None
-            if isinstance(cards, list) and idx < len(cards) and isinstance(cards[idx], dict):
-                name = cards[idx].get("name")
-            where += f": card #{idx + 1}" + (f" {name!r}" if name else "")
-            loc = loc[2:]
-        parts = []
-        for x in loc:
-            if isinstance(x, str) and x in _TYPE_TAGS:
-                continue  # the discriminator tag pydantic adds
-            parts.append(f"#{x + 1}" if isinstance(x, int) else str(x))
-        field_path = ".".join(parts)
-        msg = e["msg"].removeprefix("Value error, ")
-        lines.append(f"{where}: field {field_path or '(card)'}: {msg}")
-    return "\n".join(lines)
-
-
 def parse_cards(text: str, path: str = "<cards>") -> list[CardDef]:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(f"{path}: not valid TOML: {e}") from None
-    try:
-        model = CardFile.model_validate(data)
-    except ValidationError as e:
-        raise CardDataError(_explain(e, data, path)) from None
-    return [_to_def(c) for c in model.card]
+    return parse_card_text(text, path, CardFile, _to_def, _TYPE_TAGS)
 
 
-class CardPool:
-    """All cards of the game by exact name (names are unique)."""
+class CardPool(BasePool[CardDef]):
+    """All MetaZoo cards by exact name (names are unique)."""
 
-    def __init__(self, defs: list[CardDef]) -> None:
-        self.by_name: dict[str, CardDef] = {}
-        for d in defs:
-            if d.name in self.by_name:
-                raise CardDataError(f"card name {d.name!r} is defined twice")
-            self.by_name[d.name] = d
-        self._aura_cards: dict[str, str] | None = None
-
-    def __contains__(self, name: str) -> bool:
-        return name in self.by_name
-
-    def __getitem__(self, name: str) -> CardDef:
-        return self.by_name[name]
-
-    def __len__(self) -> int:
-        return len(self.by_name)
-
-    def names(self) -> list[str]:
-        return list(self.by_name)
+    _aura_cards: dict[str, str] | None = None
 
     def aura_card(self, aura_type: str) -> str | None:
         """The name of the Aura card of ``aura_type`` (for allied supplies and pools)."""
@@ -183,8 +132,9 @@ class CardPool:
                     self._aura_cards[c.aura] = nm
         return self._aura_cards.get(aura_type)
 
-    def check_references(self) -> None:
+    def check(self) -> None:
         """Token names in create_token ops must be token cards of the pool."""
+        self._aura_cards = None
         for c in self.by_name.values():
             for i, a in enumerate(c.abilities):
                 for o in a.do:
@@ -194,24 +144,6 @@ class CardPool:
                             raise CardDataError(f"card {c.name!r}: ability #{i + 1}: create_token names "
                                                 f"{o.token!r}, which is not a token card of the pool")
 
-    def with_cards(self, extra: list[CardDef]) -> "CardPool":
-        """A pool with extra (scenario stand-in) cards; extras win on a name clash."""
-        merged = dict(self.by_name)
-        for d in extra:
-            merged[d.name] = d
-        pool = CardPool([])
-        pool.by_name = merged
-        pool.check_references()
-        return pool
-
     @classmethod
     def load_dir(cls, folder: Path = CARD_DIR) -> "CardPool":
-        defs: list[CardDef] = []
-        files = sorted(folder.glob("*.toml"))
-        if not files:
-            raise CardDataError(f"no card files in {folder}")
-        for p in files:
-            defs.extend(parse_cards(p.read_text(encoding="utf-8"), str(p.name)))
-        pool = cls(defs)
-        pool.check_references()
-        return pool
+        return cls.load_files(folder, parse_cards)

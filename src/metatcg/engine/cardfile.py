@@ -1,0 +1,99 @@
+"""Card files for any game: TOML validated by the game's schema, errors naming file,
+card and field, and a pool of cards by unique name."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Callable, Generic, Iterable, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import CardDataError
+
+Def = TypeVar("Def")
+
+
+def explain(err: ValidationError, data: Any, path: str, tags: Iterable[str] = ()) -> str:
+    """Pydantic errors as ``file: card #n 'Name': field a.b: message`` lines.
+
+    ``tags`` are the discriminator values pydantic puts in error locations (card types,
+    op names); they are left out so the path reads like the file."""
+    skip = set(tags)
+    cards = data.get("card") if isinstance(data, dict) else None
+    lines = []
+    for e in err.errors()[:6]:
+        loc = list(e["loc"])
+        where = path
+        if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
+            idx = loc[1]
+            name = None
+            if isinstance(cards, list) and idx < len(cards) and isinstance(cards[idx], dict):
+                name = cards[idx].get("name")
+            where += f": card #{idx + 1}" + (f" {name!r}" if name else "")
+            loc = loc[2:]
+        parts = [f"#{x + 1}" if isinstance(x, int) else str(x)
+                 for x in loc if not (isinstance(x, str) and x in skip)]
+        msg = e["msg"].removeprefix("Value error, ")
+        lines.append(f"{where}: field {'.'.join(parts) or '(card)'}: {msg}")
+    return "\n".join(lines)
+
+
+def parse_card_text(text: str, path: str, file_model: type[BaseModel], to_def: Callable[[Any], Def],
+                    tags: Iterable[str] = ()) -> list[Def]:
+    """Validate one card file (``[[card]]`` tables) and turn each card into the game's def."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise CardDataError(f"{path}: not valid TOML: {e}") from None
+    try:
+        model = file_model.model_validate(data)
+    except ValidationError as e:
+        raise CardDataError(explain(e, data, path, tags)) from None
+    return [to_def(c) for c in model.card]
+
+
+class CardPool(Generic[Def]):
+    """All cards of a game by exact name (names are unique)."""
+
+    def __init__(self, defs: list[Def]) -> None:
+        self.by_name: dict[str, Def] = {}
+        for d in defs:
+            if d.name in self.by_name:
+                raise CardDataError(f"card name {d.name!r} is defined twice")
+            self.by_name[d.name] = d
+        self.check()
+
+    def check(self) -> None:
+        """Cross-card checks a game adds (e.g. referenced token names exist)."""
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.by_name
+
+    def __getitem__(self, name: str) -> Def:
+        return self.by_name[name]
+
+    def __len__(self) -> int:
+        return len(self.by_name)
+
+    def names(self) -> list[str]:
+        return list(self.by_name)
+
+    def with_cards(self, extra: list[Def]) -> "CardPool[Def]":
+        """A pool with extra (scenario stand-in) cards; extras win on a name clash."""
+        merged = dict(self.by_name)
+        for d in extra:
+            merged[d.name] = d
+        pool = type(self)([])
+        pool.by_name = merged
+        pool.check()
+        return pool
+
+    @classmethod
+    def load_files(cls, folder: Path, parse: Callable[[str, str], list[Def]]) -> "CardPool[Def]":
+        files = sorted(folder.glob("*.toml"))
+        if not files:
+            raise CardDataError(f"no card files in {folder}")
+        defs: list[Def] = []
+        for p in files:
+            defs.extend(parse(p.read_text(encoding="utf-8"), p.name))
+        return cls(defs)
