@@ -2,32 +2,39 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
-from metatcg.engine.decks import Deck, parse_deck_text
+import metatcg
+from metatcg.engine.decks import Deck, parse_deck_text, split_entry
 from metatcg.engine.errors import DeckError
 
 from .common import console, err_console, get_game, handle_errors
-from .render import card_def, card_numbers
+from .render import ui_for
 
 deck_app = typer.Typer(help="Check deck files and browse starter decks.", no_args_is_help=True)
 
 
 @deck_app.command("check")
 @handle_errors
-def check(file: Path = typer.Argument(..., help="Deck file: '3 Card Name' lines, '#' comments."),
-          game_id: str = typer.Option("metax", "--game", "-g", help="Game whose deck rules apply.")) -> None:
+def check(file: Path = typer.Argument(..., help="Deck file: '3 Card Name' lines, '#' comments, "
+                                      "[section] headers (e.g. MetaZoo's [caster] [starter] [aura] [main])."),
+          game_id: Optional[str] = typer.Option(None, "--game", "-g",
+                                                help="Game whose deck rules apply (default: the game whose "
+                                                     "cards the deck names).")) -> None:
     """Check a deck file against the game's deck rules; exit 0 if legal, 1 if not."""
-    game = get_game(game_id)
+    game = get_game(game_id) if game_id is not None else None
     text = Path(file).read_text(encoding="utf-8")      # unreadable file: exit 2
     try:
         deck = parse_deck_text(text, Path(file).stem)
     except DeckError as e:                            # malformed list: the deck is not legal
         err_console.print(f"[bold red]illegal:[/] {escape(str(e))}", soft_wrap=True)
         raise typer.Exit(1) from None
+    if game is None:
+        game = guess_game(deck)
     problems = game.check_deck(deck)
     if problems:
         err_console.print(f"[bold red]illegal:[/] {escape(str(file))} breaks {len(problems)} "
@@ -35,30 +42,37 @@ def check(file: Path = typer.Argument(..., help="Deck file: '3 Card Name' lines,
         for p in problems:
             err_console.print(f"  - {escape(p)}", soft_wrap=True)
         raise typer.Exit(1)
-    console.print(f"[bold green]legal:[/] {len(deck.cards)} cards ({escape(str(file))}, {escape(game.id)})")
+    console.print(f"[bold green]legal:[/] {escape(ui_for(game).deck_size(game, deck))} "
+                  f"({escape(str(file))}, {escape(game.id)})")
+
+
+def guess_game(deck: Deck):
+    """The game most of the deck's card names belong to (the first game on a tie)."""
+    names = {split_entry(e)[1] for e in deck.cards}
+    best, best_hits = None, -1
+    for gid in metatcg.game_ids():
+        game = get_game(gid)
+        pool = getattr(game, "pool", None)
+        hits = sum(1 for n in names if pool is not None and n in pool)
+        if hits > best_hits:
+            best, best_hits = game, hits
+    return best
 
 
 @deck_app.command("list")
 @handle_errors
-def list_decks(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax.")) -> None:
+def list_decks(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax or metazoo.")) -> None:
     """List a game's starter decks with their descriptions."""
     game = get_game(game_id)
-    table = Table(title=f"{game.title or game.id}: starter decks", title_justify="left")
-    table.add_column("Name", style="bold", no_wrap=True)
-    table.add_column("Cards", justify="right")
-    table.add_column("Description")
-    for name in game.starter_deck_names():
-        d = game.starter_deck(name)
-        table.add_row(escape(name), str(len(d.cards)), escape(d.description))
-    console.print(table)
+    console.print(ui_for(game).deck_list_table(game))
 
 
 @deck_app.command("show")
 @handle_errors
-def show(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax."),
+def show(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax or metazoo."),
          name: str = typer.Argument(..., help="Starter deck name or deck file."),
          text: bool = typer.Option(False, "--text", help="Print the plain deck list (to save and edit).")) -> None:
-    """Print a starter deck (or a deck file), grouped by card type."""
+    """Print a starter deck (or a deck file), grouped by card type (and by section, if it has them)."""
     game = get_game(game_id)
     deck = game.resolve_deck(name)
     if text:
@@ -68,19 +82,4 @@ def show(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. 
 
 
 def deck_table(game, deck: Deck) -> Table:
-    title = f"{deck.name} ({len(deck.cards)} cards)"
-    table = Table(title=title, caption=escape(deck.description) or None, title_justify="left",
-                  caption_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column("Card", style="bold", no_wrap=True)
-    table.add_column("Type", no_wrap=True)
-    table.add_column("Numbers", no_wrap=True)
-    order = {"character": 0, "event": 1, "battle": 2}
-    rows = []
-    for nm, n in deck.counts().items():
-        c = card_def(game, nm)
-        kind = c.type if c is not None else "unknown"
-        rows.append((order.get(kind, 3), kind, nm, n))
-    for _, kind, nm, n in sorted(rows, key=lambda r: r[0]):  # stable: keeps the list's order
-        table.add_row(str(n), escape(nm), kind, escape(card_numbers(game, nm)))
-    return table
+    return ui_for(game).deck_table(game, deck)

@@ -21,7 +21,7 @@ from .scenario import scenario_app
 
 app = typer.Typer(
     name="metatcg",
-    help="Play, simulate and test trading card games (MetaX, ...) by their full rules.",
+    help="Play, simulate and test trading card games (MetaX, MetaZoo, ...) by their full rules.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -57,40 +57,38 @@ def games() -> None:
 
 @app.command("cards")
 @handle_errors
-def cards(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax."),
+def cards(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax or metazoo."),
           search: Optional[str] = typer.Option(None, "--search", "-s",
                                                help="Only cards whose name, text or trait contains TEXT."),
           card_type: Optional[str] = typer.Option(None, "--type", "-t",
-                                                  help="Only this card type (e.g. character, event, battle).")) -> None:
+                                                  help="Only this card type (metax: character, event, battle; "
+                                                       "metazoo: creature, equipment, strategy, terra, caster, "
+                                                       "aura, token, or an Aura type such as fire).")) -> None:
     """Show a game's card pool as a table."""
-    from .render import cards_table, card_def, pool_names
+    from .render import pool_names, ui_for
 
     game = get_game(game_id)
+    ui = ui_for(game)
     names = pool_names(game)
     if not names:
         fail(f"{game_id} has no card pool to list")
     if search:
         q = search.lower()
-
-        def hit(n: str) -> bool:
-            c = card_def(game, n)
-            fields = [n, getattr(c, "text", ""), getattr(c, "trait", ""), getattr(c, "number", "")]
-            return any(q in (f or "").lower() for f in fields)
-
-        names = [n for n in names if hit(n)]
+        names = [n for n in names if any(q in (f or "").lower() for f in ui.search_fields(game, n))]
     if card_type:
-        names = [n for n in names if getattr(card_def(game, n), "type", "") == card_type.lower()]
+        names = [n for n in names if ui.type_matches(game, n, card_type.lower())]
     if not names:
         console.print(f"no {escape(game_id)} card matches"
                       + (f" {escape(search)!r}" if search else "")
                       + (f" of type {escape(card_type)}" if card_type else ""))
         return
-    console.print(cards_table(game, names, title=f"{game.title or game.id}: {len(names)} cards"))
+    plural = "s" if len(names) != 1 else ""
+    console.print(ui.cards_table(game, names, title=f"{game.title or game.id}: {len(names)} card{plural}"))
 
 
 @app.command("play")
 @handle_errors
-def play(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax."),
+def play(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax or metazoo."),
          deck: Optional[str] = typer.Option(None, "--deck", "-d", metavar="FILE|NAME",
                                             help="Your deck: a starter deck name or a deck file."),
          opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck", "-o", metavar="FILE|NAME",
@@ -113,7 +111,7 @@ def play(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. 
 
 @app.command("simulate")
 @handle_errors
-def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax."),
+def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax or metazoo."),
              decks: Optional[tuple[str, str]] = typer.Option(None, "--decks", metavar="A B",
                                                              help="Deck of each side (starter name or file)."),
              bots: tuple[str, str] = typer.Option(("greedy", "greedy"), "--bots", metavar="BOT BOT",

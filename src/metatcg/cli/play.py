@@ -19,8 +19,8 @@ from metatcg.engine.game import Game
 from metatcg.engine.state import GameState
 
 from .common import console, fail, load_deck, player_name, result_text, write_json_file
-from .render import (HELP_TEXT, card_details, compact_log, find_cards, log_line, names_in, render_actions,
-                     render_view)
+from .render import (HELP_TEXT, card_details, compact_log, find_cards, log_line, render_actions, render_view,
+                     ui_for)
 
 OPPONENTS = ("greedy", "random", "human")
 QUIT_WORDS = {"quit", "q", "exit", "resign"}
@@ -89,7 +89,9 @@ def run_play(game_id: str, game: Game, deck: str | None, opponent_deck: str | No
     console.print(Rule(f"{escape(game.title or game.id)} · seed {seed}", style="bold cyan"))
     for p, d in enumerate(decks):
         who = "you" if p == seat and vs != "human" else roles.get(p, "human")
-        console.print(f"{player_name(p)} ({escape(who)}): deck [bold]{escape(d.name)}[/]")
+        blurb = ui_for(game).deck_blurb(game, d)
+        console.print(f"{player_name(p)} ({escape(who)}): deck [bold]{escape(d.name)}[/]"
+                      + (f" · {escape(blurb)}" if blurb else ""))
     console.print(f"[dim]{HELP_TEXT}[/]")
 
     quit_reason = ""
@@ -161,7 +163,7 @@ def human_turn(session: Session, p: int, hot_seat: bool) -> None:
             console.print(render_view(session.game, view, None, session.roles))
             console.print(render_actions(view))
         elif cmd in ("hand",):
-            hand = (view["players"][p].get("hand") or []) if "players" in view else []
+            hand = ui_for(session.game).hand(view)
             if not hand:
                 console.print("[dim]your hand is empty[/]")
             for c in hand:
@@ -169,19 +171,20 @@ def human_turn(session: Session, p: int, hot_seat: bool) -> None:
         elif cmd in ("actions", "a", "options"):
             console.print(render_actions(view))
         elif cmd.startswith("?"):
-            show_option_cards(session, actions, raw[1:].strip())
+            show_option_cards(session, view, raw[1:].strip())
         elif cmd.startswith("card ") or cmd == "card":
             show_card(session, raw[4:].strip())
         else:
             console.print(f"[red]not understood: {escape(raw)!s}[/] — type a number 1-{len(actions)} or 'help'")
 
 
-def show_option_cards(session: Session, actions: list[dict], arg: str) -> None:
+def show_option_cards(session: Session, view: dict, arg: str) -> None:
+    actions = view["legal_actions"]
     if not arg.isdigit() or not 1 <= int(arg) <= len(actions):
         console.print(f"[red]?N needs an option number 1-{len(actions)}[/]")
         return
     label = actions[int(arg) - 1]["label"]
-    names = names_in(session.game, label)
+    names = ui_for(session.game).option_cards(session.game, view, label)
     if not names:
         console.print(f"[dim]option {arg} ({escape(label)}) names no card[/]")
     for n in names:
@@ -219,8 +222,8 @@ def finish(session: Session, path: Path, quit_reason: str) -> None:
         console.print(Text(result_text(state.returns(), state.reason, you), style="bold"))
     else:
         console.print(Rule("Game stopped", style="bold yellow"))
-        console.print(f"Stopped at turn {getattr(state.data, 'turn', '?')} ({escape(quit_reason)}); "
-                      "no result.")
+        where = ui_for(session.game).progress(state.view(session.humans[0]))
+        console.print(f"Stopped at {escape(where)} ({escape(quit_reason)}); no result.")
     write_json_file(path, state.record())
     console.print(f"Game record saved to [bold]{escape(str(path))}[/] "
                   f"(replay: metatcg replay {escape(str(path))})")

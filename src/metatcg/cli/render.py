@@ -2,31 +2,36 @@
 
 Everything rendered here comes from the view dict (already redacted by the engine)
 plus the public card pool, so nothing a player may not know can reach the screen.
+
+This module holds what every game shares (card look-ups, the log, the numbered actions,
+seat labels) and dispatches the game-specific parts by game id to a :class:`GameUI`:
+``render_metax.UI`` and ``render_metazoo.UI``. A game without its own module gets the
+generic :class:`GameUI`, which still shows its view and its cards.
 """
 from __future__ import annotations
 
 import difflib
+import importlib
+import json
 import re
 from typing import Any, Iterable
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from metatcg.engine.decks import Deck, split_entry
 from metatcg.engine.game import Game
 
 from .common import player_name
 
-STAT_SHORT = {"strength": "STR", "intelligence": "INT", "special": "SPE"}
-STEP_NAMES = {
-    "setup": "Setup", "mulligan": "Mulligans", "prep": "Prep Step", "planning": "Planning Step",
-    "battle": "Battle Step: attacks", "defense": "Battle Step: defenders",
-    "damage": "Battle Step: damage", "end": "End of turn",
-}
 DISCARD_SHOWN = 4
+
+# game id -> module (in this package) whose ``UI`` object renders that game
+UI_MODULES = {"metax": "render_metax", "metazoo": "render_metazoo"}
 
 
 # ------------------------------------------------------------------ cards
@@ -106,189 +111,7 @@ def names_in(game: Game, text: str) -> list[str]:
     return seen
 
 
-def card_details(game: Game, name: str) -> RenderableType:
-    """The full text of one card, as a small panel."""
-    c = card_def(game, name)
-    if c is None:
-        return Text(name)
-    body = Text()
-    kind = getattr(c, "type", "")
-    number = getattr(c, "number", "")
-    mp = getattr(c, "mp", 0)
-    if kind == "character":
-        stats = "  ".join(f"{STAT_SHORT.get(s, s)} {r}" for s, r in c.stats)
-        body.append(f"Character · {c.trait}\n", style="bold")
-        body.append(f"Stats: {stats}\nMP when played: +{mp}\n")
-    elif kind == "event":
-        body.append("Event\n", style="bold")
-        body.append(f"Cost: {-mp} MP\n" if mp < 0 else f"MP: {mp:+d}\n")
-    elif kind == "battle":
-        stats = "/".join(STAT_SHORT.get(s, s) for s in c.battle_stats)
-        multi = " (Multi-Stat)" if len(c.battle_stats) > 1 else ""
-        body.append(f"Battle Card{multi}\n", style="bold")
-        body.append(f"Stat: {stats}  Rank: {c.rank}\nMP: {mp:+d}\n")
-    else:
-        body.append(f"{kind}\n")
-    text = getattr(c, "text", "")
-    body.append(text if text else "(no effect)", style="italic" if not text else "")
-    title = f"[bold]{escape(name)}[/]" + (f" [dim]{escape(number)}[/]" if number else "")
-    return Panel(body, title=title, title_align="left", expand=False)
-
-
-def card_numbers(game: Game, name: str) -> str:
-    """Type-specific numbers of a card, short: '+2 MP · STR 7 INT 3', 'STR 4 · +2 MP'."""
-    c = card_def(game, name)
-    if c is None:
-        return ""
-    if c.type == "character":
-        return f"+{c.mp} MP · " + " ".join(f"{STAT_SHORT.get(s, s)} {r}" for s, r in c.stats)
-    if c.type == "event":
-        return f"{c.mp:+d} MP"
-    if c.type == "battle":
-        return f"{'/'.join(STAT_SHORT.get(s, s) for s in c.battle_stats)} {c.rank} · {c.mp:+d} MP"
-    return ""
-
-
-def cards_table(game: Game, names: Iterable[str], title: str | None = None) -> Table:
-    table = Table(title=title, title_justify="left", show_lines=True, expand=False)
-    table.add_column("Card", min_width=14)
-    table.add_column("Type / numbers", min_width=16)
-    table.add_column("Text", min_width=28)
-    for n in names:
-        c = card_def(game, n)
-        if c is None:
-            table.add_row(escape(n), "", "")
-            continue
-        kind = c.type.capitalize() + (f" ({c.trait})" if getattr(c, "trait", "") else "")
-        if c.type == "battle" and len(c.battle_stats) > 1:
-            kind += " (Multi-Stat)"
-        name_cell = f"[bold]{escape(n)}[/]" + (f"\n[dim]{escape(c.number)}[/]" if c.number else "")
-        table.add_row(name_cell, f"{escape(kind)}\n{escape(card_numbers(game, n))}",
-                      escape(c.text or "") or "[dim](no effect)[/]")
-    return table
-
-
-# ------------------------------------------------------------------ the view
-def _names_by_id(view: dict) -> dict[str, str]:
-    out: dict[str, str] = {}
-
-    def add(card: Any) -> None:
-        if isinstance(card, dict) and "id" in card and "name" in card:
-            out[card["id"]] = card["name"]
-
-    for p in view.get("players", []):
-        for key in ("hand", "discard", "characters"):
-            for c in p.get(key) or []:
-                add(c)
-                if key == "characters":
-                    for dmg in c.get("damage", []):
-                        add(dmg)
-    for a in view.get("battle_zone", []):
-        add(a.get("battle_card"))
-        add(a.get("defender_card"))
-    for c in view.get("resolving", []):
-        add(c)
-    return out
-
-
-def _stats_text(game: Game, ch: dict) -> Text:
-    base = card_def(game, ch["name"])
-    t = Text()
-    for i, (s, r) in enumerate(ch.get("stats", {}).items()):
-        if i:
-            t.append(" ")
-        t.append(f"{STAT_SHORT.get(s, s)} {r}")
-        b = base.base_rank(s) if base is not None and hasattr(base, "base_rank") else r
-        if b != r:
-            t.append(f"({r - b:+d})", style="cyan")
-    return t
-
-
-def _damage_label(game: Game, card: dict) -> str:
-    c = card_def(game, card["name"])
-    if c is None or c.type != "battle":
-        return card["name"]
-    return f"{card['name']} ({'/'.join(STAT_SHORT.get(s, s) for s in c.battle_stats)} {c.rank})"
-
-
-def _character_line(game: Game, ch: dict, turn: int, tag: bool) -> Text:
-    t = Text(ch["name"], style="bold")
-    if tag:
-        t.append(f" [{ch['id']}]", style="dim")
-    t.append("  ")
-    t.append_text(_stats_text(game, ch))
-    t.append("  ")
-    if ch.get("pushed"):
-        t.append("Pushed", style="yellow")
-    else:
-        t.append("Prepped", style="green")
-    if ch.get("entered_turn") == turn:
-        t.append("  new this turn", style="dim")
-    if ch.get("keywords"):
-        t.append("  " + ", ".join(k.capitalize() for k in ch["keywords"]), style="magenta")
-    if ch.get("in_battle_zone"):
-        t.append("  in Battle Zone", style="bold red")
-    dmg = ch.get("damage") or []
-    if dmg:
-        t.append(f"  Damage ({len(dmg)}): ", style="red")
-        t.append(", ".join(_damage_label(game, d) for d in dmg), style="red")
-    return t
-
-
-def _board(game: Game, p: dict, turn: int, title: str) -> list[RenderableType]:
-    out: list[RenderableType] = [Text(title, style="bold underline")]
-    chars = p.get("characters") or []
-    if not chars:
-        out.append(Text("  (no Characters in play)", style="dim"))
-    names = [c["name"] for c in chars]
-    if chars:
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(justify="right", no_wrap=True)
-        grid.add_column()
-        for ch in chars:
-            grid.add_row("  •", _character_line(game, ch, turn, tag=names.count(ch["name"]) > 1))
-        out.append(grid)
-    return out
-
-
-def _attack_lines(view: dict, names: dict[str, str]) -> list[RenderableType]:
-    attacks = view.get("battle_zone") or []
-    if not attacks:
-        return []
-    out: list[RenderableType] = [Text("Battle Zone", style="bold underline")]
-    for a in attacks:
-        t = Text("  ⚔ ")
-        t.append(names.get(a["lead"], a["lead"]), style="bold")
-        t.append(" attacks with ")
-        t.append(a["battle_card"]["name"], style="bold")
-        if a.get("links"):
-            t.append(" + Linked: " + ", ".join(names.get(x, x) for x in a["links"]))
-        if a.get("named_stat"):
-            t.append(f" (naming {a['named_stat'].capitalize()})")
-        if a.get("defender"):
-            t.append(" → defended by ")
-            t.append(names.get(a["defender"], a["defender"]), style="bold")
-            if a.get("defender_card"):
-                t.append(" with ")
-                t.append(a["defender_card"]["name"], style="bold")
-        else:
-            t.append(" → undefended", style="dim")
-        if a.get("resolved"):
-            t.append("  (resolved)", style="dim")
-        out.append(t)
-    return out
-
-
-def _discard_row(p: dict, label: str) -> tuple[Text, Text]:
-    pile = p.get("discard") or []
-    head = Text(f"  {label} ({len(pile)})", style="bold")
-    if not pile:
-        return head, Text("empty", style="dim")
-    top = [c["name"] for c in reversed(pile[-DISCARD_SHOWN:])]
-    more = f", … {len(pile) - DISCARD_SHOWN} more" if len(pile) > DISCARD_SHOWN else ""
-    return head, Text("top: " + ", ".join(top) + more)
-
-
+# ------------------------------------------------------------------ shared pieces of a screen
 def compact_log(lines: list[str]) -> list[str]:
     """Runs of identical lines ('P2 draws a card' five times) as one line with a count."""
     out: list[str] = []
@@ -310,6 +133,15 @@ def log_line(line: str) -> Text:
     return Text(line)
 
 
+def log_section(new_log: list[str] | None) -> list[RenderableType]:
+    """The 'what happened' part of a screen: the new log lines, runs compacted."""
+    if not new_log:
+        return []
+    out: list[RenderableType] = [Rule("what happened", style="dim")]
+    out.extend(log_line(line) for line in compact_log(new_log))
+    return out
+
+
 def seat_label(player: int, me: int, roles: dict[int, str] | None) -> str:
     role = (roles or {}).get(player)
     if player == me:
@@ -317,82 +149,53 @@ def seat_label(player: int, me: int, roles: dict[int, str] | None) -> str:
     return f"{player_name(player)} ({role})" if role else player_name(player)
 
 
-def render_view(game: Game, view: dict, new_log: list[str] | None = None,
-                roles: dict[int, str] | None = None) -> RenderableType:
-    """Everything ``view['you']`` may see, top to bottom: header, counts, boards, hand, log."""
-    if "players" not in view or not all(isinstance(p, dict) for p in view["players"]):
-        return _render_generic(view, new_log)
-    me = view["you"]
-    turn = view.get("turn", 0)
-    active = view.get("active_player")
-    players = view["players"]
-    names = _names_by_id(view)
-    step = STEP_NAMES.get(view.get("step", ""), str(view.get("step", "")).capitalize())
-    head = f"Turn {turn} · {step}" if turn else step
-    if active is not None and turn:
-        head += " · " + ("your turn" if active == me else f"{player_name(active)}'s turn")
-    parts: list[RenderableType] = [Rule(head, style="cyan")]
+def seat_order(players: list, me: int) -> list[int]:
+    """Opponents first, you last (you sit at the bottom of the screen)."""
+    return [q for q in range(len(players)) if q != me] + [me]
 
-    counts = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    for col in ("Player", "MP", "VP", "Deck", "Hand", "Discard"):
-        counts.add_column(col, justify="left" if col == "Player" else "right")
-    order = [q for q in range(len(players)) if q != me] + [me]
-    for q in order:
-        p = players[q]
-        who = seat_label(q, me, roles)
-        if q == active and turn:
-            who += " ◀ turn"
-        counts.add_row(who, str(p.get("mp", "")), f"{p.get('vp', 0)}/7" if game.id == "metax" else str(p.get("vp", "")),
-                       str(p.get("deck_count", "")), str(p.get("hand_count", "")),
-                       str(len(p.get("discard") or [])), style="bold" if q == me else "")
-    parts.append(counts)
-    parts.append(Text(""))
 
-    for q in order:
-        if q == me:
-            continue
-        parts += _board(game, players[q], turn, f"{seat_label(q, me, roles)} in play")
-    parts += _attack_lines(view, names)
-    parts += _board(game, players[me], turn, f"{seat_label(me, me, roles)} in play")
+def discard_row(p: dict, label: str) -> tuple[Text, Text]:
+    pile = p.get("discard") or []
+    head = Text(f"  {label} ({len(pile)})", style="bold")
+    if not pile:
+        return head, Text("empty", style="dim")
+    top = [c["name"] for c in reversed(pile[-DISCARD_SHOWN:])]
+    more = f", … {len(pile) - DISCARD_SHOWN} more" if len(pile) > DISCARD_SHOWN else ""
+    return head, Text("top: " + ", ".join(top) + more)
 
-    hand = players[me].get("hand") or []
-    parts.append(Text(f"Your hand ({len(hand)})", style="bold underline"))
-    if not hand:
-        parts.append(Text("  (empty)", style="dim"))
-    if hand:
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(justify="right", no_wrap=True)
-        grid.add_column()
-        for c in hand:
-            grid.add_row("  -", summary_text(game, c["name"]))
-        parts.append(grid)
 
-    parts.append(Text("Discard piles", style="bold underline"))
+def discard_section(players: list[dict], me: int) -> list[RenderableType]:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column()
-    for q in order:
-        grid.add_row(*_discard_row(players[q], "yours" if q == me else player_name(q)))
-    parts.append(grid)
-    if view.get("resolving"):
-        parts.append(Text("Resolving: " + ", ".join(c["name"] for c in view["resolving"]), style="yellow"))
-
-    if new_log:
-        parts.append(Rule("what happened", style="dim"))
-        parts.extend(log_line(line) for line in compact_log(new_log))
-    return Group(*parts)
+    for q in seat_order(players, me):
+        grid.add_row(*discard_row(players[q], "yours" if q == me else player_name(q)))
+    return [Text("Discard piles", style="bold underline"), grid]
 
 
-def _render_generic(view: dict, new_log: list[str] | None) -> RenderableType:
-    """Fallback for a game whose view has another shape: show its public keys."""
-    import json
-    body = {k: v for k, v in view.items() if k not in ("log", "legal_actions")}
-    parts: list[RenderableType] = [Rule(f"{view.get('game', '')}: view of {player_name(view.get('you', 0))}"),
-                                   Text(json.dumps(body, indent=1))]
-    if new_log:
-        parts.append(Rule("what happened", style="dim"))
-        parts.extend(log_line(line) for line in new_log)
-    return Group(*parts)
+class _Actions:
+    """Numbered actions (a wrapped label keeps its indent): one column, or two (numbered down
+    the columns) when there are many short ones and the screen is wide enough."""
+
+    def __init__(self, rows: list[tuple[Text, Text]]) -> None:
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        rows = self.rows
+        widest = max((n.cell_len + t.cell_len for n, t in rows), default=0)
+        cols = 2 if len(rows) > 12 and options.max_width >= 2 * widest + 4 else 1
+        grid = Table.grid(padding=(0, 1, 0, 0))
+        for c in range(cols):
+            grid.add_column(justify="right", no_wrap=True)
+            grid.add_column(ratio=1 if cols > 1 else None)
+        per = (len(rows) + cols - 1) // cols
+        for i in range(per):
+            cells: list[Text] = []
+            for c in range(cols):
+                k = i + c * per
+                cells += list(rows[k]) if k < len(rows) else [Text(""), Text("")]
+            grid.add_row(*cells)
+        yield grid
 
 
 def render_actions(view: dict) -> RenderableType:
@@ -403,15 +206,186 @@ def render_actions(view: dict) -> RenderableType:
     parts: list[RenderableType] = [Rule(f"{player_name(view['you'])}: {prompt}", style="green")]
     labels = [a["label"] for a in actions]
     width = len(str(len(actions)))
+    rows = []
     for i, a in enumerate(actions, 1):
-        t = Text(f"  {i:>{width}}. ", style="bold green")
-        t.append(a["label"])
+        t = Text(a["label"])
         if labels.count(a["label"]) > 1:
             t.append(f"  [{a['id']}]", style="dim")
-        parts.append(t)
+        rows.append((Text(f"  {i:>{width}}.", style="bold green"), t))
+    parts.append(_Actions(rows))
     return Group(*parts)
 
 
 HELP_TEXT = ("Type a number to choose. Also: [bold]?N[/] cards in option N · [bold]card NAME[/] "
              "a card's full text · [bold]hand[/] · [bold]board[/] · [bold]log[/] full log · "
              "[bold]help[/] · [bold]quit[/]")
+
+
+# ------------------------------------------------------------------ per-game rendering
+class GameUI:
+    """How the CLI shows one game. The base class works for any game from its view dict and
+    card pool; a game's own module (``render_<id>.py``) subclasses it."""
+
+    #: the unit of a game's length as ``Game.match_facts`` counts it ("turns", "rounds")
+    length_word = "turns"
+
+    # ---- the screen
+    def render_view(self, game: Game, view: dict, new_log: list[str] | None = None,
+                    roles: dict[int, str] | None = None) -> RenderableType:
+        """Fallback for a game without its own renderer: its public keys as JSON."""
+        body = {k: v for k, v in view.items() if k not in ("log", "legal_actions")}
+        parts: list[RenderableType] = [Rule(f"{view.get('game', '')}: view of {player_name(view.get('you', 0))}"),
+                                       Text(json.dumps(body, indent=1))]
+        return Group(*parts, *log_section(new_log))
+
+    def progress(self, view: dict) -> str:
+        """Where a game stands, for 'Stopped at ...': 'turn 5', 'round 3'."""
+        for key in ("turn", "round"):
+            if isinstance(view.get(key), int):
+                return f"{key} {view[key]}"
+        return "an unknown point"
+
+    def hand(self, view: dict) -> list[dict]:
+        """The viewing player's hand (cards with ``name``)."""
+        players = view.get("players")
+        if not isinstance(players, list):
+            return []
+        me = players[view["you"]] if 0 <= view.get("you", -1) < len(players) else {}
+        return list(me.get("hand") or []) if isinstance(me, dict) else []
+
+    # ---- cards
+    def card_kind(self, game: Game, name: str) -> str:
+        c = card_def(game, name)
+        return str(getattr(c, "type", "")).capitalize() if c is not None else ""
+
+    def card_numbers(self, game: Game, name: str) -> str:
+        return ""
+
+    def card_text(self, game: Game, name: str) -> str:
+        c = card_def(game, name)
+        return str(getattr(c, "text", "") or "") if c is not None else ""
+
+    def card_details(self, game: Game, name: str) -> RenderableType:
+        """The full text of one card, as a small panel."""
+        c = card_def(game, name)
+        if c is None:
+            return Text(name)
+        body = Text(f"{self.card_kind(game, name)}\n", style="bold")
+        nums = self.card_numbers(game, name)
+        if nums:
+            body.append(nums + "\n")
+        text = self.card_text(game, name)
+        body.append(text if text else "(no effect)", style="" if text else "italic")
+        number = getattr(c, "number", "")
+        title = f"[bold]{escape(name)}[/]" + (f" [dim]{escape(number)}[/]" if number else "")
+        return Panel(body, title=title, title_align="left", expand=False)
+
+    def search_fields(self, game: Game, name: str) -> list[str]:
+        """What ``cards --search`` looks in: name, text, trait(s), number."""
+        c = card_def(game, name)
+        fields = [name, self.card_text(game, name), str(getattr(c, "number", "") or "")]
+        trait = getattr(c, "trait", None) or getattr(c, "traits", None)
+        if isinstance(trait, str):
+            fields.append(trait)
+        elif trait:
+            fields.extend(str(t) for t in trait)
+        return fields
+
+    def type_matches(self, game: Game, name: str, kind: str) -> bool:
+        """``cards --type KIND``: the card's type is KIND."""
+        return str(getattr(card_def(game, name), "type", "")) == kind
+
+    def option_cards(self, game: Game, view: dict, label: str) -> list[str]:
+        """The cards ``?N`` shows for an option: those its label names."""
+        return names_in(game, label)
+
+    def cards_table(self, game: Game, names: Iterable[str], title: str | None = None) -> Table:
+        table = Table(title=title, title_justify="left", show_lines=True, expand=False)
+        table.add_column("Card", min_width=14)
+        table.add_column("Type / numbers", min_width=16)
+        table.add_column("Text", min_width=28)
+        for n in names:
+            c = card_def(game, n)
+            if c is None:
+                table.add_row(escape(n), "", "")
+                continue
+            number = getattr(c, "number", "")
+            name_cell = f"[bold]{escape(n)}[/]" + (f"\n[dim]{escape(number)}[/]" if number else "")
+            text = self.card_text(game, n)
+            table.add_row(name_cell, f"{escape(self.card_kind(game, n))}\n{escape(self.card_numbers(game, n))}",
+                          escape(text) or "[dim](no effect)[/]")
+        return table
+
+    # ---- decks
+    def deck_size(self, game: Game, deck: Deck) -> str:
+        """A deck's size as 'legal:' reports it: '40 cards'."""
+        return f"{len(deck.cards)} cards"
+
+    def deck_blurb(self, game: Game, deck: Deck) -> str:
+        """One short line about a deck for the start of a game (may be empty)."""
+        return ""
+
+    def deck_list_table(self, game: Game) -> Table:
+        table = Table(title=f"{game.title or game.id}: starter decks", title_justify="left")
+        table.add_column("Name", style="bold", no_wrap=True)
+        table.add_column("Cards", justify="right")
+        table.add_column("Description")
+        for name in game.starter_deck_names():
+            d = game.starter_deck(name)
+            table.add_row(escape(name), str(len(d.cards)), escape(d.description))
+        return table
+
+    #: card types in the order a deck list shows them
+    type_order: tuple[str, ...] = ()
+
+    def deck_table(self, game: Game, deck: Deck) -> Table:
+        title = f"{deck.name} ({self.deck_size(game, deck)})"
+        table = Table(title=title, caption=escape(deck.description) or None, title_justify="left",
+                      caption_justify="left")
+        table.add_column("#", justify="right")
+        table.add_column("Card", style="bold", no_wrap=True)
+        table.add_column("Type", no_wrap=True)
+        table.add_column("Numbers", no_wrap=True)
+        order = {t: i for i, t in enumerate(self.type_order)}
+        rows = []
+        for entry, n in deck.counts().items():
+            _sec, nm = split_entry(entry)
+            c = card_def(game, nm)
+            kind = c.type if c is not None else "unknown"
+            rows.append((order.get(kind, len(order)), kind, nm, n))
+        for _, kind, nm, n in sorted(rows, key=lambda r: r[0]):  # stable: keeps the list's order
+            table.add_row(str(n), escape(nm), kind, escape(self.card_numbers(game, nm)))
+        return table
+
+
+_UIS: dict[str, GameUI] = {}
+
+
+def ui_for(game: Game | str) -> GameUI:
+    """The renderer of ``game`` (a Game or a game id)."""
+    gid = game if isinstance(game, str) else getattr(game, "id", "")
+    ui = _UIS.get(gid)
+    if ui is None:
+        mod = UI_MODULES.get(gid)
+        ui = importlib.import_module(f".{mod}", __package__).UI if mod else GameUI()
+        _UIS[gid] = ui
+    return ui
+
+
+# Module-level entry points (what play, decks, main and the tests import).
+def render_view(game: Game, view: dict, new_log: list[str] | None = None,
+                roles: dict[int, str] | None = None) -> RenderableType:
+    """Everything ``view['you']`` may see, top to bottom, in the game's own layout."""
+    return ui_for(game).render_view(game, view, new_log, roles)
+
+
+def card_details(game: Game, name: str) -> RenderableType:
+    return ui_for(game).card_details(game, name)
+
+
+def card_numbers(game: Game, name: str) -> str:
+    return ui_for(game).card_numbers(game, name)
+
+
+def cards_table(game: Game, names: Iterable[str], title: str | None = None) -> Table:
+    return ui_for(game).cards_table(game, names, title)

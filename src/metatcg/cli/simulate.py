@@ -17,6 +17,7 @@ from metatcg.engine.game import Game
 from metatcg.sim.runner import GameResult, MatchSummary, play_game, simulate, summarise
 
 from .common import console, fail, load_deck, player_name, write_json_file
+from .render import ui_for
 
 
 def _play_one(game_id: str, decks: list[Deck], bots: list[str], seed: int) -> GameResult:
@@ -65,10 +66,13 @@ def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], game
         else:
             summary = _parallel(game, decks, bots, games, seed, min(workers, games), advance)
 
+    unit = length_word(game)
     console.print(summary_table(summary))
-    console.print(summary_details(summary))
+    console.print(summary_details(summary, unit))
     if json_path is not None:
-        write_json_file(json_path, summary.to_json())
+        data = summary.to_json()
+        data["turns_unit"] = unit      # what "turns_mean"/"turns_median" and each game's "turns" count
+        write_json_file(json_path, data)
         console.print(f"Summary written to [bold]{escape(str(json_path))}[/]")
     return summary
 
@@ -96,14 +100,21 @@ def summary_table(s: MatchSummary) -> Table:
     return t
 
 
-def summary_details(s: MatchSummary) -> Table:
+def length_word(game: Game) -> str:
+    """The unit the game's length is counted in ("turns", "rounds"): the game's own word if it
+    has one, else its renderer's."""
+    word = getattr(game, "length_unit", None)
+    return word if isinstance(word, str) and word else ui_for(game).length_word
+
+
+def summary_details(s: MatchSummary, unit: str = "turns") -> Table:
     t = Table(box=None, show_header=False, pad_edge=False)
     t.add_column(style="bold")
     t.add_column()
     draws = s.draws / s.games if s.games else 0.0
     t.add_row("Draws", f"{s.draws} ({_pct(draws)})")
     t.add_row("First player wins", f"{_pct(s.first_player_win_rate)} (95% CI {_ci(s.first_player_ci95)})")
-    t.add_row("Turns", f"mean {s.turns_mean:.1f}, median {s.turns_median:g}")
+    t.add_row(unit.capitalize(), f"mean {s.turns_mean:.1f}, median {s.turns_median:g}")
     t.add_row("Actions", f"mean {s.actions_mean:.1f}, median {s.actions_median:g}")
     t.add_row("Speed", f"{s.games_per_second:.1f} games/s ({s.seconds:.2f} s)")
     return t

@@ -115,6 +115,7 @@ class MetaZooData:
 
     # ------------------------------------------------------------------ persistence
     _LISTS2 = ("deck", "hand", "discard", "aura_deck", "aura_zone", "supply", "pool", "starters", "looking")
+    _AURA = frozenset({"aura_deck", "aura_zone", "supply", "pool"})
 
     def to_json(self) -> dict:
         out = {
@@ -163,7 +164,54 @@ class MetaZooData:
         d.last_mission = tuple(obj["last_mission"])
         d.tied_at_30 = bool(obj["tied_at_30"])
         d.first = int(obj.get("first", -1))
+        if not d.conserved():
+            raise ValueError("; ".join(d.misplaced()[:5]))
         return d
+
+    def conserved(self) -> bool:
+        """Fast check of ``misplaced() == []`` (run on every state read from JSON)."""
+        cards = self.cards
+        aura = [i for k in self._AURA for z in getattr(self, k) for i in z] + [i for e in self.enh for i in e]
+        units = [i for u in self.units for i in u]
+        other = [i for k in self._LISTS2 if k not in self._AURA for z in getattr(self, k) for i in z]
+        other += [c for c in self.caster if c >= 0 and c not in self.lane_of]
+        other += self.resolving + self.paying + [t for t in self.terra if t >= 0]
+        every = aura + units + other
+        n = len(cards)
+        if every and (min(every) < 0 or max(every) >= n) or len(set(every)) != len(every):
+            return False
+        if any(cards[i].type != "aura" for i in aura) or any(cards[i].type == "aura" for i in units):
+            return False
+        if any(cards[i].type == "aura" or cards[i].token for i in other):
+            return False
+        tokens = sum(1 for c in cards if c.token)
+        return len(every) == n - tokens + sum(1 for i in units if cards[i].token)
+
+    def misplaced(self) -> list[str]:
+        """Card conservation (see the module docstring): every non-token instance in exactly
+        one place, tokens only in lanes, Aura only in Aura places and nothing else there."""
+        n = len(self.cards)
+        where: dict[int, str] = {}
+        out = []
+        zones = [(f"{k}[{p}]", k in self._AURA, getattr(self, k)[p]) for k in self._LISTS2 for p in (0, 1)]
+        zones += [("caster zone", False, [c for c in self.caster if c >= 0 and c not in self.lane_of]),
+                  ("resolving", False, self.resolving), ("paying", False, self.paying),
+                  ("terra", False, [t for t in self.terra if t >= 0])]
+        zones += [(f"lane side {s}", False, u) for s, u in enumerate(self.units)]
+        zones += [(f"enhancing side {s}", True, e) for s, e in enumerate(self.enh)]
+        for label, aura_place, ids in zones:
+            for i in ids:
+                if not 0 <= i < n:
+                    out.append(f"card id c{i} does not exist ({label})")
+                    continue
+                if i in where:
+                    out.append(f"card c{i} is in {where[i]} and in {label}")
+                where[i] = label
+                c = self.cards[i]
+                if (c.type == "aura") != aura_place or (c.token and not label.startswith("lane side")):
+                    out.append(f"{c.type} c{i} cannot be in {label}")
+        out += [f"card c{i} is nowhere" for i in range(n) if i not in where and not self.cards[i].token]
+        return out
 
     # ------------------------------------------------------------------ small queries
     @property

@@ -128,7 +128,9 @@ def triggers_for(st: GameState, ev: tuple) -> list[tuple]:
     elif k == "dispelled":
         iid, p, lane = ev[1], ev[2], ev[3]
         c = cards[iid]
-        for ai in c.dispelled:
+        # MZL-EQUIP-2: an equipment that left a lane with no friendly creature had no working abilities
+        works = not (c.equipment and not stats.has_creature(d, lane, p))
+        for ai in (c.dispelled if works else ()):
             out.append(("ab", make_ctx(iid, p, ai, lane, subj=iid, slane=lane, mlane=d.mission)))
         if c.is_unit:
             _watch(d, out, "dispelled", iid, lane)
@@ -674,7 +676,10 @@ def step_uop(st: GameState, step: tuple) -> None:
     elif k == "sacrifice":
         board.leave_play(st, u, "sacrifice")  # never prevented (MZL-KW-SACRIFICE-2)
     elif k == "return_to_hand":
-        board.leave_play(st, u, "return")
+        if d.cards[u].type == "caster":  # MZL-CASTER-9: Shattered instead (replacements apply)
+            st.push(("shatter", u, (), src))
+        else:
+            board.leave_play(st, u, "return")
     elif k == "move":
         dest = _dest(d, op, ctx)
         if dest is None:

@@ -89,7 +89,8 @@ def play_actions(st: GameState, p: int, srcs, limits: list[int]) -> list[Action]
             if cost_ops and stats.strategy_confinable(c):
                 for ln in stats.lane_discounts(d, iid, p, srcs):
                     cc = stats.play_cost(d, iid, p, -1, ln, srcs)
-                    if cc < cost and payable(c, cc) and strategy_has_targets(d, iid, p, ln):
+                    if cc < cost and payable(c, cc) and strategy_has_targets(d, iid, p, ln) \
+                            and all_stay_in_lane(d, iid, p, ln):
                         acts.append(Action(f"play:c{iid}@lane{ln + 1}", f"Play Strategy {c.name} affecting only "
                                            f"creatures in {lane_txt(ln)} (cost {cc})", ("play", iid, -1, ln, cc)))
     return acts
@@ -113,6 +114,24 @@ def strategy_has_targets(d: MetaZooData, iid: int, p: int, conf: int) -> bool:
             elif not candidates(d, o, tg, ctx, p):
                 return False
             break  # later ops may find targets the first creates
+    return True
+
+
+def all_stay_in_lane(d: MetaZooData, iid: int, p: int, lane: int) -> bool:
+    """MZL-ERRATA-DISCOUNT-3/4: an op on "all" matching units is no choice, so confining it
+    would change its result; the Strategy qualifies only if every unit it would affect anyway
+    is a creature in ``lane``."""
+    c = d.cards[iid]
+    for ai, a in enumerate(c.abilities):
+        for o in a.do:
+            tg = getattr(o, "target", None)
+            if tg is None or tg.choose != "all":
+                continue
+            ctx = make_ctx(iid, p, ai, -1, chosen=lane)
+            for side in range(LANES * 2):
+                for u in d.units[side]:
+                    if stats.unit_matches(d, tg, u, ctx) and (side >> 1 != lane or not d.cards[u].creature):
+                        return False
     return True
 
 
@@ -213,13 +232,15 @@ def ability_actions(st: GameState, p: int) -> list[Action]:
                 srcs.append(u)
         t = d.terra[ln]
         if t >= 0 and cards[t].activated:
-            srcs.append(t)  # MZL-ERRATA-ICON-5: either player, each once per round
+            srcs.append(t)  # icon abilities: either player (MZL-ERRATA-ICON-5); costed: owner only (below)
     if d.caster_in_zone(p) and cards[d.caster[p]].activated:
         srcs.append(d.caster[p])
     acts = []
     for src in srcs:
         c = cards[src]
         for ai in c.activated:
+            if c.type == "terra" and d.owner[src] != p and not c.abilities[ai].icon:
+                continue  # MZL-ABILITY-12: only a Terra's Action icon is open to both players
             if usable(d, p, src, ai):
                 a = c.abilities[ai]
                 cost = cost_text(a)

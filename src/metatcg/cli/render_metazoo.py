@@ -1,0 +1,690 @@
+"""MetaZoo (four-lane edition) on screen.
+
+From ``state.view(player)`` only (games/metazoo/view.py): the round, phase, Priority and whose
+action it is; each player's MP (to 30), Caster, Aura zone (types, tapped/untapped), Aura deck
+and hidden zones as counts; the four lanes side by side (or stacked on a narrow screen), each
+with its Terra or "razed", its resolved mark and both sides' units, enhancing Aura and
+Influence totals; your hand with card summaries; the discard piles and the new log lines.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Iterable
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.markup import escape
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from metatcg.engine.decks import Deck, split_entry
+from metatcg.engine.game import Game
+
+from .common import player_name
+from .render import (GameUI, card_def, discard_section, log_section, names_in, seat_label, seat_order)
+
+MP_TO_WIN = 30          # MZL-WIN-2
+AURA_CAP = 10           # MZL-AURAPH-3
+LANE_COUNT = 4
+SIDE_BY_SIDE_MIN = 88   # narrower screens get the lanes stacked
+PLAYERS_TABLE_MIN = 92  # ... and the players as lines instead of a table
+MP_BAR = 10             # cells of the MP bar (3 MP each)
+
+PHASES = {"setup": "Setup", "ready": "Setup", "draw": "Draw phase", "aura": "Aura phase",
+          "action": "Action phase", "end": "End of round", "over": "Game over"}
+TYPE_NAMES = {"creature": "Creature", "equipment": "Equipment", "terra": "Terra", "strategy": "Strategy",
+              "caster": "Caster", "aura": "Aura", "token": "Token"}
+# keyword -> (label on the board, label in card text)
+KEYWORDS = {
+    "soar": ("Soar", "Soar"),
+    "destruction": ("Destruction", "Destruction"),
+    "enhance": ("Aura enh.", "Aura enhancement"),
+    "cannot_be_shattered": ("can't be Shattered", "cannot be Shattered"),
+    "cannot_be_damaged": ("can't be damaged", "cannot be dealt damage"),
+    "cannot_be_tapped": ("can't be tapped", "cannot be tapped"),
+    "cannot_be_moved": ("can't be Moved", "cannot be Moved"),
+    "cannot_be_returned": ("can't be returned", "cannot be returned to hand"),
+    "cannot_be_dueled": ("can't be Dueled", "cannot be Dueled"),
+    "cannot_be_targeted": ("can't be targeted", "cannot be targeted"),
+}
+STACKING = {"destruction"}   # the only keyword whose instances add up (Soar does not, MZL-KW-SOAR-2)
+UNIT_TYPES = {"caster": "Caster", "equipment": "Equipment", "token creature": "Token",
+              "token equipment": "Token equipment"}
+CASTER_STATES = {"caster_zone": "in Caster zone", "lane": "in lane {lane}", "face_down": "face down (Shattered)"}
+SECTIONS = (("caster", "Caster"), ("starter", "Starter Terras"), ("aura", "Aura deck"), ("main", "Main deck"))
+MAIN_TYPE_ORDER = ("creature", "equipment", "strategy", "terra")
+
+
+# ------------------------------------------------------------------ small pieces
+def _cap(s: str | None) -> str:
+    return (s or "").capitalize()
+
+
+def _influence(u: dict) -> Text:
+    """'5' or '5 (+2)' against the card's base Influence."""
+    t = Text(str(u.get("influence", 0)), style="bold cyan")
+    base = u.get("base_influence")
+    if isinstance(base, int) and base != u.get("influence"):
+        delta = u["influence"] - base
+        t.append(f" ({delta:+d})", style="cyan" if delta > 0 else "red")
+    return t
+
+
+def _keyword_labels(kws: Iterable[str], gigantic: int = 0) -> list[str]:
+    counts = Counter(kws)
+    out = []
+    for k, n in counts.items():
+        label = KEYWORDS.get(k, (k.replace("_", " "), ""))[0]
+        out.append(label + (f" ×{n}" if n > 1 and k in STACKING else ""))
+    if gigantic:
+        out.append(f"Gigantic({gigantic})")
+    return out
+
+
+def _unit_text(u: dict, bullet: str = "• ") -> Text:
+    """A unit in a lane: name and Influence, then its state and keywords."""
+    tapped = bool(u.get("tapped"))
+    t = Text(bullet, style="dim")
+    t.append(u["name"], style="bold dim" if tapped else "bold")
+    t.append(" ")
+    t.append_text(_influence(u))
+    tags: list[tuple[str, str]] = []
+    kind = UNIT_TYPES.get(u.get("type", ""))
+    if kind:
+        tags.append((kind, "blue"))
+    if tapped:
+        tags.append(("tapped", "yellow"))
+    if u.get("damage"):
+        tags.append((f"{u['damage']} damage", "bold red"))
+    tags += [(k, "magenta") for k in _keyword_labels(u.get("keywords") or [], u.get("gigantic") or 0)]
+    if tags:
+        t.append("\n  ")
+        for i, (label, style) in enumerate(tags):
+            if i:
+                t.append(" · ", style="dim")
+            t.append(label, style=style)
+    return t
+
+
+def _aura_counts(auras: list[dict]) -> list[tuple[str, int, int]]:
+    """(type, untapped, tapped) per Aura type, in first-seen order."""
+    seen: dict[str, list[int]] = {}
+    for a in auras:
+        c = seen.setdefault(a.get("type") or a.get("name", "?"), [0, 0])
+        c[1 if a.get("tapped") else 0] += 1
+    return [(k, v[0], v[1]) for k, v in seen.items()]
+
+
+def _enhancing_text(auras: list[dict]) -> Text:
+    t = Text("+ Aura: ", style="green")
+    for i, (kind, up, down) in enumerate(_aura_counts(auras)):
+        if i:
+            t.append(", ")
+        t.append(f"{up + down} {_cap(kind)}")
+        if down:
+            t.append(f" ({down} tapped)", style="yellow")
+    return t
+
+
+def _aura_types_text(p: dict, sep: str = "\n") -> Text:
+    """Per Aura type in the Aura zone: untapped/total and one dot per Aura (● untapped, ○ tapped)."""
+    zone = p.get("aura_zone") or []
+    t = Text()
+    if not zone:
+        t.append("empty", style="dim")
+    for i, (kind, up, down) in enumerate(_aura_counts(zone)):
+        if i:
+            t.append(sep)
+        t.append(f"{_cap(kind)} {up}/{up + down} ", style="bold")
+        t.append("●" * up, style="green")
+        t.append("○" * down, style="yellow")
+    return t
+
+
+def _aura_extras(p: dict) -> list[Text]:
+    """The 10-Aura cap count, the allied supply and any temporary Aura owed."""
+    out = []
+    total = p.get("aura_total")
+    if isinstance(total, int):
+        out.append(Text(f"{total}/{AURA_CAP} Aura in play", style="dim"))
+    if p.get("allied_supply_count"):
+        out.append(Text(f"{p['allied_supply_count']} allied in supply", style="dim"))
+    if p.get("temporary_aura_owed"):
+        out.append(Text(f"owes {p['temporary_aura_owed']} temporary Aura", style="yellow"))
+    return out
+
+
+def _aura_zone_text(p: dict) -> Text:
+    return Text("\n").join([_aura_types_text(p), *_aura_extras(p)])
+
+
+def _mp_text(mp: int) -> Text:
+    t = Text(f"{mp}/{MP_TO_WIN}", style="bold")
+    filled = max(0, min(MP_BAR, (mp * MP_BAR) // MP_TO_WIN))
+    t.append("\n" + "█" * filled, style="green")
+    t.append("░" * (MP_BAR - filled), style="dim")
+    return t
+
+
+def _caster_text(p: dict) -> Text:
+    c = p.get("caster") or {}
+    t = Text(c.get("name", "?"), style="bold")
+    state = c.get("state", "")
+    where = CASTER_STATES.get(state, state).format(lane=c.get("lane"))
+    t.append("\n" + where, style="red" if state == "face_down" else "")
+    if state != "face_down":
+        t.append(", tapped" if c.get("tapped") else ", untapped", style="yellow" if c.get("tapped") else "green")
+    return t
+
+
+def _zones_text(p: dict) -> Text:
+    """Hidden zones as counts, and the public discard pile's size."""
+    t = Text()
+    for i, (label, value) in enumerate((("Hand", p.get("hand_count", "")), ("Deck", p.get("deck_count", "")),
+                                        ("Aura deck", p.get("aura_deck_count", "")),
+                                        ("Discard", len(p.get("discard") or [])))):
+        if i:
+            t.append(" · " if i % 2 else "\n", style="dim")
+        t.append(f"{label} ", style="dim")
+        t.append(str(value), style="bold")
+    return t
+
+
+def _who(q: int, me: int) -> str:
+    return "You" if q == me else player_name(q)
+
+
+def _total_style(mine: int, theirs: int, resolved: bool) -> str:
+    if resolved:
+        return "bold"
+    return "bold green" if mine > theirs else ("bold red" if mine < theirs else "bold yellow")
+
+
+def _side_flags(side: dict) -> Text:
+    """Soar, Destruction, slots used of the side's limit, and a note when its equipment and
+    Aura count for nothing (no friendly creature there, MZL-MISSION-2)."""
+    flags = []
+    if side.get("soar"):
+        flags.append(("Soar", "magenta"))
+    if side.get("destruction"):
+        flags.append((f"Destruction {side['destruction']}", "magenta"))
+    flags.append((f"{side.get('slots_used', 0)}/{side.get('limit', 5)} slots", "dim"))
+    if (side.get("units") or side.get("aura")) and not side.get("has_creature", True):
+        flags.append(("no creature: counts 0", "yellow"))
+    t = Text()
+    for i, (label, style) in enumerate(flags):
+        if i:
+            t.append(" · ", style="dim")
+        t.append(label, style=style)
+    return t
+
+
+def _side_cell(side: dict, q: int, me: int, other_total: int, resolved: bool) -> Text:
+    """One player's side of a lane: total, Soar/Destruction/slots, units, enhancing Aura."""
+    total = side.get("influence", 0)
+    t = Text(f"{_who(q, me)}: ", style="bold")
+    t.append(f"{total} Influence", style=_total_style(total, other_total, resolved))
+    t.append("\n")
+    t.append_text(_side_flags(side))
+    units = side.get("units") or []
+    for u in units:
+        t.append("\n")
+        t.append_text(_unit_text(u))
+    if side.get("aura"):
+        t.append("\n")
+        t.append_text(_enhancing_text(side["aura"]))
+    if not units and not side.get("aura"):
+        t.append("\n(empty)", style="dim")
+    return t
+
+
+def _terra_text(lane: dict, me: int, setup: bool = False) -> Text:
+    terra = lane.get("terra")
+    if not terra:
+        return Text("Terra not placed yet", style="dim") if setup else Text("razed (no Terra)", style="red")
+    t = Text(terra["name"], style="bold")
+    owner = terra.get("owner")
+    if owner is not None:
+        t.append(" (yours)" if owner == me else f" ({player_name(owner)})", style="dim")
+    return t
+
+
+def _lane_status(lane: dict, view: dict) -> Text:
+    if view.get("mission_lane") == lane["lane"]:
+        return Text("⚔ mission now", style="bold red")
+    if lane.get("resolved"):
+        return Text("✓ resolved", style="green")
+    return Text("open", style="cyan")
+
+
+class LanesBoard:
+    """The four lanes: side by side (opponent above, you below) or stacked when narrow."""
+
+    def __init__(self, view: dict) -> None:
+        self.view = view
+        self.me = view["you"]
+        self.opp = 1 - self.me
+        self.setup = view.get("phase") == "setup"
+
+    def _sides(self, lane: dict) -> tuple[dict, dict]:
+        by_player = {s.get("player"): s for s in lane.get("sides") or []}
+        return by_player.get(self.opp, {}), by_player.get(self.me, {})
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width >= SIDE_BY_SIDE_MIN:
+            yield self._table()
+        else:
+            yield from self._stacked()
+
+    def _table(self) -> Table:
+        table = Table(box=box.ROUNDED, show_lines=True, show_header=False, expand=True, padding=(0, 1))
+        lanes = self.view.get("lanes") or []
+        heads = []
+        for lane in lanes:
+            head = Text(f"Lane {lane['lane']} · ", style="bold")
+            head.append_text(_lane_status(lane, self.view))
+            head.append("\n")
+            head.append_text(_terra_text(lane, self.me, self.setup))
+            heads.append(head)
+            table.add_column(ratio=1, vertical="top")
+        table.add_row(*heads)
+        opp_row, my_row = [], []
+        for lane in lanes:
+            theirs, mine = self._sides(lane)
+            res = bool(lane.get("resolved"))
+            opp_row.append(_side_cell(theirs, self.opp, self.me, mine.get("influence", 0), res))
+            my_row.append(_side_cell(mine, self.me, self.me, theirs.get("influence", 0), res))
+        table.add_row(*opp_row)
+        table.add_row(*my_row)
+        return table
+
+    def _stacked(self) -> Iterable[RenderableType]:
+        for lane in self.view.get("lanes") or []:
+            theirs, mine = self._sides(lane)
+            head = Text(f"Lane {lane['lane']} · ", style="bold")
+            head.append_text(_lane_status(lane, self.view))
+            head.append(" · Terra: ")
+            head.append_text(_terra_text(lane, self.me, self.setup))
+            yield head
+            res = bool(lane.get("resolved"))
+            for side, q, other in ((theirs, self.opp, mine), (mine, self.me, theirs)):
+                total = side.get("influence", 0)
+                t = Text(f"  {_who(q, self.me)}: ", style="bold")
+                t.append(f"{total} Influence", style=_total_style(total, other.get("influence", 0), res))
+                t.append(" · ", style="dim")
+                t.append_text(_side_flags(side))
+                yield t
+                for u in side.get("units") or []:
+                    line = _unit_text(u, bullet="    • ")
+                    yield Text(" ").join(line.split("\n")) if "\n" in line.plain else line
+                if side.get("aura"):
+                    yield Text("    ").append_text(_enhancing_text(side["aura"]))
+
+
+class _Players:
+    """Both players: a table on a wide screen, lines on a narrow one."""
+
+    def __init__(self, ui: "MetaZooUI", view: dict, roles: dict[int, str] | None) -> None:
+        self.ui, self.view, self.roles = ui, view, roles
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width >= PLAYERS_TABLE_MIN:
+            yield self.ui.players_table(self.view, self.roles)
+        else:
+            yield from self.ui.players_lines(self.view, self.roles)
+
+
+# ------------------------------------------------------------------ the UI
+class MetaZooUI(GameUI):
+    length_word = "rounds"
+
+    # ---- the screen
+    def progress(self, view: dict) -> str:
+        r = view.get("round")
+        return f"round {r}" if isinstance(r, int) and r > 0 else "setup"
+
+    def header(self, view: dict, roles: dict[int, str] | None) -> str:
+        me = view["you"]
+        rnd = view.get("round") or 0
+        phase = PHASES.get(view.get("phase", ""), _cap(view.get("phase", "")))
+        bits = [f"Round {rnd} · {phase}" if rnd else phase]
+        if rnd:
+            pri = view.get("priority_player")
+            if pri is not None:
+                bits.append("you have Priority" if pri == me else f"{player_name(pri)} has Priority")
+        if view.get("result"):
+            bits.append("game over")
+        else:
+            active = view.get("active_player")
+            deciding = (view.get("deciding") or {}).get("player")
+            if active is not None:
+                bits.append("your action" if active == me else f"{player_name(active)}'s action")
+            if deciding is not None and deciding != active:
+                bits.append("you decide" if deciding == me else f"{player_name(deciding)} decides")
+        return " · ".join(bits)
+
+    def players(self, view: dict, roles: dict[int, str] | None) -> RenderableType:
+        return _Players(self, view, roles)
+
+    def players_lines(self, view: dict, roles: dict[int, str] | None) -> list[Text]:
+        """The players section for a narrow screen: four short lines per player."""
+        me = view["you"]
+        players = view["players"]
+        out = []
+        for q in seat_order(players, me):
+            p = players[q]
+            t = Text(seat_label(q, me, roles), style="bold")
+            if p.get("priority") and view.get("round"):
+                t.append(" ◆ Priority", style="cyan")
+            if q == view.get("active_player") and view.get("round") and not view.get("result"):
+                t.append(" ◀ to act", style="green")
+            t.append("  MP ")
+            t.append_text(Text(" ").join(_mp_text(int(p.get("mp", 0))).split("\n")))
+            t.append("\n  Caster ")
+            t.append_text(Text(": ").join(_caster_text(p).split("\n")))
+            t.append("\n  Aura zone ")
+            t.append_text(_aura_types_text(p, " · "))
+            t.append("\n  ")
+            t.append_text(Text(" · ").join(_zones_text(p).split("\n")))
+            extras = _aura_extras(p)
+            if extras:
+                t.append("\n  ")
+                t.append_text(Text(" · ", style="dim").join(extras))
+            out.append(t)
+        return out
+
+    def players_table(self, view: dict, roles: dict[int, str] | None) -> Table:
+        me = view["you"]
+        players = view["players"]
+        active = view.get("active_player")
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, header_style="bold",
+                      padding=(0, 1))
+        table.add_column("Player", no_wrap=True)
+        table.add_column("MP", no_wrap=True)
+        table.add_column("Caster", min_width=16, max_width=24)
+        table.add_column(Text.assemble("Aura zone ", ("●", "green"), " untapped ", ("○", "yellow"), " tapped"),
+                         min_width=16)
+        table.add_column("Cards", no_wrap=True)
+        for q in seat_order(players, me):
+            p = players[q]
+            who = Text(seat_label(q, me, roles), style="bold" if q == me else "")
+            if p.get("priority") and view.get("round"):
+                who.append("\n◆ Priority", style="cyan")
+            if q == active and view.get("round") and not view.get("result"):
+                who.append("\n◀ to act", style="green")
+            table.add_row(who, _mp_text(int(p.get("mp", 0))), _caster_text(p), _aura_zone_text(p),
+                          _zones_text(p))
+        return table
+
+    def playable(self, view: dict) -> set[str]:
+        """Names of hand cards that some legal action plays."""
+        out: set[str] = set()
+        hand = {c["name"] for c in self.hand(view)}
+        for a in view.get("legal_actions") or []:
+            if a["label"].startswith("Play "):
+                m = re.match(r"Play (?:Terra |Strategy )?(.+?) (?:to lane \d|affecting|\(cost)", a["label"])
+                if m and m.group(1) in hand:
+                    out.add(m.group(1))
+        return out
+
+    def hand_table(self, game: Game, cards: list[dict], playable: set[str] | None = None) -> Table:
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, header_style="bold",
+                      padding=(0, 1), expand=False)
+        table.add_column("Card", no_wrap=True)
+        table.add_column("Type", no_wrap=True)
+        table.add_column("Cost", justify="right")
+        table.add_column("Infl.", justify="right")
+        table.add_column("Text")
+        for c in cards:
+            name = c["name"]
+            d = card_def(game, name)
+            mark = Text("▸ " if playable and name in playable else "  ", style="bold green")
+            mark.append(name, style="bold")
+            if d is None:
+                table.add_row(mark, "", "", "", "")
+                continue
+            kind = TYPE_NAMES.get(d.type, _cap(d.type)) + (f" · {_cap(d.aura)}" if d.aura else "")
+            cost = str(d.cost) if d.type not in ("aura", "token") else ""
+            infl = str(d.influence) if d.is_unit else ""
+            text = self.card_text(game, name, with_keywords=True)
+            table.add_row(mark, kind, cost, infl, text or Text("—", style="dim"))
+        return table
+
+    def render_view(self, game: Game, view: dict, new_log: list[str] | None = None,
+                    roles: dict[int, str] | None = None) -> RenderableType:
+        if not isinstance(view.get("players"), list) or not isinstance(view.get("lanes"), list):
+            return super().render_view(game, view, new_log, roles)
+        me = view["you"]
+        players = view["players"]
+        parts: list[RenderableType] = [Rule(self.header(view, roles), style="cyan"), self.players(view, roles)]
+        for q in seat_order(players, me):
+            p = players[q]
+            known = p.get("revealed_in_hand") if q != me else None
+            if known:
+                parts.append(Text(f"Known cards in {player_name(q)}'s hand: "
+                                  + ", ".join(c["name"] for c in known), style="yellow"))
+            if q != me and isinstance(p.get("looking_at"), int) and p["looking_at"]:
+                parts.append(Text(f"{player_name(q)} is looking at {p['looking_at']} card(s)", style="dim"))
+            if q != me and isinstance(p.get("starters_aside"), int) and p["starters_aside"]:
+                parts.append(Text(f"{player_name(q)} has {p['starters_aside']} Starter Terra(s) to place",
+                                  style="dim"))
+        parts.append(LanesBoard(view))
+        lm = view.get("last_mission")
+        if lm:
+            t = Text(f"Last mission: lane {lm['lane']}: ", style="dim")
+            infl = lm.get("influence") or [0, 0]
+            opp = 1 - me
+            t.append(f"you {infl[me]} vs {player_name(opp)} {infl[opp]}", style="dim")
+            w = lm.get("winner")
+            if w is None:
+                t.append(", tied: no MP", style="dim")
+            else:
+                t.append(f", {'you' if w == me else player_name(w)} +{lm.get('mp', 0)} MP",
+                         style="green" if w == me else "red")
+            parts.append(t)
+        if view.get("resolving"):
+            parts.append(Text("Resolving: " + ", ".join(c["name"] for c in view["resolving"]), style="yellow"))
+
+        mine = players[me]
+        if isinstance(mine.get("starters_aside"), list) and mine["starters_aside"]:
+            parts.append(Text("Your Starter Terras to place", style="bold underline"))
+            parts.append(self.hand_table(game, mine["starters_aside"]))
+        if isinstance(mine.get("looking_at"), list) and mine["looking_at"]:
+            parts.append(Text("You are looking at", style="bold underline"))
+            parts.append(self.hand_table(game, mine["looking_at"]))
+        hand = self.hand(view)
+        playable = self.playable(view)
+        title = Text(f"Your hand ({len(hand)})", style="bold underline")
+        if playable:
+            title.append("   ▸ can be played now", style="green")
+        parts.append(title)
+        if hand:
+            parts.append(self.hand_table(game, hand, playable))
+        else:
+            parts.append(Text("  (empty)", style="dim"))
+        parts += discard_section(players, me)
+        parts += log_section(new_log)
+        return Group(*parts)
+
+    def option_cards(self, game: Game, view: dict, label: str) -> list[str]:
+        """Cards that option ``label`` is about: the cards it names, else the Terra of the lane
+        it names ('Declare a mission in lane 2')."""
+        names = names_in(game, label)
+        if names:
+            return names
+        m = re.search(r"\blane (\d)\b", label)
+        if m:
+            for lane in view.get("lanes") or []:
+                if lane.get("lane") == int(m.group(1)) and lane.get("terra"):
+                    return [lane["terra"]["name"]]
+        return []
+
+    # ---- cards
+    def card_kind(self, game: Game, name: str) -> str:
+        c = card_def(game, name)
+        if c is None:
+            return ""
+        kind = TYPE_NAMES.get(c.type, _cap(c.type))
+        if c.type == "token":
+            kind += " equipment" if c.equipment else " creature"
+        if c.starter:
+            kind += " (Starter)"
+        if c.unique:
+            kind += " (Unique)"
+        if c.aura:
+            kind += f" · {_cap(c.aura)}"
+        if c.type == "caster":
+            kind += f", allied {_cap(c.allied)}" if c.allied else ", no allied type"
+        if c.traits:
+            kind += " [" + ", ".join(sorted(c.traits)) + "]"
+        return kind
+
+    def card_numbers(self, game: Game, name: str) -> str:
+        c = card_def(game, name)
+        if c is None:
+            return ""
+        bits = []
+        if c.type not in ("aura", "token"):
+            bits.append(f"cost {c.cost}")
+        if c.is_unit:
+            bits.append(f"Influence {c.influence}")
+        return " · ".join(bits)
+
+    def keywords(self, game: Game, name: str) -> list[str]:
+        c = card_def(game, name)
+        if c is None:
+            return []
+        kws = []
+        if c.enhance:
+            kws.append("Aura enhancement")
+        if c.soar:
+            kws.append("Soar")
+        if c.gigantic:
+            kws.append(f"Gigantic ({c.gigantic})")
+        if c.destruction:
+            kws.append("Destruction" + (f" ×{c.destruction}" if c.destruction > 1 else ""))
+        kws += [KEYWORDS.get(f"cannot_be_{k}", ("", f"cannot be {k.replace('_', ' ')}"))[1] for k in sorted(c.cannot)]
+        return kws
+
+    def card_text(self, game: Game, name: str, with_keywords: bool = False) -> str:
+        """The card's text (or, for a card without printed text, its abilities as the engine
+        reads them); with_keywords: keywords the text does not mention go first."""
+        c = card_def(game, name)
+        if c is None:
+            return ""
+        text = c.text or " ".join(t if t.endswith(".") else t + "." for t in c.texts if t)
+        if with_keywords:
+            low = text.lower()
+            extra = [k for k in self.keywords(game, name) if k.split(" (")[0].split(" ×")[0].lower() not in low]
+            if extra:
+                text = ". ".join(extra) + "." + (" " + text if text else "")
+        return text
+
+    def card_details(self, game: Game, name: str) -> RenderableType:
+        c = card_def(game, name)
+        if c is None:
+            return Text(name)
+        body = Text(self.card_kind(game, name) + "\n", style="bold")
+        nums = self.card_numbers(game, name)
+        if nums:
+            body.append(nums[0].upper() + nums[1:] + "\n")
+        kws = self.keywords(game, name)
+        if kws:
+            body.append("Keywords: " + ", ".join(kws) + "\n", style="magenta")
+        text = self.card_text(game, name)
+        body.append(text if text else "(no card text)", style="" if text else "dim italic")
+        title = f"[bold]{escape(name)}[/]" + (f" [dim]{escape(c.number)}[/]" if c.number else "")
+        return Panel(body, title=title, title_align="left", expand=False)
+
+    def search_fields(self, game: Game, name: str) -> list[str]:
+        c = card_def(game, name)
+        if c is None:
+            return [name]
+        return [name, c.text, c.number, *c.traits, *c.texts]
+
+    def type_matches(self, game: Game, name: str, kind: str) -> bool:
+        """``cards --type``: a card type (creature, terra, ...) or an Aura type (fire, ...)."""
+        c = card_def(game, name)
+        return c is not None and kind in (c.type, c.aura)
+
+    def cards_table(self, game: Game, names: Iterable[str], title: str | None = None) -> Table:
+        table = Table(title=title, title_justify="left", show_lines=True, expand=False)
+        table.add_column("Card", min_width=14)
+        table.add_column("Type / numbers", min_width=16)
+        table.add_column("Text", min_width=28)
+        for n in names:
+            c = card_def(game, n)
+            if c is None:
+                table.add_row(escape(n), "", "")
+                continue
+            name_cell = f"[bold]{escape(n)}[/]" + (f"\n[dim]{escape(c.number)}[/]" if c.number else "")
+            text = self.card_text(game, n, with_keywords=True)
+            table.add_row(name_cell, f"{escape(self.card_kind(game, n))}\n{escape(self.card_numbers(game, n))}",
+                          escape(text) or "[dim](no effect)[/]")
+        return table
+
+    # ---- decks
+    def deck_size(self, game: Game, deck: Deck) -> str:
+        n = {sec: len(deck.section(sec)) for sec, _ in SECTIONS}
+        return (f"{n['caster']} Caster, {n['starter']} Starter Terras, {n['aura']} Aura, "
+                f"{n['main']} main-deck cards")
+
+    def caster_line(self, game: Game, deck: Deck) -> str:
+        casters = deck.section("caster")
+        if not casters:
+            return ""
+        c = card_def(game, casters[0])
+        if c is None or c.type != "caster":
+            return casters[0]
+        return f"{c.name} ({_cap(c.aura)}" + (f", allied {_cap(c.allied)})" if c.allied else ")")
+
+    def deck_blurb(self, game: Game, deck: Deck) -> str:
+        caster = self.caster_line(game, deck)
+        return f"Caster {caster}" if caster else ""
+
+    def deck_list_table(self, game: Game) -> Table:
+        table = Table(title=f"{game.title or game.id}: starter decks", title_justify="left")
+        table.add_column("Name", style="bold", no_wrap=True)
+        table.add_column("Caster (types)")
+        table.add_column("Main", justify="right")
+        table.add_column("Description")
+        for name in game.starter_deck_names():
+            d = game.starter_deck(name)
+            desc = d.description
+            head, sep, rest = desc.partition(": ")
+            if sep and len(head) < 40:
+                desc = rest[0].upper() + rest[1:]
+            table.add_row(escape(name), escape(self.caster_line(game, d)), str(len(d.section("main"))),
+                          escape(desc))
+        return table
+
+    def deck_table(self, game: Game, deck: Deck) -> Table:
+        table = Table(title=f"{deck.name} ({self.deck_size(game, deck)})",
+                      caption=escape(deck.description) or None, title_justify="left", caption_justify="left")
+        table.add_column("#", justify="right")
+        table.add_column("Card", no_wrap=True)
+        table.add_column("Type")
+        table.add_column("Numbers", no_wrap=True)
+        counts = deck.counts()
+        order = {t: i for i, t in enumerate(MAIN_TYPE_ORDER)}
+        known = {s for s, _ in SECTIONS}
+        extra = [s for s in dict.fromkeys(split_entry(e)[0] for e in counts) if s not in known]
+        for k, (sec, title) in enumerate([*SECTIONS, *((s, f"[{s}]") for s in extra)]):
+            rows = [(split_entry(e)[1], n) for e, n in counts.items() if split_entry(e)[0] == sec]
+            if not rows:
+                continue
+            if sec == "main":
+                rows.sort(key=lambda r: order.get(getattr(card_def(game, r[0]), "type", ""), len(order)))
+            if k:
+                table.add_section()
+            table.add_row("", Text(f"{title} ({sum(n for _, n in rows)})", style="bold underline"), "", "")
+            for nm, n in rows:
+                kind = self.card_kind(game, nm) if card_def(game, nm) is not None else "unknown card"
+                table.add_row(str(n), Text(nm, style="bold"), escape(kind), escape(self.card_numbers(game, nm)))
+        return table
+
+
+UI = MetaZooUI()

@@ -1,0 +1,513 @@
+"""Persistence and determinism for MetaZoo (four-lane edition): clone, JSON round trip (stdlib
+``to_json`` and the fast ``to_json_text``) and replay continue a game exactly like the
+original, at any point, mid-decision included (Priority choice, Starter Terra placement,
+payments, targets, lanes, trigger order, Discover and bottom order, searches, Trade Aura
+swaps, temporary Aura, Destruction, replacement effects, lane-size overflow...).
+
+Each copy taken at a snapshot is driven with the same subsequent action ids as the
+original and compared by ``to_json()`` right away, a few actions later and at the end.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+import metatcg
+from metatcg.engine.errors import IllegalActionError, StateDataError
+from metatcg.engine.rng import Rng
+
+GAME = metatcg.load_game("metazoo")
+DECKS = GAME.starter_deck_names()
+PAIRS = list(itertools.product(DECKS, DECKS))
+AHEAD = 5  # compare again this many driver actions after the snapshot
+
+# Every decision kind random play over the starter decks reaches (``move_to`` needs a Move to
+# "any"/"other" lane, which no card of the pool has; ``replace_order`` needs two replacement
+# effects on one event: it is covered by a built position below).
+PLAYED_DECISION_KINDS = {"priority", "starter", "action", "pay", "enhance_with", "swap", "temp_return", "aura_op",
+                         "may", "target", "lane", "order", "discard", "discover", "bottom", "search", "recover",
+                         "sacrifice", "destroy", "overflow", "instead", "__order_triggers"}
+
+
+def norm(obj):
+    """What a JSON file would hold (tuples become lists)."""
+    return json.loads(json.dumps(obj))
+
+
+def json_copy(st):
+    return GAME.state_from_json(json.loads(json.dumps(st.to_json())))
+
+
+def copies_of(st, replay: bool = True) -> dict:
+    out = {"clone": st.clone(), "json": json_copy(st), "json_text": GAME.state_from_json(st.to_json_text())}
+    if replay:
+        out["replay"] = GAME.replay(st.record())
+    return out
+
+
+def same_now(name: str, cp, st, here=None, where: str = "") -> None:
+    here = norm(st.to_json()) if here is None else here
+    assert norm(cp.to_json()) == here, f"{name} differs right away {where}"
+    assert [a.id for a in cp.legal_actions()] == [a.id for a in st.legal_actions()], f"{name} {where}"
+    assert [a.label for a in cp.legal_actions()] == [a.label for a in st.legal_actions()], f"{name} {where}"
+    assert cp.current_player() == st.current_player(), f"{name} {where}"
+    for p in (0, 1):
+        assert cp.view(p) == st.view(p), f"{name}: view({p}) differs {where}"
+        assert cp.log_for(p) == st.log_for(p), f"{name}: log_for({p}) differs {where}"
+
+
+def play_with_snapshots(deck_a: str, deck_b: str, seed: int, want) -> tuple[int, set]:
+    """Play a seeded random game; wherever ``want(state, index, kind)`` says so, take the
+    copies and check they continue identically. Returns (#snapshots, kinds seen)."""
+    st = GAME.new_state([deck_a, deck_b], seed=seed)
+    chooser = Rng(seed + 12345)
+    snaps = []          # (index, {name: copy})
+    wanted_at = {}      # index -> normalised to_json of the original then
+    kinds = set()
+    while not st.is_terminal():
+        i = len(st.history)
+        if i in wanted_at:
+            wanted_at[i] = norm(st.to_json())
+        kind = st.decision.kind
+        if want(st, i, kind):
+            here = norm(st.to_json())
+            cps = copies_of(st)
+            for name, cp in cps.items():
+                same_now(name, cp, st, here, f"(seed {seed}, #{i}, {kind})")
+            snaps.append((i, cps))
+            kinds.add(kind)
+            wanted_at.setdefault(i + AHEAD, None)
+        st.apply(chooser.choice(st.legal_actions()).id)
+    final = norm(st.to_json())
+    history = st.history
+    for i, cps in snaps:
+        for name, cp in cps.items():
+            label = f"{name} taken at action #{i} ({deck_a} vs {deck_b}, seed {seed})"
+            for j, aid in enumerate(history[i:], start=i):
+                if j == i + AHEAD and wanted_at.get(j) is not None:
+                    assert norm(cp.to_json()) == wanted_at[j], f"{label}: differs {AHEAD} actions later"
+                cp.apply(aid)
+            assert cp.is_terminal(), label
+            assert norm(cp.to_json()) == final, f"{label}: differs at the end"
+            assert cp.returns() == st.returns() and cp.reason == st.reason, label
+    return len(snaps), kinds
+
+
+def first_of_each_kind_and_random(seed: int):
+    seen = set()
+    r = Rng(seed * 7 + 3)
+
+    def want(st, i, kind):
+        if kind not in seen:
+            seen.add(kind)
+            return True
+        return r.below(40) == 0
+    return want
+
+
+# --------------------------------------------------------------------------- continuations
+# 14 games: every deck plays twice on each side (the pairs (a, a+1) and (a, a+3) mod 7)
+SNAP_PAIRS = [(DECKS[a], DECKS[(a + k) % len(DECKS)]) for k in (1, 3) for a in range(len(DECKS))]
+
+
+@pytest.mark.parametrize("deck_a,deck_b", SNAP_PAIRS)
+def test_clone_json_and_replay_continue_identically(deck_a, deck_b):
+    seed = 100 * SNAP_PAIRS.index((deck_a, deck_b))
+    n, kinds = play_with_snapshots(deck_a, deck_b, seed, first_of_each_kind_and_random(seed))
+    assert n >= 8 and {"priority", "action"} <= kinds
+
+
+def test_every_kind_of_decision_survives_clone_json_and_replay():
+    """Keep playing seeded games until a snapshot was taken inside every decision kind."""
+    missing = set(PLAYED_DECISION_KINDS)
+    seed = 5000
+    while missing and seed < 5600:
+        target = set(missing)
+        a, b = PAIRS[seed % len(PAIRS)]
+
+        def want(st, i, kind):
+            if kind in target:
+                target.discard(kind)
+                return True
+            return False
+        _, kinds = play_with_snapshots(a, b, seed, want)
+        missing -= kinds
+        seed += 1
+    assert not missing, f"no game in the seeds tried reached {sorted(missing)}"
+
+
+def _position_with_two_replacements():
+    """P2's Cinder Fox in lane 1 guarded by Warding Charm and Salamander-Scale Mail (both
+    prevent damage): P1's Fire Lash makes P1 (the active player) order them (MZL-ERRATA-REPLEFF-3)."""
+    spec = {"round": 2, "priority": 0, "seed": 3, "player": [
+        {"caster": "Ilsa, Ember Warden", "aura": ["Fire Aura"] * 4, "aura_deck": 5, "deck_size": 10,
+         "hand": ["Fire Lash", "Cinder Fox"]},
+        {"caster": "Bram, Stonecaller", "aura": ["Earth Aura"] * 4, "aura_deck": 5, "deck_size": 10,
+         "hand": ["Thornback Boar"]}],
+        "lane": [{"terra": "Cinder Flats", "p2": ["Thornback Boar", "Warding Charm", "Salamander-Scale Mail"]},
+                 {"terra": "Mossback Hollow", "terra_owner": 1}, {"terra": "Cinder Flats"},
+                 {"terra": "Mossback Hollow", "terra_owner": 1}]}
+    return GAME.position(spec)
+
+
+@pytest.mark.rule("MZL-ERRATA-REPLEFF-3")
+def test_replacement_order_survives_clone_and_json():
+    st = _position_with_two_replacements()
+    st.apply(next(a.id for a in st.legal_actions() if "Fire Lash" in a.label))
+    guard = 0
+    while st.decision.kind != "replace_order":
+        st.apply(st.legal_actions()[0].id)  # payment, target...
+        guard += 1
+        assert guard < 10 and not st.is_terminal(), st.decision.kind
+    assert st.current_player() == 0 == st.data.active  # the active player orders them
+    here = norm(st.to_json())
+    for first in st.legal_actions():
+        for name, cp in copies_of(st, replay=False).items():
+            same_now(name, cp, st, here, "(replace_order)")
+            twin = st.clone()
+            for s in (cp, twin):
+                s.apply(first.id)
+                r = Rng(7)
+                for _ in range(12):
+                    if s.is_terminal():
+                        break
+                    s.apply(r.choice(s.legal_actions()).id)
+            assert norm(cp.to_json()) == norm(twin.to_json()), f"{name} after {first.id}"
+        assert norm(st.to_json()) == here
+
+
+def test_terminal_state_round_trips():
+    st = GAME.new_state(["ember-warden", "stonecaller"], seed=77)
+    r = Rng(1)
+    while not st.is_terminal():
+        st.apply(r.choice(st.legal_actions()))
+    for name, cp in copies_of(st).items():
+        assert cp.is_terminal(), name
+        assert norm(cp.to_json()) == norm(st.to_json()), name
+        assert cp.returns() == st.returns() and cp.legal_actions() == [], name
+        assert cp.reason == st.reason and cp.winner() == st.winner(), name
+
+
+def test_replay_upto_gives_the_earlier_state():
+    st = GAME.new_state(["storm-surge", "tidal-grip"], seed=31)
+    r = Rng(2)
+    at = {}
+    while not st.is_terminal():
+        at[len(st.history)] = norm(st.to_json())
+        st.apply(r.choice(st.legal_actions()))
+    rec = st.record()
+    for k in (0, 1, 2, 3, 10, len(st.history) // 2, len(st.history) - 1):
+        assert norm(GAME.replay(rec, upto=k).to_json()) == at[k], k
+    # a record is plain JSON
+    assert norm(GAME.replay(json.dumps(rec)).to_json()) == norm(st.to_json())
+
+
+def test_tokens_survive_the_round_trip():
+    """Token instances are created during the game (appended to ``cards``): copies made while
+    tokens are in play, and after some left, rebuild them and go on identically."""
+    checked = 0
+    for seed in range(40):
+        st = GAME.new_state(list(PAIRS[seed * 3 % len(PAIRS)]), seed=seed)
+        n0 = len(st.data.cards)
+        r = Rng(seed)
+        while not st.is_terminal() and checked < 30:
+            st.apply(r.choice(st.legal_actions()))
+            d = st.data
+            if len(d.cards) > n0 and len(st.history) % 9 == 0:
+                for name, cp in copies_of(st, replay=False).items():
+                    assert cp.data.cards == d.cards and cp.data.owner == d.owner, name
+                    twin = st.clone()
+                    r2 = Rng(seed * 100 + checked)
+                    for _ in range(15):
+                        if twin.is_terminal():
+                            break
+                        aid = r2.choice(twin.legal_actions()).id
+                        twin.apply(aid)
+                        cp.apply(aid)
+                    assert norm(cp.to_json()) == norm(twin.to_json()), f"{name}, seed {seed}"
+                checked += 1
+        if checked >= 30:
+            break
+    assert checked >= 30
+
+
+# --------------------------------------------------------------------------- independence
+def _mutables(obj):
+    """Every list/dict/set reachable from ``obj`` (containers only, not tuples' contents)."""
+    if isinstance(obj, (list, dict, set)):
+        yield obj
+        items = obj.values() if isinstance(obj, dict) else obj
+        for x in items:
+            yield from _mutables(x)
+    elif isinstance(obj, tuple):
+        for x in obj:
+            yield from _mutables(x)
+
+
+def _state_mutables(st):
+    d = st.data
+    for slot in type(d).__slots__:
+        if slot in ("cards", "srcs"):
+            continue  # card definitions and the cache of continuous sources are never mutated
+        yield from _mutables(getattr(d, slot))
+    for name in ("stack", "pending", "_log", "history", "options"):
+        yield from _mutables(getattr(st, name))
+
+
+def test_clone_shares_no_mutable_state():
+    st = GAME.new_state(["wildfire", "hermit-cryptids"], seed=11)
+    r = Rng(3)
+    for _ in range(120):
+        st.apply(r.choice(st.legal_actions()))
+    assert not st.is_terminal()
+    cp = st.clone()
+    shared = {id(x) for x in _state_mutables(st)} & {id(x) for x in _state_mutables(cp)}
+    # options are never mutated by play; everything else must be the clone's own
+    shared -= {id(st.options)}
+    assert not shared, "clone shares mutable containers with the original"
+    assert cp.rng is not st.rng and cp.data is not st.data
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_playing_a_clone_leaves_the_original_alone(seed):
+    a, b = PAIRS[seed * 8]
+    st = GAME.new_state([a, b], seed=seed)
+    r = Rng(seed)
+    points = {0, 1, 3, 15, 40, 70, 120}
+    finished = []
+    i = 0
+    while not st.is_terminal():
+        if i in points:
+            before = norm(st.to_json())
+            views = [st.view(p) for p in (0, 1)]
+            cp = st.clone()
+            other = Rng(seed * 1000 + i)  # the clone goes its own way
+            while not cp.is_terminal():
+                cp.apply(other.choice(cp.legal_actions()))
+            assert norm(st.to_json()) == before, f"playing a clone changed the original (#{i})"
+            assert [st.view(p) for p in (0, 1)] == views
+            finished.append((cp, norm(cp.to_json())))
+            json_twin = json_copy(st)
+            json_twin.apply(json_twin.legal_actions()[0])
+            assert norm(st.to_json()) == before, "playing a JSON copy changed the original"
+        st.apply(r.choice(st.legal_actions()))
+        i += 1
+    # and the other way round: playing the original on leaves every finished clone alone
+    for cp, cp_end in finished:
+        assert norm(cp.to_json()) == cp_end, "playing the original changed a clone"
+
+
+# --------------------------------------------------------------------------- illegal actions
+def _random_states(seed: int, every: int = 9):
+    st = GAME.new_state(list(PAIRS[seed * 5 % len(PAIRS)]), seed=seed)
+    r = Rng(seed)
+    prev_ids: list[str] = []
+    i = 0
+    while not st.is_terminal():
+        if i % every == 0:
+            yield st, prev_ids
+        prev_ids = [a.id for a in st.legal_actions()]
+        st.apply(r.choice(st.legal_actions()))
+        i += 1
+    yield st, prev_ids
+
+
+@pytest.mark.rule("MZL-DECLARE-2")
+@pytest.mark.parametrize("seed", range(8))
+def test_illegal_action_raises_and_changes_nothing(seed):
+    checked = 0
+    for st, prev_ids in _random_states(seed):
+        before = norm(st.to_json())
+        legal = [a.id for a in st.legal_actions()]
+        d = st.data
+        bogus = ["nonsense", "", "declare:lane5", "declare:lane0", "play:c9999@lane1", "pay:c-1"]
+        # a mission in a lane already resolved this round (MZL-DECLARE-2)
+        bogus += [f"declare:lane{ln + 1}" for ln in range(4) if d.resolved[ln]]
+        bogus += [x for x in prev_ids if x not in legal][:3]  # legal a moment ago, not now
+        if st.is_terminal():
+            bogus += prev_ids[:2]
+        for aid in bogus:
+            with pytest.raises(IllegalActionError, match="not a legal action|game is over"):
+                st.apply(aid)
+            assert norm(st.to_json()) == before, f"illegal {aid!r} changed the state"
+            assert [a.id for a in st.legal_actions()] == legal
+        with pytest.raises(IllegalActionError):
+            st.apply(metatcg.Action("bogus:id", "a forged action"))
+        assert norm(st.to_json()) == before
+        if not st.is_terminal():
+            # the refused attempts leave no trace: the game goes on like an untouched copy
+            twin = GAME.state_from_json(before)
+            st_c = st.clone()
+            st_c.apply(legal[-1])
+            twin.apply(legal[-1])
+            assert norm(st_c.to_json()) == norm(twin.to_json())
+        checked += 1
+    assert checked > 5
+
+
+def test_view_of_a_player_who_does_not_exist_is_refused():
+    st = GAME.new_state(["ember-warden", "stonecaller"], seed=1)
+    for p in (-1, 2):
+        with pytest.raises(IllegalActionError):
+            st.view(p)
+
+
+# --------------------------------------------------------------------------- bad input
+@pytest.fixture(scope="module")
+def mid_state():
+    st = GAME.new_state(["ember-warden", "storm-surge"], seed=5)
+    r = Rng(5)
+    while len(st.history) < 60 or st.decision.kind != "action":
+        st.apply(r.choice(st.legal_actions()))
+    assert not st.is_terminal()
+    return st
+
+
+def test_malformed_state_json_is_a_clear_error(mid_state):
+    text = json.dumps(mid_state.to_json())
+    for cut in (0, 1, 10, len(text) // 3, len(text) // 2, len(text) - 1):
+        with pytest.raises(StateDataError, match="malformed state JSON"):
+            GAME.state_from_json(text[:cut])
+    for bad in (None, [], 42, "null", {}, {"format": "something-else"}):
+        with pytest.raises(StateDataError, match="not a metatcg state|malformed"):
+            GAME.state_from_json(bad)
+
+
+def test_state_of_another_game_is_refused(mid_state):
+    obj = mid_state.to_json()
+    obj["game"] = "metax"
+    with pytest.raises(StateDataError, match=r"state is for game 'metax', not 'metazoo'"):
+        GAME.state_from_json(obj)
+
+
+@pytest.mark.parametrize("key", ["data", "rng", "stack", "decision", "log", "history", "seed",
+                                 "actions_taken", "options", "decks", "pending", "result", "reason"])
+def test_state_json_with_a_missing_field_is_a_clear_error(mid_state, key):
+    obj = norm(mid_state.to_json())
+    del obj[key]
+    with pytest.raises(StateDataError, match="malformed state JSON"):
+        GAME.state_from_json(obj)
+
+
+@pytest.mark.parametrize("key", ["cards", "owner", "units", "enh", "terra", "lane_of", "aura_deck", "aura_zone",
+                                 "supply", "pool", "hand", "deck", "mp", "mods", "resolved"])
+def test_state_json_with_a_missing_data_field_is_a_clear_error(mid_state, key):
+    obj = norm(mid_state.to_json())
+    del obj["data"][key]
+    with pytest.raises(StateDataError, match="malformed state JSON"):
+        GAME.state_from_json(obj)
+
+
+@pytest.mark.parametrize("corrupt", [
+    lambda o: o["data"].__setitem__("mp", "lots"),
+    lambda o: o["data"].__setitem__("cards", ["No Such Card"] * len(o["data"]["cards"])),
+    lambda o: o["data"].__setitem__("units", o["data"]["units"][:6]),
+    lambda o: o["data"].__setitem__("terra", [0, 1]),
+    lambda o: o["data"].__setitem__("lane_of", []),
+    lambda o: o["data"].__setitem__("mods", [[1, "inf"]]),
+    lambda o: o.__setitem__("rng", "not a number"),
+    lambda o: o.__setitem__("decision", [0]),
+    lambda o: o.__setitem__("decision", [0, "no-such-decision", [], ""]),
+    lambda o: o.__setitem__("log", [["text"]]),
+], ids=["mp-type", "unknown-card", "three-lanes", "two-terra-slots", "lane_of-list", "short-mod", "rng",
+        "short-decision", "unknown-decision", "log-entry"])
+def test_corrupt_state_json_is_a_clear_error(mid_state, corrupt):
+    obj = norm(mid_state.to_json())
+    corrupt(obj)
+    with pytest.raises(StateDataError, match="malformed state JSON"):
+        GAME.state_from_json(obj)
+
+
+@pytest.mark.parametrize("how", ["unknown-id", "duplicated", "aura-in-hand", "lost"])
+def test_state_json_with_impossible_cards_is_refused(mid_state, how):
+    obj = norm(mid_state.to_json())
+    data = obj["data"]
+    hand0, hand1 = data["hand"]
+    if how == "unknown-id":
+        hand0[0] = 9999
+    elif how == "duplicated":
+        hand0[0] = hand1[0]
+    elif how == "aura-in-hand":
+        hand0.append(data["aura_deck"][0].pop())
+    else:
+        data["deck"][0].pop()
+    with pytest.raises(StateDataError):
+        GAME.state_from_json(obj)
+
+
+def test_malformed_record_is_a_clear_error(mid_state):
+    rec = mid_state.record()
+    text = json.dumps(rec)
+    for cut in (0, 5, len(text) // 2, len(text) - 1):  # truncated record files
+        with pytest.raises(StateDataError, match="malformed record JSON"):
+            GAME.replay(text[:cut])
+    with pytest.raises(StateDataError, match="not a metatcg game record"):
+        GAME.replay({"format": "metatcg-state/1"})
+    other = dict(rec, game="metax")
+    with pytest.raises(StateDataError, match=r"record is for game 'metax', not 'metazoo'"):
+        GAME.replay(other)
+    for key in ("decks", "seed", "actions"):
+        broken = dict(rec)
+        del broken[key]
+        with pytest.raises(StateDataError, match="malformed record"):
+            GAME.replay(broken)
+    bad_action = dict(rec, actions=rec["actions"][:5] + ["no-such-action"] + rec["actions"][5:])
+    with pytest.raises(StateDataError, match=r"record action #6 does not replay"):
+        GAME.replay(bad_action)
+    with pytest.raises(StateDataError, match="malformed record"):
+        GAME.replay(dict(rec, seed="not a seed"))
+
+
+# --------------------------------------------------------------------------- determinism
+def test_same_seed_and_same_actions_give_the_same_game():
+    for seed in (0, 1, 99, 123456789):
+        s1 = GAME.new_state(["skyward-flock", "wildfire"], seed=seed)
+        s2 = GAME.new_state(["skyward-flock", "wildfire"], seed=seed)
+        r = Rng(seed)
+        assert norm(s1.to_json()) == norm(s2.to_json())
+        while not s1.is_terminal():
+            aid = r.choice(s1.legal_actions()).id
+            assert [a.id for a in s1.legal_actions()] == [a.id for a in s2.legal_actions()]
+            s1.apply(aid)
+            s2.apply(aid)
+            assert s1.log == s2.log
+        assert norm(s1.to_json()) == norm(s2.to_json())
+        assert s1.returns() == s2.returns()
+
+
+def test_same_seed_same_game_in_a_fresh_interpreter():
+    """No hidden state outside the seed (module-level caches, hash order of sets...): a game
+    played in another Python process with a different hash seed ends identically."""
+    import os
+    import subprocess
+    import sys
+    code = ("import json, metatcg\n"
+            "from metatcg.engine.rng import Rng\n"
+            "g = metatcg.load_game('metazoo')\n"
+            "st = g.new_state(['tidal-grip', 'hermit-cryptids'], seed=4242)\n"
+            "r = Rng(9)\n"
+            "while not st.is_terminal():\n"
+            "    st.apply(r.choice(st.legal_actions()))\n"
+            "print(json.dumps(st.to_json(), sort_keys=True))\n")
+    st = GAME.new_state(["tidal-grip", "hermit-cryptids"], seed=4242)
+    r = Rng(9)
+    while not st.is_terminal():
+        st.apply(r.choice(st.legal_actions()))
+    env = dict(os.environ, PYTHONHASHSEED="12345")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert json.loads(out.stdout) == norm(st.to_json())
+
+
+def test_different_seeds_give_different_shuffles():
+    orders = set()
+    choosers = set()
+    for seed in range(40):
+        st = GAME.new_state(["ember-warden", "ember-warden"], seed=seed)
+        d = st.data
+        orders.add(tuple(d.hand[0] + d.deck[0]))
+        orders.add(tuple(d.hand[1] + d.deck[1]))
+        choosers.add(st.current_player())
+    assert len(orders) == 80, "two seeds (or two players) got the same deck order"
+    assert choosers == {0, 1}
