@@ -214,7 +214,7 @@ def test_log_for_hides_what_the_opponent_drew(seed):
             if line.startswith(f"P{opp} Discovers "):
                 assert re.match(rf"^P{opp} Discovers \d+: looks at the top \d+ card\(s\) of their deck$", line), line
             if line.startswith(f"P{opp} puts ") and "bottom of their deck" in line:
-                assert re.match(rf"^P{opp} puts (a card|\d+ card\(s\)) on the bottom of their deck$", line), line
+                assert re.match(rf"^P{opp} puts (a card|\d+ more cards?) on the bottom of their deck$", line), line
             if line.startswith("(only choice)") and not line.startswith(f"(only choice) P{opp} takes"):
                 pass  # p's own automatic choices are named for p
 

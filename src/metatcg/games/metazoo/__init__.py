@@ -1,6 +1,6 @@
 """MetaZoo TCG, four-lane edition (game id ``metazoo``): rules from
 ../shared/rules/metazoo-lanes.md (MZL-… IDs); decisions the catalog leaves open are in
-RULINGS.md (PR-MZL-…)."""
+docs/rulings.md (PR-MZL-…)."""
 from .cards import CardPool
 from .game import MetaZooGame
 

@@ -849,7 +849,7 @@ def step_bottom(st: GameState, step: tuple) -> None:
         for c in look:
             d.deck[q].append(c)
         st.say(f"{pl(q)} puts {', '.join(nm(d, c) for c in look)} on the bottom of their deck", q,
-               f"{pl(q)} puts {len(look)} card(s) on the bottom of their deck")
+               f"{pl(q)} puts {len(look)} more card{'s' if len(look) > 1 else ''} on the bottom of their deck")
         look.clear()
         return
     st.decide(q, "bottom", (q,), "Choose the next card to put on the bottom of your deck")

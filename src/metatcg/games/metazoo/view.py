@@ -68,7 +68,7 @@ def view(st: GameState, me: int) -> dict:
         players.append({
             "player": p,
             "mp": d.mp[p],
-            "priority": p == d.priority,
+            "priority": p == d.priority and d.first >= 0,  # nobody holds it before setup chooses
             "caster": {**card_json(d, c0), "state": state, "tapped": c0 in d.tapped,
                        "lane": d.lane_of[c0] + 1 if c0 in d.lane_of else None},
             "aura_zone": [aura_json(d, a) for a in d.aura_zone[p]],
@@ -87,7 +87,8 @@ def view(st: GameState, me: int) -> dict:
         })
     lm = d.last_mission
     return {
-        "round": d.round, "phase": d.phase, "priority_player": d.priority, "active_player": d.active,
+        "round": d.round, "phase": d.phase, "priority_player": d.priority if d.first >= 0 else None,
+        "active_player": d.active,
         "mission_lane": d.mission + 1 if d.mission >= 0 else None,
         "last_mission": None if not lm else {"lane": lm[0] + 1, "influence": [lm[1], lm[2]],
                                              "winner": lm[3] if lm[3] >= 0 else None, "mp": lm[4]},
