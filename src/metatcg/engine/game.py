@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from . import jsonio
 from .decks import Deck, parse_deck_text, read_deck_file
@@ -145,3 +145,37 @@ class Game:
     def evaluate(self, state: GameState, player: int) -> float:
         """The game's own heuristic value of ``state`` for ``player`` (greedy bots)."""
         raise NotImplementedError
+
+
+class PooledGame(Game):
+    """A game whose cards come from a card pool. A subclass names its rules class, deck
+    folder and the game's functions for positions, snapshots, card files and deck checks."""
+
+    rules_class: type
+    decks_in: Path
+    build_position: Callable[["PooledGame", dict], GameState]   # (game, spec) -> state
+    snapshot_of: Callable[[GameState], dict]                    # (state) -> summary
+    parse_card_file: Callable[[str, str], list]                 # (text, path) -> card defs
+    deck_problems: Callable[[Any, Deck], list[str]]             # (pool, deck) -> violations
+
+    def __init__(self, pool) -> None:
+        super().__init__(self.rules_class(pool), self.decks_in)
+        self.pool = pool
+
+    def with_cards(self, extra: list) -> "PooledGame":
+        """This game with extra (scenario stand-in) cards in its pool."""
+        return type(self)(self.pool.with_cards(extra))
+
+    def position(self, spec: dict) -> GameState:
+        """Any mid-game position from plain data (the game's position.py documents the format)."""
+        return self.build_position(self, spec)
+
+    def snapshot(self, state: GameState) -> dict:
+        """A readable omniscient summary of ``state`` for scenario expectations."""
+        return self.snapshot_of(state)
+
+    def parse_cards(self, text: str, path: str = "<cards>") -> list:
+        return self.parse_card_file(text, path)
+
+    def check_deck(self, deck: Deck) -> list[str]:
+        return self.deck_problems(self.pool, deck)

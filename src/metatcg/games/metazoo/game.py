@@ -5,10 +5,10 @@ from pathlib import Path
 
 from ...engine.decks import Deck
 from ...engine.errors import DeckError
-from ...engine.game import Game
+from ...engine.game import PooledGame
 from ...engine.rng import Rng
 from ...engine.state import GameState
-from .cards import CardPool, parse_cards
+from .cards import parse_cards
 from .data import MetaZooData
 from .deckcheck import check_deck
 from .heuristics import evaluate
@@ -19,33 +19,18 @@ DECK_DIR = Path(__file__).parent / "decks"
 SUPPLY = 10  # MZL-DECK-15
 
 
-class MetaZooGame(Game):
+class MetaZooGame(PooledGame):
     id = "metazoo"
     title = "MetaZoo TCG (four-lane edition)"
     min_players = 2
     max_players = 2
 
-    def __init__(self, pool: CardPool) -> None:
-        super().__init__(MetaZooRules(pool), DECK_DIR)
-        self.pool = pool
-
-    def with_cards(self, extra) -> "MetaZooGame":
-        """This game with extra (scenario stand-in) cards in its pool."""
-        return MetaZooGame(self.pool.with_cards(extra))
-
-    def position(self, spec: dict) -> GameState:
-        """Any mid-game position from plain data (see position.py for the format)."""
-        return build_position(self, spec)
-
-    def snapshot(self, state: GameState) -> dict:
-        """A readable omniscient summary of ``state`` for scenario expectations."""
-        return snapshot(state)
-
-    def parse_cards(self, text: str, path: str = "<cards>") -> list:
-        return parse_cards(text, path)
-
-    def check_deck(self, deck: Deck) -> list[str]:
-        return check_deck(self.pool, deck)
+    rules_class = MetaZooRules
+    decks_in = DECK_DIR
+    build_position = staticmethod(build_position)
+    snapshot_of = staticmethod(snapshot)
+    parse_card_file = staticmethod(parse_cards)
+    deck_problems = staticmethod(check_deck)
 
     def initial_data(self, state: GameState, decks: list[Deck]) -> MetaZooData:
         """Card instances: per player its Caster, Starter Terras, Aura deck, main deck and
