@@ -1,11 +1,30 @@
 """Shared fixtures. Rule tests cite catalog IDs with @pytest.mark.rule("MX-...")."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
-import metatcg
+# The shared test support package (tests/support) is imported as ``support`` by the test files
+# and the rule-test folders' own support modules: make sure tests/ is on sys.path whatever the
+# import mode (pytest's default "prepend" mode puts it there for this conftest already; every
+# xdist worker loads this file too), and let pytest rewrite its asserts for readable failures.
+_TESTS = str(Path(__file__).resolve().parent)
+if _TESTS not in sys.path:
+    sys.path.insert(0, _TESTS)
+pytest.register_assert_rewrite("support")
+
+import metatcg  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def metax():
     return metatcg.load_game("metax")
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    """Run the test in its own empty working directory."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path

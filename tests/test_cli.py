@@ -9,35 +9,14 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
 
 import metatcg
 from metatcg.bots import make_bot
-from metatcg.cli.main import app
 from metatcg.cli.render import card_summary, find_cards, names_in, render_actions, render_view
+from support.cli import assert_clean as assert_clean_error  # non-zero exit, the message, no traceback
+from support.cli import run
 
-runner = CliRunner()
 DECK_DIR = Path(metatcg.__file__).parent / "games" / "metax" / "decks"
-
-
-def run(*args: str, input: str | None = None):
-    return runner.invoke(app, list(args), input=input)
-
-
-def assert_clean_error(result, code: int, *needles: str) -> None:
-    """Non-zero exit, the expected message, and no traceback anywhere."""
-    assert result.exit_code == code, result.output
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    flat = " ".join(result.output.split())  # rich wraps long lines (e.g. temporary paths)
-    for n in needles:
-        assert " ".join(n.split()) in flat, result.output
-
-
-@pytest.fixture
-def in_tmp(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 # ------------------------------------------------------------------ listing commands

@@ -9,15 +9,13 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
 
 import metatcg
 from metatcg.bots import make_bot
 from metatcg.cli.common import console, err_console
-from metatcg.cli.main import app
 from metatcg.cli.render import card_details, card_summary, render_actions, render_view, ui_for
+from support.cli import assert_clean, run
 
-runner = CliRunner()
 DECK_DIR = Path(metatcg.__file__).parent / "games" / "metazoo" / "decks"
 
 
@@ -31,25 +29,6 @@ def screen_width(monkeypatch):
     """The CLI's consoles as on a 110-column terminal (a test may narrow them)."""
     monkeypatch.setattr(console, "width", 110)
     monkeypatch.setattr(err_console, "width", 110)
-
-
-@pytest.fixture
-def in_tmp(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def run(*args: str, input: str | None = None):
-    return runner.invoke(app, list(args), input=input)
-
-
-def assert_clean(result, code: int, *needles: str) -> None:
-    assert result.exit_code == code, result.output
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    flat = " ".join(result.output.split())  # rich wraps long lines (e.g. temporary paths)
-    for n in needles:
-        assert " ".join(n.split()) in flat, (n, result.output[-3000:])
 
 
 def render_text(game, view: dict, width: int = 110, new_log: list[str] | None = None) -> str:

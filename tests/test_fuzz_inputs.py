@@ -15,7 +15,7 @@ from metatcg.engine.errors import MetatcgError
 from metatcg.engine.rng import Rng
 
 GAMES = ("metax", "metazoo")
-FAST = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _mid_game(game_id: str, seed: int, steps: int):

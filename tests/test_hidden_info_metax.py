@@ -16,6 +16,8 @@ import pytest
 
 import metatcg
 from metatcg.engine.rng import Rng
+from support import hidden_info
+from support.hidden_info import different_name_pair, draws, edited, last, seen
 
 GAME = metatcg.load_game("metax")
 DECKS = GAME.starter_deck_names()
@@ -23,41 +25,9 @@ PAIRS = list(itertools.product(DECKS, DECKS))
 ZONES = ("deck", "hand", "discard", "vp", "inplay")
 
 
-def edited(st):
-    """A clone whose data we may edit; cached legal actions are dropped so they are
-    recomputed from the edited data."""
-    cp = st.clone()
-    cp._legal = None
-    cp._by_id = None
-    return cp
-
-
-def seen(st, p) -> dict:
-    v = st.view(p)
-    v.pop("log")
-    return json.loads(json.dumps(v))
-
-
 def sample_states(seed: int, every: int = 3, games: int = 1):
     """Decision points of seeded random games (every ``every``-th, plus the end)."""
-    for g in range(games):
-        a, b = PAIRS[(seed + g) % len(PAIRS)]
-        st = GAME.new_state([a, b], seed=seed * 100 + g)
-        r = Rng(seed * 100 + g)
-        i = 0
-        while not st.is_terminal():
-            if i % every == 0:
-                yield st
-            st.apply(r.choice(st.legal_actions()))
-            i += 1
-        yield st
-
-
-def different_name_pair(d, zone_a: list, zone_b: list, r: Rng):
-    """Indexes (i, j) with zone_a[i] and zone_b[j] of different names, or None."""
-    pairs = [(i, j) for i in range(len(zone_a)) for j in range(len(zone_b))
-             if d.cards[zone_a[i]].name != d.cards[zone_b[j]].name]
-    return r.choice(pairs) if pairs else None
+    return hidden_info.sample_states(GAME, lambda seed, g: PAIRS[(seed + g) % len(PAIRS)], seed, every, games)
 
 
 # --------------------------------------------------------------------------- views
@@ -127,30 +97,18 @@ def test_view_has_no_seed_or_rng_and_no_hidden_card_ids():
 
 
 # --------------------------------------------------------------------------- logs
-DRAW = re.compile(r"^P([12]) draws (.+)$")
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_log_for_hides_what_the_opponent_drew(seed):
-    st = None
-    for st in sample_states(seed, every=10 ** 9, games=1):
-        pass
+    st = last(sample_states(seed, every=10 ** 9, games=1))
     assert st.is_terminal()
-    full_draws = {1: [], 2: []}
-    for line in st.log:
-        m = DRAW.match(line)
-        if m:
-            full_draws[int(m.group(1))].append(m.group(2))
+    full_draws = draws(st.log)
     assert all(full_draws.values())
     assert all(name != "a card" for names in full_draws.values() for name in names), \
         "state.log should name every drawn card"
     for p in (0, 1):
         me, opp = p + 1, 2 - p
-        mine, theirs = [], []
-        for line in st.log_for(p):
-            m = DRAW.match(line)
-            if m:
-                (mine if int(m.group(1)) == me else theirs).append(m.group(2))
+        redacted = draws(st.log_for(p))
+        mine, theirs = redacted[me], redacted[opp]
         assert mine == full_draws[me], "a player's own draws are named in their log"
         assert theirs == ["a card"] * len(full_draws[opp]), f"log_for({p}) names the opponent's draws"
         # searches and mulligan bottoms of the opponent are redacted the same way
@@ -165,9 +123,7 @@ def test_log_for_hides_opponent_mulligan_and_search_cards():
     """Find games with a mulligan and a search, then compare the full and redacted logs."""
     found = {"bottom": False, "search": False}
     for seed in range(200):
-        st = None
-        for st in sample_states(seed, every=10 ** 9):
-            pass
+        st = last(sample_states(seed, every=10 ** 9))
         for p in (0, 1):
             o = 2 - p
             red = st.log_for(p)

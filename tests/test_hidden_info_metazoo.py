@@ -17,6 +17,8 @@ import pytest
 
 import metatcg
 from metatcg.engine.rng import Rng
+from support import hidden_info
+from support.hidden_info import different_name_pair, draws, last, seen
 
 GAME = metatcg.load_game("metazoo")
 DECKS = GAME.starter_deck_names()
@@ -25,41 +27,15 @@ LISTS = ("deck", "hand", "discard", "aura_deck", "aura_zone", "supply", "pool", 
 
 
 def edited(st):
-    """A clone whose data we may edit; cached legal actions are dropped so they are
-    recomputed from the edited data."""
-    cp = st.clone()
-    cp._legal = None
-    cp._by_id = None
+    """A clone whose data we may edit (cached legal actions and continuous sources dropped)."""
+    cp = hidden_info.edited(st)
     cp.data.srcs = None
     return cp
 
 
-def seen(st, p) -> dict:
-    v = st.view(p)
-    v.pop("log")
-    return json.loads(json.dumps(v))
-
-
 def sample_states(seed: int, every: int = 3, games: int = 1):
     """Decision points of seeded random games (every ``every``-th, plus the end)."""
-    for g in range(games):
-        a, b = PAIRS[(seed * 5 + g) % len(PAIRS)]
-        st = GAME.new_state([a, b], seed=seed * 100 + g)
-        r = Rng(seed * 100 + g)
-        i = 0
-        while not st.is_terminal():
-            if i % every == 0:
-                yield st
-            st.apply(r.choice(st.legal_actions()))
-            i += 1
-        yield st
-
-
-def different_name_pair(d, zone_a: list, zone_b: list, r: Rng):
-    """Indexes (i, j) with zone_a[i] and zone_b[j] of different names, or None."""
-    pairs = [(i, j) for i in range(len(zone_a)) for j in range(len(zone_b))
-             if d.cards[zone_a[i]].name != d.cards[zone_b[j]].name]
-    return r.choice(pairs) if pairs else None
+    return hidden_info.sample_states(GAME, lambda seed, g: PAIRS[(seed * 5 + g) % len(PAIRS)], seed, every, games)
 
 
 def searching(st, p) -> bool:
@@ -184,30 +160,18 @@ def test_view_counts_match_the_hidden_zones():
 
 
 # --------------------------------------------------------------------------- logs
-DRAW = re.compile(r"^P([12]) draws (.+)$")
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_log_for_hides_what_the_opponent_drew(seed):
-    st = None
-    for st in sample_states(seed, every=10 ** 9):
-        pass
+    st = last(sample_states(seed, every=10 ** 9))
     assert st.is_terminal()
-    full_draws = {1: [], 2: []}
-    for line in st.log:
-        m = DRAW.match(line)
-        if m:
-            full_draws[int(m.group(1))].append(m.group(2))
+    full_draws = draws(st.log)
     assert all(len(v) >= 5 for v in full_draws.values())
     assert all(name != "a card" for names in full_draws.values() for name in names), \
         "state.log should name every drawn card"
     for p in (0, 1):
         me, opp = p + 1, 2 - p
-        mine, theirs = [], []
-        for line in st.log_for(p):
-            m = DRAW.match(line)
-            if m:
-                (mine if int(m.group(1)) == me else theirs).append(m.group(2))
+        redacted = draws(st.log_for(p))
+        mine, theirs = redacted[me], redacted[opp]
         assert mine == full_draws[me], "a player's own draws are named in their log"
         assert theirs == ["a card"] * len(full_draws[opp]), f"log_for({p}) names the opponent's draws"
         for line in st.log_for(p):
@@ -223,9 +187,7 @@ def test_log_for_hides_opponent_discover_and_bottom_cards():
     """Find games with a Discover and a bottom order, then compare the full and redacted logs."""
     found = {"discover": False, "bottom": False}
     for seed in range(100):
-        st = None
-        for st in sample_states(seed, every=10 ** 9):
-            pass
+        st = last(sample_states(seed, every=10 ** 9))
         for p in (0, 1):
             o = 2 - p
             red = set(st.log_for(p))

@@ -17,11 +17,12 @@ import pytest
 import metatcg
 from metatcg.engine.errors import IllegalActionError, StateDataError
 from metatcg.engine.rng import Rng
+from support import persistence
+from support.persistence import norm
 
 GAME = metatcg.load_game("metazoo")
 DECKS = GAME.starter_deck_names()
 PAIRS = list(itertools.product(DECKS, DECKS))
-AHEAD = 5  # compare again this many driver actions after the snapshot
 
 # Every decision kind random play over the starter decks reaches (``move_to`` needs a Move to
 # "any"/"other" lane, which no card of the pool has; ``replace_order`` needs two replacement
@@ -31,13 +32,8 @@ PLAYED_DECISION_KINDS = {"priority", "starter", "action", "pay", "enhance_with",
                          "sacrifice", "destroy", "overflow", "instead", "__order_triggers"}
 
 
-def norm(obj):
-    """What a JSON file would hold (tuples become lists)."""
-    return json.loads(json.dumps(obj))
-
-
 def json_copy(st):
-    return GAME.state_from_json(json.loads(json.dumps(st.to_json())))
+    return persistence.json_copy(GAME, st)
 
 
 def copies_of(st, replay: bool = True) -> dict:
@@ -48,63 +44,17 @@ def copies_of(st, replay: bool = True) -> dict:
 
 
 def same_now(name: str, cp, st, here=None, where: str = "") -> None:
-    here = norm(st.to_json()) if here is None else here
-    assert norm(cp.to_json()) == here, f"{name} differs right away {where}"
-    assert [a.id for a in cp.legal_actions()] == [a.id for a in st.legal_actions()], f"{name} {where}"
-    assert [a.label for a in cp.legal_actions()] == [a.label for a in st.legal_actions()], f"{name} {where}"
-    assert cp.current_player() == st.current_player(), f"{name} {where}"
-    for p in (0, 1):
-        assert cp.view(p) == st.view(p), f"{name}: view({p}) differs {where}"
-        assert cp.log_for(p) == st.log_for(p), f"{name}: log_for({p}) differs {where}"
+    persistence.same_now(name, cp, st, here, where, labels=True, logs=True)
 
 
 def play_with_snapshots(deck_a: str, deck_b: str, seed: int, want) -> tuple[int, set]:
     """Play a seeded random game; wherever ``want(state, index, kind)`` says so, take the
     copies and check they continue identically. Returns (#snapshots, kinds seen)."""
-    st = GAME.new_state([deck_a, deck_b], seed=seed)
-    chooser = Rng(seed + 12345)
-    snaps = []          # (index, {name: copy})
-    wanted_at = {}      # index -> normalised to_json of the original then
-    kinds = set()
-    while not st.is_terminal():
-        i = len(st.history)
-        if i in wanted_at:
-            wanted_at[i] = norm(st.to_json())
-        kind = st.decision.kind
-        if want(st, i, kind):
-            here = norm(st.to_json())
-            cps = copies_of(st)
-            for name, cp in cps.items():
-                same_now(name, cp, st, here, f"(seed {seed}, #{i}, {kind})")
-            snaps.append((i, cps))
-            kinds.add(kind)
-            wanted_at.setdefault(i + AHEAD, None)
-        st.apply(chooser.choice(st.legal_actions()).id)
-    final = norm(st.to_json())
-    history = st.history
-    for i, cps in snaps:
-        for name, cp in cps.items():
-            label = f"{name} taken at action #{i} ({deck_a} vs {deck_b}, seed {seed})"
-            for j, aid in enumerate(history[i:], start=i):
-                if j == i + AHEAD and wanted_at.get(j) is not None:
-                    assert norm(cp.to_json()) == wanted_at[j], f"{label}: differs {AHEAD} actions later"
-                cp.apply(aid)
-            assert cp.is_terminal(), label
-            assert norm(cp.to_json()) == final, f"{label}: differs at the end"
-            assert cp.returns() == st.returns() and cp.reason == st.reason, label
-    return len(snaps), kinds
+    return persistence.play_with_snapshots(GAME, deck_a, deck_b, seed, want, copies_of, same_now, same_reason=True)
 
 
 def first_of_each_kind_and_random(seed: int):
-    seen = set()
-    r = Rng(seed * 7 + 3)
-
-    def want(st, i, kind):
-        if kind not in seen:
-            seen.add(kind)
-            return True
-        return r.below(40) == 0
-    return want
+    return persistence.first_of_each_kind_then_one_in(40, Rng(seed * 7 + 3))
 
 
 # --------------------------------------------------------------------------- continuations
@@ -121,20 +71,7 @@ def test_clone_json_and_replay_continue_identically(deck_a, deck_b):
 
 def test_every_kind_of_decision_survives_clone_json_and_replay():
     """Keep playing seeded games until a snapshot was taken inside every decision kind."""
-    missing = set(PLAYED_DECISION_KINDS)
-    seed = 5000
-    while missing and seed < 5600:
-        target = set(missing)
-        a, b = PAIRS[seed % len(PAIRS)]
-
-        def want(st, i, kind):
-            if kind in target:
-                target.discard(kind)
-                return True
-            return False
-        _, kinds = play_with_snapshots(a, b, seed, want)
-        missing -= kinds
-        seed += 1
+    missing = persistence.kinds_never_snapshot(play_with_snapshots, PAIRS, PLAYED_DECISION_KINDS, 5000, 5600)
     assert not missing, f"no game in the seeds tried reached {sorted(missing)}"
 
 
@@ -191,17 +128,7 @@ def test_terminal_state_round_trips():
 
 
 def test_replay_upto_gives_the_earlier_state():
-    st = GAME.new_state(["storm-surge", "tidal-grip"], seed=31)
-    r = Rng(2)
-    at = {}
-    while not st.is_terminal():
-        at[len(st.history)] = norm(st.to_json())
-        st.apply(r.choice(st.legal_actions()))
-    rec = st.record()
-    for k in (0, 1, 2, 3, 10, len(st.history) // 2, len(st.history) - 1):
-        assert norm(GAME.replay(rec, upto=k).to_json()) == at[k], k
-    # a record is plain JSON
-    assert norm(GAME.replay(json.dumps(rec)).to_json()) == norm(st.to_json())
+    persistence.check_replay_upto(GAME, ["storm-surge", "tidal-grip"], 31, 2)
 
 
 def test_tokens_survive_the_round_trip():
@@ -234,28 +161,6 @@ def test_tokens_survive_the_round_trip():
 
 
 # --------------------------------------------------------------------------- independence
-def _mutables(obj):
-    """Every list/dict/set reachable from ``obj`` (containers only, not tuples' contents)."""
-    if isinstance(obj, (list, dict, set)):
-        yield obj
-        items = obj.values() if isinstance(obj, dict) else obj
-        for x in items:
-            yield from _mutables(x)
-    elif isinstance(obj, tuple):
-        for x in obj:
-            yield from _mutables(x)
-
-
-def _state_mutables(st):
-    d = st.data
-    for slot in type(d).__slots__:
-        if slot in ("cards", "srcs"):
-            continue  # card definitions and the cache of continuous sources are never mutated
-        yield from _mutables(getattr(d, slot))
-    for name in ("stack", "pending", "_log", "history", "options"):
-        yield from _mutables(getattr(st, name))
-
-
 def test_clone_shares_no_mutable_state():
     st = GAME.new_state(["wildfire", "hermit-cryptids"], seed=11)
     r = Rng(3)
@@ -263,9 +168,9 @@ def test_clone_shares_no_mutable_state():
         st.apply(r.choice(st.legal_actions()))
     assert not st.is_terminal()
     cp = st.clone()
-    shared = {id(x) for x in _state_mutables(st)} & {id(x) for x in _state_mutables(cp)}
-    # options are never mutated by play; everything else must be the clone's own
-    shared -= {id(st.options)}
+    # options are never mutated by play; everything else must be the clone's own (card
+    # definitions and the cache of continuous sources are never mutated)
+    shared = persistence.shared_mutables(st, cp, skip=("cards", "srcs"))
     assert not shared, "clone shares mutable containers with the original"
     assert cp.rng is not st.rng and cp.data is not st.data
 
@@ -274,44 +179,13 @@ def test_clone_shares_no_mutable_state():
 def test_playing_a_clone_leaves_the_original_alone(seed):
     a, b = PAIRS[seed * 8]
     st = GAME.new_state([a, b], seed=seed)
-    r = Rng(seed)
-    points = {0, 1, 3, 15, 40, 70, 120}
-    finished = []
-    i = 0
-    while not st.is_terminal():
-        if i in points:
-            before = norm(st.to_json())
-            views = [st.view(p) for p in (0, 1)]
-            cp = st.clone()
-            other = Rng(seed * 1000 + i)  # the clone goes its own way
-            while not cp.is_terminal():
-                cp.apply(other.choice(cp.legal_actions()))
-            assert norm(st.to_json()) == before, f"playing a clone changed the original (#{i})"
-            assert [st.view(p) for p in (0, 1)] == views
-            finished.append((cp, norm(cp.to_json())))
-            json_twin = json_copy(st)
-            json_twin.apply(json_twin.legal_actions()[0])
-            assert norm(st.to_json()) == before, "playing a JSON copy changed the original"
-        st.apply(r.choice(st.legal_actions()))
-        i += 1
-    # and the other way round: playing the original on leaves every finished clone alone
-    for cp, cp_end in finished:
-        assert norm(cp.to_json()) == cp_end, "playing the original changed a clone"
+    persistence.check_copies_go_their_own_way(GAME, st, seed, points={0, 1, 3, 15, 40, 70, 120})
 
 
 # --------------------------------------------------------------------------- illegal actions
 def _random_states(seed: int, every: int = 9):
     st = GAME.new_state(list(PAIRS[seed * 5 % len(PAIRS)]), seed=seed)
-    r = Rng(seed)
-    prev_ids: list[str] = []
-    i = 0
-    while not st.is_terminal():
-        if i % every == 0:
-            yield st, prev_ids
-        prev_ids = [a.id for a in st.legal_actions()]
-        st.apply(r.choice(st.legal_actions()))
-        i += 1
-    yield st, prev_ids
+    return persistence.random_states(st, Rng(seed), every)
 
 
 @pytest.mark.rule("MZL-DECLARE-2")
@@ -319,7 +193,6 @@ def _random_states(seed: int, every: int = 9):
 def test_illegal_action_raises_and_changes_nothing(seed):
     checked = 0
     for st, prev_ids in _random_states(seed):
-        before = norm(st.to_json())
         legal = [a.id for a in st.legal_actions()]
         d = st.data
         bogus = ["nonsense", "", "declare:lane5", "declare:lane0", "play:c9999@lane1", "pay:c-1"]
@@ -328,21 +201,7 @@ def test_illegal_action_raises_and_changes_nothing(seed):
         bogus += [x for x in prev_ids if x not in legal][:3]  # legal a moment ago, not now
         if st.is_terminal():
             bogus += prev_ids[:2]
-        for aid in bogus:
-            with pytest.raises(IllegalActionError, match="not a legal action|game is over"):
-                st.apply(aid)
-            assert norm(st.to_json()) == before, f"illegal {aid!r} changed the state"
-            assert [a.id for a in st.legal_actions()] == legal
-        with pytest.raises(IllegalActionError):
-            st.apply(metatcg.Action("bogus:id", "a forged action"))
-        assert norm(st.to_json()) == before
-        if not st.is_terminal():
-            # the refused attempts leave no trace: the game goes on like an untouched copy
-            twin = GAME.state_from_json(before)
-            st_c = st.clone()
-            st_c.apply(legal[-1])
-            twin.apply(legal[-1])
-            assert norm(st_c.to_json()) == norm(twin.to_json())
+        persistence.check_refused(GAME, st, bogus)
         checked += 1
     assert checked > 5
 
@@ -462,19 +321,7 @@ def test_malformed_record_is_a_clear_error(mid_state):
 
 # --------------------------------------------------------------------------- determinism
 def test_same_seed_and_same_actions_give_the_same_game():
-    for seed in (0, 1, 99, 123456789):
-        s1 = GAME.new_state(["skyward-flock", "wildfire"], seed=seed)
-        s2 = GAME.new_state(["skyward-flock", "wildfire"], seed=seed)
-        r = Rng(seed)
-        assert norm(s1.to_json()) == norm(s2.to_json())
-        while not s1.is_terminal():
-            aid = r.choice(s1.legal_actions()).id
-            assert [a.id for a in s1.legal_actions()] == [a.id for a in s2.legal_actions()]
-            s1.apply(aid)
-            s2.apply(aid)
-            assert s1.log == s2.log
-        assert norm(s1.to_json()) == norm(s2.to_json())
-        assert s1.returns() == s2.returns()
+    persistence.check_same_seed_same_game(GAME, ["skyward-flock", "wildfire"], (0, 1, 99, 123456789))
 
 
 def test_same_seed_same_game_in_a_fresh_interpreter():

@@ -29,9 +29,8 @@ from collections import Counter
 import pytest
 
 import metatcg
-from metatcg.bots import GreedyBot
-from metatcg.engine.rng import Rng
 from metatcg.games.metax import stats
+from support.properties import BaseChecker, play_seated
 
 GAME = metatcg.load_game("metax")
 DECKS = GAME.starter_deck_names()
@@ -96,14 +95,7 @@ def damage_colours(d, iid: int) -> int:
 
 
 # --------------------------------------------------------------------------- the checker
-class Checker:
-    def __init__(self, label: str) -> None:
-        self.label = label
-
-    def fail(self, st, msg: str) -> None:
-        tail = st.history[-6:]
-        pytest.fail(f"{self.label}, after action #{len(st.history)} (last ids {tail}): {msg}")
-
+class Checker(BaseChecker):
     def check(self, st, try_all_actions: bool = True) -> None:
         d = st.data
         n = len(d.cards)
@@ -179,36 +171,16 @@ class Checker:
         # ---- legal actions
         if st.current_player() not in (0, 1):
             self.fail(st, f"current player {st.current_player()}")
-        acts = st.legal_actions()
-        if not acts:
-            self.fail(st, "no legal actions before the end")
-        ids = [a.id for a in acts]
-        dups = [i for i, c in Counter(ids).items() if c > 1]
-        if dups:
-            self.fail(st, f"duplicate action ids {dups}")
-        if try_all_actions:
-            for aid in ids:
-                trial = st.clone()
-                try:
-                    trial.apply(aid)
-                except Exception as e:  # noqa: BLE001 - any error is a failure here
-                    self.fail(st, f"offered action {aid!r} raised {type(e).__name__}: {e}")
+        self.check_legal_actions(st, try_all_actions)
 
 
 def play_checked(deck_a: str, deck_b: str, seed: int, bots=("random", "random"),
                  try_all_actions: bool = True):
     """Play one seeded game, checking every invariant after every action."""
     st = GAME.new_state([deck_a, deck_b], seed=seed)
-    chooser = Rng(seed * 2654435761 + 17)
-    players = [GreedyBot(seed * 31 + i) if b == "greedy" else None for i, b in enumerate(bots)]
     checker = Checker(f"{deck_a} vs {deck_b}, seed {seed}, bots {bots}")
     checker.check(st, try_all_actions)
-    while not st.is_terminal():
-        p = st.current_player()
-        bot = players[p]
-        act = bot.choose(st, p) if bot is not None else chooser.choice(st.legal_actions())
-        st.apply(act.id)
-        checker.check(st, try_all_actions)
+    play_seated(st, seed, bots, lambda s: checker.check(s, try_all_actions))
     return st
 
 

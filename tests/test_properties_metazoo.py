@@ -62,9 +62,9 @@ from collections import Counter
 import pytest
 
 import metatcg
-from metatcg.bots import GreedyBot
 from metatcg.engine.rng import Rng
 from metatcg.games.metazoo import stats
+from support.properties import BaseChecker, play_seated
 
 GAME = metatcg.load_game("metazoo")
 POOL = GAME.pool
@@ -164,12 +164,12 @@ def has_size_effect(d) -> bool:
 
 
 # --------------------------------------------------------------------------- the checker
-class Checker:
+class Checker(BaseChecker):
     """Checks one game; keeps what it needs from earlier actions (MP, log position, rounds)."""
 
     def __init__(self, st, label: str) -> None:
+        super().__init__(label)
         d = st.data
-        self.label = label
         self.base_cards = d.cards
         self.base_owner = d.owner
         self.n0 = len(d.cards)
@@ -183,10 +183,6 @@ class Checker:
         self.resolved_rounds = 0
         self.lose_mp_seen = 0
         assert not any(c.token for c in d.cards), f"{label}: a token was part of a deck"
-
-    def fail(self, st, msg: str) -> None:
-        tail = st.history[-6:]
-        pytest.fail(f"{self.label}, after action #{len(st.history)} (last ids {tail}): {msg}")
 
     # ------------------------------------------------------------------ log-based checks
     def read_log(self, st) -> None:
@@ -400,36 +396,19 @@ class Checker:
                 self.fail(st, f"P{player + 1} takes two turns in a row (MZL-ACTION-1)")
             self.last_turn = turn
         # ---- legal actions
-        acts = st.legal_actions()
-        if not acts:
-            self.fail(st, "no legal actions before the end")
-        ids = [a.id for a in acts]
-        dups = [i for i, c in Counter(ids).items() if c > 1]
-        if dups:
-            self.fail(st, f"duplicate action ids {dups}")
-        if try_all_actions:
-            for aid in ids:
-                trial = st.clone()
-                try:
-                    trial.apply(aid)
-                except Exception as e:  # noqa: BLE001 - any error is a failure here
-                    self.fail(st, f"offered action {aid!r} raised {type(e).__name__}: {e}")
+        self.check_legal_actions(st, try_all_actions)
 
 
 def play_checked(deck_a, deck_b, seed: int, bots=("random", "random"), try_every: int = 1):
     """Play one seeded game, checking every invariant after every action; every offered
     action is tried on a clone at every ``try_every``-th decision (0: never)."""
     st = GAME.new_state([deck_a, deck_b], seed=seed)
-    chooser = Rng(seed * 2654435761 + 17)
-    players = [GreedyBot(seed * 31 + i) if b == "greedy" else None for i, b in enumerate(bots)]
     checker = Checker(st, f"{deck_a} vs {deck_b}, seed {seed}, bots {bots}")
     checker.check(st, try_every > 0)
-    while not st.is_terminal():
-        p = st.current_player()
-        bot = players[p]
-        act = bot.choose(st, p) if bot is not None else chooser.choice(st.legal_actions())
-        st.apply(act.id)
-        checker.check(st, try_every > 0 and (len(st.history) + seed) % try_every == 0)
+
+    def after_each(s):
+        checker.check(s, try_every > 0 and (len(s.history) + seed) % try_every == 0)
+    play_seated(st, seed, bots, after_each)
     return st, checker
 
 

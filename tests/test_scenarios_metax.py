@@ -7,33 +7,19 @@ with a StateDataError naming the file and the field, and supports ``raises`` ste
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
 
 from metatcg.engine.errors import StateDataError
 from metatcg.scenario import load_file, loads, match_label, resolve_path, run, run_file
+from support.scenarios import rules_of, scenario_params
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios" / "metax"
 FILES = sorted(SCENARIO_DIR.glob("*.toml"))
 
 
-def _rules_of(path: Path) -> list[str]:
-    try:
-        return list(tomllib.loads(path.read_text(encoding="utf-8")).get("rules", []))
-    except tomllib.TOMLDecodeError:
-        return []
-
-
-def _params():
-    for p in FILES:
-        ids = _rules_of(p)
-        marks = [pytest.mark.rule(*ids)] if ids else []
-        yield pytest.param(p, id=p.stem, marks=marks)
-
-
-@pytest.mark.parametrize("path", list(_params()))
+@pytest.mark.parametrize("path", list(scenario_params(FILES)))
 def test_scenario_file(path: Path) -> None:
     result = run_file(path)
     assert result.ok, result.report()
@@ -47,7 +33,7 @@ def test_every_worked_example_has_a_scenario() -> None:
         if m:
             n = int(m.group(1))
             found[n] = p
-            assert f"MX-EX-{n}" in _rules_of(p), f"{p.name} must cite MX-EX-{n} in rules"
+            assert f"MX-EX-{n}" in rules_of(p), f"{p.name} must cite MX-EX-{n} in rules"
     assert sorted(found) == list(range(1, 16))
 
 

@@ -7,12 +7,12 @@ worked example has its file, cites its own ID, and that every cited ID is in the
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
 
 from metatcg.scenario import load_file, run_file
+from support.scenarios import rules_of, scenario_params
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios" / "metazoo"
 FILES = sorted(SCENARIO_DIR.glob("*.toml"))
@@ -20,21 +20,7 @@ CATALOG = Path(__file__).resolve().parents[2] / "shared" / "rules" / "metazoo-la
 EXAMPLES = range(1, 19)  # MZL-EX-1 .. MZL-EX-18 (catalog section 13)
 
 
-def _rules_of(path: Path) -> list[str]:
-    try:
-        return list(tomllib.loads(path.read_text(encoding="utf-8")).get("rules", []))
-    except tomllib.TOMLDecodeError:
-        return []
-
-
-def _params():
-    for p in FILES:
-        ids = _rules_of(p)
-        marks = [pytest.mark.rule(*ids)] if ids else []
-        yield pytest.param(p, id=p.stem, marks=marks)
-
-
-@pytest.mark.parametrize("path", list(_params()))
+@pytest.mark.parametrize("path", list(scenario_params(FILES)))
 def test_scenario_file(path: Path) -> None:
     result = run_file(path)
     assert result.ok, result.report()
@@ -49,7 +35,7 @@ def test_every_worked_example_has_a_scenario() -> None:
         n = int(m.group(1))
         assert n not in found, f"two files for MZL-EX-{n}: {found.get(n)} and {p.name}"
         found[n] = p
-        rules = _rules_of(p)
+        rules = rules_of(p)
         assert rules and rules[0] == f"MZL-EX-{n}", f"{p.name} must cite MZL-EX-{n} first in rules"
         others = [r for r in rules if r.startswith("MZL-EX-") and r != f"MZL-EX-{n}"]
         assert not others, f"{p.name} cites another worked example: {others}"
@@ -62,7 +48,7 @@ def test_cited_rules_exist_in_the_catalog() -> None:
     known = set(re.findall(r"\*\*(MZL-[A-Z0-9-]+?-\d+)\*\*", CATALOG.read_text(encoding="utf-8")))
     assert len(known) > 300
     for p in FILES:
-        rules = _rules_of(p)
+        rules = rules_of(p)
         assert len(rules) == len(set(rules)), f"{p.name}: a rule ID is listed twice"
         missing = [r for r in rules if r not in known]
         assert not missing, f"{p.name} cites rule IDs that are not in the catalog: {missing}"

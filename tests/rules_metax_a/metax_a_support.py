@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import metatcg
 from metatcg.engine.decks import Deck
+from support import card_in, ids, nm  # noqa: F401 - re-exported for the tests
+from support import metax as mx
 
 BASE = metatcg.load_game("metax")
 
@@ -166,7 +168,7 @@ rank = 1
 mp = 0
 """
 
-GAME = BASE.with_cards(BASE.parse_cards(STAND_INS, "metax_a_stand_ins"))
+GAME = mx.stand_in_game(STAND_INS, "metax_a_stand_ins")
 
 # 40 effect-free Battle Cards within every limit (3 per Stat/Rank): a plain legal deck.
 BASIC_40 = tuple(
@@ -185,26 +187,13 @@ def position(p1: dict | None = None, p2: dict | None = None, *, turn: int = 3, a
              first: int = 0, step: str = "planning", seed: int = 0, game=GAME, auto: bool = False):
     """A mid-game position. By default every decision waits for the test (no automatic
     "(only choice)" moves), so a test controls each step; ``auto=True`` restores the default."""
-    spec = {"turn": turn, "active": active, "first": first, "step": step, "seed": seed,
-            "player": [dict(p1 or {}), dict(p2 or {})], "options": {"auto_single": auto}}
-    return game.position(spec)
-
-
-def ids(state) -> list[str]:
-    return [a.id for a in state.legal_actions()]
-
-
-def nm(state, iid: int) -> str:
-    return state.data.cards[iid].name
+    return mx.position(game, dict(p1 or {}), dict(p2 or {}), turn=turn, active=active, first=first, step=step,
+                       seed=seed, auto=auto)
 
 
 def find(state, name: str, zone: str, player: int) -> int:
     """The first instance named ``name`` in ``zone`` (hand/deck/discard/vp/inplay) of ``player``."""
-    z = getattr(state.data, zone)[player]
-    for c in z:
-        if state.data.cards[c].name == name:
-            return c
-    raise AssertionError(f"{name!r} not in P{player + 1} {zone}: {[nm(state, c) for c in z]}")
+    return card_in(state, name, player, zone)
 
 
 def names(state, zone: str, player: int) -> list[str]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import functools
 
-import metatcg
+from support import act, card_in, ids, log_index, names, zone_names  # noqa: F401 - re-exported for the tests
+from support import metax as mx
 
 STAT_SHORT = {"strength": "Str", "intelligence": "Int", "special": "Spe"}
 
@@ -355,16 +356,13 @@ do = [{ op = "stat_aura", target = { who = "opponent" }, stat = "strength", amou
 
 @functools.lru_cache(maxsize=1)
 def game():
-    base = metatcg.load_game("metax")
-    return base.with_cards(base.parse_cards(_plain_battle_cards() + EXTRA, "<rules_metax_b>"))
+    return mx.stand_in_game(_plain_battle_cards() + EXTRA, "<rules_metax_b>")
 
 
 def position(p1: dict, p2: dict, *, turn: int = 3, active: int = 0, step: str = "battle",
              auto: bool = False, first: int = 0, seed: int = 1):
     """A position; each player dict uses position.py's format. Decks default to 20 fillers."""
-    spec = {"turn": turn, "active": active, "first": first, "step": step, "seed": seed,
-            "player": [p1, p2], "options": {"auto_single": auto}}
-    return game().position(spec)
+    return mx.position(game(), p1, p2, turn=turn, active=active, first=first, step=step, seed=seed, auto=auto)
 
 
 ZONES = ("hand", "inplay", "discard", "deck", "vp")
@@ -372,27 +370,7 @@ ZONES = ("hand", "inplay", "discard", "deck", "vp")
 
 def find(st, name: str, player: int, zone: str = "inplay", nth: int = 0) -> int:
     """The instance id of the ``nth`` card called ``name`` in ``player``'s ``zone``."""
-    d = st.data
-    hits = [c for c in getattr(d, zone)[player] if d.cards[c].name == name]
-    assert len(hits) > nth, f"no {name!r} #{nth} in P{player + 1}'s {zone}: {names(st, getattr(d, zone)[player])}"
-    return hits[nth]
-
-
-def names(st, iids) -> list[str]:
-    return sorted(st.data.cards[c].name for c in iids)
-
-
-def zone_names(st, player: int, zone: str) -> list[str]:
-    return names(st, getattr(st.data, zone)[player])
-
-
-def ids(st) -> list[str]:
-    return [a.id for a in st.legal_actions()]
-
-
-def act(st, *action_ids: str) -> None:
-    for a in action_ids:
-        st.apply(a)
+    return card_in(st, name, player, zone, nth)
 
 
 def attack_id(st, char: str, card: str, nth: int = 0) -> str:
@@ -437,11 +415,3 @@ def damage_names(st, iid: int) -> list[str]:
 
 def in_play(st, iid: int) -> bool:
     return iid in st.data.entered
-
-
-def log_index(st, fragment: str, start: int = 0) -> int:
-    """Index of the first log line (from ``start``) containing ``fragment``; -1 if none."""
-    for i, line in enumerate(st.log[start:], start):
-        if fragment in line:
-            return i
-    return -1

@@ -1,15 +1,18 @@
-"""Shared helpers for the MetaZoo four-lane rule tests in this folder (engineer A).
+"""Helpers for the MetaZoo four-lane rule tests in this folder (engineer A).
 
-Stand-in cards ("MZA ...") are original test cards with exactly the numbers a test needs.
-Positions are built with ``game.position`` (see games/metazoo/position.py); by default every
-decision waits for the test (``auto_single = false``) so a test controls each step.
+Stand-in cards ("MZA ...") are original test cards with exactly the numbers a test needs; the
+plain ones this folder shares with the other MetaZoo folders (Fire Pup, Fire Brute, Earth Pup,
+Unique Hound, Zero Earth, Plain Gear, Enhancer Gear, Fire Field...) come from
+support.metazoo.SHARED_CARDS. Positions are built with ``game.position`` (see
+games/metazoo/position.py); by default every decision waits for the test
+(``auto_single = false``) so a test controls each step.
 """
 from __future__ import annotations
 
-import metatcg
 from metatcg.engine.decks import Deck
-
-BASE = metatcg.load_game("metazoo")
+from support import card_in, ids, nm  # noqa: F401 - re-exported for the tests
+from support import metazoo as mz
+from support.metazoo import ability_id, side  # noqa: F401 - re-exported for the tests
 
 STAND_INS = r'''
 # ------------------------------------------------------------------ Casters
@@ -73,27 +76,6 @@ do = [{ op = "draw" }]
 
 # ------------------------------------------------------------------ plain creatures
 [[card]]
-name = "MZA Pup"
-type = "creature"
-aura = "fire"
-cost = 1
-influence = 2
-
-[[card]]
-name = "MZA Brute"
-type = "creature"
-aura = "fire"
-cost = 3
-influence = 4
-
-[[card]]
-name = "MZA Mole"
-type = "creature"
-aura = "earth"
-cost = 1
-influence = 2
-
-[[card]]
 name = "MZA Glow"
 type = "creature"
 aura = "fire"
@@ -116,33 +98,11 @@ cost = 1
 influence = 1
 
 [[card]]
-name = "MZA Relic"
-type = "creature"
-unique = true
-aura = "fire"
-cost = 1
-influence = 2
-
-[[card]]
 name = "MZA Volt"
 type = "creature"
 aura = "lightning"
 cost = 1
 influence = 2
-
-[[card]]
-name = "MZA Ember Zero"
-type = "creature"
-aura = "fire"
-cost = 0
-influence = 1
-
-[[card]]
-name = "MZA Earth Zero"
-type = "creature"
-aura = "earth"
-cost = 0
-influence = 1
 
 [[card]]
 name = "MZA Colossus"
@@ -307,21 +267,6 @@ do = [{ op = "cost", amount = -5, card = { type = "creature" }, side = "friendly
 
 # ------------------------------------------------------------------ equipment
 [[card]]
-name = "MZA Gear"
-type = "equipment"
-aura = "fire"
-cost = 1
-influence = 1
-
-[[card]]
-name = "MZA Enh Gear"
-type = "equipment"
-aura = "fire"
-cost = 1
-influence = 1
-enhance = true
-
-[[card]]
 name = "MZA Tool"
 type = "equipment"
 aura = "fire"
@@ -444,12 +389,6 @@ aura = "lightning"
 cost = 2
 
 [[card]]
-name = "MZA Plain Terra"
-type = "terra"
-aura = "fire"
-cost = 1
-
-[[card]]
 name = "MZA Zero Terra"
 type = "terra"
 aura = "fire"
@@ -537,7 +476,7 @@ type = "aura"
 aura = "fire"
 '''
 
-GAME = BASE.with_cards(BASE.parse_cards(STAND_INS, "mza_stand_ins"))
+GAME = mz.stand_in_game(STAND_INS, "mza_stand_ins")
 
 # 50 Fire main-deck cards (no allied cards), at most 3 of a name.
 FIRE_MAIN = tuple(
@@ -545,7 +484,7 @@ FIRE_MAIN = tuple(
     + ["Pyre Colossus"] * 2 + ["Ember Imp"] * 3 + ["Blazing Roc"] * 2 + ["Lantern Moth"] * 3
     + ["Kindle Hound"] * 2 + ["Sparkwright"] * 3 + ["Lava Plate"] * 2 + ["Signal Brazier"] * 2
     + ["Blighted Cinders"] * 1 + ["Fire Lash"] * 3 + ["Ember Tithe"] * 2 + ["Updraft"] * 2
-    + ["Thermal Vent Ridge"] * 2 + ["MZA Pup"] * 3 + ["MZA Brute"] * 3 + ["MZA Glow"] * 3
+    + ["Thermal Vent Ridge"] * 2 + ["Fire Pup"] * 3 + ["Fire Brute"] * 3 + ["MZA Glow"] * 3
 )
 assert len(FIRE_MAIN) == 50
 
@@ -553,9 +492,7 @@ assert len(FIRE_MAIN) == 50
 def deck(caster: str = "MZA Pyra", starters=("MZA Fire Start", "MZA Earth Start"), aura=None,
          main=FIRE_MAIN, name: str = "mza") -> Deck:
     """A deck list (legal by default): Caster, 2 Starter Terras, 10 Aura, 50 main cards."""
-    aura = ["Fire Aura"] * 10 if aura is None else list(aura)
-    entries = [f"[caster] {caster}"] + [f"[starter] {s}" for s in starters] + [f"[aura] {a}" for a in aura]
-    return Deck(name, tuple(entries) + tuple(main))
+    return mz.listed_deck(caster, starters, ["Fire Aura"] * 10 if aura is None else aura, main, name)
 
 
 def problems(d: Deck) -> list[str]:
@@ -575,40 +512,18 @@ def pos(p1: dict | None = None, p2: dict | None = None, lanes=(), *, round: int 
     a.update(p1 or {})
     b = {"caster": "MZA Terran", "deck_size": 10}
     b.update(p2 or {})
-    spec = {"round": round, "priority": priority, "phase": phase, "seed": seed,
-            "player": [a, b], "lane": [dict(x) for x in lanes], "options": {"auto_single": auto}}
-    if active is not None:
-        spec["active"] = active
-    return game.position(spec)
-
-
-def ids(st) -> list[str]:
-    return [a.id for a in st.legal_actions()]
-
-
-def nm(st, iid: int) -> str:
-    return st.data.cards[iid].name
+    return mz.position(game, a, b, lanes, round=round, priority=priority, phase=phase, seed=seed, auto=auto,
+                       active=active)
 
 
 def find(st, name: str, zone: str = "hand", p: int = 0) -> int:
     """The first card named ``name`` in a player's zone (hand, deck, discard, aura_zone...)."""
-    for c in getattr(st.data, zone)[p]:
-        if st.data.cards[c].name == name:
-            return c
-    raise AssertionError(f"no {name!r} in P{p + 1}'s {zone}")
+    return card_in(st, name, p, zone)
 
 
 def unit(st, name: str, lane: int, p: int = 0) -> int:
     """A unit named ``name`` on player ``p``'s side of ``lane`` (1-based)."""
-    for u in st.data.units[(lane - 1) * 2 + p]:
-        if st.data.cards[u].name == name:
-            return u
-    raise AssertionError(f"no {name!r} on P{p + 1}'s side of lane {lane}")
-
-
-def side(st, lane: int, p: int = 0) -> list[str]:
-    """Names of the units on player ``p``'s side of ``lane`` (1-based)."""
-    return [st.data.cards[u].name for u in st.data.units[(lane - 1) * 2 + p]]
+    return mz.unit(st, name, p, lane)
 
 
 def enh(st, lane: int, p: int = 0) -> list[int]:
@@ -627,16 +542,12 @@ def untapped(st, p: int = 0) -> int:
 
 
 def play_id(st, name: str, lane: int | None = None, p: int = 0) -> str:
-    c = find(st, name, "hand", p)
-    return f"play:c{c}" + (f"@lane{lane}" if lane is not None else "")
+    """Player ``p`` (default P1) plays ``name`` (to ``lane`` if given)."""
+    return mz.play_id(st, name, lane, p)
 
 
 def play(st, name: str, lane: int | None = None, p: int = 0) -> None:
     st.apply(play_id(st, name, lane, p))
-
-
-def ability_id(st, iid: int, ai: int = 0) -> str:
-    return f"ability:c{iid}:{ai}"
 
 
 def hands(st) -> list[int]:

@@ -19,7 +19,7 @@ def srcs(s) -> list[str]:
 def test_abilities_of_own_units_and_own_caster_in_its_zone():
     s = pos({"caster": "MZA Warden", "aura": ["Fire Aura"] * 2}, {"caster": "MZA Warden", "aura": ["Fire Aura"]},
             [{"p1": ["MZA Channeler", "Storm Mote"], "p2": ["MZA Channeler", "MZA Icon Beast"]},
-             {"p1": ["MZA Tool", "MZA Pup"]}])
+             {"p1": ["MZA Tool", "Fire Pup"]}])
     assert srcs(s) == ["MZA Channeler", "MZA Tool", "MZA Warden", "MZA Warden", "Storm Mote"]
     assert all(s.data.owner[int(a.split(":c")[1].split(":")[0])] == 0 for a in abilities(s))
     # a Caster in a lane is one of the player's units: its abilities are still there
@@ -41,7 +41,7 @@ def test_a_tap_ability_needs_its_card_untapped_and_taps_it():
 
 @pytest.mark.rule("MZL-ABILITY-3")
 def test_a_tapped_unit_contributes_no_influence():
-    s = pos({}, {}, [{"p1": ["MZA Tapper", "MZA Pup"], "p2": ["MZA Brute"]}])
+    s = pos({}, {}, [{"p1": ["MZA Tapper", "Fire Pup"], "p2": ["Fire Brute"]}])
     assert GAME.snapshot(s)["lanes"][0]["influence"] == [5, 4]
     s.apply(ability_id(s, unit(s, "MZA Tapper", 1)))
     assert GAME.snapshot(s)["lanes"][0]["influence"] == [2, 4]
@@ -91,11 +91,11 @@ def test_an_activated_ability_is_paid_with_aura_matching_every_symbol():
 
 @pytest.mark.rule("MZL-ABILITY-7")
 def test_other_payments_sacrifice_or_just_marking_the_ability_used():
-    s = pos({"aura": ["Fire Aura"]}, {}, [{"p1": ["MZA Sac Beast", "MZA Pup"]}])
+    s = pos({"aura": ["Fire Aura"]}, {}, [{"p1": ["MZA Sac Beast", "Fire Pup"]}])
     s.apply(ability_id(s, unit(s, "MZA Sac Beast", 1)))
     assert s.decision.kind == "sacrifice" and len(ids(s)) == 2
-    s.apply(f"sacrifice:c{unit(s, 'MZA Pup', 1)}")
-    assert side(s, 1) == ["MZA Sac Beast"] and [s.data.cards[c].name for c in s.data.discard[0]] == ["MZA Pup"]
+    s.apply(f"sacrifice:c{unit(s, 'Fire Pup', 1)}")
+    assert side(s, 1) == ["MZA Sac Beast"] and [s.data.cards[c].name for c in s.data.discard[0]] == ["Fire Pup"]
     assert hands(s)[0] == 1 and untapped(s) == 1  # no Aura paid
     # an Action icon costs nothing but its mark
     s = pos({"aura": ["Fire Aura"]}, {}, [{"p1": ["MZA Icon Beast"]}])
@@ -120,7 +120,7 @@ def test_each_activated_ability_at_most_once_per_round():
 
 @pytest.mark.rule("MZL-ABILITY-9")
 def test_equipment_abilities_need_a_friendly_creature_in_its_lane():
-    s = pos({"aura": ["Fire Aura"]}, {}, [{"p1": ["MZA Tool"], "p2": ["MZA Mole"]}, {"p1": ["MZA Tool", "MZA Pup"]}])
+    s = pos({"aura": ["Fire Aura"]}, {}, [{"p1": ["MZA Tool"], "p2": ["Earth Pup"]}, {"p1": ["MZA Tool", "Fire Pup"]}])
     t2 = unit(s, "MZA Tool", 2)
     assert abilities(s) == [ability_id(s, t2)]  # not the Tool alone in lane 1
     s.apply(ability_id(s, t2))
@@ -130,7 +130,7 @@ def test_equipment_abilities_need_a_friendly_creature_in_its_lane():
 @pytest.mark.rule("MZL-ABILITY-10")
 def test_once_per_round_for_activated_icon_and_costed_powers_tap_self_reusable():
     s = pos({"caster": "MZA Warden", "aura": ["Fire Aura"] * 3, "hand": ["MZA Refresh"]},
-            {"hand": ["MZA Mole"], "aura": ["Earth Aura"]}, [{"p1": ["MZA Tapper"]}])
+            {"hand": ["Earth Pup"], "aura": ["Earth Aura"]}, [{"p1": ["MZA Tapper"]}])
     w, t = s.data.caster[0], unit(s, "MZA Tapper", 1)
     s.apply(ability_id(s, w, 0))  # the costed Caster Power
     s.apply("declare:lane4")
@@ -143,7 +143,7 @@ def test_once_per_round_for_activated_icon_and_costed_powers_tap_self_reusable()
     play(s, "MZA Refresh")
     if s.decision.kind == "target":
         s.apply(f"target:c{t}")
-    play(s, "MZA Mole", 1, p=1)
+    play(s, "Earth Pup", 1, p=1)
     assert s.data.round == 1
     assert ability_id(s, t) in ids(s)  # usable again once untapped
     assert ability_id(s, w, 0) not in ids(s) and ability_id(s, w, 1) not in ids(s)
@@ -165,7 +165,7 @@ def test_each_symbol_needs_its_own_aura_of_that_type_generic_takes_any():
 def test_usage_is_tracked_per_card_resets_on_leaving_play_only_own_cards_plus_terra_icons():
     s = pos({"aura": ["Fire Aura"] * 6, "hand": ["MZA Recall"]},
             {"aura": ["Earth Aura"]},
-            [{"terra": "Cinder Wastes", "p1": ["MZA Channeler"], "p2": ["MZA Channeler", "MZA Mole"]},
+            [{"terra": "Cinder Wastes", "p1": ["MZA Channeler"], "p2": ["MZA Channeler", "Earth Pup"]},
              {"p1": ["MZA Channeler"]}])
     a, b = unit(s, "MZA Channeler", 1), unit(s, "MZA Channeler", 2)
     theirs = unit(s, "MZA Channeler", 1, 1)

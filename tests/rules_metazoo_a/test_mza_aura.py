@@ -26,7 +26,7 @@ def trade(s, swap_tapped: bool | None = None) -> None:
 # ----------------------------------------------------------------- MZL-ENHANCE
 @pytest.mark.rule("MZL-ENHANCE-1")
 def test_enhance_only_with_a_friendly_unit_bearing_the_symbol():
-    s = pos({"aura": ["Fire Aura"]}, {}, [{"p1": ["MZA Pup"], "p2": ["MZA Glow"]}, {"p1": ["MZA Glow"]}])
+    s = pos({"aura": ["Fire Aura"]}, {}, [{"p1": ["Fire Pup"], "p2": ["MZA Glow"]}, {"p1": ["MZA Glow"]}])
     acts = ids(s)
     assert "enhance:lane1" not in acts  # no symbol on P1's side (the rival's symbol does not count)
     assert "enhance:lane2" in acts
@@ -35,7 +35,7 @@ def test_enhance_only_with_a_friendly_unit_bearing_the_symbol():
 
 @pytest.mark.rule("MZL-ENHANCE-2")
 def test_equipment_with_the_symbol_enables_only_with_a_friendly_creature():
-    s = pos({"aura": ["Fire Aura"]}, {}, [{"p1": ["MZA Enh Gear"]}, {"p1": ["MZA Enh Gear", "MZA Pup"]},
+    s = pos({"aura": ["Fire Aura"]}, {}, [{"p1": ["Enhancer Gear"]}, {"p1": ["Enhancer Gear", "Fire Pup"]},
                                           {"p1": ["MZA Glow"]}])
     acts = ids(s)
     assert "enhance:lane1" not in acts
@@ -58,7 +58,7 @@ def test_enhancing_moves_one_untapped_aura_from_the_zone_to_the_side():
 
 @pytest.mark.rule("MZL-ENHANCE-4")
 def test_a_lane_may_be_enhanced_again_one_aura_per_action_within_the_limit():
-    s = pos({"aura": ["Fire Aura"] * 4}, {}, [{"p1": ["MZA Glow", "MZA Pup", "MZA Brute"]}])
+    s = pos({"aura": ["Fire Aura"] * 4}, {}, [{"p1": ["MZA Glow", "Fire Pup", "Fire Brute"]}])
     s.apply("enhance:lane1")
     assert len(enh(s, 1)) == 1
     s.apply("declare:lane4")
@@ -81,7 +81,7 @@ def test_aura_in_a_lane_cannot_pay_costs():
 
 @pytest.mark.rule("MZL-ENHANCE-6")
 def test_each_enhancing_aura_adds_one_influence_to_its_side():
-    s = pos({}, {}, [{"p1": ["MZA Glow"], "p1_aura": ["Fire Aura", "Fire Aura"], "p2": ["MZA Mole"]}])
+    s = pos({}, {}, [{"p1": ["MZA Glow"], "p1_aura": ["Fire Aura", "Fire Aura"], "p2": ["Earth Pup"]}])
     snap = GAME.snapshot(s)["lanes"][0]
     assert snap["influence"] == [3, 2]
     assert [u["name"] for u in snap["p1"]] == ["MZA Glow"]  # the Aura are not units with Influence
@@ -91,8 +91,8 @@ def test_each_enhancing_aura_adds_one_influence_to_its_side():
 
 @pytest.mark.rule("MZL-ENHANCE-7")
 def test_each_enhancing_aura_gives_one_destruction():
-    s = pos({}, {}, [{"p1": ["MZA Brute"], "p1_aura": ["Fire Aura", "Fire Aura"],
-                      "p2": ["MZA Mole", "MZA Earth Zero", "MZA Piasa Bird"]}])
+    s = pos({}, {}, [{"p1": ["Fire Brute"], "p1_aura": ["Fire Aura", "Fire Aura"],
+                      "p2": ["Earth Pup", "Zero Earth", "MZA Piasa Bird"]}])
     s.apply("declare:lane1")  # 6 against 4
     shattered = 0
     while s.decision.kind == "destroy":
@@ -105,7 +105,7 @@ def test_each_enhancing_aura_gives_one_destruction():
 @pytest.mark.rule("MZL-ENHANCE-8")
 def test_no_plus_one_while_the_aura_is_tapped_or_without_a_friendly_creature():
     s = pos({}, {}, [{"p1": ["MZA Glow"], "p1_aura": [{"name": "Fire Aura", "tapped": True}, "Fire Aura"]},
-                     {"p1": ["MZA Enh Gear"], "p1_aura": ["Fire Aura"]},
+                     {"p1": ["Enhancer Gear"], "p1_aura": ["Fire Aura"]},
                      {"p1_aura": ["Fire Aura"]}])
     lanes = GAME.snapshot(s)["lanes"]
     assert lanes[0]["influence"][0] == 2  # 1 + 1 untapped Aura (the tapped one adds nothing)
@@ -118,7 +118,7 @@ def test_no_plus_one_while_the_aura_is_tapped_or_without_a_friendly_creature():
 @pytest.mark.rule("MZL-ENHANCE-9")
 def test_enhanced_aura_cannot_be_shattered_or_affected_by_the_opponent():
     s = pos({}, {"caster": "MZA Pyra", "hand": ["MZA Wipe"], "aura": ["Fire Aura"]},
-            [{"p1": ["MZA Glow", "MZA Pup"], "p1_aura": ["Fire Aura", "Fire Aura"], "p2": ["MZA Mole"]}], active=1)
+            [{"p1": ["MZA Glow", "Fire Pup"], "p1_aura": ["Fire Aura", "Fire Aura"], "p2": ["Earth Pup"]}], active=1)
     aura = enh(s, 1)
     play(s, "MZA Wipe", p=1)
     while s.decision.player == 1 and s.decision.kind != "action":
@@ -130,12 +130,12 @@ def test_enhanced_aura_cannot_be_shattered_or_affected_by_the_opponent():
 
 @pytest.mark.rule("MZL-ENHANCE-10")
 def test_enhanced_aura_never_satisfies_destruction_or_sacrifice():
-    s = pos({}, {}, [{"p1": ["MZA Brute"], "p1_aura": ["Fire Aura"],
-                      "p2": ["MZA Mole"], "p2_aura": ["Earth Aura", "Earth Aura"]}])
+    s = pos({}, {}, [{"p1": ["Fire Brute"], "p1_aura": ["Fire Aura"],
+                      "p2": ["Earth Pup"], "p2_aura": ["Earth Aura", "Earth Aura"]}])
     s.apply("declare:lane1")  # 5 vs 4: P1 wins, 1 Destruction
     assert s.decision.kind == "destroy"
-    assert ids(s) == [f"shatter:c{unit(s, 'MZA Mole', 1, 1)}"]
-    s = pos({}, {}, [{"p1": ["MZA Brute"], "p1_aura": ["Fire Aura"], "p2_aura": ["Earth Aura"]}])
+    assert ids(s) == [f"shatter:c{unit(s, 'Earth Pup', 1, 1)}"]
+    s = pos({}, {}, [{"p1": ["Fire Brute"], "p1_aura": ["Fire Aura"], "p2_aura": ["Earth Aura"]}])
     s.apply("declare:lane1")  # only Aura on the loser's side: nothing to Shatter
     assert s.decision.kind == "action" and len(enh(s, 1, 1)) == 1
     # Sacrifice cost: only units may be chosen
@@ -151,7 +151,7 @@ def test_every_aura_in_a_lane_returns_to_its_zone_at_the_end_of_the_round():
             [{"resolved": True, "p1": ["MZA Glow"], "p1_aura": ["Fire Aura"]},
              {"resolved": True, "p2_aura": ["Earth Aura", {"name": "Earth Aura", "tapped": True}]},
              {"resolved": True, "p1_aura": ["MZA Fire Aura B"]},
-             {"p1": ["MZA Brute"], "p1_aura": ["Fire Aura"], "p2": ["MZA Mole"]}])
+             {"p1": ["Fire Brute"], "p1_aura": ["Fire Aura"], "p2": ["Earth Pup"]}])
     s.apply("declare:lane4")  # Destruction used here; the other Aura never used theirs
     while s.decision.kind != "action":
         s.apply(ids(s)[0])
@@ -175,23 +175,23 @@ def test_an_opponents_tap_an_aura_effect_only_reaches_the_aura_zone():
 
 @pytest.mark.rule("MZL-ENHANCE-13")
 def test_tapped_aura_still_gives_destruction_and_aura_without_a_creature_gives_nothing():
-    s = pos({}, {}, [{"p1": ["MZA Brute"], "p1_aura": [{"name": "Fire Aura", "tapped": True}],
-                      "p2": ["MZA Mole", "MZA Earth Zero"]}])
+    s = pos({}, {}, [{"p1": ["Fire Brute"], "p1_aura": [{"name": "Fire Aura", "tapped": True}],
+                      "p2": ["Earth Pup", "Zero Earth"]}])
     s.apply("declare:lane1")
     assert s.data.last_mission[1:4] == (4, 3, 0)  # no +1 from the tapped Aura
     assert s.decision.kind == "destroy" and s.decision.player == 1  # but its Destruction counts
     # no friendly creature: neither the +1 nor Destruction (P1 still wins 0 against -1)
-    s = pos({}, {}, [{"terra": "MZA Blight Moor", "p1_aura": ["Fire Aura"], "p2": ["MZA Mole"]}])
+    s = pos({}, {}, [{"terra": "MZA Blight Moor", "p1_aura": ["Fire Aura"], "p2": ["Earth Pup"]}])
     s.apply("declare:lane1")
     assert s.data.last_mission[1:4] == (0, -1, 0) and s.data.mp == [1, 0]
-    assert s.decision.kind == "action" and side(s, 1, 1) == ["MZA Mole"]
+    assert s.decision.kind == "action" and side(s, 1, 1) == ["Earth Pup"]
 
 
 @pytest.mark.rule("MZL-ENHANCE-14")
 def test_allied_aura_may_enhance_and_stays_after_the_enabler_leaves():
     s = pos({"aura": ["Fire Aura", "Earth Aura"]},
             {"caster": "MZA Pyra", "hand": ["MZA Smite"], "aura": ["Fire Aura"]},
-            [{"p1": ["MZA Glow", "MZA Pup"]}])
+            [{"p1": ["MZA Glow", "Fire Pup"]}])
     s.apply("enhance:lane1")
     assert s.decision.kind == "enhance_with"
     opts = {s.data.cards[int(a.split(":c")[1])].name: a for a in ids(s)}
@@ -200,7 +200,7 @@ def test_allied_aura_may_enhance_and_stays_after_the_enabler_leaves():
     assert names(s, enh(s, 1)) == ["Earth Aura"]
     play(s, "MZA Smite", p=1)
     s.apply(f"target:c{unit(s, 'MZA Glow', 1)}")
-    assert side(s, 1) == ["MZA Pup"] and names(s, enh(s, 1)) == ["Earth Aura"]
+    assert side(s, 1) == ["Fire Pup"] and names(s, enh(s, 1)) == ["Earth Aura"]
     assert GAME.snapshot(s)["lanes"][0]["influence"][0] == 3  # still +1 with a creature there
     assert "enhance:lane1" not in ids(s)  # no enabler left: no further Aura
 
@@ -265,14 +265,14 @@ def test_trading_after_ten_aura_and_after_the_caster_is_shattered():
 
 @pytest.mark.rule("MZL-TRADE-6")
 def test_zero_cost_allied_card_needs_an_allied_aura_in_the_zone():
-    s = pos({"hand": ["MZA Earth Zero"], "aura": ["Fire Aura", "Fire Aura"]})
-    zero = find(s, "MZA Earth Zero")
+    s = pos({"hand": ["Zero Earth"], "aura": ["Fire Aura", "Fire Aura"]})
+    zero = find(s, "Zero Earth")
     assert not any(a.startswith(f"play:c{zero}") for a in ids(s))
     trade(s, swap_tapped=True)  # the Earth Aura comes in tapped
     s.apply("declare:lane4")
     assert f"play:c{zero}@lane1" in ids(s)
     s.apply(f"play:c{zero}@lane1")
-    assert side(s, 1) == ["MZA Earth Zero"] and zone(s) == ["Earth Aura (tapped)", "Fire Aura"]
+    assert side(s, 1) == ["Zero Earth"] and zone(s) == ["Earth Aura (tapped)", "Fire Aura"]
 
 
 @pytest.mark.rule("MZL-TRADE-7")

@@ -59,10 +59,10 @@ def test_round_ends_when_all_four_lanes_are_resolved():
 
 @pytest.mark.rule("MZL-ROUND-4")
 def test_priority_is_held_for_the_whole_round_and_changes_only_at_the_next_round():
-    s = pos({"aura": ["Fire Aura"], "hand": ["MZA Pup"]}, {"owed": 1, "aura": ["Earth Aura"]}, priority=0)
+    s = pos({"aura": ["Fire Aura"], "hand": ["Fire Pup"]}, {"owed": 1, "aura": ["Earth Aura"]}, priority=0)
     # no response windows: after each single action the other player acts
     assert s.decision.player == 0
-    play(s, "MZA Pup", 1)
+    play(s, "Fire Pup", 1)
     assert s.decision.kind == "action" and s.decision.player == 1 and s.data.priority == 0
     s.apply("declare:lane2")
     assert s.decision.player == 0 and s.data.priority == 0
@@ -82,18 +82,18 @@ def test_priority_is_held_for_the_whole_round_and_changes_only_at_the_next_round
 
 @pytest.mark.rule("MZL-ROUND-5")
 def test_end_of_round_returns_lane_aura_ends_give_effects_and_removes_damage():
-    s = pos({}, {}, RESOLVED3 + [{"p1": [{"name": "MZA Brute", "give": 2, "damage": 1}, "MZA Glow"],
-                                  "p1_aura": ["Fire Aura", "Fire Aura"], "p2": ["MZA Mole"]}])
-    brute = unit(s, "MZA Brute", 4)
+    s = pos({}, {}, RESOLVED3 + [{"p1": [{"name": "Fire Brute", "give": 2, "damage": 1}, "MZA Glow"],
+                                  "p1_aura": ["Fire Aura", "Fire Aura"], "p2": ["Earth Pup"]}])
+    brute = unit(s, "Fire Brute", 4)
     assert GAME.snapshot(s)["lanes"][3]["p1"][0]["influence"] == 6
-    s.apply("declare:lane4")  # P2 must Shatter for 2 Destruction: only MZA Mole can go
+    s.apply("declare:lane4")  # P2 must Shatter for 2 Destruction: only Earth Pup can go
     while s.decision.kind != "action":
         s.apply(ids(s)[0])
     assert s.data.round == 2
     assert enh(s, 4) == [] and len(s.data.aura_zone[0]) == 2  # (empty Aura deck: none added)
     assert s.data.damage == {}
     snap = GAME.snapshot(s)["lanes"][3]["p1"]
-    assert snap[0]["name"] == "MZA Brute" and snap[0]["influence"] == 4 and snap[0]["damage"] == 0
+    assert snap[0]["name"] == "Fire Brute" and snap[0]["influence"] == 4 and snap[0]["damage"] == 0
     assert brute in s.data.lane_of
 
 
@@ -127,13 +127,13 @@ def test_end_of_round_cleanup_order():
 
 @pytest.mark.rule("MZL-ROUND-7")
 def test_give_expiring_with_damage_does_not_dispel():
-    s = pos({}, {}, RESOLVED3 + [{"p1": [{"name": "MZA Pup", "give": 2, "damage": 3}]}])
-    pup = unit(s, "MZA Pup", 4)
+    s = pos({}, {}, RESOLVED3 + [{"p1": [{"name": "Fire Pup", "give": 2, "damage": 3}]}])
+    pup = unit(s, "Fire Pup", 4)
     assert GAME.snapshot(s)["lanes"][3]["p1"][0]["influence"] == 4
     s.apply("declare:lane4")
     assert s.data.round == 2
     assert pup in s.data.lane_of and s.data.discard[0] == []
-    assert GAME.snapshot(s)["lanes"][3]["p1"][0] == {"name": "MZA Pup", "influence": 2, "damage": 0,
+    assert GAME.snapshot(s)["lanes"][3]["p1"][0] == {"name": "Fire Pup", "influence": 2, "damage": 0,
                                                      "tapped": False, "token": False}
 
 
@@ -170,7 +170,7 @@ def test_each_player_draws_one_card_every_round_including_the_first():
 
 @pytest.mark.rule("MZL-DRAW-4")
 def test_no_hand_size_limit():
-    s = pos({"hand": ["MZA Pup"] * 14}, {"hand": ["MZA Mole"] * 20}, phase="round_start", round=4)
+    s = pos({"hand": ["Fire Pup"] * 14}, {"hand": ["Earth Pup"] * 20}, phase="round_start", round=4)
     assert hands(s) == [15, 21]
     assert s.decision.kind == "action"
     finish_round(s)
@@ -179,7 +179,7 @@ def test_no_hand_size_limit():
 
 @pytest.mark.rule("MZL-DRAW-5")
 def test_drawing_from_an_empty_deck_draws_nothing_without_penalty():
-    s = pos({"deck": [], "hand": ["MZA Pup"], "mp": 4}, {"deck": ["MZA Mole"]}, phase="round_start", round=2)
+    s = pos({"deck": [], "hand": ["Fire Pup"], "mp": 4}, {"deck": ["Earth Pup"]}, phase="round_start", round=2)
     assert hands(s) == [1, 1]
     assert "P1 has no card left to draw" in s.log
     assert s.data.mp == [4, 0] and not s.is_terminal() and s.decision.kind == "action"
@@ -251,8 +251,8 @@ def test_aura_in_the_aura_zone_untap():
 
 @pytest.mark.rule("MZL-AURAPH-7")
 def test_all_units_in_play_untap():
-    s = pos({}, {}, [{"p1": [{"name": "MZA Pup", "tapped": True}], "p2": [{"name": "MZA Mole", "tapped": True}]},
-                     {"p1": [{"name": "MZA Gear", "tapped": True}, {"name": "MZA Brute", "tapped": True}]}],
+    s = pos({}, {}, [{"p1": [{"name": "Fire Pup", "tapped": True}], "p2": [{"name": "Earth Pup", "tapped": True}]},
+                     {"p1": [{"name": "Plain Gear", "tapped": True}, {"name": "Fire Brute", "tapped": True}]}],
             phase="round_start", round=2)
     assert not any(u in s.data.tapped for u in s.data.lane_of)
     assert [x["tapped"] for x in GAME.snapshot(s)["lanes"][1]["p1"]] == [False, False]
@@ -269,7 +269,7 @@ def test_all_lanes_are_readied():
 def test_untap_step_also_untaps_casters_in_their_zone_and_every_other_tapped_card():
     s = pos({"caster_tapped": True, "aura": [{"name": "Fire Aura", "tapped": True}], "aura_deck": 2},
             {"caster_tapped": True},
-            [{"p1": [{"name": "Spark", "tapped": True}, {"name": "MZA Gear", "tapped": True}, "MZA Pup"]}],
+            [{"p1": [{"name": "Spark", "tapped": True}, {"name": "Plain Gear", "tapped": True}, "Fire Pup"]}],
             phase="round_start", round=2)
     d = s.data
     assert d.caster[0] not in d.tapped and d.caster[1] not in d.tapped

@@ -8,17 +8,17 @@ from mza_support import (FIRE_MAIN, GAME, deck, finish_round, hands, ids, new_ga
 
 def lone(mp1=0, mp2=0, **kw):
     """P1 has an uncontested creature in lane 1; P2 has nothing."""
-    return pos({"mp": mp1}, {"mp": mp2}, [{"terra": "MZA Fire Start", "p1": ["MZA Pup"]}], **kw)
+    return pos({"mp": mp1}, {"mp": mp2}, [{"terra": "MZA Fire Start", "p1": ["Fire Pup"]}], **kw)
 
 
 # ----------------------------------------------------------------- MZL-WIN
 @pytest.mark.rule("MZL-WIN-1")
 def test_missions_award_mp_and_only_the_mp_total_decides_the_game():
     # P2 has far more on the board, but P1's MP total is what decides the game
-    s = pos({"mp": 28}, {"mp": 0, "hand": ["MZA Brute"] * 5},
-            [{"p1": ["MZA Pup"], "p2": []},
-             {"p2": ["MZA Brute", "MZA Brute", "MZA Brute"]},
-             {"p2": ["MZA Brute"]}, {"p2": ["MZA Brute"]}])
+    s = pos({"mp": 28}, {"mp": 0, "hand": ["Fire Brute"] * 5},
+            [{"p1": ["Fire Pup"], "p2": []},
+             {"p2": ["Fire Brute", "Fire Brute", "Fire Brute"]},
+             {"p2": ["Fire Brute"]}, {"p2": ["Fire Brute"]}])
     s.apply("declare:lane1")
     assert s.data.mp == [30, 0]
     assert s.is_terminal() and s.winner() == 0
@@ -48,7 +48,7 @@ def test_win_is_checked_after_the_whole_lane_resolution_and_after_other_mp_chang
     # P1 reaches 30 at the MP award (step 3), but the lane's Destruction (step 6) still
     # happens before the win check at the end of the resolution.
     # (P2's equipment is no creature, so the win is uncontested: +2)
-    s = pos({"mp": 28}, {}, [{"p1": ["MZA Brute"], "p1_aura": ["Fire Aura"], "p2": ["MZA Gear"]}])
+    s = pos({"mp": 28}, {}, [{"p1": ["Fire Brute"], "p1_aura": ["Fire Aura"], "p2": ["Plain Gear"]}])
     s.apply("declare:lane1")
     assert s.data.mp[0] == 30
     assert not s.is_terminal()
@@ -94,7 +94,7 @@ def test_deck_needs_1_caster_2_starters_10_aura_and_50_main():
 
 @pytest.mark.rule("MZL-DECK-2")
 def test_caster_sets_the_primary_type():
-    earth_main = tuple(["MZA Mole"] * 3 + ["Thornback Boar"] * 3) + FIRE_MAIN[6:]
+    earth_main = tuple(["Earth Pup"] * 3 + ["Thornback Boar"] * 3) + FIRE_MAIN[6:]
     # with a Fire/Earth Caster, Fire is primary: the Aura deck is Fire
     assert problems(deck("MZA Pyra")) == []
     bad = problems(deck("MZA Pyra", aura=["Earth Aura"] * 10))
@@ -127,7 +127,7 @@ def test_allied_box_with_own_type_means_no_allied_type():
 def test_main_deck_cards_must_be_primary_or_allied():
     bad = problems(deck("MZA Pyra", main=("MZA Volt",) + FIRE_MAIN[1:]))
     assert any("Lightning card; this Caster allows Fire or Earth (MZL-DECK-4)" in p for p in bad)
-    assert problems(deck("MZA Pyra", main=("MZA Mole",) + FIRE_MAIN[1:])) == []
+    assert problems(deck("MZA Pyra", main=("Earth Pup",) + FIRE_MAIN[1:])) == []
 
 
 @pytest.mark.rule("MZL-DECK-5")
@@ -159,10 +159,10 @@ def test_copies_counted_by_exact_name_and_starter_terras_in_main_count():
 
 @pytest.mark.rule("MZL-DECK-8")
 def test_unique_limits_copies_in_play_not_in_the_deck():
-    assert GAME.pool["MZA Relic"].unique
-    main = ("MZA Relic",) * 3 + FIRE_MAIN[3:]
+    assert GAME.pool["Unique Hound"].unique
+    main = ("Unique Hound",) * 3 + FIRE_MAIN[3:]
     assert problems(deck(main=main)) == []
-    assert any("4 copies of 'MZA Relic'" in p for p in problems(deck(main=("MZA Relic",) * 4 + FIRE_MAIN[3:])))
+    assert any("4 copies of 'Unique Hound'" in p for p in problems(deck(main=("Unique Hound",) * 4 + FIRE_MAIN[3:])))
 
 
 @pytest.mark.rule("MZL-DECK-9")
@@ -180,15 +180,15 @@ def test_starter_terra_in_main_only_if_not_used_as_own_starter():
 
 @pytest.mark.rule("MZL-DECK-10")
 def test_only_terra_starter_may_be_a_starter_terra():
-    bad = problems(deck(starters=("MZA Plain Terra", "MZA Earth Start")))
-    assert any("'MZA Plain Terra' is not a 'Terra (Starter)'" in p for p in bad)
-    bad = problems(deck(starters=("MZA Pup", "MZA Earth Start")))
-    assert any("'MZA Pup' is not a 'Terra (Starter)'" in p for p in bad)
+    bad = problems(deck(starters=("Fire Field", "MZA Earth Start")))
+    assert any("'Fire Field' is not a 'Terra (Starter)'" in p for p in bad)
+    bad = problems(deck(starters=("Fire Pup", "MZA Earth Start")))
+    assert any("'Fire Pup' is not a 'Terra (Starter)'" in p for p in bad)
 
 
 @pytest.mark.rule("MZL-DECK-11")
 def test_allied_cards_in_main_need_one_primary_and_one_allied_starter():
-    main = ("MZA Mole",) + FIRE_MAIN[1:]
+    main = ("Earth Pup",) + FIRE_MAIN[1:]
     assert problems(deck(starters=("MZA Fire Start", "MZA Earth Start"), main=main)) == []
     bad = problems(deck(starters=("MZA Fire Start", "MZA Fire Start B"), main=main))
     assert any("1 primary and 1 allied (MZL-DECK-11)" in p for p in bad)
@@ -214,8 +214,8 @@ def test_aura_deck_is_ten_primary_aura():
     assert problems(deck(aura=["Fire Aura"] * 5 + ["MZA Fire Aura B"] * 5)) == []
     bad = problems(deck(aura=["Fire Aura"] * 9 + ["Earth Aura"]))
     assert any("'Earth Aura' is Earth; the Aura deck holds only the primary type Fire" in p for p in bad)
-    bad = problems(deck(aura=["Fire Aura"] * 9 + ["MZA Pup"]))
-    assert any("'MZA Pup' is not an Aura card" in p for p in bad)
+    bad = problems(deck(aura=["Fire Aura"] * 9 + ["Fire Pup"]))
+    assert any("'Fire Pup' is not an Aura card" in p for p in bad)
 
 
 @pytest.mark.rule("MZL-DECK-14")

@@ -1,17 +1,23 @@
 """Support for the MetaZoo (four-lane) rule tests of areas MISSION, DAMAGE, CREATURE, TOKEN,
 EQUIP, TERRA, STRATEGY, CASTER, AURA and the keywords (MZL-KW-*).
 
-Every test builds a position (position.py format) with the stand-in cards defined here, so
-each one has exactly the numbers it needs. Stand-in names start with "Z " and have no
-published text. Unless a test says otherwise, lanes are razed (no Terra), so no Terra effect
-interferes, and the kernel auto-takes single-option decisions (``auto=False`` turns that off).
+Every test builds a position (position.py format) with the stand-in cards defined here and
+the plain ones shared with the other MetaZoo folders (support.metazoo.SHARED_CARDS: Fire
+Enhancer, Play Drawer, Friend Lover, Spark Smith, Enhancer Gear, Smash Unit, Total Ruin, Bounce
+Unit, Cheap Discover...), so each one has exactly the numbers it needs. This folder's own
+stand-in names start with "Z " and have no published text. Unless a test says otherwise,
+lanes are razed (no Terra), so no Terra effect interferes, and the kernel auto-takes
+single-option decisions (``auto=False`` turns that off).
 """
 from __future__ import annotations
 
 import functools
 
-import metatcg
-from metatcg.games.metazoo import stats
+from support import act, ids, log_index, names  # noqa: F401 - re-exported for the tests
+from support import card_in as find  # noqa: F401 - find(st, name, p, zone="hand", nth=0)
+from support import zone_names as zone  # noqa: F401 - zone(st, p, z): sorted names
+from support import metazoo as mz
+from support.metazoo import in_play, influence, play, play_id, side, total, unit  # noqa: F401
 
 
 def _plain(prefix: str, aura: str, values, extra: str = "") -> str:
@@ -87,14 +93,6 @@ influence = 3
 soar = true
 
 [[card]]
-name = "Z Glow 2"
-type = "creature"
-aura = "fire"
-cost = 1
-influence = 2
-enhance = true
-
-[[card]]
 name = "Z Razer 4"
 type = "creature"
 aura = "fire"
@@ -120,17 +118,6 @@ influence = 2
 text = "When Dispelled: draw a card."
 [[card.ability]]
 kind = "when_dispelled"
-do = [{ op = "draw" }]
-
-[[card]]
-name = "Z Herald 2"
-type = "creature"
-aura = "fire"
-cost = 1
-influence = 2
-text = "On Play: draw a card."
-[[card.ability]]
-kind = "on_play"
 do = [{ op = "draw" }]
 
 [[card]]
@@ -217,18 +204,6 @@ kind = "during_mission"
 do = [{ op = "mp_award", amount = 1 }]
 
 [[card]]
-name = "Z Pair 1"
-type = "creature"
-aura = "fire"
-cost = 1
-influence = 1
-text = "Has +2 Influence while another friendly creature is in this lane."
-[[card.ability]]
-kind = "continuous"
-condition = { count = [{ units = { side = "friendly", lane = "this", type = "creature", other = true } }] }
-do = [{ op = "has_influence", amount = 2, target = { choose = "self" } }]
-
-[[card]]
 name = "Z Hunter 3"
 type = "creature"
 aura = "fire"
@@ -312,14 +287,6 @@ cost = 1
 influence = 2
 
 [[card]]
-name = "Z Gear 1"
-type = "equipment"
-aura = "fire"
-cost = 1
-influence = 1
-enhance = true
-
-[[card]]
 name = "Z Unique Gear"
 type = "equipment"
 aura = "fire"
@@ -372,20 +339,6 @@ text = "When Dispelled: draw a card."
 kind = "when_dispelled"
 do = [{ op = "draw" }]
 
-[[card]]
-name = "Z Forge"
-type = "creature"
-aura = "fire"
-cost = 1
-influence = 2
-text = "When you play an equipment, create a Spark token in its lane."
-[[card.ability]]
-kind = "trigger"
-when = "card_played"
-card = { type = "equipment" }
-watch = { side = "friendly" }
-do = [{ op = "create_token", token = "Spark", lane = "subject" }]
-
 # ------------------------------------------------------------------ tokens
 [[card]]
 name = "Z Drone"
@@ -403,26 +356,6 @@ kind = "on_play"
 do = [{ op = "draw" }]
 
 # ------------------------------------------------------------------ Strategies
-[[card]]
-name = "Z Shatter"
-type = "strategy"
-aura = "fire"
-cost = 1
-text = "Shatter a unit."
-[[card.ability]]
-kind = "on_play"
-do = [{ op = "shatter", target = { side = "any" } }]
-
-[[card]]
-name = "Z Shatter All"
-type = "strategy"
-aura = "fire"
-cost = 1
-text = "Shatter all units."
-[[card.ability]]
-kind = "on_play"
-do = [{ op = "shatter", target = { side = "any", choose = "all" } }]
-
 [[card]]
 name = "Z Blast 2"
 type = "strategy"
@@ -502,16 +435,6 @@ text = "Give all Beasts +1 Influence."
 [[card.ability]]
 kind = "on_play"
 do = [{ op = "give_influence", amount = 1, target = { side = "any", type = "creature", trait = "Beast", choose = "all" } }]
-
-[[card]]
-name = "Z Bounce"
-type = "strategy"
-aura = "fire"
-cost = 1
-text = "Return a unit to its owner's hand."
-[[card.ability]]
-kind = "on_play"
-do = [{ op = "return_to_hand", target = { side = "any" } }]
 
 [[card]]
 name = "Z Relocate"
@@ -622,16 +545,6 @@ text = "Gain 1 MP."
 [[card.ability]]
 kind = "on_play"
 do = [{ op = "gain_mp", amount = 1 }]
-
-[[card]]
-name = "Z Look 3"
-type = "strategy"
-aura = "fire"
-cost = 1
-text = "Discover 3."
-[[card.ability]]
-kind = "on_play"
-do = [{ op = "discover", x = 3 }]
 
 [[card]]
 name = "Z Look Terra"
@@ -758,8 +671,7 @@ do = [{ op = "draw", player = "each" }]
 
 @functools.lru_cache(maxsize=1)
 def game():
-    base = metatcg.load_game("metazoo")
-    return base.with_cards(base.parse_cards(CARDS, "<rules_metazoo_b>"))
+    return mz.stand_in_game(CARDS, "<rules_metazoo_b>")
 
 
 FIRE5 = ["Fire Aura"] * 5
@@ -779,61 +691,14 @@ def position(p1: dict | None = None, p2: dict | None = None, lanes=(), *, priori
              phase: str = "action"):
     """A position. ``lanes`` lists up to four [[lane]] tables (missing ones are razed and
     empty); p1/p2 go through :func:`player`."""
-    spec = {"round": round, "priority": priority, "phase": phase, "seed": seed,
-            "player": [player(**(p1 or {})), player(**(p2 or {}))], "lane": [dict(x) for x in lanes],
-            "options": {"auto_single": auto}}
-    if active is not None:
-        spec["active"] = active
-    return game().position(spec)
+    return mz.position(game(), player(**(p1 or {})), player(**(p2 or {})), lanes, round=round,
+                       priority=priority, phase=phase, seed=seed, auto=auto, active=active)
 
 
 # ------------------------------------------------------------------ finding cards
-def names(st, iids) -> list[str]:
-    return sorted(st.data.cards[c].name for c in iids)
-
-
-def zone(st, p: int, z: str) -> list[str]:
-    """Sorted names in a player's zone (hand, deck, discard, aura_zone, aura_deck, supply, pool)."""
-    return names(st, getattr(st.data, z)[p])
-
-
-def find(st, name: str, p: int, z: str = "hand", nth: int = 0) -> int:
-    d = st.data
-    hits = [c for c in getattr(d, z)[p] if d.cards[c].name == name]
-    assert len(hits) > nth, f"no {name!r} #{nth} in P{p + 1}'s {z}: {names(st, getattr(d, z)[p])}"
-    return hits[nth]
-
-
-def unit(st, name: str, p: int, lane: int | None = None, nth: int = 0) -> int:
-    """A unit in play (``lane`` is 1-based)."""
-    d = st.data
-    lanes = range(4) if lane is None else [lane - 1]
-    hits = [u for ln in lanes for u in d.units[ln * 2 + p] if d.cards[u].name == name]
-    assert len(hits) > nth, f"no {name!r} #{nth} of P{p + 1} in lane(s) {list(lanes)}"
-    return hits[nth]
-
-
-def side(st, lane: int, p: int) -> list[str]:
-    """Names of the units on a side (``lane`` 1-based), in the order they entered."""
-    d = st.data
-    return [d.cards[u].name for u in d.units[(lane - 1) * 2 + p]]
-
-
-def in_play(st, iid: int) -> bool:
-    return iid in st.data.lane_of
-
-
 def lane_of(st, iid: int) -> int:
     """1-based lane of a unit in play (0: not in play)."""
     return st.data.lane_of.get(iid, -1) + 1
-
-
-def influence(st, iid: int) -> int:
-    return stats.influence(st.data, iid)
-
-
-def total(st, lane: int, p: int) -> int:
-    return stats.side_total(st.data, lane - 1, p)
 
 
 def tokens_in_play(st) -> list[int]:
@@ -842,29 +707,6 @@ def tokens_in_play(st) -> list[int]:
 
 
 # ------------------------------------------------------------------ actions
-def ids(st) -> list[str]:
-    return [a.id for a in st.legal_actions()]
-
-
-def act(st, *action_ids: str) -> None:
-    for a in action_ids:
-        st.apply(a)
-
-
-def play_id(st, name: str, lane: int | None = None, p: int | None = None) -> str:
-    p = st.data.active if p is None else p
-    d = st.data
-    if d.cards[d.caster[p]].name == name:
-        c = d.caster[p]
-    else:
-        c = find(st, name, p, "hand")
-    return f"play:c{c}" + (f"@lane{lane}" if lane is not None else "")
-
-
-def play(st, name: str, lane: int | None = None) -> None:
-    st.apply(play_id(st, name, lane))
-
-
 def can_play(st, name: str, lane: int | None = None) -> bool:
     """Is some copy of ``name`` (in hand, or the Caster) playable now (to ``lane`` if given)?"""
     d = st.data
@@ -909,14 +751,6 @@ def finish_round(st) -> int:
     return st.data.round
 
 
-def log_index(st, fragment: str, start: int = 0) -> int:
-    """Index of the first log line (from ``start``) containing ``fragment``; -1 if none."""
-    for i, line in enumerate(st.log[start:], start):
-        if fragment in line:
-            return i
-    return -1
-
-
 def log_since(st, start: int) -> list[str]:
     return st.log[start:]
 
@@ -930,8 +764,8 @@ def idle(st) -> None:
 
 def deck(caster: str = "Z Pyra", starters=("Z Plain", "Z Plain"), aura: str = "Fire Aura"):
     """A legal 51-card Fire deck list of stand-ins (for games started from setup)."""
-    main = [f"Z Fire {n}" for n in range(1, 10)] + ["Z Sky 2", "Z Sky 3", "Z Glow 2", "Z Razer 4", "Z Giant 6",
-                                                   "Z Martyr 2", "Z Herald 2", "Z Winner 3"]
+    main = [f"Z Fire {n}" for n in range(1, 10)] + ["Z Sky 2", "Z Sky 3", "Fire Enhancer", "Z Razer 4", "Z Giant 6",
+                                                   "Z Martyr 2", "Play Drawer", "Z Winner 3"]
     text = f"[caster]\n1 {caster}\n[starter]\n" + "".join(f"1 {s}\n" for s in starters) + f"[aura]\n10 {aura}\n[main]\n"
     text += "".join(f"3 {n}\n" for n in main)
     return game().parse_deck(text, "mzb")

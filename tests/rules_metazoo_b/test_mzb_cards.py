@@ -212,9 +212,9 @@ def test_each_caster_begins_in_its_caster_zone():
 
 @pytest.mark.rule("MZL-CASTER-3")
 def test_a_caster_in_its_zone_is_not_a_creature_and_not_a_target():
-    st = position({"hand": ["Z Rival Blast", "Z Shatter"]}, lanes=[{"p1": ["Z Fire 2"]}])
+    st = position({"hand": ["Z Rival Blast", "Smash Unit"]}, lanes=[{"p1": ["Z Fire 2"]}])
     assert not can_play(st, "Z Rival Blast")  # P2's Caster in its zone is no rival creature
-    play(st, "Z Shatter")                      # the only unit: P1's own creature
+    play(st, "Smash Unit")                      # the only unit: P1's own creature
     assert f"target:c{st.data.caster[1]}" not in ids(st)
     st = position(lanes=[{"p1": ["Z Fire 2"]}])
     declare(st, 1)
@@ -264,9 +264,9 @@ def test_caster_text_abilities_are_usable_from_the_zone_and_from_a_lane():
 
 @pytest.mark.rule("MZL-CASTER-9")
 def test_a_caster_sent_anywhere_but_a_lane_or_its_zone_is_shattered_instead():
-    st = position({}, {"hand": ["Z Bounce"]}, lanes=[{"p1": ["Z Pyra"]}], priority=1)
+    st = position({}, {"hand": ["Bounce Unit"]}, lanes=[{"p1": ["Z Pyra"]}], priority=1)
     c = st.data.caster[0]
-    play(st, "Z Bounce")
+    play(st, "Bounce Unit")
     target(st, c)
     assert c not in st.data.hand[0] and c not in st.data.lane_of
     assert st.data.caster_down[0]
@@ -276,9 +276,9 @@ def test_a_caster_sent_anywhere_but_a_lane_or_its_zone_is_shattered_instead():
 @pytest.mark.rule("MZL-CASTER-9")
 @pytest.mark.parametrize("use_plate", [True, False])
 def test_returning_a_caster_is_a_shatter_so_shatter_replacements_apply(use_plate):
-    st = position({}, {"hand": ["Z Bounce"]}, lanes=[{"p1": ["Z Pyra", "Lava Plate"]}], priority=1)
+    st = position({}, {"hand": ["Bounce Unit"]}, lanes=[{"p1": ["Z Pyra", "Lava Plate"]}], priority=1)
     c, plate = st.data.caster[0], unit(st, "Lava Plate", 0)
-    play(st, "Z Bounce")
+    play(st, "Bounce Unit")
     target(st, c)
     assert st.decision.kind == "instead" and st.decision.player == 0
     act(st, "yes" if use_plate else "no")
@@ -289,11 +289,11 @@ def test_returning_a_caster_is_a_shatter_so_shatter_replacements_apply(use_plate
 
 @pytest.mark.rule("MZL-CASTER-10")
 def test_a_shattered_caster_goes_face_down_and_only_trade_aura_remains():
-    st = position({"caster": "Z Warden", "hand": ["Z Shatter"]}, {"hand": ["Z Shatter"]},
+    st = position({"caster": "Z Warden", "hand": ["Smash Unit"]}, {"hand": ["Smash Unit"]},
                   lanes=[{"p1": ["Z Warden", "Z Fire 2"]}])
     w, f = st.data.caster[0], unit(st, "Z Fire 2", 0)
     assert influence(st, f) == 3
-    play(st, "Z Shatter")
+    play(st, "Smash Unit")
     target(st, w)
     assert st.data.caster_down[0] and w not in st.data.lane_of
     assert influence(st, f) == 2   # its power is off
@@ -376,10 +376,10 @@ def test_an_aura_deck_holds_only_the_primary_type():
 
 @pytest.mark.rule("MZL-AURA-5")
 def test_aura_never_goes_to_a_discard_pile_deck_or_hand():
-    st = position({"hand": ["Z Shatter All"]}, lanes=[{"p1": ["Z Glow 2"], "p1_aura": ["Fire Aura"]}])
-    play(st, "Z Shatter All")
+    st = position({"hand": ["Total Ruin"]}, lanes=[{"p1": ["Fire Enhancer"], "p1_aura": ["Fire Aura"]}])
+    play(st, "Total Ruin")
     settle(st)
-    assert zone(st, 0, "discard") == ["Z Glow 2", "Z Shatter All"]
+    assert zone(st, 0, "discard") == ["Fire Enhancer", "Total Ruin"]
     assert [st.data.cards[a].name for a in st.data.enh[0]] == ["Fire Aura"]  # still enhancing lane 1
     finish_round(st)
     d = st.data
@@ -390,13 +390,13 @@ def test_aura_never_goes_to_a_discard_pile_deck_or_hand():
 
 @pytest.mark.rule("MZL-AURA-6")
 def test_aura_cannot_be_shattered_damaged_or_returned():
-    lanes = [{"p1": ["Z Glow 2"], "p1_aura": ["Fire Aura"], "p2": ["Z Earth 2"], "p2_aura": ["Fire Aura"]}]
-    for card in ("Z Shatter", "Z Blast 2", "Z Bounce"):
+    lanes = [{"p1": ["Fire Enhancer"], "p1_aura": ["Fire Aura"], "p2": ["Z Earth 2"], "p2_aura": ["Fire Aura"]}]
+    for card in ("Smash Unit", "Z Blast 2", "Bounce Unit"):
         st = position({"hand": [card]}, lanes=lanes)
         play(st, card)
         offered = {int(a.split(":c")[1]) for a in ids(st)}
         assert all(st.data.cards[u].type != "aura" for u in offered)
-        assert offered == {unit(st, "Z Glow 2", 0), unit(st, "Z Earth 2", 1)}
+        assert offered == {unit(st, "Fire Enhancer", 0), unit(st, "Z Earth 2", 1)}
 
 
 @pytest.mark.rule("MZL-AURA-7")

@@ -96,22 +96,22 @@ def test_damage_threshold_uses_current_not_contributed_influence():
 
 @pytest.mark.rule("MZL-DAMAGE-7")
 def test_damage_is_rechecked_when_a_damaged_units_current_influence_drops():
-    # Z Pair 1 has +2 only while another friendly creature is in its lane; it carries 2 damage
-    st = position({"hand": ["Z Shatter", "Z Weaken"]},
-                  lanes=[{"p2": [{"name": "Z Pair 1", "damage": 2}, "Z Earth 2"]},
+    # Friend Lover has +2 only while another friendly creature is in its lane; it carries 2 damage
+    st = position({"hand": ["Smash Unit", "Z Weaken"]},
+                  lanes=[{"p2": [{"name": "Friend Lover", "damage": 2}, "Z Earth 2"]},
                          {"p2": [{"name": "Z Earth 3", "damage": 2}]}])
-    pair = unit(st, "Z Pair 1", 1)
+    pair = unit(st, "Friend Lover", 1)
     assert influence(st, pair) == 3 and in_play(st, pair)
-    play(st, "Z Shatter")
+    play(st, "Smash Unit")
     target(st, unit(st, "Z Earth 2", 1))
     assert not in_play(st, pair)  # its "has" condition failed: 2 damage >= 1
-    assert log_index(st, "Z Pair 1 in lane 1 is defeated by damage") > 0
+    assert log_index(st, "Friend Lover in lane 1 is defeated by damage") > 0
     idle(st)
     e3 = unit(st, "Z Earth 3", 1)
     play(st, "Z Weaken")          # a given -1: current 2, damage 2
     target(st, e3)
     assert not in_play(st, e3)
-    assert zone(st, 1, "discard") == ["Z Earth 2", "Z Earth 3", "Z Pair 1"]
+    assert zone(st, 1, "discard") == ["Friend Lover", "Z Earth 2", "Z Earth 3"]
 
 
 @pytest.mark.rule("MZL-DAMAGE-8")
@@ -139,10 +139,10 @@ def test_a_moved_unit_keeps_its_damage_and_a_token_at_its_threshold_just_leaves_
 # ----------------------------------------------------------------- creatures
 @pytest.mark.rule("MZL-CREATURE-1")
 def test_a_creature_is_played_to_a_lane_provides_influence_and_its_abilities_work_there():
-    st = position({"hand": ["Z Herald 2"], "deck_size": 5})
-    assert can_play(st, "Z Herald 2", 3)
-    play(st, "Z Herald 2", 3)
-    assert side(st, 3, 0) == ["Z Herald 2"]
+    st = position({"hand": ["Play Drawer"], "deck_size": 5})
+    assert can_play(st, "Play Drawer", 3)
+    play(st, "Play Drawer", 3)
+    assert side(st, 3, 0) == ["Play Drawer"]
     assert total(st, 3, 0) == 2
     assert len(st.data.hand[0]) == 1  # its On Play drew a card
 
@@ -192,11 +192,11 @@ def test_a_unique_creature_has_one_copy_in_play_per_side():
 
 @pytest.mark.rule("MZL-CREATURE-5")
 def test_creature_enhancement_symbol_and_abilities():
-    st = position({"hand": ["Z Herald 2"], "deck_size": 5},
-                  lanes=[{"p1": ["Z Glow 2"]}, {"p1": ["Z Fire 2"]}, {"p1": ["Z Greeter 2"]}])
+    st = position({"hand": ["Play Drawer"], "deck_size": 5},
+                  lanes=[{"p1": ["Fire Enhancer"]}, {"p1": ["Z Fire 2"]}, {"p1": ["Z Greeter 2"]}])
     legal = ids(st)
     assert "enhance:lane1" in legal and "enhance:lane2" not in legal
-    play(st, "Z Herald 2", 3)  # its On Play and Z Greeter's trigger both draw
+    play(st, "Play Drawer", 3)  # its On Play and Z Greeter's trigger both draw
     if st.decision.kind == "__order_triggers":
         act(st, ids(st)[0])
     assert len(st.data.hand[0]) == 2

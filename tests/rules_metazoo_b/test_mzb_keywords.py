@@ -38,25 +38,25 @@ def test_gain_is_permanent():
 
 @pytest.mark.rule("MZL-KW-GIVE-3", "MZL-ERRATA-COLORS-6")
 def test_has_applies_only_while_its_condition_is_met():
-    st = position({"hand": ["Z Fire 2", "Z Shatter"]}, lanes=[{"p1": ["Z Pair 1"]}])
-    pair = unit(st, "Z Pair 1", 0)
+    st = position({"hand": ["Z Fire 2", "Smash Unit"]}, lanes=[{"p1": ["Friend Lover"]}])
+    pair = unit(st, "Friend Lover", 0)
     assert influence(st, pair) == 1
     play(st, "Z Fire 2", 1)
     assert influence(st, pair) == 3
     idle(st)
-    play(st, "Z Shatter")
+    play(st, "Smash Unit")
     target(st, unit(st, "Z Fire 2", 0))
     assert influence(st, pair) == 1
 
 
 @pytest.mark.rule("MZL-KW-GIVE-5")
 def test_a_gained_change_is_lost_when_the_unit_leaves_play():
-    st = position({"hand": ["Z Bless", "Z Bounce"]}, lanes=[{"p1": ["Z Fire 3"]}])
+    st = position({"hand": ["Z Bless", "Bounce Unit"]}, lanes=[{"p1": ["Z Fire 3"]}])
     f = unit(st, "Z Fire 3", 0)
     play(st, "Z Bless")
     assert influence(st, f) == 5
     idle(st)
-    play(st, "Z Bounce")
+    play(st, "Bounce Unit")
     target(st, f)
     assert f in st.data.hand[0]
     idle(st)
@@ -67,8 +67,8 @@ def test_a_gained_change_is_lost_when_the_unit_leaves_play():
 # ----------------------------------------------------------------- Discover
 @pytest.mark.rule("MZL-KW-DISCOVER-1")
 def test_discover_looks_at_the_top_x_cards():
-    st = position({"hand": ["Z Look 3"], "deck": ["Z Fire 1", "Z Fire 2", "Z Fire 3", "Z Fire 4", "Z Fire 5"]})
-    play(st, "Z Look 3")
+    st = position({"hand": ["Cheap Discover"], "deck": ["Z Fire 1", "Z Fire 2", "Z Fire 3", "Z Fire 4", "Z Fire 5"]})
+    play(st, "Cheap Discover")
     assert st.decision.kind == "discover" and st.decision.player == 0
     assert [st.data.cards[c].name for c in st.data.looking[0]] == ["Z Fire 1", "Z Fire 2", "Z Fire 3"]
     assert sorted(a.label for a in st.legal_actions()) == sorted(
@@ -90,8 +90,8 @@ def test_discover_takes_a_card_meeting_the_restriction_reveals_it_and_puts_it_in
 
 @pytest.mark.rule("MZL-KW-DISCOVER-3")
 def test_discover_puts_the_rest_on_the_bottom_in_the_players_order():
-    st = position({"hand": ["Z Look 3"], "deck": ["Z Fire 1", "Z Fire 2", "Z Fire 3", "Z Fire 4", "Z Fire 5"]})
-    play(st, "Z Look 3")
+    st = position({"hand": ["Cheap Discover"], "deck": ["Z Fire 1", "Z Fire 2", "Z Fire 3", "Z Fire 4", "Z Fire 5"]})
+    play(st, "Cheap Discover")
     act(st, f"take:c{st.data.looking[0][1]}")
     assert st.decision.kind == "bottom"
     act(st, f"bottom:c{st.data.looking[0][1]}")  # Z Fire 3 first
@@ -101,15 +101,15 @@ def test_discover_puts_the_rest_on_the_bottom_in_the_players_order():
 
 @pytest.mark.rule("MZL-KW-DISCOVER-4", "MZL-ERRATA-FAIL-1")
 def test_discover_short_deck_take_nothing_and_no_shuffle():
-    st = position({"hand": ["Z Look 3"], "deck": ["Z Fire 1", "Z Fire 2"]})
-    play(st, "Z Look 3")
+    st = position({"hand": ["Cheap Discover"], "deck": ["Z Fire 1", "Z Fire 2"]})
+    play(st, "Cheap Discover")
     assert len(st.data.looking[0]) == 2 and st.data.deck[0] == []
     act(st, "none")
     act(st, f"bottom:c{st.data.looking[0][1]}")
     assert _deck_names(st, 0) == ["Z Fire 2", "Z Fire 1"] and st.data.hand[0] == []
     deck = [f"Z Fire {n}" for n in range(1, 10)]
-    st = position({"hand": ["Z Look 3"], "deck": deck}, seed=7)
-    play(st, "Z Look 3")
+    st = position({"hand": ["Cheap Discover"], "deck": deck}, seed=7)
+    play(st, "Cheap Discover")
     act(st, "none", f"bottom:c{st.data.looking[0][2]}", f"bottom:c{st.data.looking[0][0]}")
     assert _deck_names(st, 0) == deck[3:] + ["Z Fire 3", "Z Fire 1", "Z Fire 2"]  # not shuffled
     assert log_index(st, "shuffles") == -1
@@ -117,7 +117,7 @@ def test_discover_short_deck_take_nothing_and_no_shuffle():
 
 # ----------------------------------------------------------------- Dispel
 @pytest.mark.rule("MZL-KW-DISPEL-1")
-@pytest.mark.parametrize("card", ["Z Shatter", "Z Offering", "Z Blast 2"])
+@pytest.mark.parametrize("card", ["Smash Unit", "Z Offering", "Z Blast 2"])
 def test_when_dispelled_triggers_whatever_sent_the_card_to_the_discard_pile(card):
     st = position({"hand": [card], "deck_size": 5}, lanes=[{"p1": ["Z Martyr 2"]}])
     m = unit(st, "Z Martyr 2", 0)
@@ -141,11 +141,11 @@ def test_when_dispelled_triggers_on_removal_by_a_lane_size_change():
 
 @pytest.mark.rule("MZL-KW-DISPEL-2")
 def test_aura_can_be_neither_shattered_nor_dispelled():
-    st = position({"hand": ["Z Shatter All"], "deck_size": 5}, lanes=[{"p1": ["Z Glow 2"], "p1_aura": ["Fire Aura"]},
+    st = position({"hand": ["Total Ruin"], "deck_size": 5}, lanes=[{"p1": ["Fire Enhancer"], "p1_aura": ["Fire Aura"]},
                                                                      {"p1": ["Z Mourner 2"]}])
-    play(st, "Z Shatter All")
-    assert sorted(ids(st)) == sorted([f"order:c{unit(st, 'Z Glow 2', 0)}", f"order:c{unit(st, 'Z Mourner 2', 0)}"])
-    act(st, f"order:c{unit(st, 'Z Glow 2', 0)}")  # Glow first: Z Mourner sees it Dispelled
+    play(st, "Total Ruin")
+    assert sorted(ids(st)) == sorted([f"order:c{unit(st, 'Fire Enhancer', 0)}", f"order:c{unit(st, 'Z Mourner 2', 0)}"])
+    act(st, f"order:c{unit(st, 'Fire Enhancer', 0)}")  # Glow first: Z Mourner sees it Dispelled
     settle(st)
     assert len(st.data.hand[0]) == 1                  # one Dispel (the Glow), none for the Aura
     assert [st.data.cards[a].name for a in st.data.enh[0]] == ["Fire Aura"]
@@ -154,20 +154,20 @@ def test_aura_can_be_neither_shattered_nor_dispelled():
 @pytest.mark.rule("MZL-KW-DISPEL-3", "MZL-ERRATA-LEAVES-2")
 def test_casters_and_tokens_are_never_dispelled():
     # Z Mourner draws whenever a friendly unit is Dispelled
-    st = position({"hand": ["Z Shatter"] * 3, "deck_size": 5},
+    st = position({"hand": ["Smash Unit"] * 3, "deck_size": 5},
                   lanes=[{"p1": ["Z Pyra", "Spark", "Z Fire 2"]}, {"p1": ["Z Mourner 2"]}])
-    play(st, "Z Shatter")
+    play(st, "Smash Unit")
     target(st, st.data.caster[0])
     assert st.data.caster_down[0] and len(st.data.hand[0]) == 2
     idle(st)
-    play(st, "Z Shatter")
+    play(st, "Smash Unit")
     target(st, unit(st, "Spark", 0))
     assert len(st.data.hand[0]) == 1
     idle(st)
-    play(st, "Z Shatter")
+    play(st, "Smash Unit")
     target(st, unit(st, "Z Fire 2", 0))
     assert len(st.data.hand[0]) == 1  # a main-deck creature: Dispelled, Z Mourner drew
-    assert zone(st, 0, "discard") == ["Z Fire 2", "Z Shatter", "Z Shatter", "Z Shatter"]
+    assert zone(st, 0, "discard") == ["Smash Unit", "Smash Unit", "Smash Unit", "Z Fire 2"]
 
 
 # ----------------------------------------------------------------- Move
@@ -198,12 +198,12 @@ def test_move_respects_the_name_rule_and_the_lane_size_limit():
 @pytest.mark.rule("MZL-KW-MOVE-3", "MZL-ERRATA-ENTERS-1")
 def test_a_moved_unit_keeps_its_state_is_not_played_but_enters():
     st = position({"hand": ["Z Relocate"], "deck_size": 5},
-                  lanes=[{"p1": [{"name": "Z Herald 2", "tapped": True, "damage": 1, "give": 2}]},
+                  lanes=[{"p1": [{"name": "Play Drawer", "tapped": True, "damage": 1, "give": 2}]},
                          {"p1": ["Z Greeter 2"]}])
-    h = unit(st, "Z Herald 2", 0)
+    h = unit(st, "Play Drawer", 0)
     play(st, "Z Relocate")
     act(st, f"target:c{h}", "lane:2")
-    assert lane_of(st, h) == 2 and st.data.owner[h] == 0 and side(st, 2, 0) == ["Z Greeter 2", "Z Herald 2"]
+    assert lane_of(st, h) == 2 and st.data.owner[h] == 0 and side(st, 2, 0) == ["Z Greeter 2", "Play Drawer"]
     assert h in st.data.tapped and st.data.damage[h] == 1 and influence(st, h) == 4
     assert len(st.data.hand[0]) == 1  # Z Greeter saw it enter; Z Herald's On Play did not fire
 
@@ -277,19 +277,19 @@ def test_a_player_may_sacrifice_only_cards_they_control():
 # ----------------------------------------------------------------- Shatter
 @pytest.mark.rule("MZL-KW-SHATTER-1")
 def test_shatter_ignores_influence():
-    st = position({"hand": ["Z Shatter"]}, lanes=[{"p2": [{"name": "Z Earth 6", "give": 9}]}])
+    st = position({"hand": ["Smash Unit"]}, lanes=[{"p2": [{"name": "Z Earth 6", "give": 9}]}])
     e = unit(st, "Z Earth 6", 1)
-    play(st, "Z Shatter")
+    play(st, "Smash Unit")
     target(st, e)
     assert not in_play(st, e) and zone(st, 1, "discard") == ["Z Earth 6"]
 
 
 @pytest.mark.rule("MZL-KW-SHATTER-2")
 def test_shattered_main_deck_unit_is_dispelled_token_leaves_caster_goes_face_down():
-    st = position({"hand": ["Z Shatter All"]}, {"deck_size": 5},
+    st = position({"hand": ["Total Ruin"]}, {"deck_size": 5},
                   lanes=[{"p2": ["Z Martyr 2", "Spark", "Z Pyra"]}])
     m, s, c = unit(st, "Z Martyr 2", 1), unit(st, "Spark", 1), st.data.caster[1]
-    play(st, "Z Shatter All")
+    play(st, "Total Ruin")
     act(st, f"order:c{s}", f"order:c{c}")
     d = st.data
     assert zone(st, 1, "discard") == ["Z Martyr 2"] and len(d.hand[1]) == 1  # Dispelled: its trigger drew

@@ -62,7 +62,7 @@ def test_soar_and_during_mission_effects_are_taken_into_account():
 
 # ----------------------------------------------------------------- MP awarded
 @pytest.mark.rule("MZL-MISSION-5")
-@pytest.mark.parametrize("p1,p2", [([], []), (["Z Fire 3"], ["Z Earth 3"]), (["Z Fire 2"], ["Z Earth 1", "Z Gear 1"])])
+@pytest.mark.parametrize("p1,p2", [([], []), (["Z Fire 3"], ["Z Earth 3"]), (["Z Fire 2"], ["Z Earth 1", "Enhancer Gear"])])
 def test_a_tie_awards_no_mp_with_or_without_creatures(p1, p2):
     st = position(lanes=[{"p1": p1, "p2": p2}])
     declare(st, 1)
@@ -302,10 +302,10 @@ def test_each_destruction_instance_on_the_winning_side_costs_the_loser_a_unit():
 @pytest.mark.rule("MZL-KW-DESTRUCTION-3")
 def test_units_that_cannot_be_shattered_and_enhanced_aura_cannot_satisfy_destruction():
     st = position(lanes=[{"p1": ["Z Razer 4", "Z Fire 9"],
-                          "p2": ["Z Rock 5", "Z Earth 1", "Z Glow 2"], "p2_aura": ["Fire Aura"]}], auto=False)
+                          "p2": ["Z Rock 5", "Z Earth 1", "Fire Enhancer"], "p2_aura": ["Fire Aura"]}], auto=False)
     declare(st, 1)
     assert st.decision.kind == "destroy"
-    assert sorted(ids(st)) == sorted([f"shatter:c{unit(st, 'Z Earth 1', 1)}", f"shatter:c{unit(st, 'Z Glow 2', 1)}"])
+    assert sorted(ids(st)) == sorted([f"shatter:c{unit(st, 'Z Earth 1', 1)}", f"shatter:c{unit(st, 'Fire Enhancer', 1)}"])
 
 
 @pytest.mark.rule("MZL-KW-DESTRUCTION-4")

@@ -33,10 +33,10 @@ def test_tokens_come_from_outside_the_game_only_when_created():
 
 @pytest.mark.rule("MZL-TOKEN-2")
 def test_a_shattered_token_leaves_the_game():
-    st = position({"hand": ["Z Shatter"]}, lanes=[{"p2": ["Spark", "Z Mourner 2"]}])
+    st = position({"hand": ["Smash Unit"]}, lanes=[{"p2": ["Spark", "Z Mourner 2"]}])
     tok = unit(st, "Spark", 1)
     hand2 = len(st.data.hand[1])
-    play(st, "Z Shatter")
+    play(st, "Smash Unit")
     target(st, tok)
     assert not in_play(st, tok) and not _everywhere(st, tok)
     assert log_index(st, "P2's Spark in lane 1 is Shattered and leaves the game (token)") > 0
@@ -45,9 +45,9 @@ def test_a_shattered_token_leaves_the_game():
 
 @pytest.mark.rule("MZL-TOKEN-3")
 def test_a_token_sent_to_hand_is_removed_from_the_game_instead():
-    st = position({"hand": ["Z Bounce"]}, lanes=[{"p2": ["Stone Sentinel"]}])
+    st = position({"hand": ["Bounce Unit"]}, lanes=[{"p2": ["Stone Sentinel"]}])
     tok = unit(st, "Stone Sentinel", 1)
-    play(st, "Z Bounce")
+    play(st, "Bounce Unit")
     target(st, tok)
     assert not in_play(st, tok)
     assert not _everywhere(st, tok)
@@ -100,9 +100,9 @@ def test_a_token_is_a_creature_unless_its_definition_says_otherwise():
 # ----------------------------------------------------------------- equipment
 @pytest.mark.rule("MZL-EQUIP-1")
 def test_equipment_is_its_own_unit_not_attached_to_a_creature():
-    st = position({"hand": ["Z Shatter"]}, lanes=[{"p2": ["Z Earth 2", "Z Gear 2"]}, {"p2": ["Z Earth 1"]}])
+    st = position({"hand": ["Smash Unit"]}, lanes=[{"p2": ["Z Earth 2", "Z Gear 2"]}, {"p2": ["Z Earth 1"]}])
     e, g = unit(st, "Z Earth 2", 1), unit(st, "Z Gear 2", 1)
-    play(st, "Z Shatter")
+    play(st, "Smash Unit")
     assert f"target:c{g}" in ids(st)  # a unit in its own right
     target(st, e)
     assert in_play(st, g) and lane_of(st, g) == 1 and side(st, 1, 1) == ["Z Gear 2"]
@@ -125,12 +125,12 @@ def test_equipment_without_a_friendly_creature_gives_no_influence_and_no_abiliti
 @pytest.mark.rule("MZL-EQUIP-2")
 @pytest.mark.parametrize("with_creature,draws", [(True, 1), (False, 0)])
 def test_a_lone_equipments_when_dispelled_ability_does_not_work(with_creature, draws):
-    st = position({"hand": ["Z Shatter"], "deck_size": 5},
+    st = position({"hand": ["Smash Unit"], "deck_size": 5},
                   lanes=[{"p1": ["Z Relic"] + (["Z Fire 2"] if with_creature else [])}])
     r = unit(st, "Z Relic", 0)
-    play(st, "Z Shatter")
+    play(st, "Smash Unit")
     target(st, r)
-    assert zone(st, 0, "discard") == ["Z Relic", "Z Shatter"]
+    assert zone(st, 0, "discard") == ["Smash Unit", "Z Relic"]
     assert len(st.data.hand[0]) == draws
 
 
@@ -155,12 +155,12 @@ def test_equipment_name_cost_and_influence():
 
 @pytest.mark.rule("MZL-EQUIP-5")
 def test_equipment_at_zero_influence_is_shattered():
-    st = position({"hand": ["Z Weaken"]}, lanes=[{"p2": ["Z Earth 2", "Z Gear 1"]}])
-    g = unit(st, "Z Gear 1", 1)
+    st = position({"hand": ["Z Weaken"]}, lanes=[{"p2": ["Z Earth 2", "Enhancer Gear"]}])
+    g = unit(st, "Enhancer Gear", 1)
     play(st, "Z Weaken")
     target(st, g)
-    assert not in_play(st, g) and zone(st, 1, "discard") == ["Z Gear 1"]
-    assert log_index(st, "Z Gear 1 has 0 Influence and is Shattered") > 0
+    assert not in_play(st, g) and zone(st, 1, "discard") == ["Enhancer Gear"]
+    assert log_index(st, "Enhancer Gear has 0 Influence and is Shattered") > 0
 
 
 @pytest.mark.rule("MZL-EQUIP-6")
@@ -174,7 +174,7 @@ def test_a_unique_equipment_has_one_copy_in_play_per_side():
 @pytest.mark.rule("MZL-EQUIP-7")
 def test_equipment_may_carry_the_enhancement_symbol_and_abilities():
     st = position({"hand": ["Z Satchel"], "deck_size": 5},
-                  lanes=[{"p1": ["Z Gear 1", "Z Fire 2"]}, {"p1": ["Z Gear 1"]}, {"p1": ["Z Fire 2"]}])
+                  lanes=[{"p1": ["Enhancer Gear", "Z Fire 2"]}, {"p1": ["Enhancer Gear"]}, {"p1": ["Z Fire 2"]}])
     legal = ids(st)
     assert "enhance:lane1" in legal and "enhance:lane2" not in legal and "enhance:lane3" not in legal
     play(st, "Z Satchel", 3)  # On Play with a friendly creature there: draw
@@ -188,9 +188,9 @@ def test_equipment_on_play_checks_for_a_creature_when_it_resolves_and_never_fire
     idle(st)
     play(st, "Z Fire 2", 1)  # a creature arrives afterwards: the On Play does not come back
     assert len(st.data.hand[0]) == 0
-    # MZL-EX-4: the Spark created by Z Forge first lets the On Play find a creature
+    # MZL-EX-4: the Spark created by Spark Smith first lets the On Play find a creature
     for first, drew in (("Spark", 1), ("Z Satchel", 0)):
-        st = position({"hand": ["Z Satchel"], "deck_size": 5}, lanes=[{"p1": ["Z Forge"]}])
+        st = position({"hand": ["Z Satchel"], "deck_size": 5}, lanes=[{"p1": ["Spark Smith"]}])
         play(st, "Z Satchel", 2)
         assert st.decision.kind == "__order_triggers"
         pick = [a.id for a in st.legal_actions() if ("create" in a.label) == (first == "Spark")]
@@ -201,13 +201,13 @@ def test_equipment_on_play_checks_for_a_creature_when_it_resolves_and_never_fire
 
 @pytest.mark.rule("MZL-EQUIP-9")
 def test_equipment_influence_and_continuous_abilities_follow_friendly_creatures():
-    st = position({"hand": ["Z Fire 2", "Z Shatter"]}, lanes=[{"p1": ["Z Banner"]}])
+    st = position({"hand": ["Z Fire 2", "Smash Unit"]}, lanes=[{"p1": ["Z Banner"]}])
     assert total(st, 1, 0) == 0
     play(st, "Z Fire 2", 1)
     f = unit(st, "Z Fire 2", 0)
     assert influence(st, f) == 3 and total(st, 1, 0) == 3 + 1
     idle(st)
-    play(st, "Z Shatter")
+    play(st, "Smash Unit")
     target(st, f)
     assert total(st, 1, 0) == 0
 
@@ -215,13 +215,13 @@ def test_equipment_influence_and_continuous_abilities_follow_friendly_creatures(
 # ----------------------------------------------------------------- units
 @pytest.mark.rule("MZL-KW-UNIT-1", "MZL-KW-UNIT-2")
 def test_units_are_creatures_tokens_equipment_and_casters_in_lanes_not_aura_or_terras():
-    st = position({"hand": ["Z Shatter All"]},
+    st = position({"hand": ["Total Ruin"]},
                   lanes=[{"terra": "Z Plain", "p1": ["Z Fire 2", "Spark", "Z Gear 2", "Z Pyra"],
                           "p1_aura": ["Fire Aura"], "p2": ["Z Earth 1"]}])
     hit = [unit(st, n, p) for n, p in (("Z Fire 2", 0), ("Spark", 0), ("Z Gear 2", 0), ("Z Pyra", 0),
                                        ("Z Earth 1", 1))]
     assert not can_play(st, "Z Fire 1", 1)  # the enhancing Aura fills the fifth slot (it is not a unit)
-    play(st, "Z Shatter All")
+    play(st, "Total Ruin")
     assert st.decision.kind == "order"
     assert sorted(ids(st)) == sorted(f"order:c{u}" for u in hit)  # the tagged units: no Aura, no Terra
     settle(st)
@@ -229,7 +229,7 @@ def test_units_are_creatures_tokens_equipment_and_casters_in_lanes_not_aura_or_t
     assert all(not in_play(st, u) for u in hit)
     assert d.caster_down == [True, False]             # P2's Caster in its zone is not a unit
     assert [d.cards[a].name for a in d.enh[0]] == ["Fire Aura"] and d.cards[d.terra[0]].name == "Z Plain"
-    assert zone(st, 0, "discard") == ["Z Fire 2", "Z Gear 2", "Z Shatter All"]
+    assert zone(st, 0, "discard") == ["Total Ruin", "Z Fire 2", "Z Gear 2"]
 
 
 # ----------------------------------------------------------------- create / On Play
@@ -259,8 +259,8 @@ def test_a_created_unit_enters_on_its_creators_side_in_a_lane_with_room():
 
 @pytest.mark.rule("MZL-KW-ONPLAY-1")
 def test_on_play_triggers_when_played_only():
-    st = position({"hand": ["Z Herald 2", "Z Wisp Call", "Z Relocate"], "deck_size": 5})
-    play(st, "Z Herald 2", 1)
+    st = position({"hand": ["Play Drawer", "Z Wisp Call", "Z Relocate"], "deck_size": 5})
+    play(st, "Play Drawer", 1)
     assert len(st.data.hand[0]) == 3  # played: drew
     idle(st)
     play(st, "Z Wisp Call")           # created: a token with an On Play does not draw
@@ -268,8 +268,8 @@ def test_on_play_triggers_when_played_only():
     assert side(st, 2, 0) == ["Z Wisp"] and len(st.data.hand[0]) == 2
     idle(st)
     play(st, "Z Relocate")            # Moved: no On Play
-    act(st, f"target:c{unit(st, 'Z Herald 2', 0)}", "lane:3")
-    assert side(st, 3, 0) == ["Z Herald 2"] and len(st.data.hand[0]) == 1
+    act(st, f"target:c{unit(st, 'Play Drawer', 0)}", "lane:3")
+    assert side(st, 3, 0) == ["Play Drawer"] and len(st.data.hand[0]) == 1
 
 
 @pytest.mark.rule("MZL-KW-ONPLAY-1", "MZL-SETUP-14")

@@ -1,6 +1,8 @@
 """Support for the MetaZoo (four-lane) rule tests of the Compendium rulings (MZL-ERRATA-*).
 
-Every test builds a position with ``game().position`` and stand-in cards defined here, so
+Every test builds a position with ``game().position`` and the stand-in cards defined here
+plus the plain ones shared with the other MetaZoo folders (support.metazoo.SHARED_CARDS: Fire
+Pup, Fire Brute, Earth Pup, Zero Fire, Fire Field, Play Drawer, Smash Unit, Total Ruin...), so
 each one has exactly the numbers it needs (original cards, no published text). Positions
 are built with ``auto_single = False`` unless a test asks otherwise, so every decision is
 taken explicitly by the test.
@@ -9,8 +11,12 @@ from __future__ import annotations
 
 import functools
 
-import metatcg
 from metatcg.engine.decks import Deck
+from support import act, card_in, ids, log_has, log_index, names  # noqa: F401 - re-exported for the tests
+from support import zone_names as zone  # noqa: F401 - zone(st, p, z): sorted names
+from support import metazoo as mz
+from support.metazoo import ability_id, in_play, play, play_id, side, total, unit  # noqa: F401
+from support.metazoo import influence as inf  # noqa: F401
 
 CARDS = r'''
 # ---------------------------------------------------------------- Casters without abilities
@@ -65,32 +71,11 @@ do = [{ op = "draw" }]
 
 # ---------------------------------------------------------------- plain units
 [[card]]
-name = "Fire Pup"
-type = "creature"
-aura = "fire"
-cost = 1
-influence = 2
-
-[[card]]
-name = "Fire Brute"
-type = "creature"
-aura = "fire"
-cost = 3
-influence = 4
-
-[[card]]
 name = "Fire Titan"
 type = "creature"
 aura = "fire"
 cost = 5
 influence = 9
-
-[[card]]
-name = "Earth Pup"
-type = "creature"
-aura = "earth"
-cost = 1
-influence = 2
 
 [[card]]
 name = "Earth Brute"
@@ -100,35 +85,12 @@ cost = 3
 influence = 4
 
 [[card]]
-name = "Fire Enhancer"
-type = "creature"
-aura = "fire"
-cost = 1
-influence = 2
-enhance = true
-
-[[card]]
 name = "Fire Enhancer Two"
 type = "creature"
 aura = "fire"
 cost = 1
 influence = 2
 enhance = true
-
-[[card]]
-name = "Plain Gear"
-type = "equipment"
-aura = "fire"
-cost = 1
-influence = 1
-
-[[card]]
-name = "Unique Hound"
-type = "creature"
-unique = true
-aura = "fire"
-cost = 1
-influence = 2
 
 [[card]]
 name = "Unique Hound Pup"
@@ -180,20 +142,6 @@ destruction = 1
 
 # ---------------------------------------------------------------- 0-cost cards (MZL-ERRATA-ZERO)
 [[card]]
-name = "Zero Fire"
-type = "creature"
-aura = "fire"
-cost = 0
-influence = 1
-
-[[card]]
-name = "Zero Earth"
-type = "creature"
-aura = "earth"
-cost = 0
-influence = 1
-
-[[card]]
 name = "Zero Air"
 type = "creature"
 aura = "air"
@@ -227,12 +175,6 @@ name = "Air Starter"
 type = "terra"
 starter = true
 aura = "air"
-cost = 1
-
-[[card]]
-name = "Fire Field"
-type = "terra"
-aura = "fire"
 cost = 1
 
 [[card]]
@@ -333,17 +275,6 @@ do = [{ op = "has_influence", amount = 1, target = { side = "any", lane = "this"
 
 # ---------------------------------------------------------------- ability kinds (MZL-ERRATA-COLORS)
 [[card]]
-name = "Play Drawer"
-type = "creature"
-aura = "fire"
-cost = 1
-influence = 2
-text = "On Play: draw a card."
-[[card.ability]]
-kind = "on_play"
-do = [{ op = "draw" }]
-
-[[card]]
 name = "Misnamed Drawer"
 type = "creature"
 aura = "fire"
@@ -414,18 +345,6 @@ text = "Has +2 Influence while this lane has a Terra."
 [[card.ability]]
 kind = "continuous"
 condition = { terra = true }
-do = [{ op = "has_influence", amount = 2, target = { choose = "self" } }]
-
-[[card]]
-name = "Friend Lover"
-type = "creature"
-aura = "fire"
-cost = 1
-influence = 1
-text = "Has +2 Influence while another friendly creature is in this lane."
-[[card.ability]]
-kind = "continuous"
-condition = { count = [{ units = { side = "friendly", lane = "this", type = "creature", other = true } }] }
 do = [{ op = "has_influence", amount = 2, target = { choose = "self" } }]
 
 # ---------------------------------------------------------------- Action icons (MZL-ERRATA-ICON)
@@ -642,16 +561,6 @@ do = [{ op = "prevent", amount = 2 }]
 
 # ---------------------------------------------------------------- Strategies
 [[card]]
-name = "Total Ruin"
-type = "strategy"
-aura = "fire"
-cost = 1
-text = "Shatter all units."
-[[card.ability]]
-kind = "on_play"
-do = [{ op = "shatter", target = { side = "any", choose = "all" } }]
-
-[[card]]
 name = "Zap Three"
 type = "strategy"
 aura = "fire"
@@ -673,26 +582,6 @@ do = [{ op = "deal_damage", amount = 3, target = { side = "rival", type = "creat
       { op = "deal_damage", amount = 3, target = { side = "rival", type = "creature" } }]
 
 [[card]]
-name = "Smash Unit"
-type = "strategy"
-aura = "fire"
-cost = 1
-text = "Shatter a unit."
-[[card.ability]]
-kind = "on_play"
-do = [{ op = "shatter", target = { side = "any" } }]
-
-[[card]]
-name = "Bounce Unit"
-type = "strategy"
-aura = "fire"
-cost = 1
-text = "Return a unit to its owner's hand."
-[[card.ability]]
-kind = "on_play"
-do = [{ op = "return_to_hand", target = { side = "any" } }]
-
-[[card]]
 name = "Shove All"
 type = "strategy"
 aura = "fire"
@@ -711,16 +600,6 @@ text = "Search your deck for a creature, reveal it and put it in your hand."
 [[card.ability]]
 kind = "on_play"
 do = [{ op = "search", filter = { type = "creature" } }]
-
-[[card]]
-name = "Cheap Discover"
-type = "strategy"
-aura = "fire"
-cost = 1
-text = "Discover 3."
-[[card.ability]]
-kind = "on_play"
-do = [{ op = "discover", x = 3 }]
 
 [[card]]
 name = "Odd Luck"
@@ -953,20 +832,6 @@ do = [{ op = "duel", target = { side = "rival", lane = "this", type = "creature"
 
 # ---------------------------------------------------------------- FIZZLE (token + equipment On Play)
 [[card]]
-name = "Spark Smith"
-type = "creature"
-aura = "fire"
-cost = 1
-influence = 2
-text = "When you play an equipment, create a Spark token in its lane."
-[[card.ability]]
-kind = "trigger"
-when = "card_played"
-card = { type = "equipment" }
-watch = { side = "friendly" }
-do = [{ op = "create_token", token = "Spark", lane = "subject" }]
-
-[[card]]
 name = "Medicine Pouch"
 type = "equipment"
 aura = "fire"
@@ -981,8 +846,7 @@ do = [{ op = "draw" }]
 
 @functools.lru_cache(maxsize=1)
 def game():
-    base = metatcg.load_game("metazoo")
-    return base.with_cards(base.parse_cards(CARDS, "<rules_metazoo_c>"))
+    return mz.stand_in_game(CARDS, "<rules_metazoo_c>")
 
 
 def player(caster: str = "Plain Fire Caster", **kw) -> dict:
@@ -997,17 +861,11 @@ def position(p1: dict | None = None, p2: dict | None = None, lanes: list | None 
     """A position; lanes is a list of up to four [[lane]] tables (missing ones: razed, empty)."""
     p1 = player() if p1 is None else p1
     p2 = player("Plain Earth Caster") if p2 is None else p2
-    full = {"player": [p1, p2], "lane": list(lanes or []), "seed": seed,
-            "options": {"auto_single": auto}}
-    full.update(spec)
-    return game().position(full)
+    return mz.position(game(), p1, p2, lanes, auto=auto, seed=seed, **spec)
 
 
 def deck(caster: str, starters: list[str], main: dict[str, int], aura: str = "Fire Aura") -> Deck:
-    cards = [f"[caster] {caster}"] + [f"[starter] {s}" for s in starters] + [f"[aura] {aura}"] * 10
-    for nm, n in main.items():
-        cards += [nm] * n
-    return Deck("test", tuple(cards))
+    return mz.listed_deck(caster, starters, [aura] * 10, [nm for nm, n in main.items() for _ in range(n)], "test")
 
 
 def check(d: Deck) -> list[str]:
@@ -1015,105 +873,19 @@ def check(d: Deck) -> list[str]:
 
 
 # ------------------------------------------------------------------ finding things
-def ids(st) -> list[str]:
-    return [a.id for a in st.legal_actions()]
-
-
 def labels(st) -> dict[str, str]:
     return {a.id: a.label for a in st.legal_actions()}
-
-
-def unit(st, name: str, p: int | None = None, lane: int | None = None, nth: int = 0) -> int:
-    """The instance id of a unit called ``name`` in a lane (``lane`` is 1-based)."""
-    d = st.data
-    hits = []
-    for s in range(8):
-        if p is not None and s & 1 != p:
-            continue
-        if lane is not None and s >> 1 != lane - 1:
-            continue
-        hits += [u for u in d.units[s] if d.cards[u].name == name]
-    assert len(hits) > nth, f"no unit {name!r} (P{'?' if p is None else p + 1}, lane {lane}) in play"
-    return hits[nth]
-
-
-def card_in(st, name: str, p: int, zone: str = "hand", nth: int = 0) -> int:
-    d = st.data
-    hits = [c for c in getattr(d, zone)[p] if d.cards[c].name == name]
-    assert len(hits) > nth, f"no {name!r} in P{p + 1}'s {zone}: {names(st, getattr(d, zone)[p])}"
-    return hits[nth]
 
 
 def terra(st, lane: int) -> int:
     return st.data.terra[lane - 1]
 
 
-def names(st, iids) -> list[str]:
-    return sorted(st.data.cards[c].name for c in iids)
-
-
-def zone(st, p: int, z: str) -> list[str]:
-    return names(st, getattr(st.data, z)[p])
-
-
-def side(st, lane: int, p: int) -> list[str]:
-    return [st.data.cards[u].name for u in st.data.units[(lane - 1) * 2 + p]]
-
-
-def in_play(st, iid: int) -> bool:
-    return iid in st.data.lane_of
-
-
 def snap(st) -> dict:
     return game().snapshot(st)
 
 
-def inf(st, iid: int) -> int:
-    from metatcg.games.metazoo import stats
-    return stats.influence(st.data, iid)
-
-
-def total(st, lane: int, p: int) -> int:
-    from metatcg.games.metazoo import stats
-    return stats.side_total(st.data, lane - 1, p)
-
-
-def log_index(st, fragment: str, start: int = 0) -> int:
-    """Index of the first log line (from ``start``) containing ``fragment``; -1 if none."""
-    for i, line in enumerate(st.log[start:], start):
-        if fragment in line:
-            return i
-    return -1
-
-
-def log_has(st, fragment: str, start: int = 0) -> bool:
-    return log_index(st, fragment, start) >= 0
-
-
 # ------------------------------------------------------------------ taking actions
-def act(st, *action_ids: str) -> None:
-    for a in action_ids:
-        st.apply(a)
-
-
-def play_id(st, name: str, lane: int | None = None, p: int | None = None) -> str:
-    p = st.data.active if p is None else p
-    d = st.data
-    if d.cards[d.caster[p]].name == name:
-        c = d.caster[p]
-    else:
-        c = card_in(st, name, p, "hand")
-    return f"play:c{c}" + (f"@lane{lane}" if lane is not None else "")
-
-
-def play(st, name: str, lane: int | None = None) -> None:
-    st.apply(play_id(st, name, lane))
-
-
-def ability_id(st, src: int, ai: int = 0) -> str:
-    return f"ability:c{src}:{ai}"
-
-
 def target(st, iid: int) -> None:
     st.apply(f"target:c{iid}")
 

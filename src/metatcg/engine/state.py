@@ -317,13 +317,24 @@ class GameState:
         if obj.get("game") != game.id:
             raise StateDataError(f"state is for game {obj.get('game')!r}, not {game.id!r}")
         try:
+            decks = obj["decks"]
+            if not isinstance(decks, list) or not game.min_players <= len(decks) <= game.max_players \
+                    or not all(isinstance(d, list) and all(isinstance(c, str) for c in d) for d in decks):
+                raise StateDataError(f"malformed state JSON: decks must be {game.min_players}-"
+                                     f"{game.max_players} lists of card names")
+            options = obj["options"]
+            defaults = game.default_options()
+            if not isinstance(options, dict) or any(type(v) is not type(defaults.get(k)) for k, v in options.items()):
+                raise StateDataError(f"malformed state JSON: options must be among {', '.join(defaults)}")
             st = cls(game, game.rules.data_from_json(obj["data"]), int(obj["seed"]),
-                     dict(obj["options"]), tuple(tuple(d) for d in obj["decks"]))
+                     dict(options), tuple(tuple(d) for d in decks))
             st.rng = Rng(int(obj["rng"]))
             st.stack = [tuplify(s) for s in obj["stack"]]
             st.pending = [tuplify(t) for t in obj["pending"]]
             d = obj["decision"]
             st.decision = None if d is None else Decision(int(d[0]), str(d[1]), tuplify(d[2]), str(d[3]))
+            if st.decision is not None and not 0 <= st.decision.player < len(decks):
+                raise StateDataError("malformed state JSON: the deciding player does not exist")
             st._log = [(e, -1, None) if type(e) is str else
                        (str(e[0]), int(e[1]), None if e[2] is None else str(e[2])) for e in obj["log"]]
             st.history = [str(h) for h in obj["history"]]

@@ -109,15 +109,39 @@ class MetaXData:
         d.damage = {int(k): [int(i) for i in v] for k, v in obj["damage"].items()}
         d.in_battle = {int(i) for i in obj["in_battle"]}
         d.played_char = bool(obj["played_char"])
-        d.mods = [tuple(m) for m in obj["mods"]]
-        d.attacks = [Attack(a[0], a[1], tuple(a[2]), *a[3:]) for a in obj["attacks"]]
-        d.mulligan = list(obj["mulligan"])
+        d.mods = [(int(m[0]), str(m[1]), str(m[2]), int(m[3]), str(m[4])) for m in obj["mods"]]
+        d.attacks = [Attack(int(a[0]), int(a[1]), tuple(int(x) for x in a[2]), str(a[3]), int(a[4]),
+                            int(a[5]), str(a[6]), bool(a[7]), bool(a[8])) for a in obj["attacks"]]
+        d.mulligan = [None if m is None else bool(m) for m in obj["mulligan"]]
         d.used = {str(u) for u in obj["used"]}
         d.resolving = [int(i) for i in obj["resolving"]]
         d.revealed = {int(i) for i in obj["revealed"]}
+        d.check_shape()
         if not d.conserved():
             raise ValueError("; ".join(d.misplaced()[:5]))
         return d
+
+    def check_shape(self) -> None:
+        """Refuse data no game could reach: wrong player counts, out-of-range values,
+        Characters' marks on cards that are not in play."""
+        for name in ("mp", "deck", "hand", "discard", "vp", "inplay", "mulligan"):
+            if len(getattr(self, name)) != 2:
+                raise ValueError(f"{name} must have one entry per player")
+        if self.active not in (0, 1) or self.first not in (0, 1) or self.turn < 0:
+            raise ValueError("active/first must be 0 or 1 and turn at least 0")
+        if not all(0 <= m <= 10 for m in self.mp):
+            raise ValueError("MP must be 0..10 (MX-MP-3/4)")
+        n = len(self.cards)
+        if len(self.owner) != n or any(o not in (0, 1) for o in self.owner):
+            raise ValueError("every card needs an owner 0 or 1")
+        in_play = {c for side in self.inplay for c in side}
+        if set(self.entered) != in_play or not set(self.damage) <= in_play \
+                or not (self.pushed | self.in_battle) <= in_play:
+            raise ValueError("entered/damage/pushed/in-battle marks must belong to Characters in play")
+        for a in self.attacks:
+            for c in (a.lead, a.defender, *a.links):
+                if c != -1 and not 0 <= c < n:
+                    raise ValueError(f"an attack names card c{c}, which does not exist")
 
     def conserved(self) -> bool:
         """Fast check that every card instance is in exactly one place."""

@@ -117,6 +117,28 @@ class MetaZooData:
     _LISTS2 = ("deck", "hand", "discard", "aura_deck", "aura_zone", "supply", "pool", "starters", "looking")
     _AURA = frozenset({"aura_deck", "aura_zone", "supply", "pool"})
 
+    def check_shape(self) -> None:
+        """Refuse data no game could reach: wrong player counts, out-of-range values,
+        marks on cards that are not in play."""
+        for name in self._LISTS2 + ("mp", "caster", "caster_down", "owed"):
+            if len(getattr(self, name)) != 2:
+                raise ValueError(f"{name} must have one entry per player")
+        if self.priority not in (0, 1) or self.active not in (0, 1) or self.first not in (-1, 0, 1):
+            raise ValueError("priority/active must be 0 or 1")
+        if self.round < 0 or not -1 <= self.mission < LANES or any(m < 0 for m in self.mp) \
+                or any(o < 0 for o in self.owed):
+            raise ValueError("round, mission lane, MP and owed Aura must be in range")
+        n = len(self.cards)
+        if len(self.owner) != n or any(o not in (0, 1) for o in self.owner):
+            raise ValueError("every card needs an owner 0 or 1")
+        ids = [c for c in self.caster + self.terra if c != -1]
+        ids += [c for side in self.units + self.enh for c in side]
+        ids += list(self.lane_of) + list(self.damage) + list(self.tapped) + [m[0] for m in self.mods]
+        if any(not 0 <= c < n for c in ids):
+            raise ValueError("a lane, mark or modifier names a card that does not exist")
+        if any(not 0 <= ln < LANES for ln in self.lane_of.values()):
+            raise ValueError("a unit is in a lane that does not exist")
+
     def to_json(self) -> dict:
         out = {
             "cards": [c.name for c in self.cards], "owner": list(self.owner),
@@ -148,7 +170,8 @@ class MetaZooData:
         d.resolved = [bool(x) for x in obj["resolved"]]
         d.units = [[int(i) for i in u] for u in obj["units"]]
         d.enh = [[int(i) for i in u] for u in obj["enh"]]
-        if len(d.units) != LANES * 2 or len(d.enh) != LANES * 2 or len(d.terra) != LANES:
+        if len(d.units) != LANES * 2 or len(d.enh) != LANES * 2 or len(d.terra) != LANES \
+                or len(d.resolved) != LANES:
             raise ValueError("a MetaZoo state has 4 lanes")
         d.lane_of = {int(k): int(v) for k, v in obj["lane_of"].items()}
         d.tapped = {int(i) for i in obj["tapped"]}
@@ -161,9 +184,10 @@ class MetaZooData:
         d.known = {int(i) for i in obj["known"]}
         d.dirty = bool(obj["dirty"])
         d.mission = int(obj["mission"])
-        d.last_mission = tuple(obj["last_mission"])
+        d.last_mission = tuple(int(x) for x in obj["last_mission"])
         d.tied_at_30 = bool(obj["tied_at_30"])
         d.first = int(obj.get("first", -1))
+        d.check_shape()
         if not d.conserved():
             raise ValueError("; ".join(d.misplaced()[:5]))
         return d

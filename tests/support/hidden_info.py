@@ -1,0 +1,68 @@
+"""Drivers shared by the hidden-information tests of every game (test_hidden_info_*.py):
+sampling the decision points of seeded random games, editing a copy's hidden data, comparing
+what a player sees, and reading draws out of a log."""
+from __future__ import annotations
+
+import json
+import re
+
+from metatcg.engine.rng import Rng
+
+DRAW = re.compile(r"^P([12]) draws (.+)$")
+
+
+def edited(st):
+    """A clone whose data we may edit; cached legal actions are dropped so they are
+    recomputed from the edited data."""
+    cp = st.clone()
+    cp._legal = None
+    cp._by_id = None
+    return cp
+
+
+def seen(st, p) -> dict:
+    """What ``view(p)`` shows, log left out, as JSON would hold it."""
+    v = st.view(p)
+    v.pop("log")
+    return json.loads(json.dumps(v))
+
+
+def sample_states(game, pair_of, seed: int, every: int = 3, games: int = 1):
+    """Decision points of seeded random games (every ``every``-th, plus the end); game ``g``
+    of ``seed`` plays the decks ``pair_of(seed, g)``."""
+    for g in range(games):
+        a, b = pair_of(seed, g)
+        st = game.new_state([a, b], seed=seed * 100 + g)
+        r = Rng(seed * 100 + g)
+        i = 0
+        while not st.is_terminal():
+            if i % every == 0:
+                yield st
+            st.apply(r.choice(st.legal_actions()))
+            i += 1
+        yield st
+
+
+def last(states):
+    """The last state an iterator yields (for a whole game: its end)."""
+    st = None
+    for st in states:
+        pass
+    return st
+
+
+def different_name_pair(d, zone_a: list, zone_b: list, r: Rng):
+    """Indexes (i, j) with zone_a[i] and zone_b[j] of different names, or None."""
+    pairs = [(i, j) for i in range(len(zone_a)) for j in range(len(zone_b))
+             if d.cards[zone_a[i]].name != d.cards[zone_b[j]].name]
+    return r.choice(pairs) if pairs else None
+
+
+def draws(lines) -> dict[int, list[str]]:
+    """What each player (1, 2) draws according to ``lines`` ("a card" where it is hidden)."""
+    out = {1: [], 2: []}
+    for line in lines:
+        m = DRAW.match(line)
+        if m:
+            out[int(m.group(1))].append(m.group(2))
+    return out

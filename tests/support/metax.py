@@ -1,0 +1,18 @@
+"""MetaX test support shared by the rule-test folders (rules_metax_a, rules_metax_b)."""
+from __future__ import annotations
+
+import metatcg
+
+
+def stand_in_game(cards: str, path: str):
+    """The MetaX game with a folder's stand-in cards (TOML ``cards``) in its pool."""
+    base = metatcg.load_game("metax")
+    return base.with_cards(base.parse_cards(cards, path))
+
+
+def position(game, p1: dict, p2: dict, *, turn: int, active: int, first: int, step: str, seed: int, auto: bool):
+    """``game.position`` of two [[player]] tables (position.py format). ``auto=False`` turns off
+    the automatic "(only choice)" moves, so that a test takes every decision itself."""
+    spec = {"turn": turn, "active": active, "first": first, "step": step, "seed": seed,
+            "player": [p1, p2], "options": {"auto_single": auto}}
+    return game.position(spec)
