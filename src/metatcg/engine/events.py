@@ -2,7 +2,7 @@
 continuous modifiers carry a duration and are dropped when it ends.
 
 The kernel owns the mechanism; each game says which abilities listen to which events
-(``Rules.triggers_for`` / ``Rules.replacement_for``) and what a modifier means.
+(``Rules.triggers_for`` / ``Rules.replacements_for``) and what a modifier means.
 """
 from __future__ import annotations
 
@@ -24,11 +24,13 @@ def emit(state: "GameState", event: tuple) -> None:
         state.queue_trigger(trigger)
 
 
-def replacement(state: "GameState", event: tuple, applied: frozenset = frozenset()):
-    """The replacement effect that applies to ``event`` before it happens, or None.
+def replacements(state: "GameState", event: tuple, applied: tuple = ()) -> list:
+    """The replacement effects that could apply to ``event`` before it happens.
 
-    ``applied`` holds replacements already used on this event, so none applies twice."""
-    return state.rules.replacement_for(state, event, applied)
+    The game's primitive asks this at the moment of the change and, when there are several,
+    lets the right player choose; ``applied`` holds those already used on this event, so
+    none applies twice."""
+    return state.rules.replacements_for(state, event, applied)
 
 
 def expire(modifiers: list[tuple], duration: str) -> list[tuple]:

@@ -9,7 +9,7 @@ whose params carry the op step, so resolution resumes after ``apply``.
 from __future__ import annotations
 
 from ...engine.action import Action
-from ...engine.events import emit
+from ...engine.events import emit, replacements
 from ...engine.state import GameState
 from . import stats
 from .data import MetaXData
@@ -152,20 +152,20 @@ def _ko_pass(st: GameState) -> bool:
 
 
 def _replace_ko(st: GameState, iid: int) -> bool:
-    """A constant 'instead_of = ko' effect on the Character replaces its KO (once per check)."""
+    """A constant 'instead_of = ko' effect on the Character replaces its KO (once per check,
+    PR-MX-5). Only the Character's own effects can, so its controller has no order to choose."""
     d: MetaXData = st.data
-    for ei, eff in enumerate(d.cards[iid].effects):
-        if eff.instead_of == "ko":
-            key = f"{iid}:{ei}"
-            if eff.once_per_turn and key in d.used:
-                continue
-            if eff.once_per_turn:
-                d.used.add(key)
-            st.say(f"{name(d, iid)} is not KO'd: its replacement effect applies instead")
-            for op in eff.do:
-                apply_to_target(st, op, iid, iid)
-            return True
-    return False
+    reps = replacements(st, ("ko", iid))
+    if not reps:
+        return False
+    ei = reps[0]
+    eff = d.cards[iid].effects[ei]
+    if eff.once_per_turn:
+        d.used.add(f"{iid}:{ei}")
+    st.say(f"{name(d, iid)} is not KO'd: its replacement effect applies instead")
+    for op in eff.do:
+        apply_to_target(st, op, iid, iid)
+    return True
 
 
 # ----------------------------------------------------------------- targets

@@ -65,8 +65,16 @@ class MetaXRules:
                     out.append((c, p, ei, -1, -1, -1))
         return out
 
-    def replacement_for(self, st: GameState, event: tuple, applied: frozenset):
-        return None  # MetaX's only replacement (instead of a KO) is handled in effects.check_kos
+    def replacements_for(self, st: GameState, event: tuple, applied: tuple) -> list:
+        """("ko", iid): the Character's own constant "instead of being KO'd" effects (effect
+        indexes), once-per-turn ones only if unused this turn."""
+        d: MetaXData = st.data
+        if event[0] != "ko":
+            return []
+        iid = event[1]
+        return [ei for ei, eff in enumerate(d.cards[iid].effects)
+                if eff.instead_of == "ko" and ei not in applied
+                and not (eff.once_per_turn and f"{iid}:{ei}" in d.used)]
 
     # ------------------------------------------------------------- the loop
     def on_idle(self, st: GameState) -> None:

@@ -9,7 +9,7 @@ state-based checks that run whenever the board changed: damage against current I
 from __future__ import annotations
 
 from ...engine.action import Action
-from ...engine.events import emit
+from ...engine.events import emit, replacements
 from ...engine.state import GameState
 from . import stats
 from .data import LANES, MetaZooData, use_key
@@ -224,7 +224,7 @@ def replacements_for(d: MetaZooData, kind: str, iid: int, applied: tuple) -> lis
 def _offer_replacements(st: GameState, step: tuple, kind: str, iid: int, applied: tuple) -> bool:
     """If a replacement could apply, set the decision and return True."""
     d: MetaZooData = st.data
-    reps = replacements_for(d, kind, iid, applied)
+    reps = replacements(st, (kind, iid), applied)  # the kernel hook: rules.replacements_for
     if not reps:
         return False
     if len(reps) > 1:  # MZL-ERRATA-REPLEFF-3: the active player orders them

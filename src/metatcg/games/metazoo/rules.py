@@ -78,12 +78,10 @@ class MetaZooRules:
     def triggers_for(self, st: GameState, event: tuple) -> list[tuple]:
         return effects.triggers_for(st, event)
 
-    def replacement_for(self, st: GameState, event: tuple, applied: frozenset):
+    def replacements_for(self, st: GameState, event: tuple, applied: tuple) -> list:
         """Replacement effects are offered by the Shatter and damage steps themselves, at the
-        moment the event happens (board.replacements_for, MZL-ERRATA-REPLEFF-2)."""
-        kind, iid = event[0], event[1]
-        reps = board.replacements_for(st.data, kind, iid, tuple(applied))
-        return reps[0] if reps else None
+        moment the event happens (MZL-ERRATA-REPLEFF-2): ``event`` is (kind, unit)."""
+        return board.replacements_for(st.data, event[0], event[1], applied)
 
     # ------------------------------------------------------------- the loop
     def on_idle(self, st: GameState) -> None:
