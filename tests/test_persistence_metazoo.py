@@ -225,13 +225,7 @@ def mid_state():
 
 
 def test_malformed_state_json_is_a_clear_error(mid_state):
-    text = json.dumps(mid_state.to_json())
-    for cut in (0, 1, 10, len(text) // 3, len(text) // 2, len(text) - 1):
-        with pytest.raises(StateDataError, match="malformed state JSON"):
-            GAME.state_from_json(text[:cut])
-    for bad in (None, [], 42, "null", {}, {"format": "something-else"}):
-        with pytest.raises(StateDataError, match="not a metatcg state|malformed"):
-            GAME.state_from_json(bad)
+    persistence.check_malformed_state_json(GAME, mid_state, not_a_state="not a metatcg state|malformed")
 
 
 def test_state_of_another_game_is_refused(mid_state):
@@ -297,26 +291,9 @@ def test_state_json_with_impossible_cards_is_refused(mid_state, how):
 
 
 def test_malformed_record_is_a_clear_error(mid_state):
-    rec = mid_state.record()
-    text = json.dumps(rec)
-    for cut in (0, 5, len(text) // 2, len(text) - 1):  # truncated record files
-        with pytest.raises(StateDataError, match="malformed record JSON"):
-            GAME.replay(text[:cut])
-    with pytest.raises(StateDataError, match="not a metatcg game record"):
-        GAME.replay({"format": "metatcg-state/1"})
-    other = dict(rec, game="metax")
-    with pytest.raises(StateDataError, match=r"record is for game 'metax', not 'metazoo'"):
-        GAME.replay(other)
-    for key in ("decks", "seed", "actions"):
-        broken = dict(rec)
-        del broken[key]
-        with pytest.raises(StateDataError, match="malformed record"):
-            GAME.replay(broken)
-    bad_action = dict(rec, actions=rec["actions"][:5] + ["no-such-action"] + rec["actions"][5:])
-    with pytest.raises(StateDataError, match=r"record action #6 does not replay"):
-        GAME.replay(bad_action)
+    persistence.check_malformed_record(GAME, mid_state, other_game="metax")
     with pytest.raises(StateDataError, match="malformed record"):
-        GAME.replay(dict(rec, seed="not a seed"))
+        GAME.replay(dict(mid_state.record(), seed="not a seed"))
 
 
 # --------------------------------------------------------------------------- determinism

@@ -66,3 +66,17 @@ def draws(lines) -> dict[int, list[str]]:
         if m:
             out[int(m.group(1))].append(m.group(2))
     return out
+
+
+def check_draws_named_only_to_the_drawer(st) -> dict[int, list[str]]:
+    """``st.log`` names every drawn card; ``log_for(p)`` names p's own draws and shows each of
+    the opponent's as "a card". Returns the draws of ``st.log``."""
+    full_draws = draws(st.log)
+    assert all(name != "a card" for names in full_draws.values() for name in names), \
+        "state.log should name every drawn card"
+    for p in (0, 1):
+        me, opp = p + 1, 2 - p
+        redacted = draws(st.log_for(p))
+        assert redacted[me] == full_draws[me], "a player's own draws are named in their log"
+        assert redacted[opp] == ["a card"] * len(full_draws[opp]), f"log_for({p}) names the opponent's draws"
+    return full_draws

@@ -13,7 +13,7 @@ import json
 import pytest
 
 import metatcg
-from metatcg.engine.errors import IllegalActionError
+from metatcg.engine.errors import IllegalActionError, StateDataError
 from metatcg.engine.rng import Rng
 
 AHEAD = 5  # compare again this many driver actions after the snapshot
@@ -248,3 +248,39 @@ def check_same_seed_same_game(game, decks, seeds) -> None:
             assert s1.log == s2.log
         assert norm(s1.to_json()) == norm(s2.to_json())
         assert s1.returns() == s2.returns()
+
+
+# --------------------------------------------------------------------------- bad input
+def check_malformed_state_json(game, st, not_a_state: str) -> None:
+    """Truncated state JSON text is a "malformed state JSON" error; values that are not a
+    state at all raise a StateDataError matching ``not_a_state``."""
+    text = json.dumps(st.to_json())
+    for cut in (0, 1, 10, len(text) // 3, len(text) // 2, len(text) - 1):
+        with pytest.raises(StateDataError, match="malformed state JSON"):
+            game.state_from_json(text[:cut])
+    for bad in (None, [], 42, "null", {}, {"format": "something-else"}):
+        with pytest.raises(StateDataError, match=not_a_state):
+            game.state_from_json(bad)
+
+
+def check_malformed_record(game, st, other_game: str) -> None:
+    """Truncated, foreign (a state, a record of ``other_game``), incomplete records and a
+    record with an action that does not replay are clear StateDataErrors."""
+    rec = st.record()
+    text = json.dumps(rec)
+    for cut in (0, 5, len(text) // 2, len(text) - 1):  # truncated record files
+        with pytest.raises(StateDataError, match="malformed record JSON"):
+            game.replay(text[:cut])
+    with pytest.raises(StateDataError, match="not a metatcg game record"):
+        game.replay({"format": "metatcg-state/1"})
+    other = dict(rec, game=other_game)
+    with pytest.raises(StateDataError, match=rf"record is for game '{other_game}', not '{game.id}'"):
+        game.replay(other)
+    for key in ("decks", "seed", "actions"):
+        broken = dict(rec)
+        del broken[key]
+        with pytest.raises(StateDataError, match="malformed record"):
+            game.replay(broken)
+    bad_action = dict(rec, actions=rec["actions"][:5] + ["no-such-action"] + rec["actions"][5:])
+    with pytest.raises(StateDataError, match=r"record action #6 does not replay"):
+        game.replay(bad_action)

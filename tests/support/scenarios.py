@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from metatcg.scenario import run_file
+
 
 def rules_of(path: Path) -> list[str]:
     """The rule IDs a scenario file cites (none if it is not valid TOML: the test then fails)."""
@@ -22,3 +24,10 @@ def scenario_params(files):
         ids = rules_of(p)
         marks = [pytest.mark.rule(*ids)] if ids else []
         yield pytest.param(p, id=p.stem, marks=marks)
+
+
+def check_scenario_file(path: Path) -> None:
+    """The scenario file runs without a failed step or expectation, and checks something."""
+    result = run_file(path)
+    assert result.ok, result.report()
+    assert result.steps_run + result.checks > 0
