@@ -480,3 +480,19 @@ def test_conditional_bonuses():
     if st.decision.kind == "target":
         st.apply(next(a.id for a in st.legal_actions() if "Ash Wyvern" in a.label))
     assert moth not in d.lane_of and moth in d.discard[0]
+
+
+def test_every_option_reads_differently():
+    """A person picks from labels: no two legal actions share one (identical tokens, two
+    copies of a Terra ability… get their action id added by the kernel)."""
+    import metatcg
+    from metatcg.engine.rng import Rng
+    game = metatcg.load_game("metazoo")
+    names = game.starter_deck_names()
+    for seed in range(12):
+        s = game.new_state([names[seed % len(names)], names[(seed + 3) % len(names)]], seed=seed)
+        r = Rng(seed)
+        while not s.is_terminal():
+            labels = [a.label for a in s.legal_actions()]
+            assert len(labels) == len(set(labels)), labels
+            s.apply(r.choice(s.legal_actions()))

@@ -17,3 +17,15 @@ def test_unknown_game_is_a_clear_error():
     import pytest
     with pytest.raises(metatcg.UnknownGameError, match="known games: metax"):
         metatcg.load_game("chess")
+
+
+def test_every_option_reads_differently(metax):
+    """A person picks from labels: no two legal actions share one, even with duplicate
+    Characters in play (their ids are added then)."""
+    for seed in range(40):
+        s = metax.new_state(["aggro", "midrange"], seed=seed)
+        r = Rng(seed)
+        while not s.is_terminal():
+            labels = [a.label for a in s.legal_actions()]
+            assert len(labels) == len(set(labels)), labels
+            s.apply(r.choice(s.legal_actions()))

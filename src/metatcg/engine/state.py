@@ -46,6 +46,14 @@ def tuplify(obj: Any) -> Any:
     return obj
 
 
+def _distinct_labels(actions: tuple) -> tuple:
+    """A person picks by label: options that read alike get their id added."""
+    seen: dict[str, int] = {}
+    for a in actions:
+        seen[a.label] = seen.get(a.label, 0) + 1
+    return tuple(a._replace(label=f"{a.label} [{a.id}]") if seen[a.label] > 1 else a for a in actions)
+
+
 class GameState:
     """One game in progress. See ARCHITECTURE.md, "The game contract"."""
 
@@ -90,7 +98,10 @@ class GameState:
             return []
         legal = self._legal
         if legal is None:
-            legal = self._legal = tuple(self.rules.legal_actions(self))
+            legal = tuple(self.rules.legal_actions(self))
+            if len({a.label for a in legal}) != len(legal):
+                legal = _distinct_labels(legal)
+            self._legal = legal
             self._by_id = None
         return list(legal)
 

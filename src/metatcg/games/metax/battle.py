@@ -11,7 +11,7 @@ from ...engine.events import emit
 from ...engine.state import GameState
 from . import stats
 from .data import Attack, MetaXData
-from .effects import check_kos, gain_mp, gain_vp, name, pl, start_effect, to_discard
+from .effects import char_name, check_kos, gain_mp, gain_vp, name, pl, start_effect, to_discard
 
 STAT_WORD = {"strength": "Strength", "intelligence": "Intelligence", "special": "Special"}
 
@@ -46,7 +46,7 @@ def attack_actions(st: GameState) -> list[Action]:
             if cd.name in seen or not stats.can_use(d, a, c):
                 continue
             seen.add(cd.name)
-            acts.append(Action(f"attack:c{a}/c{c}", f"Attack with {name(d, a)} using {cd.name} ({cd.mp:+d} MP)",
+            acts.append(Action(f"attack:c{a}/c{c}", f"Attack with {char_name(d, a)} using {cd.name} ({cd.mp:+d} MP)",
                                ("attack", a, c)))
     acts.append(Action("end_attacks", "Finish declaring attacks", ("end_attacks",)))
     return acts
@@ -88,7 +88,7 @@ def link_actions(st: GameState, aidx: int) -> list[Action]:
             for s in stat_options:
                 if stats.rank(d, c, s) > 0:
                     suffix = f":{s}" if len(d.cards[atk.card].battle_stats) > 1 and not atk.stat else ""
-                    label = f"Link {name(d, c)} to {name(d, atk.lead)}'s attack (5 MP)"
+                    label = f"Link {char_name(d, c)} to {char_name(d, atk.lead)}'s attack (5 MP)"
                     if suffix:
                         label += f", naming {STAT_WORD[s]}"
                     acts.append(Action(f"link:c{c}{suffix}", label, ("link", aidx, c, s)))
@@ -134,7 +134,7 @@ def defend_actions(st: GameState) -> list[Action]:
         for aidx, atk in enumerate(d.attacks):
             if can_block(d, dfd, atk):
                 acts.append(Action(f"defend:c{dfd}->c{atk.lead}",
-                                   f"Defend {name(d, atk.lead)}'s attack with {name(d, dfd)}",
+                                   f"Defend {char_name(d, atk.lead)}'s attack with {char_name(d, dfd)}",
                                    ("defend", dfd, aidx)))
     acts.append(Action("end_defense", "Finish assigning defenders", ("end_defense",)))
     return acts
@@ -187,7 +187,7 @@ def unresolved_defended(d: MetaXData) -> list[int]:
 
 def resolve_order_actions(st: GameState) -> list[Action]:
     d: MetaXData = st.data
-    return [Action(f"resolve:c{d.attacks[i].lead}", f"Resolve {name(d, d.attacks[i].lead)}'s attack next",
+    return [Action(f"resolve:c{d.attacks[i].lead}", f"Resolve {char_name(d, d.attacks[i].lead)}'s attack next",
                    ("resolve", i)) for i in unresolved_defended(d)]
 
 

@@ -20,6 +20,16 @@ def name(d: MetaXData, iid: int) -> str:
     return d.cards[iid].name
 
 
+def char_name(d: MetaXData, iid: int) -> str:
+    """A Character's name for labels, with its id when its owner has two of that name in play
+    (MX-PLAN-10 allows duplicates), so every option reads differently."""
+    nm = d.cards[iid].name
+    side = d.inplay[d.owner[iid]]
+    if iid in d.entered and sum(1 for c in side if d.cards[c].name == nm) > 1:
+        return f"{nm} (c{iid})"
+    return nm
+
+
 def pl(p: int) -> str:
     return f"P{p + 1}"
 
@@ -365,7 +375,7 @@ def actions_for(st: GameState) -> list[Action]:
     k = dec.kind
     if k == "target":
         _, cands = dec.params
-        return [Action(f"target:c{i}", f"Target {name(d, i)} ({pl(d.owner[i])})", ("target", i)) for i in cands]
+        return [Action(f"target:c{i}", f"Target {char_name(d, i)} ({pl(d.owner[i])})", ("target", i)) for i in cands]
     if k == "damage_card":
         _, _, cands = dec.params
         return [Action(f"card:c{i}", f"Attach {name(d, i)}", ("damage_card", i)) for i in cands]

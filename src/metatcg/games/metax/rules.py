@@ -11,7 +11,7 @@ from ...engine.events import TURN, expire
 from ...engine.state import ORDER_DECISION, GameState
 from . import battle, effects, stats
 from .data import MetaXData
-from .effects import distinct_by_name, draw, gain_mp, name, pl, start_effect
+from .effects import char_name, distinct_by_name, draw, gain_mp, name, pl, start_effect
 
 
 class MetaXRules:
@@ -34,7 +34,7 @@ class MetaXRules:
     def describe_trigger(self, st: GameState, trig: tuple) -> str:
         d: MetaXData = st.data
         src, ctrl, ei = trig[0], trig[1], trig[2]
-        return f"{name(d, src)} ({pl(ctrl)}): {d.cards[src].text or 'triggered ability'}"
+        return f"{char_name(d, src)} ({pl(ctrl)}): {d.cards[src].text or 'triggered ability'}"
 
     def triggers_for(self, st: GameState, event: tuple) -> list[tuple]:
         """Constant 'whenever' abilities that ``event`` starts (each waits as data)."""
@@ -236,7 +236,7 @@ class MetaXRules:
             pushes = [ei for ei, e in enumerate(d.cards[c].effects) if e.kind == "push"]
             for ei in pushes:
                 suffix = f":{ei}" if len(pushes) > 1 else ""
-                acts.append(Action(f"push:c{c}{suffix}", f"Push {name(d, c)} to use its effect", ("push", c, ei)))
+                acts.append(Action(f"push:c{c}{suffix}", f"Push {char_name(d, c)} to use its effect", ("push", c, ei)))
         acts.append(Action("end_planning", "Go to the Battle Step", ("end_planning",)))
         return acts
 

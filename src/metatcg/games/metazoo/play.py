@@ -244,7 +244,13 @@ def ability_actions(st: GameState, p: int) -> list[Action]:
             if usable(d, p, src, ai):
                 a = c.abilities[ai]
                 cost = cost_text(a)
-                acts.append(Action(f"ability:c{src}:{ai}", f"Use {c.name}: {c.texts[ai]}"
+                if src in d.lane_of:
+                    where = f" in {lane_txt(d.lane_of[src])}"
+                elif src in d.terra:
+                    where = f" (Terra of {lane_txt(d.terra.index(src))})"
+                else:
+                    where = " (Caster zone)"
+                acts.append(Action(f"ability:c{src}:{ai}", f"Use {c.name}{where}: {c.texts[ai]}"
                                    + (f" ({cost})" if cost else ""), ("ability", src, ai)))
     return acts
 
