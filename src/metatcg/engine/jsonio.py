@@ -15,10 +15,6 @@ def dumps(obj: Any) -> str:
     return _encoder.encode(obj).decode()
 
 
-def dumpb(obj: Any) -> bytes:
-    return _encoder.encode(obj)
-
-
 def loads(text: str | bytes, what: str = "JSON") -> Any:
     try:
         return _decoder.decode(text)

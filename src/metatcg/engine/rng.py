@@ -38,9 +38,5 @@ class Rng:
     def choice(self, items):
         return items[self.next64() % len(items)]
 
-    def fork(self) -> "Rng":
-        """An independent generator derived from this one (advances this one)."""
-        return Rng(self.next64())
-
     def clone(self) -> "Rng":
         return Rng(self.state)

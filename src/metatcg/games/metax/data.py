@@ -203,9 +203,5 @@ class MetaXData:
         self.revealed.discard(c)
 
     # --------------------------------------------------------------- small queries
-    def controller(self, iid: int) -> int:
-        """Characters are controlled by their owner (no control-changing effects in MetaX)."""
-        return self.owner[iid]
-
     def is_in_play(self, iid: int) -> bool:
         return iid in self.entered
