@@ -24,15 +24,27 @@ def explain(err: ValidationError, data: Any, path: str, tags: Iterable[str] = ()
     for e in err.errors()[:6]:
         loc = list(e["loc"])
         where = path
+        loc_card = None
         if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
-            idx = loc[1]
+            idx = loc_card = loc[1]
             name = None
             if isinstance(cards, list) and idx < len(cards) and isinstance(cards[idx], dict):
                 name = cards[idx].get("name")
             where += f": card #{idx + 1}" + (f" {name!r}" if name else "")
             loc = loc[2:]
-        parts = [f"#{x + 1}" if isinstance(x, int) else str(x)
-                 for x in loc if not (isinstance(x, str) and x in skip)]
+        node = cards[loc_card] if isinstance(cards, list) and isinstance(loc_card, int) \
+            and loc_card < len(cards) else None
+        parts = []
+        for x in loc:  # walk the data: a name that is not a key there is a tag pydantic added
+            if isinstance(x, int):
+                parts.append(f"#{x + 1}")
+                node = node[x] if isinstance(node, list) and x < len(node) else None
+            elif isinstance(node, dict) and x in node:
+                parts.append(str(x))
+                node = node[x]
+            elif x not in skip:
+                parts.append(str(x))
+                node = None
         msg = e["msg"].removeprefix("Value error, ")
         lines.append(f"{where}: field {'.'.join(parts) or '(card)'}: {msg}")
     return "\n".join(lines)
