@@ -29,3 +29,12 @@ def test_every_option_reads_differently(metax):
             labels = [a.label for a in s.legal_actions()]
             assert len(labels) == len(set(labels)), labels
             s.apply(r.choice(s.legal_actions()))
+
+
+def test_simulate_in_worker_processes_gives_the_same_games(metax):
+    from metatcg.sim import simulate
+    one = simulate(metax, ["aggro", "control"], ["random", "greedy"], 6, seed=3)
+    two = simulate(metax, ["aggro", "control"], ["random", "greedy"], 6, seed=3, workers=2)
+    assert [r.returns for r in one.results] == [r.returns for r in two.results]
+    assert [r.actions for r in one.results] == [r.actions for r in two.results]
+    assert one.wins == two.wins and [r.seed for r in two.results] == list(range(3, 9))

@@ -119,7 +119,8 @@ def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e
              n_games: int = typer.Option(100, "--games", "-n", help="Number of games."),
              seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i uses seed+i)."),
              json_path: Optional[Path] = typer.Option(None, "--json", help="Write the summary (with every game) as JSON."),
-             workers: int = typer.Option(1, "--workers", "-w", help="Worker processes.")) -> None:
+             workers: int = typer.Option(0, "--workers", "-w",
+                                         help="Worker processes (0: all cores once there are 25+ games per core).")) -> None:
     """Play many seeded bot-vs-bot games and summarise win rates."""
     from .simulate import run_simulate
 

@@ -1,8 +1,6 @@
 """``metatcg simulate``: many seeded bot-vs-bot games, a progress bar and a summary table."""
 from __future__ import annotations
 
-import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from rich.markup import escape
@@ -10,41 +8,22 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, 
                            TimeRemainingColumn)
 from rich.table import Table
 
-import metatcg
 from metatcg.bots import make_bot
-from metatcg.engine.decks import Deck
 from metatcg.engine.game import Game
-from metatcg.sim.runner import GameResult, MatchSummary, play_game, simulate, summarise
+from metatcg.sim.runner import MatchSummary, auto_workers, simulate
 
 from .common import console, fail, load_deck, player_name, write_json_file
 from .render import ui_for
-
-
-def _play_one(game_id: str, decks: list[Deck], bots: list[str], seed: int) -> GameResult:
-    """One game in a worker process (module level so it pickles)."""
-    game = metatcg.load_game(game_id)
-    return play_game(game, decks, bots, seed)[1]
-
-
-def _parallel(game: Game, decks: list[Deck], bots: list[str], games: int, seed: int,
-              workers: int, advance) -> MatchSummary:
-    t0 = time.perf_counter()
-    results: list[GameResult] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_one, game.id, decks, bots, seed + i) for i in range(games)]
-        for f in as_completed(futures):
-            results.append(f.result())
-            advance(len(results))
-    results.sort(key=lambda r: r.seed)
-    return summarise(game.id, [d.name for d in decks], bots, results, time.perf_counter() - t0)
 
 
 def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], games: int, seed: int,
                  json_path: Path | None, workers: int) -> MatchSummary:
     if games < 1:
         fail("--games must be at least 1")
-    if workers < 1:
-        fail("--workers must be at least 1")
+    if workers < 0:
+        fail("--workers must be 0 (automatic) or more")
+    if workers == 0:
+        workers = auto_workers(games)
     if deck_specs is None:
         starters = game.starter_deck_names()
         if len(starters) < 2:
@@ -61,10 +40,7 @@ def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], game
         def advance(done: int) -> None:
             progress.update(task, completed=done)
 
-        if workers == 1:
-            summary = simulate(game, decks, bots, games, seed=seed, progress=advance)
-        else:
-            summary = _parallel(game, decks, bots, games, seed, min(workers, games), advance)
+        summary = simulate(game, decks, bots, games, seed=seed, progress=advance, workers=workers)
 
     unit = length_word(game)
     console.print(summary_table(summary))

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import math
+import os
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
@@ -71,16 +73,37 @@ class MatchSummary:
         return out
 
 
+def _play_one(game_id: str, decks: list, bots: list[str], seed: int) -> GameResult:
+    """One game in a worker process (module level so it pickles; the game is loaded by id)."""
+    from .. import load_game
+    return play_game(load_game(game_id), decks, bots, seed)[1]
+
+
+def auto_workers(games: int) -> int:
+    """All cores once there are enough games to pay for starting the processes."""
+    return max(1, min(os.cpu_count() or 1, games // 25))
+
+
 def simulate(game: Game, decks: list, bots: list[str], games: int, seed: int = 0,
-             progress: Callable[[int], None] | None = None) -> MatchSummary:
-    """Play ``games`` games; seats alternate decks-and-bots only through the random first player."""
+             progress: Callable[[int], None] | None = None, workers: int = 1) -> MatchSummary:
+    """Play ``games`` games (game i uses seed + i); seats keep their decks and bots, and who
+    goes first is the game's own chance. With ``workers`` > 1 the games run in that many
+    processes; the results are the same, in seed order."""
     t0 = time.perf_counter()
-    results = []
-    for i in range(games):
-        _, r = play_game(game, decks, bots, seed + i)
-        results.append(r)
-        if progress:
-            progress(i + 1)
+    results: list[GameResult] = []
+    if workers <= 1:
+        for i in range(games):
+            results.append(play_game(game, decks, bots, seed + i)[1])
+            if progress:
+                progress(i + 1)
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
+            futures = [pool.submit(_play_one, game.id, decks, bots, seed + i) for i in range(games)]
+            for f in as_completed(futures):
+                results.append(f.result())
+                if progress:
+                    progress(len(results))
+        results.sort(key=lambda r: r.seed)
     dt = time.perf_counter() - t0
     return summarise(game.id, [str(getattr(d, "name", d)) for d in decks], bots, results, dt)
 

@@ -33,7 +33,7 @@ class MetaXRules:
 
     def describe_trigger(self, st: GameState, trig: tuple) -> str:
         d: MetaXData = st.data
-        src, ctrl, ei = trig[0], trig[1], trig[2]
+        src, ctrl = trig[0], trig[1]
         return f"{char_name(d, src)} ({pl(ctrl)}): {d.cards[src].text or 'triggered ability'}"
 
     def triggers_for(self, st: GameState, event: tuple) -> list[tuple]:

@@ -25,7 +25,7 @@ from . import aura, board, stats
 from .board import distinct_by_name, lane_txt, nm, pl
 from .data import LANES, MetaZooData, use_key
 from .text import ability_text
-from .stats import (C_AI, C_CHOSEN, C_CONF, C_CTRL, C_LANE, C_LAST, C_MLANE, C_SLANE, C_SRC, C_SUBJ, C_WIN,
+from .stats import (C_AI, C_CHOSEN, C_CONF, C_CTRL, C_LANE, C_LAST, C_SRC, C_SUBJ, C_WIN,
                     make_ctx)
 
 CANNOT_FOR = {"shatter": "be_shattered", "deal_damage": "be_damaged", "tap": "be_tapped", "move": "be_moved",

@@ -22,7 +22,6 @@ from .effects import unit_label
 
 def declare(st: GameState, p: int, lane: int) -> None:
     """MZL-DECLARE-1..4: the declaring player stays the active player throughout."""
-    d: MetaZooData = st.data
     st.say(f"{pl(p)} declares a mission in {lane_txt(lane)}")
     st.push(("mission", lane, 0, -2, 0, 0))
 
