@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...engine.action import Action, Decision
 from ...engine.events import ROUND, emit, expire
 from ...engine.state import ORDER_DECISION, GameState
-from . import aura, board, effects, mission, play, stats
+from . import aura, board, choices, effects, mission, play, stats, triggers
 from .board import distinct_by_name, lane_txt, nm, pl
 from .data import LANES, MetaZooData
 
@@ -27,7 +27,7 @@ class MetaZooRules:
             "place": play.step_place, "strategy_done": play.step_strategy_done, "sac": play.step_sac,
             "ability": effects.step_ability, "op": effects.step_op, "pop": effects.step_pop,
             "sel": effects.step_sel, "uop": effects.step_uop, "batch": effects.step_batch,
-            "discard": effects.step_discard, "discover": effects.step_discover, "bottom": effects.step_bottom,
+            "discard": choices.step_discard, "discover": choices.step_discover, "bottom": choices.step_bottom,
             "mission": mission.step_mission, "destroy": mission.step_destroy,
             "shatter": board.step_shatter, "damage": board.step_damage, "overflow": board.step_overflow,
             "sba_item": lambda st, s: board.sba_item(st, s[1]),
@@ -37,9 +37,9 @@ class MetaZooRules:
             "pay": aura.pay_actions, "enhance_with": aura.enhance_with_actions, "swap": aura.swap_actions,
             "temp_return": aura.temp_return_actions, "aura_op": aura.aura_op_actions,
             "may": effects.may_actions, "target": effects.target_actions, "lane": effects.lane_actions,
-            "move_to": effects.move_to_actions, "order": effects.order_actions, "discard": effects.discard_actions,
-            "discover": effects.discover_actions, "bottom": effects.bottom_actions, "search": effects.search_actions,
-            "recover": effects.recover_actions, "sacrifice": play.sacrifice_actions,
+            "move_to": effects.move_to_actions, "order": effects.order_actions, "discard": choices.discard_actions,
+            "discover": choices.discover_actions, "bottom": choices.bottom_actions, "search": choices.search_actions,
+            "recover": choices.recover_actions, "sacrifice": play.sacrifice_actions,
             "destroy": mission.destroy_actions, "overflow": board.overflow_actions,
             "replace_order": board.replacement_actions, "instead": board.replacement_actions,
             ORDER_DECISION: lambda st: st.order_trigger_actions(),
@@ -54,8 +54,8 @@ class MetaZooRules:
             "temp_return": aura.temp_return_perform, "aura_op": aura.aura_op_perform,
             "may": effects.may_perform, "target": effects.target_perform, "lane": effects.lane_perform,
             "move_to": effects.move_to_perform, "order": effects.order_perform,
-            "discard": effects.discard_perform, "discover": effects.discover_perform,
-            "bottom": effects.bottom_perform, "search": effects.search_perform, "recover": effects.recover_perform,
+            "discard": choices.discard_perform, "discover": choices.discover_perform,
+            "bottom": choices.bottom_perform, "search": choices.search_perform, "recover": choices.recover_perform,
             "sacrifice": play.sacrifice_perform, "destroy": mission.destroy_perform,
             "overflow": board.overflow_perform, "replace": board.replacement_perform,
             "instead": board.replacement_perform,
@@ -73,10 +73,10 @@ class MetaZooRules:
         return view(st, player)
 
     def describe_trigger(self, st: GameState, trig: tuple) -> str:
-        return effects.describe_trigger(st, trig)
+        return triggers.describe_trigger(st, trig)
 
     def triggers_for(self, st: GameState, event: tuple) -> list[tuple]:
-        return effects.triggers_for(st, event)
+        return triggers.triggers_for(st, event)
 
     def replacements_for(self, st: GameState, event: tuple, applied: tuple) -> list:
         """Replacement effects are offered by the Shatter and damage steps themselves, at the

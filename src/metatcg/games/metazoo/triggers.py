@@ -1,0 +1,160 @@
+"""Triggered abilities: which abilities an event starts (conditional triggers with their
+watch filters, On Mission kinds, When Dispelled) and how a waiting trigger is described to
+the active player who orders them (MZL-ERRATA-SIMUL)."""
+from __future__ import annotations
+
+from ...engine.state import GameState
+from . import stats
+from .board import nm, pl
+from .data import LANES, MetaZooData, use_key
+from .effects import src_label
+from .stats import C_AI, C_LANE, C_SRC, C_SUBJ, make_ctx
+
+
+def _watchers(d: MetaZooData):
+    """(src, controller, lane) of cards whose conditional triggers may listen now."""
+    cards = d.cards
+    for side in range(LANES * 2):
+        for u in d.units[side]:
+            if cards[u].triggers:
+                yield u, d.owner[u], side >> 1
+    for ln in range(LANES):
+        t = d.terra[ln]
+        if t >= 0 and cards[t].triggers:
+            yield t, d.owner[t], ln
+    for p in (0, 1):
+        c0 = d.caster[p]
+        if c0 >= 0 and not d.caster_down[p] and c0 not in d.lane_of and cards[c0].triggers:
+            yield c0, p, -1
+
+
+def _watch(d: MetaZooData, out: list, when: str, subj: int, slane: int, card=None) -> None:
+    cards = d.cards
+    for src, ctrl, ln in list(_watchers(d)):
+        c = cards[src]
+        if when not in c.listens:
+            continue
+        for ai in c.triggers:
+            a = c.abilities[ai]
+            if a.when != when or not stats.ability_works(d, src, ai):
+                continue
+            ctrls = (d.active, 1 - d.active) if a.each_player else (ctrl,)
+            for q in ctrls:
+                if a.once_per_round and use_key(src, ai, q) in d.used:
+                    continue
+                ctx = make_ctx(src, q, ai, ln, subj=subj, slane=slane, mlane=d.mission)
+                if a.watch is not None:
+                    if when == "card_played" or when == "enhanced":
+                        if a.watch.side != "any" and (a.watch.side == "friendly") != (d.owner[subj] == q):
+                            continue
+                        if a.watch.lane != "any" and not _lane_ok(d, a.watch.lane, slane, ctx):
+                            continue
+                    elif when in ("action_phase_start", "round_end"):
+                        pass
+                    elif not stats.unit_matches(d, a.watch, subj, ctx, at=slane):
+                        continue
+                if when == "card_played" and not stats.card_matches(cards[subj], a.card):
+                    continue
+                if a.once_per_round:
+                    d.used.add(use_key(src, ai, q))
+                out.append(("ab", ctx))
+
+
+def _lane_ok(d: MetaZooData, ref: str, lane: int, ctx: tuple) -> bool:
+    if ref == "other":
+        return lane != ctx[C_LANE]
+    want = stats.lane_ref(d, ref, ctx)
+    return want is None or want == lane
+
+
+def triggers_for(st: GameState, ev: tuple) -> list[tuple]:
+    d: MetaZooData = st.data
+    k = ev[0]
+    out: list[tuple] = []
+    cards = d.cards
+    if k == "played":
+        iid, p, lane, conf = ev[1], ev[2], ev[3], ev[4]
+        c = cards[iid]
+        for ai in c.on_play:  # MZL-KW-ONPLAY-1, ordered with the others (MZL-ERRATA-FIZZLE-1)
+            out.append(("ab", make_ctx(iid, p, ai, lane, subj=iid, slane=lane, mlane=d.mission, conf=conf)))
+        _watch(d, out, "card_played", iid, lane)
+        if c.is_unit:
+            _watch(d, out, "unit_played", iid, lane)
+            _watch(d, out, "unit_enters", iid, lane)
+    elif k in ("created", "moved"):
+        _watch(d, out, "unit_enters", ev[1], ev[3])
+    elif k == "dispelled":
+        iid, p, lane = ev[1], ev[2], ev[3]
+        c = cards[iid]
+        # MZL-EQUIP-2: an equipment that left a lane with no friendly creature had no working abilities
+        works = not (c.equipment and not stats.has_creature(d, lane, p))
+        for ai in (c.dispelled if works else ()):
+            out.append(("ab", make_ctx(iid, p, ai, lane, subj=iid, slane=lane, mlane=d.mission)))
+        if c.is_unit:
+            _watch(d, out, "dispelled", iid, lane)
+    elif k == "left":
+        _watch(d, out, "leaves_play", ev[1], ev[3])
+    elif k == "damaged":
+        _watch(d, out, "damaged", ev[1], ev[3])
+    elif k == "enhanced":
+        _watch(d, out, "enhanced", ev[1], ev[3])
+    elif k == "declare":
+        _mission_triggers(d, out, ev[1], ("on_mission_declaration",), -2, 0)
+    elif k == "resolution":
+        _mission_triggers(d, out, ev[1], ("on_mission_resolution", "on_successful_mission", "overwhelm"),
+                          ev[2], ev[3])
+    elif k == "round_end":
+        _watch(d, out, "round_end", -1, -1)
+        for p in (d.priority, 1 - d.priority):
+            out.extend([("temp", p)] * d.owed[p])
+    elif k == "action_start":
+        _watch(d, out, "action_phase_start", -1, -1)
+    return out
+
+
+def _mission_triggers(d: MetaZooData, out: list, lane: int, kinds: tuple, win: int, margin: int) -> None:
+    """On Mission abilities of cards in the mission's lane, or reaching beyond their own
+    lane (MZL-ERRATA-SCOPE-1/2)."""
+    cards = d.cards
+    srcs = []
+    for side in range(LANES * 2):
+        for u in d.units[side]:
+            if cards[u].mission:
+                srcs.append((u, d.owner[u], side >> 1))
+    for ln in range(LANES):
+        t = d.terra[ln]
+        if t >= 0 and cards[t].mission:
+            srcs.append((t, d.owner[t], ln))
+    for p in (0, 1):
+        c0 = d.caster[p]
+        if c0 >= 0 and not d.caster_down[p] and c0 not in d.lane_of and cards[c0].mission:
+            srcs.append((c0, p, -1))
+    for src, ctrl, ln in srcs:
+        c = cards[src]
+        for ai in c.mission:
+            a = c.abilities[ai]
+            if a.kind not in kinds or (ln != lane and a.scope != "any_lane"):
+                continue
+            if not stats.ability_works(d, src, ai):
+                continue
+            ctrls = (d.active, 1 - d.active) if a.each_player else (ctrl,)
+            for q in ctrls:
+                if a.kind == "on_successful_mission" and win != q:
+                    continue
+                if a.kind == "overwhelm" and (win != q or margin < a.x):
+                    continue
+                if a.once_per_round:
+                    if use_key(src, ai, q) in d.used:
+                        continue
+                    d.used.add(use_key(src, ai, q))
+                out.append(("ab", make_ctx(src, q, ai, ln, win=win, mlane=lane)))
+
+
+def describe_trigger(st: GameState, t: tuple) -> str:
+    d: MetaZooData = st.data
+    if t[0] == "temp":
+        return f"{pl(t[1])} puts a primary Aura back on top of their Aura deck (temporary Aura)"
+    ctx = t[1]
+    what = d.cards[ctx[C_SRC]].texts[ctx[C_AI]]
+    about = f" [{nm(d, ctx[C_SUBJ])}]" if ctx[C_SUBJ] >= 0 and ctx[C_SUBJ] != ctx[C_SRC] else ""
+    return f"{src_label(d, ctx)}: {what}{about}"
