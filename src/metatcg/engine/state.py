@@ -57,13 +57,16 @@ def _distinct_labels(actions: tuple) -> tuple:
 class GameState:
     """One game in progress. See ARCHITECTURE.md, "The game contract"."""
 
-    __slots__ = ("game", "rules", "data", "rng", "stack", "pending", "decision", "_log",
+    __slots__ = ("game", "rules", "_surely_several", "data", "rng", "stack", "pending", "decision", "_log",
                  "history", "result", "reason", "actions_taken", "seed", "options", "decks",
                  "_legal", "_by_id")
 
     def __init__(self, game: "Game", data: Any, seed: int, options: dict, decks: tuple) -> None:
         self.game = game
         self.rules: Rules = game.rules
+        # optional cheap hint: True when the pending decision surely has 2+ options, so the
+        # engine need not list them just to see whether one could be taken automatically
+        self._surely_several = getattr(game.rules, "surely_several", None)
         self.data = data
         self.rng = Rng(seed)
         self.stack: list[tuple] = []
@@ -148,6 +151,7 @@ class GameState:
         new = GameState.__new__(GameState)
         new.game = self.game
         new.rules = self.rules
+        new._surely_several = self._surely_several
         new.data = self.data.clone()
         new.rng = Rng(self.rng.state)
         new.stack = self.stack[:]
@@ -255,6 +259,8 @@ class GameState:
             if self.pending:
                 self.flush_triggers()
             if self.decision is not None:
+                if self._legal is None and self._surely_several is not None and self._surely_several(self):
+                    return  # no need to list the options now: it is not a single-option decision
                 legal = self.legal_actions()
                 if not legal:
                     raise RuntimeError(f"decision {self.decision} has no legal actions")  # engine bug

@@ -236,6 +236,11 @@ class MetaZooRules:
             st.push(("ability", t[1], 0))
 
     # ------------------------------------------------------------- the action decision
+    def surely_several(self, st: GameState) -> bool:
+        """Kernel hint: an action decision with 2+ unresolved lanes has 2+ declarations."""
+        dec = st.decision
+        return dec.kind == "action" and st.data.resolved.count(False) >= 2
+
     def _action_actions(self, st: GameState) -> list[Action]:
         d: MetaZooData = st.data
         p = st.decision.params[0]
