@@ -265,6 +265,10 @@ class GameUI:
         c = card_def(game, name)
         return str(getattr(c, "text", "") or "") if c is not None else ""
 
+    def table_text(self, game: Game, name: str) -> str:
+        """A card's text in the ``cards`` table (a game may add more, e.g. keywords)."""
+        return self.card_text(game, name)
+
     def card_details(self, game: Game, name: str) -> RenderableType:
         """The full text of one card, as a small panel."""
         c = card_def(game, name)
@@ -311,7 +315,7 @@ class GameUI:
                 continue
             number = getattr(c, "number", "")
             name_cell = f"[bold]{escape(n)}[/]" + (f"\n[dim]{escape(number)}[/]" if number else "")
-            text = self.card_text(game, n)
+            text = self.table_text(game, n)
             table.add_row(name_cell, f"{escape(self.card_kind(game, n))}\n{escape(self.card_numbers(game, n))}",
                           escape(text) or "[dim](no effect)[/]")
         return table

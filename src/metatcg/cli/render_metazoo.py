@@ -610,21 +610,8 @@ class MetaZooUI(GameUI):
         c = card_def(game, name)
         return c is not None and kind in (c.type, c.aura)
 
-    def cards_table(self, game: Game, names: Iterable[str], title: str | None = None) -> Table:
-        table = Table(title=title, title_justify="left", show_lines=True, expand=False)
-        table.add_column("Card", min_width=14)
-        table.add_column("Type / numbers", min_width=16)
-        table.add_column("Text", min_width=28)
-        for n in names:
-            c = card_def(game, n)
-            if c is None:
-                table.add_row(escape(n), "", "")
-                continue
-            name_cell = f"[bold]{escape(n)}[/]" + (f"\n[dim]{escape(c.number)}[/]" if c.number else "")
-            text = self.card_text(game, n, with_keywords=True)
-            table.add_row(name_cell, f"{escape(self.card_kind(game, n))}\n{escape(self.card_numbers(game, n))}",
-                          escape(text) or "[dim](no effect)[/]")
-        return table
+    def table_text(self, game: Game, name: str) -> str:
+        return self.card_text(game, name, with_keywords=True)
 
     # ---- decks
     def deck_size(self, game: Game, deck: Deck) -> str:

@@ -64,6 +64,19 @@ def parse_card_text(text: str, path: str, file_model: type[BaseModel], to_def: C
     return [to_def(c) for c in model.card]
 
 
+def first_of_each_name(cards, iids) -> list[int]:
+    """The first card instance of each name among ``iids`` (``cards[i].name``): one option
+    per name keeps decision lists short, since copies in one zone are interchangeable (PR-K-4)."""
+    seen: set[str] = set()
+    out = []
+    for i in iids:
+        n = cards[i].name
+        if n not in seen:
+            seen.add(n)
+            out.append(i)
+    return out
+
+
 class CardPool(Generic[Def]):
     """All cards of a game by exact name (names are unique)."""
 

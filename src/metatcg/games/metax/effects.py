@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...engine.action import Action
 from ...engine.events import emit, replacements
+from ...engine.cardfile import first_of_each_name
 from ...engine.state import GameState
 from . import stats
 from .data import MetaXData
@@ -224,14 +225,8 @@ def card_matches(d: MetaXData, iid: int, f: CardFilter) -> bool:
 
 
 def distinct_by_name(d: MetaXData, iids) -> list[int]:
-    """One option per card name keeps decision lists short; copies are interchangeable."""
-    seen, out = set(), []
-    for i in iids:
-        n = d.cards[i].name
-        if n not in seen:
-            seen.add(n)
-            out.append(i)
-    return out
+    """One option per card name (PR-K-4)."""
+    return first_of_each_name(d.cards, iids)
 
 
 # ----------------------------------------------------------------- resolving

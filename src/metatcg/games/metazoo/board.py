@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...engine.action import Action
 from ...engine.events import emit, replacements
+from ...engine.cardfile import first_of_each_name
 from ...engine.state import GameState
 from . import stats
 from .data import LANES, MetaZooData, use_key
@@ -31,15 +32,8 @@ def nm(d: MetaZooData, iid: int) -> str:
 
 
 def distinct_by_name(d: MetaZooData, iids) -> list[int]:
-    """One option per card name: copies in one zone are interchangeable (PR-K-4)."""
-    seen: set[str] = set()
-    out = []
-    for i in iids:
-        n = d.cards[i].name
-        if n not in seen:
-            seen.add(n)
-            out.append(i)
-    return out
+    """One option per card name (PR-K-4)."""
+    return first_of_each_name(d.cards, iids)
 
 
 def distinct_aura(d: MetaZooData, iids, by_tapped: bool = False) -> list[int]:
