@@ -1,8 +1,8 @@
 """Deck lists as plain text: ``3 Card Name`` lines, ``#`` comments (any game).
 
-A game whose decks have parts (a Caster, Starter Terras, an Aura deck, ...) uses
-section headers such as ``[starter]``: the cards after one are stored as entries
-``"[starter] Card Name"``, so a deck stays a flat list of strings (and records stay
+A game whose decks have parts (a leader card, a side deck, ...) uses section
+headers such as ``[side]``: the cards after one are stored as entries
+``"[side] Card Name"``, so a deck stays a flat list of strings (and records stay
 plain JSON). Cards before any header, or after ``[main]``, are plain names.
 """
 from __future__ import annotations
