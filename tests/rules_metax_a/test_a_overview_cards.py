@@ -10,7 +10,7 @@ from metax_a_support import BASE, GAME, basic_deck, char, find, ids, names, posi
 @pytest.mark.rule("MX-OVR-1")
 def test_two_player_games_only():
     for n in (1, 3):
-        with pytest.raises(DeckError, match="2-2 decks"):
+        with pytest.raises(DeckError, match="played by 2 players"):
             GAME.new_state([basic_deck() for _ in range(n)], seed=1)
     s = GAME.new_state([basic_deck(), basic_deck()], seed=1)
     assert s.num_players == 2

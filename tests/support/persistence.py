@@ -272,7 +272,7 @@ def check_malformed_record(game, st, other_game: str) -> None:
         with pytest.raises(StateDataError, match="malformed record JSON"):
             game.replay(text[:cut])
     with pytest.raises(StateDataError, match="not a metatcg game record"):
-        game.replay({"format": "metatcg-state/1"})
+        game.replay({"format": "metatcg-state/2"})
     other = dict(rec, game=other_game)
     with pytest.raises(StateDataError, match=rf"record is for game '{other_game}', not '{game.id}'"):
         game.replay(other)

@@ -22,5 +22,9 @@ class DeckError(MetatcgError):
     """An unknown card or an illegal deck."""
 
 
+class SeatCountError(DeckError):
+    """A number of seats (decks) the game is not played with."""
+
+
 class StateDataError(MetatcgError):
     """Malformed state JSON, record or scenario."""

@@ -6,7 +6,7 @@ from typing import Any, Callable, Iterable
 
 from . import jsonio
 from .decks import Deck, parse_deck_text, read_deck_file
-from .errors import DeckError, IllegalActionError, StateDataError
+from .errors import DeckError, IllegalActionError, SeatCountError, StateDataError
 from .rng import Rng
 from .state import GameState, Rules
 
@@ -16,8 +16,34 @@ class Game:
 
     id: str = ""
     title: str = ""
-    min_players = 2
-    max_players = 2
+    seat_counts: tuple[int, ...] = (2,)   # how many players the game is played with
+
+    @property
+    def min_players(self) -> int:
+        return min(self.seat_counts)
+
+    @property
+    def max_players(self) -> int:
+        return max(self.seat_counts)
+
+    def seats_text(self) -> str:
+        c = sorted(self.seat_counts)
+        if len(c) == 1:
+            return str(c[0])
+        if c == list(range(c[0], c[-1] + 1)):
+            return f"{c[0]}-{c[-1]}"
+        return ", ".join(map(str, c))
+
+    @property
+    def presentation(self) -> Any:
+        """The game's presentation (card text, glossary, rules constants, view schema,
+        terminal renderer): its package's ``present`` module makes it on first use."""
+        pres = self.__dict__.get("_presentation")
+        if pres is None:
+            import importlib
+            module = importlib.import_module(type(self).__module__.rsplit(".", 1)[0] + ".present")
+            pres = self.__dict__["_presentation"] = module.presentation(self)
+        return pres
 
     def __init__(self, rules: Rules, deck_dir: Path | None = None) -> None:
         self.rules = rules
@@ -72,12 +98,16 @@ class Game:
         return deck
 
     # --------------------------------------------------------------- states
-    def new_state(self, decks: list, seed: int = 0, options: dict | None = None) -> GameState:
+    def new_state(self, decks: list[Any], seed: int = 0, options: dict[str, Any] | None = None,
+                  log: bool = True) -> GameState:
+        """A new game, one deck per seat. ``log=False`` is quiet mode: the same game (same
+        actions, same results, same JSON apart from the log) without making log text."""
         if isinstance(decks, (str, bytes)) or not isinstance(decks, (list, tuple)):
             raise DeckError(f"decks must be a list with one deck per player, not {decks!r:.60}")
         n = len(decks)
-        if not self.min_players <= n <= self.max_players:
-            raise DeckError(f"{self.id} needs {self.min_players}-{self.max_players} decks, got {n}")
+        if n not in self.seat_counts:
+            raise SeatCountError(f"{self.id} is played by {self.seats_text()} players "
+                                 f"(one deck each), not {n}")
         resolved = [self.validate_deck(self.resolve_deck(d)) for d in decks]
         opts = self.default_options()
         for k, v in (options or {}).items():
@@ -87,7 +117,7 @@ class Game:
             if type(v) is not want or (want is int and v < 1):
                 raise DeckError(f"option {k!r} must be a {'positive int' if want is int else want.__name__}, got {v!r}")
             opts[k] = v
-        state = GameState(self, None, int(seed), opts, tuple(d.cards for d in resolved))
+        state = GameState(self, None, int(seed), opts, tuple(d.cards for d in resolved), log=log)
         state.data = self.initial_data(state, resolved)
         self.setup(state)
         state._advance()
@@ -108,7 +138,7 @@ class Game:
             obj = jsonio.loads(obj, "state JSON")
         return GameState.from_json(self, obj)
 
-    def replay(self, record: "dict | str", upto: int | None = None) -> GameState:
+    def replay(self, record: "dict[str, Any] | str", upto: int | None = None, log: bool = True) -> GameState:
         """Rebuild a game from its record (game, options, decks, seed, action ids)."""
         if isinstance(record, (str, bytes)):
             record = jsonio.loads(record, "record JSON")
@@ -123,7 +153,7 @@ class Game:
             options = dict(record.get("options") or {})
         except (KeyError, TypeError, ValueError) as e:
             raise StateDataError(f"malformed record: {type(e).__name__}: {e}") from None
-        state = self.new_state(decks, seed=seed, options=options)
+        state = self.new_state(decks, seed=seed, options=options, log=log)
         for i, aid in enumerate(actions[:upto]):
             try:
                 state.apply(aid)

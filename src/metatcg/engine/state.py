@@ -1,78 +1,129 @@
 """The game-agnostic state container and its decision loop (the game contract).
 
 A state is plain data: the game's own data object (with ``clone`` / ``to_json``),
-the RNG, a stack of immutable *steps*, a buffer of simultaneous triggers, the
-pending decision, the log and the action history. The engine pops steps and hands
-them to the game's rules until one sets a decision; then it waits for ``apply``.
-Steps are tuples, never generators, so a game can be cloned or saved mid-decision.
+the RNG, a stack of immutable *steps* (named records, :mod:`.records`), a buffer of
+simultaneous triggers, the pending decision, the log and the action history. The engine
+pops steps and hands them to the game's rules until one sets a decision; then it waits
+for ``apply``. Steps are records, never generators, so a game can be cloned or saved
+mid-decision.
+
+The kernel owns three kinds of step: a batch of simultaneous triggers (grouped by seat
+through the game's ``trigger_groups`` hook, each seat ordering its own group), a
+response window (:mod:`.windows`), and the ``trigger`` step it hands the game for each
+triggered ability. Before queued triggers go on the stack the game's ``state_check``
+runs, so its checks come right after the change that caused them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 
 from .action import Action, Decision
 from .errors import IllegalActionError, StateDataError
+from .records import KERNEL, Registry, decode, encode
 from .rng import Rng
+from .windows import PASS_ID, WINDOW_DECISION, Window
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+    from .handle import PlayerHandle
 
-# Kernel-owned step and decision kinds (games use names without the leading "__").
-TRIGGERS_STEP = "__triggers"
+STATE_FORMAT = "metatcg-state/2"
 ORDER_DECISION = "__order_triggers"
 
-
 class Rules(Protocol):
-    """What a game's rules supply to the kernel."""
+    """What a game's rules supply to the kernel (optional hooks are listed in docs/kernel.md:
+    ``surely_several``, ``state_check``, ``trigger_groups``, and the response-window hooks
+    of :mod:`.windows`)."""
 
     action_limit: int
+    records: Registry
 
     def legal_actions(self, state: "GameState") -> list[Action]: ...
     def perform(self, state: "GameState", action: Action, decision: Decision) -> None: ...
-    def run_step(self, state: "GameState", step: tuple) -> None: ...
+    def run_step(self, state: "GameState", step: Any) -> None: ...
     def on_idle(self, state: "GameState") -> None: ...
     def active_player(self, state: "GameState") -> int: ...
-    def describe_trigger(self, state: "GameState", trigger: tuple) -> str: ...
-    def triggers_for(self, state: "GameState", event: tuple) -> list[tuple]: ...
-    def replacements_for(self, state: "GameState", event: tuple, applied: tuple) -> list: ...
-    def view(self, state: "GameState", player: int) -> dict: ...
+    def describe_trigger(self, state: "GameState", trigger: Any) -> str: ...
+    def triggers_for(self, state: "GameState", event: Any) -> list[Any]: ...
+    def replacements_for(self, state: "GameState", event: Any, applied: tuple[Any, ...]) -> list[Any]: ...
+    def view(self, state: "GameState", player: int) -> dict[str, Any]: ...
     def data_from_json(self, obj: Any) -> Any: ...
 
 
+# ------------------------------------------------------------------ kernel records
+@KERNEL("__triggers")
+class TriggerBatch(NamedTuple):
+    """Simultaneous triggers waiting to be grouped by seat and ordered."""
+
+    triggers: tuple[Any, ...]
+
+
+@KERNEL("__group")
+class TriggerGroup(NamedTuple):
+    """One seat's share of a batch of simultaneous triggers; that seat orders it."""
+
+    seat: int
+    triggers: tuple[Any, ...]
+
+
+@KERNEL("trigger")
+class ResolveTrigger(NamedTuple):
+    """The step a game receives for one triggered ability, in the order chosen."""
+
+    trigger: Any
+
+
+@KERNEL("__pick")
+class Pick(NamedTuple):
+    """Payload of a kernel-made option: which trigger of a group goes next."""
+
+    index: int
+
+
+@KERNEL("__pass")
+class Pass(NamedTuple):
+    """Payload of the kernel-made "pass" option of a response window."""
+
+    seat: int
+
+
 def tuplify(obj: Any) -> Any:
-    """JSON lists back to the immutable tuples steps are made of."""
-    if isinstance(obj, list):
-        return tuple(tuplify(x) for x in obj)
-    return obj
+    """JSON lists back to the immutable tuples steps are made of (records by kind)."""
+    return decode(obj, KERNEL)
 
 
-def _distinct_labels(actions: tuple) -> tuple:
+def _distinct_labels(actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """A person picks by label: options that read alike get their id added."""
     seen: dict[str, int] = {}
-    for a in actions:
-        seen[a.label] = seen.get(a.label, 0) + 1
-    return tuple(a._replace(label=f"{a.label} [{a.id}]") if seen[a.label] > 1 else a for a in actions)
+    labels = [a.label for a in actions]
+    for lb in labels:
+        seen[lb] = seen.get(lb, 0) + 1
+    return tuple(a._replace(text=f"{lb} [{a.id}]") if seen[lb] > 1 else a._replace(text=lb)
+                 for a, lb in zip(actions, labels))
 
 
 class GameState:
     """One game in progress. See ARCHITECTURE.md, "The game contract"."""
 
-    __slots__ = ("game", "rules", "_surely_several", "data", "rng", "stack", "pending", "decision", "_log",
-                 "history", "result", "reason", "actions_taken", "seed", "options", "decks",
-                 "_legal", "_by_id")
+    __slots__ = ("game", "rules", "_surely_several", "_state_check", "data", "rng", "stack", "pending",
+                 "decision", "_log", "logging", "history", "result", "reason", "actions_taken", "seed",
+                 "options", "decks", "_legal", "_by_id")
 
-    def __init__(self, game: "Game", data: Any, seed: int, options: dict, decks: tuple) -> None:
+    def __init__(self, game: "Game", data: Any, seed: int, options: dict[str, Any],
+                 decks: tuple[tuple[str, ...], ...], log: bool = True) -> None:
         self.game = game
         self.rules: Rules = game.rules
         # optional cheap hint: True when the pending decision surely has 2+ options, so the
         # engine need not list them just to see whether one could be taken automatically
-        self._surely_several = getattr(game.rules, "surely_several", None)
+        self._surely_several: Callable[[GameState], bool] | None = getattr(game.rules, "surely_several", None)
+        self._state_check: Callable[[GameState], None] | None = getattr(game.rules, "state_check", None)
         self.data = data
         self.rng = Rng(seed)
-        self.stack: list[tuple] = []
-        self.pending: list[tuple] = []
+        self.stack: list[Any] = []
+        self.pending: list[Any] = []
         self.decision: Decision | None = None
-        self._log: list[tuple] = []
+        self._log: list[tuple[str, int, str | None]] = []
+        self.logging = log  # quiet mode (False): same game, no log text is made
         self.history: list[str] = []
         self.result: tuple[float, ...] | None = None
         self.reason = ""
@@ -101,12 +152,24 @@ class GameState:
             return []
         legal = self._legal
         if legal is None:
-            legal = tuple(self.rules.legal_actions(self))
-            if len({a.label for a in legal}) != len(legal):
-                legal = _distinct_labels(legal)
+            legal = tuple(self._list_actions(self.decision))
+            if self.logging:  # labels are read here only when someone may read them
+                if len({a.label for a in legal}) != len(legal):
+                    legal = _distinct_labels(legal)
             self._legal = legal
             self._by_id = None
         return list(legal)
+
+    def _list_actions(self, dec: Decision) -> list[Action]:
+        kind = dec.kind
+        if kind == ORDER_DECISION:
+            return self.order_trigger_actions()
+        if kind == WINDOW_DECISION:
+            w: Window = dec.params
+            acts = list(self.rules.responses(self, w, dec.player))  # type: ignore[attr-defined]
+            acts.append(Action(PASS_ID, "Pass", Pass(dec.player)))
+            return acts
+        return self.rules.legal_actions(self)
 
     def apply(self, action: Action | str) -> None:
         """Take one legal action. An illegal one raises and changes nothing."""
@@ -115,8 +178,9 @@ class GameState:
             raise IllegalActionError(f"the game is over; {aid!r} cannot be applied")
         if self._legal is None:
             self.legal_actions()
+        legal = self._legal or ()
         if not isinstance(action, str):
-            for a in self._legal:  # fast path: one of the Action objects we just offered
+            for a in legal:  # fast path: one of the Action objects we just offered
                 if a is action:
                     self.history.append(aid)
                     self._take(a)
@@ -124,40 +188,49 @@ class GameState:
                     return
         by_id = self._by_id
         if by_id is None:
-            by_id = self._by_id = {a.id: a for a in self._legal}
+            by_id = self._by_id = {a.id: a for a in legal}
         act = by_id.get(aid)
         if act is None:
-            sample = ", ".join(a.id for a in self._legal[:8])
-            more = " …" if len(self._legal) > 8 else ""
+            sample = ", ".join(a.id for a in legal[:8])
+            more = " …" if len(legal) > 8 else ""
             raise IllegalActionError(f"{aid!r} is not a legal action now; legal: {sample}{more}")
         self.history.append(aid)
         self._take(act)
         self._advance()
 
     def returns(self) -> list[float]:
-        """+1 win, -1 loss, 0 draw per player (all 0 while the game runs)."""
+        """One number per player: +1 win, -1 loss, 0 draw; for more than two seats the
+        places map as :mod:`.seats` documents (all 0 while the game runs)."""
         if self.result is None:
             return [0.0] * self.num_players
         return list(self.result)
 
     def winner(self) -> int | None:
-        """The single winning player, or None for a draw or an unfinished game."""
+        """The single winning player, or None for a draw, a shared win or an unfinished game."""
         if self.result is None:
             return None
-        best = [i for i, r in enumerate(self.result) if r > 0]
+        top = max(self.result)
+        best = [i for i, r in enumerate(self.result) if r == top and r > 0]
         return best[0] if len(best) == 1 else None
+
+    def handle(self, player: int) -> "PlayerHandle":
+        """What a bot or remote player gets: the view, the legal actions, determinize."""
+        from .handle import PlayerHandle
+        return PlayerHandle(self, player)
 
     def clone(self) -> "GameState":
         new = GameState.__new__(GameState)
         new.game = self.game
         new.rules = self.rules
         new._surely_several = self._surely_several
+        new._state_check = self._state_check
         new.data = self.data.clone()
         new.rng = Rng(self.rng.state)
         new.stack = self.stack[:]
         new.pending = self.pending[:]
         new.decision = self.decision
         new._log = self._log[:]
+        new.logging = self.logging
         new.history = self.history[:]
         new.result = self.result
         new.reason = self.reason
@@ -172,8 +245,9 @@ class GameState:
     # ----------------------------------------------------------------- log
     def say(self, text: str, private_to: int = -1, public_text: str | None = None) -> None:
         """Log an event. ``private_to`` sees ``text``; everyone else sees ``public_text``
-        (or nothing if it is None)."""
-        self._log.append((text, private_to, public_text))
+        (or nothing if it is None). Games skip making the text when ``not state.logging``."""
+        if self.logging:
+            self._log.append((text, private_to, public_text))
 
     @property
     def log(self) -> list[str]:
@@ -189,7 +263,7 @@ class GameState:
         return out
 
     # ----------------------------------------------------------------- views
-    def view(self, player: int) -> dict:
+    def view(self, player: int) -> dict[str, Any]:
         """A JSON-able dict of what ``player`` may know (ARCHITECTURE, views)."""
         if not 0 <= player < self.num_players:
             raise IllegalActionError(f"no player {player} in a {self.num_players}-player game")
@@ -197,6 +271,7 @@ class GameState:
         d = self.decision
         v["game"] = self.game.id
         v["you"] = player
+        v["seats"] = self.num_players
         v["deciding"] = None if d is None or self.result else {"player": d.player, "kind": d.kind, "prompt": d.prompt}
         v["legal_actions"] = [a.to_json() for a in self.legal_actions()] if self.current_player() == player else []
         v["result"] = None if self.result is None else {"returns": list(self.result), "reason": self.reason}
@@ -204,11 +279,11 @@ class GameState:
         return v
 
     # ----------------------------------------------------------------- engine loop
-    def push(self, *steps: tuple) -> None:
+    def push(self, *steps: Any) -> None:
         """Push steps so that the first one given runs first."""
         self.stack.extend(reversed(steps))
 
-    def decide(self, player: int, kind: str, params: tuple = (), prompt: str = "") -> None:
+    def decide(self, player: int, kind: str, params: Any = (), prompt: str = "") -> None:
         self.decision = Decision(player, kind, params, prompt)
         self._legal = None
         self._by_id = None
@@ -224,16 +299,20 @@ class GameState:
             self._by_id = None
 
     def flush_triggers(self) -> None:
-        """Put the waiting triggers on the stack now (ordered by the active player when
-        several). The engine does this after every step; a game calls it when it must act
-        (e.g. a state check) after the triggers of a change are queued but before they resolve."""
+        """Put the waiting triggers on the stack now (grouped by seat and ordered). The engine
+        does this after every step, right after the game's ``state_check``; a game may call it
+        when it must act after the triggers of a change are queued but before they resolve."""
         if self.pending:
-            self.stack.append((TRIGGERS_STEP, tuple(self.pending)))
+            self.stack.append(TriggerBatch(tuple(self.pending)))
             self.pending.clear()
 
-    def queue_trigger(self, trigger: tuple) -> None:
+    def queue_trigger(self, trigger: Any) -> None:
         """A triggered ability waits here until the current step is done."""
         self.pending.append(trigger)
+
+    def open_window(self, window: Window) -> None:
+        """Push a response window (see :mod:`.windows`); it runs next."""
+        self.stack.append(window)
 
     def _take(self, act: Action) -> None:
         self.actions_taken += 1
@@ -241,21 +320,41 @@ class GameState:
         self.decision = None
         self._legal = None
         self._by_id = None
-        if act.args and act.args[0] == ORDER_DECISION:
-            _, batch, i = act.args
-            rest = batch[:i] + batch[i + 1:]
-            self.push(("trigger", batch[i]), (TRIGGERS_STEP, rest))
-        else:
+        args = act.args
+        t = type(args)
+        if t is Pick:
+            group: TriggerGroup = decision.params  # type: ignore[union-attr]
+            i = args.index
+            batch = group.triggers
+            self.push(ResolveTrigger(batch[i]), group._replace(triggers=batch[:i] + batch[i + 1:]))
+        elif t is Pass:
+            w: Window = decision.params  # type: ignore[union-attr]
+            self.stack.append(w._replace(at=w.at + 1))
+        elif decision is not None and decision.kind == WINDOW_DECISION:
+            w = decision.params
             self.rules.perform(self, act, decision)
+            hook = getattr(self.rules, "after_response", None)
+            nxt = w.reopened_after(decision.player) if hook is None else hook(self, w, decision.player, act)
+            if nxt is not None:
+                self.stack.append(nxt)
+        else:
+            self.rules.perform(self, act, decision)  # type: ignore[arg-type]
 
     def _advance(self) -> None:
         rules = self.rules
         limit = self.options.get("action_limit", rules.action_limit)
+        check = self._state_check
         while self.result is None:
             if self.actions_taken >= limit:
                 self.end(tuple([0.0] * self.num_players),
                          f"draw: the action limit of {limit} was reached")
                 return
+            if self.decision is None and check is not None:
+                if self.pending:
+                    self.flush_triggers()  # they wait beneath whatever the check finds
+                check(self)
+                if self.result is not None:
+                    return
             if self.pending:
                 self.flush_triggers()
             if self.decision is not None:
@@ -265,10 +364,10 @@ class GameState:
                 if not legal:
                     raise RuntimeError(f"decision {self.decision} has no legal actions")  # engine bug
                 if len(legal) == 1 and self.options.get("auto_single", True):
-                    # the label may name hidden cards: only the decider reads it
-                    who = self.decision.player
-                    self.say(f"(only choice) {legal[0].label}", who,
-                             f"(only choice) P{who + 1} takes their only option")
+                    if self.logging:  # the label may name hidden cards: only the decider reads it
+                        who = self.decision.player
+                        self.say(f"(only choice) {legal[0].label}", who,
+                                 f"(only choice) P{who + 1} takes their only option")
                     self._take(legal[0])
                     continue
                 return
@@ -276,28 +375,72 @@ class GameState:
                 rules.on_idle(self)
                 continue
             step = self.stack.pop()
-            if step[0] == TRIGGERS_STEP:
-                self._order_triggers(step[1])
+            t = type(step)
+            if t is TriggerBatch:
+                self._group_triggers(step.triggers)
+            elif t is TriggerGroup:
+                self._order_group(step)
+            elif t is Window:
+                self._ask_window(step)
             else:
                 rules.run_step(self, step)
 
-    def _order_triggers(self, batch: tuple) -> None:
+    # ----------------------------------------------------------------- simultaneous triggers
+    def _group_triggers(self, batch: tuple[Any, ...]) -> None:
+        """Split a batch by seat (the game's ``trigger_groups`` hook; by default the active
+        player holds them all) and push the groups so the first one resolves first."""
         if not batch:
             return
-        if len(batch) == 1:
-            self.stack.append(("trigger", batch[0]))
+        hook = getattr(self.rules, "trigger_groups", None)
+        if hook is None:
+            if len(batch) == 1:
+                self.stack.append(ResolveTrigger(batch[0]))
+                return
+            groups = [(self.rules.active_player(self), tuple(batch))]
+        else:
+            groups = [(seat, tuple(ts)) for seat, ts in hook(self, batch) if ts]
+        self.push(*[TriggerGroup(seat, ts) for seat, ts in groups])
+
+    def _order_group(self, group: TriggerGroup) -> None:
+        ts = group.triggers
+        if not ts:
             return
-        self.decide(self.rules.active_player(self), ORDER_DECISION, (batch,),
-                    "Choose which of the simultaneous triggered abilities resolves next")
+        if len(ts) == 1:
+            self.stack.append(ResolveTrigger(ts[0]))
+            return
+        self.decide(group.seat, ORDER_DECISION, group,
+                    "Choose which of your simultaneous triggered abilities resolves next")
 
     def order_trigger_actions(self) -> list[Action]:
-        """Kernel-made options for ordering simultaneous triggers (games delegate here)."""
-        batch = self.decision.params[0]
-        return [Action(f"trigger:{i}", f"Resolve first: {self.rules.describe_trigger(self, t)}",
-                       (ORDER_DECISION, batch, i)) for i, t in enumerate(batch)]
+        """Kernel-made options for ordering one seat's simultaneous triggers."""
+        dec = self.decision
+        assert dec is not None
+        group: TriggerGroup = dec.params
+        describe = self.rules.describe_trigger
+        return [Action(f"trigger:{i}", (lambda t=t: f"Resolve first: {describe(self, t)}")
+                       if not self.logging else f"Resolve first: {describe(self, t)}", Pick(i))
+                for i, t in enumerate(group.triggers)]
+
+    # ----------------------------------------------------------------- response windows
+    def _ask_window(self, w: Window) -> None:
+        """Ask the next seat of the window that could respond; close when all have passed."""
+        rules: Any = self.rules
+        can = getattr(rules, "can_respond", None)
+        order = w.order
+        at = w.at
+        while at < len(order):
+            seat = order[at]
+            able = can(self, w, seat) if can is not None else bool(rules.responses(self, w, seat))
+            if able:
+                w = w._replace(at=at)
+                prompt_hook = getattr(rules, "window_prompt", None)
+                prompt = prompt_hook(self, w, seat) if prompt_hook is not None else f"Respond ({w.name}) or pass"
+                self.decide(seat, WINDOW_DECISION, w, prompt)
+                return
+            at += 1  # nothing it could use: skipped without a decision or a log line
 
     # ----------------------------------------------------------------- persistence
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """Everything needed to replay this game exactly."""
         return {"format": "metatcg-record/1", "game": self.game.id, "options": dict(self.options),
                 "decks": [list(d) for d in self.decks], "seed": self.seed, "actions": list(self.history)}
@@ -307,20 +450,21 @@ class GameState:
         from .jsonio import dumps
         return dumps(self.to_json())
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         d = self.decision
         return {
-            "format": "metatcg-state/1",
+            "format": STATE_FORMAT,
             "game": self.game.id,
             "seed": self.seed,
             "options": dict(self.options),
             "decks": [list(x) for x in self.decks],
             "data": self.data.to_json(),
             "rng": str(self.rng.state),
-            "stack": [list(s) for s in self.stack],
-            "pending": list(self.pending),
+            "stack": [encode(s) for s in self.stack],
+            "pending": [encode(t) for t in self.pending],
             "decision": None if d is None else d.to_json(),
-            "log": [e[0] if e[1] < 0 else list(e) for e in self._log],  # public lines as plain text
+            # public lines as plain text; quiet mode keeps no log (None)
+            "log": [e[0] if e[1] < 0 else list(e) for e in self._log] if self.logging else None,
             "history": list(self.history),
             "result": None if self.result is None else list(self.result),
             "reason": self.reason,
@@ -329,31 +473,36 @@ class GameState:
 
     @classmethod
     def from_json(cls, game: "Game", obj: Any) -> "GameState":
-        if not isinstance(obj, dict) or obj.get("format") != "metatcg-state/1":
-            raise StateDataError("not a metatcg state (expected format 'metatcg-state/1')")
+        if not isinstance(obj, dict) or obj.get("format") != STATE_FORMAT:
+            raise StateDataError(f"not a metatcg state (expected format {STATE_FORMAT!r})")
         if obj.get("game") != game.id:
             raise StateDataError(f"state is for game {obj.get('game')!r}, not {game.id!r}")
+        registry: Registry = getattr(game.rules, "records", KERNEL)
         try:
             decks = obj["decks"]
-            if not isinstance(decks, list) or not game.min_players <= len(decks) <= game.max_players \
+            if not isinstance(decks, list) or len(decks) not in game.seat_counts \
                     or not all(isinstance(d, list) and all(isinstance(c, str) for c in d) for d in decks):
-                raise StateDataError(f"malformed state JSON: decks must be {game.min_players}-"
-                                     f"{game.max_players} lists of card names")
+                raise StateDataError(f"malformed state JSON: decks must be {game.seats_text()} "
+                                     "lists of card names")
             options = obj["options"]
             defaults = game.default_options()
             if not isinstance(options, dict) or any(type(v) is not type(defaults.get(k)) for k, v in options.items()):
                 raise StateDataError(f"malformed state JSON: options must be among {', '.join(defaults)}")
+            log = obj["log"]
             st = cls(game, game.rules.data_from_json(obj["data"]), int(obj["seed"]),
-                     dict(options), tuple(tuple(d) for d in decks))
+                     dict(options), tuple(tuple(d) for d in decks), log=log is not None)
             st.rng = Rng(int(obj["rng"]))
-            st.stack = [tuplify(s) for s in obj["stack"]]
-            st.pending = [tuplify(t) for t in obj["pending"]]
+            if not isinstance(obj["stack"], list) or not isinstance(obj["pending"], list):
+                raise StateDataError("malformed state JSON: stack and pending must be lists")
+            st.stack = [decode(s, registry) for s in obj["stack"]]
+            st.pending = [decode(t, registry) for t in obj["pending"]]
             d = obj["decision"]
-            st.decision = None if d is None else Decision(int(d[0]), str(d[1]), tuplify(d[2]), str(d[3]))
+            st.decision = None if d is None else Decision(int(d[0]), str(d[1]), decode(d[2], registry), str(d[3]))
             if st.decision is not None and not 0 <= st.decision.player < len(decks):
                 raise StateDataError("malformed state JSON: the deciding player does not exist")
-            st._log = [(e, -1, None) if type(e) is str else
-                       (str(e[0]), int(e[1]), None if e[2] is None else str(e[2])) for e in obj["log"]]
+            st._log = [] if log is None else [
+                (e, -1, None) if type(e) is str else
+                (str(e[0]), int(e[1]), None if e[2] is None else str(e[2])) for e in log]
             st.history = [str(h) for h in obj["history"]]
             st.result = None if obj["result"] is None else tuple(float(x) for x in obj["result"])
             st.reason = str(obj["reason"])

@@ -21,8 +21,7 @@ DECK_DIR = Path(__file__).parent / "decks"
 class MetaXGame(PooledGame):
     id = "metax"
     title = "MetaX TCG"
-    min_players = 2
-    max_players = 2  # MX-OVR-1
+    seat_counts = (2,)  # MX-OVR-1
 
     rules_class = MetaXRules
     decks_in = DECK_DIR

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...engine.action import Action, Decision
 from ...engine.events import TURN, expire
-from ...engine.state import ORDER_DECISION, GameState
+from ...engine.state import ORDER_DECISION, GameState, ResolveTrigger
 from . import battle, effects, stats
 from .data import MetaXData
 from .effects import char_name, distinct_by_name, draw, gain_mp, name, pl, start_effect
@@ -88,6 +88,8 @@ class MetaXRules:
         st.push(("prep",), ("planning",))
 
     def run_step(self, st: GameState, step: tuple) -> None:
+        if type(step) is ResolveTrigger:  # transitional: kernel record to the game's tuple
+            step = ("trigger", step.trigger)
         k = step[0]
         d: MetaXData = st.data
         if k == "op":

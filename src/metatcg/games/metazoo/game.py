@@ -22,8 +22,7 @@ SUPPLY = 10  # MZL-DECK-15
 class MetaZooGame(PooledGame):
     id = "metazoo"
     title = "MetaZoo TCG (four-lane edition)"
-    min_players = 2
-    max_players = 2
+    seat_counts = (2,)
 
     rules_class = MetaZooRules
     decks_in = DECK_DIR

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...engine.action import Action, Decision
 from ...engine.events import ROUND, emit, expire
-from ...engine.state import ORDER_DECISION, GameState
+from ...engine.state import ORDER_DECISION, GameState, ResolveTrigger
 from . import aura, board, choices, effects, mission, play, stats, triggers
 from .board import distinct_by_name, lane_txt, nm, pl
 from .data import LANES, MetaZooData
@@ -91,6 +91,8 @@ class MetaZooRules:
         st.push(("round_begin",))
 
     def run_step(self, st: GameState, step: tuple) -> None:
+        if type(step) is ResolveTrigger:  # transitional: kernel record to the game's tuple
+            step = ("trigger", step.trigger)
         d: MetaZooData = st.data
         k = step[0]
         if d.dirty and not (k == "damage" and step[5]) and board.state_check(st, step):
