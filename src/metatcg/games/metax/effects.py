@@ -16,6 +16,8 @@ from . import stats
 from .data import MetaXData
 from .schema import CardFilter, Target
 
+VP_TO_WIN = 7  # MX-WIN-1
+
 
 def name(d: MetaXData, iid: int) -> str:
     return d.cards[iid].name
@@ -121,7 +123,7 @@ def gain_vp(st: GameState, p: int) -> None:
     d.vp[p].append(d.deck[o].pop(0))
     st.say(f"{pl(p)} gains a Victory Point ({len(d.vp[p])} VP)")
     emit(st, ("vp", p))
-    if len(d.vp[p]) >= 7:
+    if len(d.vp[p]) >= VP_TO_WIN:
         st.end((1.0, -1.0) if p == 0 else (-1.0, 1.0), f"{pl(p)} wins with {len(d.vp[p])} Victory Points")
         return
     check_decks(st)
