@@ -24,7 +24,7 @@ class Action(NamedTuple):
     @property
     def label(self) -> str:
         t = self.text
-        return t if type(t) is str else t()  # type: ignore[operator,return-value]
+        return t if isinstance(t, str) else t()
 
     def to_json(self) -> dict[str, str]:
         return {"id": self.id, "label": self.label}

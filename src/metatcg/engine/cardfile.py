@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any, Callable, Generic, Iterable, TypeVar
+from typing import Any, Callable, Generic, Iterable, Protocol, Sequence, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from .errors import CardDataError
 
-Def = TypeVar("Def")
+
+
+class Named(Protocol):
+    """What the kernel needs of a card definition: its unique name."""
+
+    @property
+    def name(self) -> str: ...
+
+
+Def = TypeVar("Def", bound=Named)
 
 
 def explain(err: ValidationError, data: Any, path: str, tags: Iterable[str] = ()) -> str:
@@ -61,10 +70,10 @@ def parse_card_text(text: str, path: str, file_model: type[BaseModel], to_def: C
         model = file_model.model_validate(data)
     except ValidationError as e:
         raise CardDataError(explain(e, data, path, tags)) from None
-    return [to_def(c) for c in model.card]
+    return [to_def(c) for c in getattr(model, "card")]  # the file model's [[card]] list
 
 
-def first_of_each_name(cards, iids) -> list[int]:
+def first_of_each_name(cards: Sequence[Named], iids: Iterable[int]) -> list[int]:
     """The first card instance of each name among ``iids`` (``cards[i].name``): one option
     per name keeps decision lists short, since copies in one zone are interchangeable (PR-K-4)."""
     seen: set[str] = set()

@@ -59,11 +59,11 @@ class Game:
         return list(names)
 
     def starter_deck(self, name: str) -> Deck:
-        cache = self.__dict__.setdefault("_starters", {})
+        cache: dict[str, Deck] = self.__dict__.setdefault("_starters", {})
         deck = cache.get(name)
         if deck is None:
             names = self.starter_deck_names()
-            if name not in names:
+            if name not in names or self.deck_dir is None:
                 raise DeckError(f"no starter deck {name!r} for {self.id}; starter decks: {', '.join(names)}")
             deck = cache[name] = read_deck_file(self.deck_dir / f"{name}.txt")
         return deck
@@ -123,7 +123,7 @@ class Game:
         state._advance()
         return state
 
-    def default_options(self) -> dict:
+    def default_options(self) -> dict[str, Any]:
         return {"action_limit": self.rules.action_limit, "auto_single": True}
 
     def initial_data(self, state: GameState, decks: list[Deck]) -> Any:
@@ -133,7 +133,7 @@ class Game:
         """Push the setup steps (shuffles, first player, opening hands...)."""
         raise NotImplementedError
 
-    def state_from_json(self, obj: "dict | str") -> GameState:
+    def state_from_json(self, obj: "dict[str, Any] | str | bytes") -> GameState:
         if isinstance(obj, (str, bytes)):
             obj = jsonio.loads(obj, "state JSON")
         return GameState.from_json(self, obj)
@@ -162,7 +162,7 @@ class Game:
         return state
 
     # --------------------------------------------------------------- for statistics
-    def match_facts(self, state: GameState) -> dict:
+    def match_facts(self, state: GameState) -> dict[str, Any]:
         """Facts the simulator summarises: who acted first in the game, and its length in the
         game's own units (turns, rounds)."""
         return {"first_player": None, "turns": 0}
@@ -183,28 +183,28 @@ class PooledGame(Game):
 
     rules_class: type
     decks_in: Path
-    build_position: Callable[["PooledGame", dict], GameState]   # (game, spec) -> state
-    snapshot_of: Callable[[GameState], dict]                    # (state) -> summary
-    parse_card_file: Callable[[str, str], list]                 # (text, path) -> card defs
+    build_position: Callable[["PooledGame", dict[str, Any]], GameState]   # (game, spec) -> state
+    snapshot_of: Callable[[GameState], dict[str, Any]]                    # (state) -> summary
+    parse_card_file: Callable[[str, str], list[Any]]                      # (text, path) -> card defs
     deck_problems: Callable[[Any, Deck], list[str]]             # (pool, deck) -> violations
 
-    def __init__(self, pool) -> None:
+    def __init__(self, pool: Any) -> None:
         super().__init__(self.rules_class(pool), self.decks_in)
         self.pool = pool
 
-    def with_cards(self, extra: list) -> "PooledGame":
+    def with_cards(self, extra: list[Any]) -> "PooledGame":
         """This game with extra (scenario stand-in) cards in its pool."""
         return type(self)(self.pool.with_cards(extra))
 
-    def position(self, spec: dict) -> GameState:
+    def position(self, spec: dict[str, Any]) -> GameState:
         """Any mid-game position from plain data (the game's position.py documents the format)."""
         return self.build_position(self, spec)
 
-    def snapshot(self, state: GameState) -> dict:
+    def snapshot(self, state: GameState) -> dict[str, Any]:
         """A readable omniscient summary of ``state`` for scenario expectations."""
         return self.snapshot_of(state)
 
-    def parse_cards(self, text: str, path: str = "<cards>") -> list:
+    def parse_cards(self, text: str, path: str = "<cards>") -> list[Any]:
         return self.parse_card_file(text, path)
 
     def check_deck(self, deck: Deck) -> list[str]:

@@ -5,6 +5,10 @@ JSON round trips are trivial and the same seed always gives the same game.
 """
 from __future__ import annotations
 
+from typing import Any, Sequence, TypeVar
+
+T = TypeVar("T")
+
 _MASK = (1 << 64) - 1
 
 
@@ -29,13 +33,13 @@ class Rng:
     def coin(self) -> int:
         return self.next64() & 1
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.next64() % (i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.next64() % len(items)]
 
     def clone(self) -> "Rng":

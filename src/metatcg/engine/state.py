@@ -77,7 +77,7 @@ class ResolveTrigger(NamedTuple):
 class Pick(NamedTuple):
     """Payload of a kernel-made option: which trigger of a group goes next."""
 
-    index: int
+    nth: int
 
 
 @KERNEL("__pass")
@@ -324,7 +324,7 @@ class GameState:
         t = type(args)
         if t is Pick:
             group: TriggerGroup = decision.params  # type: ignore[union-attr]
-            i = args.index
+            i = args.nth
             batch = group.triggers
             self.push(ResolveTrigger(batch[i]), group._replace(triggers=batch[:i] + batch[i + 1:]))
         elif t is Pass:
@@ -417,8 +417,7 @@ class GameState:
         assert dec is not None
         group: TriggerGroup = dec.params
         describe = self.rules.describe_trigger
-        return [Action(f"trigger:{i}", (lambda t=t: f"Resolve first: {describe(self, t)}")
-                       if not self.logging else f"Resolve first: {describe(self, t)}", Pick(i))
+        return [Action(f"trigger:{i}", f"Resolve first: {describe(self, t)}", Pick(i))
                 for i, t in enumerate(group.triggers)]
 
     # ----------------------------------------------------------------- response windows
