@@ -210,3 +210,19 @@ def test_a_handle_shows_a_bot_only_what_its_seat_may_know():
     assert all(s.data.hand[me] == st.data.hand[me] for s in samples)
     assert any(sorted(s.data.hand[p]) != truth[p] for s in samples for p in range(3) if p != me)
     assert all(s.seed != st.seed and not s.logging and s.log == [] for s in samples)
+
+
+def test_a_player_record_keeps_only_what_that_seat_saw():
+    st = GAME.new_state(["blaze", "ward", "quiet"], seed=5)
+    rng = Rng(5)
+    while not st.is_terminal():
+        st.apply(rng.choice(st.legal_actions()))
+    for p in range(3):
+        rec = st.record_for(p)
+        assert rec["seat"] == p and rec["deck"] == list(st.decks[p]) and rec["log"] == st.log_for(p)
+        assert "seed" not in rec and "actions" not in rec and "decks" not in rec
+        assert rec["result"]["returns"] == st.returns()
+        other_draws = [line for line in st.log if " draws " in line and not line.startswith(f"P{p + 1} ")]
+        assert not any(line in rec["log"] for line in other_draws)
+    with pytest.raises(Exception, match="no player 3"):
+        st.record_for(3)

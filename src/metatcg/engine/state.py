@@ -444,6 +444,17 @@ class GameState:
         return {"format": "metatcg-record/1", "game": self.game.id, "options": dict(self.options),
                 "decks": [list(d) for d in self.decks], "seed": self.seed, "actions": list(self.history)}
 
+    def record_for(self, player: int) -> dict[str, Any]:
+        """What ``player`` may keep of this game: their seat, their own deck list, the log as
+        they saw it, their view now and the result. No seed, no other deck list, no action
+        ids (those can name cards the player never saw), so nothing hidden can be rebuilt."""
+        if not 0 <= player < self.num_players:
+            raise IllegalActionError(f"no player {player} in a {self.num_players}-player game")
+        return {"format": "metatcg-player-record/1", "game": self.game.id, "seat": player,
+                "seats": self.num_players, "options": dict(self.options), "deck": list(self.decks[player]),
+                "log": self.log_for(player), "view": self.view(player),
+                "result": None if self.result is None else {"returns": list(self.result), "reason": self.reason}}
+
     def to_json_text(self) -> str:
         """The state as JSON text (fast encoder); ``game.state_from_json`` reads it back."""
         from .jsonio import dumps
