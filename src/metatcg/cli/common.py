@@ -15,6 +15,7 @@ import metatcg
 from metatcg.engine.decks import Deck
 from metatcg.engine.errors import MetatcgError, StateDataError
 from metatcg.engine.game import Game
+from metatcg.ui.layout import player_name
 
 # Consoles resolve sys.stdout / sys.stderr when they write, so CliRunner captures them.
 console = Console(highlight=False)
@@ -120,11 +121,6 @@ def write_json_file(path: Path, obj: Any) -> Path:
     p = Path(path)
     p.write_text(json.dumps(obj, indent=2) + "\n", encoding="utf-8")
     return p
-
-
-def player_name(p: int) -> str:
-    """How logs name players: P1, P2, ... (seats are 0-based)."""
-    return f"P{p + 1}"
 
 
 def result_text(returns: list[float] | tuple[float, ...] | None, reason: str, you: int | None = None) -> str:

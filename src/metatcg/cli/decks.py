@@ -21,7 +21,7 @@ deck_app = typer.Typer(help="Check deck files and browse starter decks.", no_arg
 @deck_app.command("check")
 @handle_errors
 def check(file: Path = typer.Argument(..., help="Deck file: '3 Card Name' lines, '#' comments, "
-                                      "[section] headers (e.g. MetaZoo's [caster] [starter] [aura] [main])."),
+                                      "[section] headers where the game's decks have sections."),
           game_id: Optional[str] = typer.Option(None, "--game", "-g",
                                                 help="Game whose deck rules apply (default: the game whose "
                                                      "cards the deck names).")) -> None:
@@ -61,7 +61,7 @@ def guess_game(deck: Deck):
 
 @deck_app.command("list")
 @handle_errors
-def list_decks(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax or metazoo.")) -> None:
+def list_decks(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see `metatcg games`.")) -> None:
     """List a game's starter decks with their descriptions."""
     game = get_game(game_id)
     console.print(ui_for(game).deck_list_table(game))
@@ -69,7 +69,7 @@ def list_decks(game_id: str = typer.Argument(..., metavar="GAME", help="Game id,
 
 @deck_app.command("show")
 @handle_errors
-def show(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax or metazoo."),
+def show(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see `metatcg games`."),
          name: str = typer.Argument(..., help="Starter deck name or deck file."),
          text: bool = typer.Option(False, "--text", help="Print the plain deck list (to save and edit).")) -> None:
     """Print a starter deck (or a deck file), grouped by card type (and by section, if it has them)."""

@@ -1,0 +1,11 @@
+"""The games that ship with metatcg: one registration line per game.
+
+Adding a game is its package (``games/<id>/`` with ``load() -> Game`` and a ``present``
+module) plus one line here; nothing in ``cli/``, ``sim/``, ``bots/`` or the generic tests
+names a game. A game outside this package registers itself the same way with
+``metatcg.register_game``.
+"""
+from ..registry import register_game as register
+
+register("metax", "metatcg.games.metax", "MetaX TCG")
+register("metazoo", "metatcg.games.metazoo", "MetaZoo TCG (four-lane edition)")

@@ -1,66 +1,50 @@
-"""MetaZoo (four-lane edition) on screen.
+"""MetaZoo (four-lane edition) in a terminal.
 
-From ``state.view(player)`` only (games/metazoo/view.py): the round, phase, Priority and whose
-action it is; each player's MP (to 30), Caster, Aura zone (types, tapped/untapped), Aura deck
-and hidden zones as counts; the four lanes side by side (or stacked on a narrow screen), each
-with its Terra or "razed", its resolved mark and both sides' units, enhancing Aura and
-Influence totals; your hand with card summaries; the discard piles and the new log lines.
+From ``state.view(player)`` only (``view.py``) and the card facts of ``present.py``: the round,
+phase, Priority and whose action it is; each player's MP (towards the MP that wins), Caster,
+Aura zone (types, tapped/untapped), Aura deck and hidden zones as counts; the lanes side by
+side (or stacked on a narrow screen), each with its Terra or "razed", its resolved mark and
+both sides' units, enhancing Aura and Influence totals; your hand with card summaries; the
+discard piles and the new log lines. Shared pieces come from ``metatcg.ui``.
 """
 from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.markup import escape
-from rich.panel import Panel
 from rich.rule import Rule
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from metatcg.engine.decks import Deck, split_entry
-from metatcg.engine.game import Game
+from ...engine.decks import Deck, split_entry
+from ...engine.game import Game
+from ...engine.seats import after
+from ...ui.layout import discard_section, log_section, player_name, seat_label, seat_order
+from ...ui.terminal import GameUI
+from .deckcheck import SECTIONS
+from .present import SECTION_TITLES, cap, keyword_label
 
-from .common import player_name
-from .render import (GameUI, card_def, discard_section, log_section, names_in, seat_label, seat_order)
+if TYPE_CHECKING:  # pragma: no cover
+    from .present import MetaZooPresentation
 
-MP_TO_WIN = 30          # MZL-WIN-2
-AURA_CAP = 10           # MZL-AURAPH-3
-LANE_COUNT = 4
 SIDE_BY_SIDE_MIN = 88   # narrower screens get the lanes stacked
 PLAYERS_TABLE_MIN = 92  # ... and the players as lines instead of a table
-MP_BAR = 10             # cells of the MP bar (3 MP each)
+MP_BAR = 10             # cells of the MP bar
 
-PHASES = {"setup": "Setup", "ready": "Setup", "draw": "Draw phase", "aura": "Aura phase",
-          "action": "Action phase", "end": "End of round", "over": "Game over"}
-TYPE_NAMES = {"creature": "Creature", "equipment": "Equipment", "terra": "Terra", "strategy": "Strategy",
-              "caster": "Caster", "aura": "Aura", "token": "Token"}
-# keyword -> (label on the board, label in card text)
-KEYWORDS = {
-    "soar": ("Soar", "Soar"),
-    "destruction": ("Destruction", "Destruction"),
-    "enhance": ("Aura enh.", "Aura enhancement"),
-    "cannot_be_shattered": ("can't be Shattered", "cannot be Shattered"),
-    "cannot_be_damaged": ("can't be damaged", "cannot be dealt damage"),
-    "cannot_be_tapped": ("can't be tapped", "cannot be tapped"),
-    "cannot_be_moved": ("can't be Moved", "cannot be Moved"),
-    "cannot_be_returned": ("can't be returned", "cannot be returned to hand"),
-    "cannot_be_dueled": ("can't be Dueled", "cannot be Dueled"),
-    "cannot_be_targeted": ("can't be targeted", "cannot be targeted"),
-}
 STACKING = {"destruction"}   # the only keyword whose instances add up (Soar does not, MZL-KW-SOAR-2)
 UNIT_TYPES = {"caster": "Caster", "equipment": "Equipment", "token creature": "Token",
               "token equipment": "Token equipment"}
 CASTER_STATES = {"caster_zone": "in Caster zone", "lane": "in lane {lane}", "face_down": "face down (Shattered)"}
-SECTIONS = (("caster", "Caster"), ("starter", "Starter Terras"), ("aura", "Aura deck"), ("main", "Main deck"))
 MAIN_TYPE_ORDER = ("creature", "equipment", "strategy", "terra")
 
 
 # ------------------------------------------------------------------ small pieces
 def _cap(s: str | None) -> str:
-    return (s or "").capitalize()
+    return cap(s)
 
 
 def _influence(u: dict) -> Text:
@@ -77,7 +61,7 @@ def _keyword_labels(kws: Iterable[str], gigantic: int = 0) -> list[str]:
     counts = Counter(kws)
     out = []
     for k, n in counts.items():
-        label = KEYWORDS.get(k, (k.replace("_", " "), ""))[0]
+        label = keyword_label(k)
         out.append(label + (f" ×{n}" if n > 1 and k in STACKING else ""))
     if gigantic:
         out.append(f"Gigantic({gigantic})")
@@ -144,12 +128,12 @@ def _aura_types_text(p: dict, sep: str = "\n") -> Text:
     return t
 
 
-def _aura_extras(p: dict) -> list[Text]:
-    """The 10-Aura cap count, the allied supply and any temporary Aura owed."""
+def _aura_extras(p: dict, rules: dict) -> list[Text]:
+    """The Aura cap count, the allied supply and any temporary Aura owed."""
     out = []
     total = p.get("aura_total")
     if isinstance(total, int):
-        out.append(Text(f"{total}/{AURA_CAP} Aura in play", style="dim"))
+        out.append(Text(f"{total}/{rules['aura_cap']} Aura in play", style="dim"))
     if p.get("allied_supply_count"):
         out.append(Text(f"{p['allied_supply_count']} allied in supply", style="dim"))
     if p.get("temporary_aura_owed"):
@@ -157,13 +141,15 @@ def _aura_extras(p: dict) -> list[Text]:
     return out
 
 
-def _aura_zone_text(p: dict) -> Text:
-    return Text("\n").join([_aura_types_text(p), *_aura_extras(p)])
+def _aura_zone_text(p: dict, rules: dict) -> Text:
+    return Text("\n").join([_aura_types_text(p), *_aura_extras(p, rules)])
 
 
-def _mp_text(mp: int) -> Text:
-    t = Text(f"{mp}/{MP_TO_WIN}", style="bold")
-    filled = max(0, min(MP_BAR, (mp * MP_BAR) // MP_TO_WIN))
+def _mp_text(mp: int, rules: dict) -> Text:
+    """'12/30' and a bar of MP_BAR cells."""
+    to_win = rules["mp_to_win"]
+    t = Text(f"{mp}/{to_win}", style="bold")
+    filled = max(0, min(MP_BAR, (mp * MP_BAR) // to_win))
     t.append("\n" + "█" * filled, style="green")
     t.append("░" * (MP_BAR - filled), style="dim")
     return t
@@ -266,7 +252,7 @@ class LanesBoard:
     def __init__(self, view: dict) -> None:
         self.view = view
         self.me = view["you"]
-        self.opp = 1 - self.me
+        self.opp = after(len(view.get("players") or [0, 0]), self.me)[0]   # two seats: the other one
         self.setup = view.get("phase") == "setup"
 
     def _sides(self, lane: dict) -> tuple[dict, dict]:
@@ -339,7 +325,12 @@ class _Players:
 
 # ------------------------------------------------------------------ the UI
 class MetaZooUI(GameUI):
-    length_word = "rounds"
+    """MetaZoo's terminal renderer (``MetaZooPresentation.terminal_ui()``)."""
+
+    def __init__(self, presentation: "MetaZooPresentation") -> None:
+        super().__init__(presentation)
+        self.presentation: "MetaZooPresentation" = presentation
+        self.rules = dict(presentation.rules)
 
     # ---- the screen
     def progress(self, view: dict) -> str:
@@ -349,7 +340,7 @@ class MetaZooUI(GameUI):
     def header(self, view: dict, roles: dict[int, str] | None) -> str:
         me = view["you"]
         rnd = view.get("round") or 0
-        phase = PHASES.get(view.get("phase", ""), _cap(view.get("phase", "")))
+        phase = self.presentation.phases.get(view.get("phase", ""), _cap(view.get("phase", "")))
         bits = [f"Round {rnd} · {phase}" if rnd else phase]
         if rnd:
             pri = view.get("priority_player")
@@ -382,14 +373,14 @@ class MetaZooUI(GameUI):
             if q == view.get("active_player") and view.get("round") and not view.get("result"):
                 t.append(" ◀ to act", style="green")
             t.append("  MP ")
-            t.append_text(Text(" ").join(_mp_text(int(p.get("mp", 0))).split("\n")))
+            t.append_text(Text(" ").join(_mp_text(int(p.get("mp", 0)), self.rules).split("\n")))
             t.append("\n  Caster ")
             t.append_text(Text(": ").join(_caster_text(p).split("\n")))
             t.append("\n  Aura zone ")
             t.append_text(_aura_types_text(p, " · "))
             t.append("\n  ")
             t.append_text(Text(" · ").join(_zones_text(p).split("\n")))
-            extras = _aura_extras(p)
+            extras = _aura_extras(p, self.rules)
             if extras:
                 t.append("\n  ")
                 t.append_text(Text(" · ", style="dim").join(extras))
@@ -415,8 +406,8 @@ class MetaZooUI(GameUI):
                 who.append("\n◆ Priority", style="cyan")
             if q == active and view.get("round") and not view.get("result"):
                 who.append("\n◀ to act", style="green")
-            table.add_row(who, _mp_text(int(p.get("mp", 0))), _caster_text(p), _aura_zone_text(p),
-                          _zones_text(p))
+            table.add_row(who, _mp_text(int(p.get("mp", 0)), self.rules), _caster_text(p),
+                          _aura_zone_text(p, self.rules), _zones_text(p))
         return table
 
     def playable(self, view: dict) -> set[str]:
@@ -438,18 +429,20 @@ class MetaZooUI(GameUI):
         table.add_column("Cost", justify="right")
         table.add_column("Infl.", justify="right")
         table.add_column("Text")
+        pres = self.presentation
         for c in cards:
             name = c["name"]
-            d = card_def(game, name)
+            info = pres.card(name)
             mark = Text("▸ " if playable and name in playable else "  ", style="bold green")
             mark.append(name, style="bold")
-            if d is None:
+            if info is None:
                 table.add_row(mark, "", "", "", "")
                 continue
-            kind = TYPE_NAMES.get(d.type, _cap(d.type)) + (f" · {_cap(d.aura)}" if d.aura else "")
-            cost = str(d.cost) if d.type not in ("aura", "token") else ""
-            infl = str(d.influence) if d.is_unit else ""
-            text = self.card_text(game, name, with_keywords=True)
+            cost, infl = info.stats.get("cost"), info.stats.get("influence")
+            kind = pres.short_kind(name)
+            cost = "" if cost is None else str(cost)
+            infl = "" if infl is None else str(infl)
+            text = pres.card_text(name, with_keywords=True)
             table.add_row(mark, kind, cost, infl, text or Text("—", style="dim"))
         return table
 
@@ -476,7 +469,7 @@ class MetaZooUI(GameUI):
         if lm:
             t = Text(f"Last mission: lane {lm['lane']}: ", style="dim")
             infl = lm.get("influence") or [0, 0]
-            opp = 1 - me
+            opp = after(len(players), me)[0]
             t.append(f"you {infl[me]} vs {player_name(opp)} {infl[opp]}", style="dim")
             w = lm.get("winner")
             if w is None:
@@ -512,7 +505,7 @@ class MetaZooUI(GameUI):
     def option_cards(self, game: Game, view: dict, label: str) -> list[str]:
         """Cards that option ``label`` is about: the cards it names, else the Terra of the lane
         it names ('Declare a mission in lane 2')."""
-        names = names_in(game, label)
+        names = super().option_cards(game, view, label)
         if names:
             return names
         m = re.search(r"\blane (\d)\b", label)
@@ -521,116 +514,6 @@ class MetaZooUI(GameUI):
                 if lane.get("lane") == int(m.group(1)) and lane.get("terra"):
                     return [lane["terra"]["name"]]
         return []
-
-    # ---- cards
-    def card_kind(self, game: Game, name: str) -> str:
-        c = card_def(game, name)
-        if c is None:
-            return ""
-        kind = TYPE_NAMES.get(c.type, _cap(c.type))
-        if c.type == "token":
-            kind += " equipment" if c.equipment else " creature"
-        if c.starter:
-            kind += " (Starter)"
-        if c.unique:
-            kind += " (Unique)"
-        if c.aura:
-            kind += f" · {_cap(c.aura)}"
-        if c.type == "caster":
-            kind += f", allied {_cap(c.allied)}" if c.allied else ", no allied type"
-        if c.traits:
-            kind += " [" + ", ".join(sorted(c.traits)) + "]"
-        return kind
-
-    def card_numbers(self, game: Game, name: str) -> str:
-        c = card_def(game, name)
-        if c is None:
-            return ""
-        bits = []
-        if c.type not in ("aura", "token"):
-            bits.append(f"cost {c.cost}")
-        if c.is_unit:
-            bits.append(f"Influence {c.influence}")
-        return " · ".join(bits)
-
-    def keywords(self, game: Game, name: str) -> list[str]:
-        c = card_def(game, name)
-        if c is None:
-            return []
-        kws = []
-        if c.enhance:
-            kws.append("Aura enhancement")
-        if c.soar:
-            kws.append("Soar")
-        if c.gigantic:
-            kws.append(f"Gigantic ({c.gigantic})")
-        if c.destruction:
-            kws.append("Destruction" + (f" ×{c.destruction}" if c.destruction > 1 else ""))
-        kws += [KEYWORDS.get(f"cannot_be_{k}", ("", f"cannot be {k.replace('_', ' ')}"))[1] for k in sorted(c.cannot)]
-        return kws
-
-    def card_text(self, game: Game, name: str, with_keywords: bool = False) -> str:
-        """The card's text (or, for a card without printed text, its abilities as the engine
-        reads them); with_keywords: keywords the text does not mention go first."""
-        c = card_def(game, name)
-        if c is None:
-            return ""
-        text = c.text or " ".join(t if t.endswith(".") else t + "." for t in c.texts if t)
-        if with_keywords:
-            low = text.lower()
-            extra = [k for k in self.keywords(game, name) if k.split(" (")[0].split(" ×")[0].lower() not in low]
-            if extra:
-                text = ". ".join(extra) + "." + (" " + text if text else "")
-        return text
-
-    def card_details(self, game: Game, name: str) -> RenderableType:
-        c = card_def(game, name)
-        if c is None:
-            return Text(name)
-        body = Text(self.card_kind(game, name) + "\n", style="bold")
-        nums = self.card_numbers(game, name)
-        if nums:
-            body.append(nums[0].upper() + nums[1:] + "\n")
-        kws = self.keywords(game, name)
-        if kws:
-            body.append("Keywords: " + ", ".join(kws) + "\n", style="magenta")
-        text = self.card_text(game, name)
-        body.append(text if text else "(no card text)", style="" if text else "dim italic")
-        title = f"[bold]{escape(name)}[/]" + (f" [dim]{escape(c.number)}[/]" if c.number else "")
-        return Panel(body, title=title, title_align="left", expand=False)
-
-    def search_fields(self, game: Game, name: str) -> list[str]:
-        c = card_def(game, name)
-        if c is None:
-            return [name]
-        return [name, c.text, c.number, *c.traits, *c.texts]
-
-    def type_matches(self, game: Game, name: str, kind: str) -> bool:
-        """``cards --type``: a card type (creature, terra, ...) or an Aura type (fire, ...)."""
-        c = card_def(game, name)
-        return c is not None and kind in (c.type, c.aura)
-
-    def table_text(self, game: Game, name: str) -> str:
-        return self.card_text(game, name, with_keywords=True)
-
-    # ---- decks
-    def deck_size(self, game: Game, deck: Deck) -> str:
-        n = {sec: len(deck.section(sec)) for sec, _ in SECTIONS}
-        return (f"{n['caster']} Caster, {n['starter']} Starter Terras, {n['aura']} Aura, "
-                f"{n['main']} main-deck cards")
-
-    def caster_line(self, game: Game, deck: Deck) -> str:
-        casters = deck.section("caster")
-        if not casters:
-            return ""
-        c = card_def(game, casters[0])
-        if c is None or c.type != "caster":
-            return casters[0]
-        return f"{c.name} ({_cap(c.aura)}" + (f", allied {_cap(c.allied)})" if c.allied else ")")
-
-    def deck_blurb(self, game: Game, deck: Deck) -> str:
-        caster = self.caster_line(game, deck)
-        return f"Caster {caster}" if caster else ""
 
     def deck_list_table(self, game: Game) -> Table:
         table = Table(title=f"{game.title or game.id}: starter decks", title_justify="left")
@@ -644,12 +527,13 @@ class MetaZooUI(GameUI):
             head, sep, rest = desc.partition(": ")
             if sep and len(head) < 40:
                 desc = rest[0].upper() + rest[1:]
-            table.add_row(escape(name), escape(self.caster_line(game, d)), str(len(d.section("main"))),
+            table.add_row(escape(name), escape(self.presentation.caster_line(d)), str(len(d.section("main"))),
                           escape(desc))
         return table
 
     def deck_table(self, game: Game, deck: Deck) -> Table:
-        table = Table(title=f"{deck.name} ({self.deck_size(game, deck)})",
+        pres = self.presentation
+        table = Table(title=f"{deck.name} ({pres.deck_size(deck)})",
                       caption=escape(deck.description) or None, title_justify="left", caption_justify="left")
         table.add_column("#", justify="right")
         table.add_column("Card", no_wrap=True)
@@ -657,21 +541,21 @@ class MetaZooUI(GameUI):
         table.add_column("Numbers", no_wrap=True)
         counts = deck.counts()
         order = {t: i for i, t in enumerate(MAIN_TYPE_ORDER)}
-        known = {s for s, _ in SECTIONS}
-        extra = [s for s in dict.fromkeys(split_entry(e)[0] for e in counts) if s not in known]
-        for k, (sec, title) in enumerate([*SECTIONS, *((s, f"[{s}]") for s in extra)]):
+        extra = [s for s in dict.fromkeys(split_entry(e)[0] for e in counts) if s not in SECTIONS]
+        titled = [(sec, SECTION_TITLES.get(sec, f"[{sec}]")) for sec in [*SECTIONS, *extra]]
+        for k, (sec, title) in enumerate(titled):
             rows = [(split_entry(e)[1], n) for e, n in counts.items() if split_entry(e)[0] == sec]
             if not rows:
                 continue
             if sec == "main":
-                rows.sort(key=lambda r: order.get(getattr(card_def(game, r[0]), "type", ""), len(order)))
+                rows.sort(key=lambda r: order.get(getattr(pres.card(r[0]), "type", ""), len(order)))
             if k:
                 table.add_section()
             table.add_row("", Text(f"{title} ({sum(n for _, n in rows)})", style="bold underline"), "", "")
             for nm, n in rows:
-                kind = self.card_kind(game, nm) if card_def(game, nm) is not None else "unknown card"
-                table.add_row(str(n), Text(nm, style="bold"), escape(kind), escape(self.card_numbers(game, nm)))
+                info = pres.card(nm)
+                kind = info.kind if info is not None else "unknown card"
+                numbers = info.numbers if info is not None else ""
+                table.add_row(str(n), Text(nm, style="bold"), escape(kind), escape(numbers))
         return table
 
-
-UI = MetaZooUI()

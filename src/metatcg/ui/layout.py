@@ -1,0 +1,135 @@
+"""Pieces of a terminal screen every game shares (rich renderables): seats, the log, discard
+piles, the numbered actions. A game's terminal renderer lays its own board out around them."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+DISCARD_SHOWN = 4
+
+
+# ------------------------------------------------------------------ seats
+def player_name(p: int) -> str:
+    """How logs and screens name players: P1, P2, ... (seats are 0-based)."""
+    return f"P{p + 1}"
+
+
+def seat_label(player: int, me: int, roles: dict[int, str] | None) -> str:
+    """'P2 (greedy bot)', 'P1 (you)'."""
+    role = (roles or {}).get(player)
+    if player == me:
+        role = "you"
+    return f"{player_name(player)} ({role})" if role else player_name(player)
+
+
+def seat_order(players: list[Any], me: int) -> list[int]:
+    """Opponents first, you last (you sit at the bottom of the screen)."""
+    return [q for q in range(len(players)) if q != me] + [me]
+
+
+# ------------------------------------------------------------------ the log
+def compact_log(lines: list[str]) -> list[str]:
+    """Runs of identical lines ('P2 draws a card' five times) as one line with a count."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j + 1 < len(lines) and lines[j + 1] == lines[i]:
+            j += 1
+        out.append(lines[i] if j == i else f"{lines[i]} (×{j - i + 1})")
+        i = j + 1
+    return out
+
+
+def log_line(line: str) -> Text:
+    if line.startswith("—") or line.startswith("Game over"):
+        return Text(line, style="bold")
+    if line.startswith("(only choice)"):
+        return Text(line, style="dim")
+    return Text(line)
+
+
+def log_section(new_log: list[str] | None) -> list[RenderableType]:
+    """The 'what happened' part of a screen: the new log lines, runs compacted."""
+    if not new_log:
+        return []
+    out: list[RenderableType] = [Rule("what happened", style="dim")]
+    out.extend(log_line(line) for line in compact_log(new_log))
+    return out
+
+
+# ------------------------------------------------------------------ cards on screen
+def summary_text(name: str, summary: str) -> Text:
+    """A card's one-line summary with its name in bold."""
+    t = Text(name, style="bold")
+    if summary.startswith(name):
+        t.append(summary[len(name):])
+    return t
+
+
+def discard_row(p: dict[str, Any], label: str) -> tuple[Text, Text]:
+    pile = p.get("discard") or []
+    head = Text(f"  {label} ({len(pile)})", style="bold")
+    if not pile:
+        return head, Text("empty", style="dim")
+    top = [c["name"] for c in reversed(pile[-DISCARD_SHOWN:])]
+    more = f", … {len(pile) - DISCARD_SHOWN} more" if len(pile) > DISCARD_SHOWN else ""
+    return head, Text("top: " + ", ".join(top) + more)
+
+
+def discard_section(players: list[dict[str, Any]], me: int) -> list[RenderableType]:
+    """Every seat's discard pile (public): its size and the top few cards."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for q in seat_order(players, me):
+        grid.add_row(*discard_row(players[q], "yours" if q == me else player_name(q)))
+    return [Text("Discard piles", style="bold underline"), grid]
+
+
+# ------------------------------------------------------------------ the decision
+class NumberedRows:
+    """Numbered rows (a wrapped label keeps its indent): one column, or two (numbered down
+    the columns) when there are many short ones and the screen is wide enough."""
+
+    def __init__(self, rows: list[tuple[Text, Text]]) -> None:
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        rows = self.rows
+        widest = max((n.cell_len + t.cell_len for n, t in rows), default=0)
+        cols = 2 if len(rows) > 12 and options.max_width >= 2 * widest + 4 else 1
+        grid = Table.grid(padding=(0, 1, 0, 0))
+        for _ in range(cols):
+            grid.add_column(justify="right", no_wrap=True)
+            grid.add_column(ratio=1 if cols > 1 else None)
+        per = (len(rows) + cols - 1) // cols
+        for i in range(per):
+            cells: list[Text] = []
+            for c in range(cols):
+                k = i + c * per
+                cells += list(rows[k]) if k < len(rows) else [Text(""), Text("")]
+            grid.add_row(*cells)
+        yield grid
+
+
+def render_actions(view: dict[str, Any]) -> RenderableType:
+    """The decision prompt and the numbered legal actions of ``view``."""
+    actions = view.get("legal_actions") or []
+    deciding = view.get("deciding") or {}
+    prompt = deciding.get("prompt") or "Choose an action"
+    parts: list[RenderableType] = [Rule(f"{player_name(view['you'])}: {prompt}", style="green")]
+    labels = [a["label"] for a in actions]
+    width = len(str(len(actions)))
+    rows = []
+    for i, a in enumerate(actions, 1):
+        t = Text(a["label"])
+        if labels.count(a["label"]) > 1:
+            t.append(f"  [{a['id']}]", style="dim")
+        rows.append((Text(f"  {i:>{width}}.", style="bold green"), t))
+    parts.append(NumberedRows(rows))
+    return Group(*parts)

@@ -1,0 +1,183 @@
+"""What a game tells a front end about itself: its presentation.
+
+A front end (terminal, browser, RL dashboards) shows cards, explains keywords, draws
+bars up to the winning total and validates views, and must not know any game to do it.
+So each game package has a ``present`` module whose ``presentation(game)`` returns a
+:class:`Presentation` built from the game's own modules (its card defs, its named rules
+constants, its view schema); ``Game.presentation`` makes it on first use. A game without a
+``present`` module still gets this base class, which reads what any card pool offers.
+
+Nothing here imports ``rich``: a web server can use a presentation without the terminal.
+"""
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ..engine.decks import Deck
+from ..engine.game import Game
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .terminal import GameUI
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """One card as a player reads it: what tables, panels and search need, already worded."""
+
+    name: str
+    type: str                          # the game's card type id: `cards --type`, deck grouping
+    kind: str = ""                     # the type line: "Character (Hero)", "Creature · Fire [Fox]"
+    numbers: str = ""                  # short numbers for tables: "+2 MP · STR 7 INT 3"
+    text: str = ""                     # printed text (or the abilities as the engine reads them)
+    number: str = ""                   # collector number
+    traits: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()     # keywords as a player reads them: "Soar", "Gigantic (1)"
+    stats: Mapping[str, int] = field(default_factory=dict)  # numbers by name: {"cost": 3, "influence": 5}
+    summary: str = ""                  # one line: name, type, numbers, text
+    heading: str = ""                  # first line of the card's panel (default: ``kind``)
+    details: tuple[str, ...] = ()      # lines between heading and text in the card's panel
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "type": self.type, "kind": self.kind, "numbers": self.numbers,
+                "text": self.text, "number": self.number, "traits": list(self.traits),
+                "keywords": list(self.keywords), "stats": dict(self.stats), "summary": self.summary}
+
+
+class Presentation:
+    """A game's presentation. The base works for any game from its card pool (``game.pool``:
+    ``names()``, ``name in pool``, ``pool[name]`` with ``type``/``text``/``number``); a game's
+    ``present.py`` subclasses it and overrides :meth:`describe` and the class attributes."""
+
+    #: the unit ``Game.match_facts`` counts a game's length in ("turns", "rounds")
+    length_word: str = "turns"
+    #: card type ids in the order deck lists show them
+    card_types: tuple[str, ...] = ()
+    #: what a card without text says in its panel
+    no_text: str = "(no card text)"
+    #: the game's steps or phases as its view names them -> as a player reads them
+    phases: Mapping[str, str] = {}
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._cards: dict[str, CardInfo | None] = {}
+
+    # ---------------------------------------------------------------- the game
+    @property
+    def rules(self) -> Mapping[str, int]:
+        """Rules constants a screen shows, taken from the game's own modules (never re-typed):
+        e.g. {"mp_to_win": 30, "aura_cap": 10, "lanes": 4}."""
+        return {}
+
+    @property
+    def keywords(self) -> Mapping[str, str]:
+        """Glossary: keyword id -> our own short explanation (citing rule IDs, not rulebook text)."""
+        return {}
+
+    @property
+    def view_model(self) -> type | None:
+        """The typed model (pydantic) of ``state.view(p)``, or None if the game has none."""
+        return None
+
+    def view_schema(self) -> dict[str, Any] | None:
+        """The JSON Schema of the view (``docs/schema/<id>-view.schema.json`` is this, exported)."""
+        model = self.view_model
+        if model is None:
+            return None
+        schema = getattr(model, "model_json_schema", None)
+        return schema() if schema is not None else None
+
+    def terminal_ui(self) -> "GameUI":
+        """The game's terminal renderer (a :class:`metatcg.ui.terminal.GameUI`)."""
+        from .terminal import GameUI
+        return GameUI(self)
+
+    # ---------------------------------------------------------------- cards
+    def card_names(self) -> list[str]:
+        pool = getattr(self.game, "pool", None)
+        return list(pool.names()) if pool is not None else []
+
+    def card_def(self, name: str) -> Any:
+        """The game's own definition of ``name`` (None if it has no such card)."""
+        pool = getattr(self.game, "pool", None)
+        if pool is None:
+            return None
+        try:
+            return pool[name] if name in pool else None
+        except (KeyError, TypeError):
+            return None
+
+    def card(self, name: str) -> CardInfo | None:
+        """``name`` as a player reads it (cached), or None for an unknown card."""
+        if name not in self._cards:
+            c = self.card_def(name)
+            self._cards[name] = self.describe(name, c) if c is not None else None
+        return self._cards[name]
+
+    def describe(self, name: str, c: Any) -> CardInfo:
+        """Word one card definition. The base reads the attributes most pools have."""
+        trait = getattr(c, "trait", None) or getattr(c, "traits", None) or ()
+        traits = (trait,) if isinstance(trait, str) else tuple(sorted(str(t) for t in trait))
+        summary = c.summary() if callable(getattr(c, "summary", None)) else name
+        return CardInfo(name=name, type=str(getattr(c, "type", "")),
+                        kind=str(getattr(c, "type", "")).capitalize(), text=str(getattr(c, "text", "") or ""),
+                        number=str(getattr(c, "number", "") or ""), traits=traits, summary=summary)
+
+    def card_summary(self, name: str) -> str:
+        info = self.card(name)
+        return info.summary or name if info is not None else name
+
+    def card_text(self, name: str, with_keywords: bool = False) -> str:
+        """The card's text; ``with_keywords``: first the keywords the text does not mention."""
+        info = self.card(name)
+        if info is None:
+            return ""
+        text = info.text
+        if with_keywords:
+            low = text.lower()
+            extra = [k for k in info.keywords if k.split(" (")[0].split(" ×")[0].lower() not in low]
+            if extra:
+                text = ". ".join(extra) + "." + (" " + text if text else "")
+        return text
+
+    def search_fields(self, name: str) -> list[str]:
+        """What ``cards --search`` looks in: name, text, collector number, traits."""
+        info = self.card(name)
+        if info is None:
+            return [name]
+        return [name, info.text, info.number, *info.traits]
+
+    def type_matches(self, name: str, kind: str) -> bool:
+        """``cards --type KIND``: the card's type is KIND."""
+        info = self.card(name)
+        return info is not None and info.type == kind
+
+    # ---------------------------------------------------------------- decks
+    def deck_size(self, deck: Deck) -> str:
+        """A deck's size as ``deck check`` reports it: '40 cards'."""
+        return f"{len(deck.cards)} cards"
+
+    def deck_blurb(self, deck: Deck) -> str:
+        """One short line about a deck for the start of a game (may be empty)."""
+        return ""
+
+
+_generic: "weakref.WeakKeyDictionary[Game, Presentation]" = weakref.WeakKeyDictionary()
+
+
+def presentation_of(game: Game) -> Presentation:
+    """``game.presentation``, or the generic one for a game whose package has no ``present``
+    module (or for an object that is not a kernel Game)."""
+    pres = _generic.get(game)
+    if pres is not None:
+        return pres
+    if hasattr(type(game), "presentation"):
+        try:
+            found: Presentation = game.presentation
+            return found
+        except ModuleNotFoundError as e:
+            if e.name != type(game).__module__.rsplit(".", 1)[0] + ".present":
+                raise                       # a present module that is there but broken
+    pres = _generic[game] = Presentation(game)
+    return pres

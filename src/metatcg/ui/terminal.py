@@ -1,0 +1,179 @@
+"""How a game looks in a terminal: :class:`GameUI`, the base of every game's renderer.
+
+A game's ``terminal.py`` subclasses :class:`GameUI` and its presentation's
+``terminal_ui()`` returns it; front ends reach it with :func:`terminal_ui`. The base draws
+any game from its view dict and its presentation's card facts, so a game without its own
+renderer is still playable. Everything shown comes from the (already redacted) view and
+the public card facts: nothing a player may not know can reach the screen.
+
+Methods take the ``game`` they draw for, so one renderer object per game serves every caller.
+"""
+from __future__ import annotations
+
+import json
+import weakref
+from typing import Any, Iterable
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from ..engine.decks import Deck, split_entry
+from ..engine.game import Game
+from .cards import names_in
+from .layout import log_section, player_name, summary_text
+from .presentation import Presentation, presentation_of
+
+
+class GameUI:
+    """A game's terminal renderer; this base works for any game."""
+
+    def __init__(self, presentation: Presentation | None = None) -> None:
+        self.presentation = presentation
+
+    def pres(self, game: Game) -> Presentation:
+        """The presentation of ``game`` (the one this renderer was made for, if any)."""
+        return self.presentation if self.presentation is not None else presentation_of(game)
+
+    @property
+    def length_word(self) -> str:
+        """The unit of a game's length as ``Game.match_facts`` counts it ("turns", "rounds")."""
+        return self.presentation.length_word if self.presentation is not None else "turns"
+
+    # ---- the screen
+    def render_view(self, game: Game, view: dict[str, Any], new_log: list[str] | None = None,
+                    roles: dict[int, str] | None = None) -> RenderableType:
+        """Fallback for a game without its own renderer: its public keys as JSON."""
+        body = {k: v for k, v in view.items() if k not in ("log", "legal_actions")}
+        parts: list[RenderableType] = [Rule(f"{view.get('game', '')}: view of {player_name(view.get('you', 0))}"),
+                                       Text(json.dumps(body, indent=1))]
+        return Group(*parts, *log_section(new_log))
+
+    def progress(self, view: dict[str, Any]) -> str:
+        """Where a game stands, for 'Stopped at ...': 'turn 5', 'round 3'."""
+        for key in ("turn", "round"):
+            if isinstance(view.get(key), int):
+                return f"{key} {view[key]}"
+        return "an unknown point"
+
+    def hand(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """The viewing player's hand (cards with ``name``)."""
+        players = view.get("players")
+        if not isinstance(players, list):
+            return []
+        me = players[view["you"]] if 0 <= view.get("you", -1) < len(players) else {}
+        return list(me.get("hand") or []) if isinstance(me, dict) else []
+
+    def option_cards(self, game: Game, view: dict[str, Any], label: str) -> list[str]:
+        """The cards ``?N`` shows for an option: those its label names."""
+        return names_in(self.pres(game).card_names(), label)
+
+    # ---- cards
+    def card_kind(self, game: Game, name: str) -> str:
+        info = self.pres(game).card(name)
+        return info.kind if info is not None else ""
+
+    def card_numbers(self, game: Game, name: str) -> str:
+        info = self.pres(game).card(name)
+        return info.numbers if info is not None else ""
+
+    def card_text(self, game: Game, name: str, with_keywords: bool = False) -> str:
+        return self.pres(game).card_text(name, with_keywords)
+
+    def card_line(self, game: Game, name: str) -> Text:
+        """A card's one-line summary, its name in bold (hands, lists)."""
+        return summary_text(name, self.pres(game).card_summary(name))
+
+    def table_text(self, game: Game, name: str) -> str:
+        """A card's text in the ``cards`` table: keywords its text does not mention first."""
+        return self.card_text(game, name, with_keywords=True)
+
+    def card_details(self, game: Game, name: str) -> RenderableType:
+        """The full text of one card, as a small panel."""
+        pres = self.pres(game)
+        info = pres.card(name)
+        if info is None:
+            return Text(name)
+        body = Text((info.heading or info.kind) + "\n", style="bold")
+        for line in info.details:
+            body.append(line + "\n")
+        if info.keywords:
+            body.append("Keywords: " + ", ".join(info.keywords) + "\n", style="magenta")
+        body.append(info.text if info.text else pres.no_text, style="" if info.text else "dim italic")
+        title = f"[bold]{escape(name)}[/]" + (f" [dim]{escape(info.number)}[/]" if info.number else "")
+        return Panel(body, title=title, title_align="left", expand=False)
+
+    def search_fields(self, game: Game, name: str) -> list[str]:
+        return self.pres(game).search_fields(name)
+
+    def type_matches(self, game: Game, name: str, kind: str) -> bool:
+        return self.pres(game).type_matches(name, kind)
+
+    def cards_table(self, game: Game, names: Iterable[str], title: str | None = None) -> Table:
+        pres = self.pres(game)
+        table = Table(title=title, title_justify="left", show_lines=True, expand=False)
+        table.add_column("Card", min_width=14)
+        table.add_column("Type / numbers", min_width=16)
+        table.add_column("Text", min_width=28)
+        for n in names:
+            info = pres.card(n)
+            if info is None:
+                table.add_row(escape(n), "", "")
+                continue
+            name_cell = f"[bold]{escape(n)}[/]" + (f"\n[dim]{escape(info.number)}[/]" if info.number else "")
+            text = self.table_text(game, n)
+            table.add_row(name_cell, f"{escape(info.kind)}\n{escape(info.numbers)}",
+                          escape(text) or "[dim](no effect)[/]")
+        return table
+
+    # ---- decks
+    def deck_size(self, game: Game, deck: Deck) -> str:
+        return self.pres(game).deck_size(deck)
+
+    def deck_blurb(self, game: Game, deck: Deck) -> str:
+        return self.pres(game).deck_blurb(deck)
+
+    def deck_list_table(self, game: Game) -> Table:
+        table = Table(title=f"{game.title or game.id}: starter decks", title_justify="left")
+        table.add_column("Name", style="bold", no_wrap=True)
+        table.add_column("Cards", justify="right")
+        table.add_column("Description")
+        for name in game.starter_deck_names():
+            d = game.starter_deck(name)
+            table.add_row(escape(name), str(len(d.cards)), escape(d.description))
+        return table
+
+    def deck_table(self, game: Game, deck: Deck) -> Table:
+        """A deck grouped by card type, in the order of the presentation's ``card_types``."""
+        pres = self.pres(game)
+        title = f"{deck.name} ({pres.deck_size(deck)})"
+        table = Table(title=title, caption=escape(deck.description) or None, title_justify="left",
+                      caption_justify="left")
+        table.add_column("#", justify="right")
+        table.add_column("Card", style="bold", no_wrap=True)
+        table.add_column("Type", no_wrap=True)
+        table.add_column("Numbers", no_wrap=True)
+        order = {t: i for i, t in enumerate(pres.card_types)}
+        rows = []
+        for entry, n in deck.counts().items():
+            _sec, nm = split_entry(entry)
+            info = pres.card(nm)
+            kind = info.type if info is not None else "unknown"
+            rows.append((order.get(kind, len(order)), kind, nm, n, info.numbers if info is not None else ""))
+        for _, kind, nm, n, numbers in sorted(rows, key=lambda r: r[0]):  # stable: keeps the list's order
+            table.add_row(str(n), escape(nm), kind, escape(numbers))
+        return table
+
+
+def terminal_ui(game: Game) -> GameUI:
+    """The terminal renderer of ``game``: its presentation's, or the generic one."""
+    ui = _uis.get(game)
+    if ui is None:
+        ui = _uis[game] = presentation_of(game).terminal_ui()
+    return ui
+
+
+_uis: "weakref.WeakKeyDictionary[Game, GameUI]" = weakref.WeakKeyDictionary()
