@@ -85,7 +85,7 @@ def greedy_games(game, budget: float, seed: int = 0, min_games: int = 3):
         bots = [GreedyBot(2 * (seed + games)), GreedyBot(2 * (seed + games) + 1)]
         while not st.is_terminal():
             p = st.current_player()
-            st.apply(bots[p].choose(st, p).id)
+            st.apply(bots[p].choose(st.handle(p)).id)
             driver += 1
         games += 1
     return games, driver, time.perf_counter() - t0

@@ -136,16 +136,34 @@ def test_simulate_json(tmp_path):
     r = run("simulate", "metax", "--decks", "aggro", "control", "--bots", "greedy", "random",
             "--games", "4", "--seed", "11", "--json", str(out))
     assert r.exit_code == 0, r.output
-    for needle in ("aggro", "control", "greedy", "random", "Win rate", "95% CI", "First player",
-                   "Turns", "Actions", "games/s"):
+    for needle in ("Seat", "P1", "P2", "aggro", "control", "greedy", "random", "Win rate", "95% CI",
+                   "Mean return", "First player wins", "First player edge", "Turns", "Actions", "games/s"):
         assert needle in r.output, needle
     data = json.loads(out.read_text())
-    assert data["game"] == "metax" and data["games"] == 4
+    assert data["game"] == "metax" and data["games"] == 4 and data["seats"] == 2
     assert data["decks"] == ["aggro", "control"] and data["bots"] == ["greedy", "random"]
-    assert sum(data["wins"]) + data["draws"] == 4
+    assert sum(data["wins"]) + data["draws"] == 4 and len(data["mean_return"]) == 2
     assert [g["seed"] for g in data["results"]] == [11, 12, 13, 14]
     for lo, hi in data["win_ci95"]:
         assert 0.0 <= lo <= hi <= 1.0
+    assert data["first_player_expected"] == 0.5 and data["first_player_games"] <= 4
+
+
+def test_simulate_one_bot_for_every_seat(tmp_path):
+    out = tmp_path / "s.json"
+    r = run("simulate", "metax", "--bots", "random", "--games", "2", "--json", str(out))
+    assert r.exit_code == 0, r.output
+    data = json.loads(out.read_text())
+    assert data["bots"] == ["random", "random"] and len(data["decks"]) == 2
+
+
+def test_simulate_seat_count_errors():
+    r = run("simulate", "metax", "--decks", "aggro", "control", "aggro", "--games", "1")
+    assert_clean_error(r, 2, "metax is played by 2 players", "not 3")
+    assert len([ln for ln in r.output.splitlines() if ln.strip()]) == 1, r.output
+    assert_clean_error(run("simulate", "metax", "--decks", "aggro", "control", "--bots", "random", "greedy",
+                           "random", "--games", "1"), 2, "one bot per seat (2)", "not 3")
+    assert_clean_error(run("simulate", "metax", "--decks", "--games", "1"), 2, "--decks", "one value per seat")
 
 
 def test_simulate_workers_match_sequential(tmp_path):
@@ -196,6 +214,30 @@ def test_play_eof_saves_record(metax, tmp_path):
     assert record["decks"][1] == list(metax.starter_deck("midrange").cards)
     assert record["decks"][0] == list(metax.starter_deck("control").cards)
     metax.replay(record)
+
+
+def test_play_seat_errors():
+    assert_clean_error(run("play", "metax", "--seats", "3"), 2, "metax is played by 2 players, not 3")
+    assert_clean_error(run("play", "metax", "--seat", "2"), 2, "--seat must be", "0-1", "not 2")
+
+
+MANY_SEATS = [gid for gid in metatcg.game_ids() if max(metatcg.load_game(gid).seat_counts) > 2]
+
+
+@pytest.mark.parametrize("game_id", MANY_SEATS)
+def test_play_with_bots_in_every_other_seat(game_id, in_tmp):
+    """``--seats N``: the person sits in one seat, bots of the ``--vs`` kind in all others."""
+    game = metatcg.load_game(game_id)
+    n = max(game.seat_counts)
+    r = run("play", game_id, "--seats", str(n), "--seat", "1", "--vs", "random", "--seed", "5",
+            input="1\n" * 300)
+    assert r.exit_code == 0, r.output
+    assert "P2 (you)" in r.output
+    for p in range(n):
+        if p != 1:
+            assert f"P{p + 1} (random bot)" in r.output
+    record = json.loads((in_tmp / f"metatcg-{game.id}-5.record.json").read_text())
+    assert len(record["decks"]) == n
 
 
 def test_play_quit(in_tmp):
@@ -251,7 +293,7 @@ def test_rendered_views_leak_nothing_over_a_whole_game(metax):
             con.print(render_view(metax, view, view["log"], {1: "bot"}))
             con.print(render_actions(view))
             checked += _assert_no_leak(metax, state, 0, con.export_text())
-        state.apply(bots[p].choose(state, p).id)
+        state.apply(bots[p].choose(state.handle(p)).id)
     assert checked > 0
 
 

@@ -78,7 +78,7 @@ def test_rendered_views_leak_nothing_over_whole_games(metazoo):
                     seen = len(view["log"])
                     width = 120 if (screens // every) % 2 else 76
                     checked += assert_no_leak(metazoo, state, 0, render_text(metazoo, view, width, new))
-            state.apply(bots[p].choose(state, p).id)
+            state.apply(bots[p].choose(state.handle(p)).id)
     assert checked > 0
 
 
@@ -140,7 +140,7 @@ def test_option_cards_show_the_named_card_or_the_lanes_terra(metazoo):
     ui = ui_for(metazoo)
     while not (state.current_player() == 0 and state.view(0)["deciding"]["kind"] == "action"):
         p = state.current_player()
-        state.apply(bots[p].choose(state, p).id)
+        state.apply(bots[p].choose(state.handle(p)).id)
     view = state.view(0)
     labels = [a["label"] for a in view["legal_actions"]]
     declare = next(lb for lb in labels if lb.startswith("Declare a mission in lane"))

@@ -183,7 +183,7 @@ def test_greedy_games(seats):
         bots = [make_bot(seats[0], seed), make_bot(seats[1], seed + 99)]
         while not st.is_terminal():
             p = st.current_player()
-            st.apply(bots[p].choose(st, p))
+            st.apply(bots[p].choose(st.handle(p)))
             check(st, f"greedy {seats} seed {seed}")
         check_end(st, f"greedy {seats} seed {seed}")
         if st.winner() is not None:

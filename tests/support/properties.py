@@ -20,7 +20,7 @@ def play_seated(st, seed: int, bots, after_each) -> None:
     while not st.is_terminal():
         p = st.current_player()
         bot = players[p]
-        act = bot.choose(st, p) if bot is not None else chooser.choice(st.legal_actions())
+        act = bot.choose(st.handle(p)) if bot is not None else chooser.choice(st.legal_actions())
         st.apply(act.id)
         after_each(st)
 

@@ -1,12 +1,13 @@
-"""Players that use only the contract: ``view(p)``, ``legal_actions()`` and, for
-lookahead, ``game.determinize`` (never the true hidden state)."""
+"""Players that get only what a person at the table has: a :class:`PlayerHandle` with
+their ``view()``, their ``legal_actions()`` and, for lookahead, ``determinize(rng)`` (a
+copy in which every card they cannot see is resampled). Never the ``GameState``."""
 from __future__ import annotations
 
 from typing import Protocol
 
 from ..engine.action import Action
 from ..engine.errors import MetatcgError
-from ..engine.state import GameState
+from ..engine.handle import PlayerHandle
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 
@@ -14,7 +15,9 @@ from .random_bot import RandomBot
 class Bot(Protocol):
     name: str
 
-    def choose(self, state: GameState, player: int) -> Action: ...
+    def choose(self, me: PlayerHandle) -> Action:
+        """One of ``me.legal_actions()`` (called only when ``me`` is deciding)."""
+        ...
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from ..engine.action import Action
+from ..engine.handle import PlayerHandle
 from ..engine.rng import Rng
-from ..engine.state import GameState
 
 
 class RandomBot:
@@ -12,5 +12,5 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, state: GameState, player: int) -> Action:
-        return self.rng.choice(state.legal_actions())
+    def choose(self, me: PlayerHandle) -> Action:
+        return self.rng.choice(me.legal_actions())

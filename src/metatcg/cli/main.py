@@ -18,6 +18,7 @@ import metatcg
 from .common import console, fail, get_game, handle_errors
 from .decks import deck_app
 from .scenario import scenario_app
+from .seat_args import spread_options
 
 app = typer.Typer(
     name="metatcg",
@@ -92,40 +93,48 @@ def play(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. 
          deck: Optional[str] = typer.Option(None, "--deck", "-d", metavar="FILE|NAME",
                                             help="Your deck: a starter deck name or a deck file."),
          opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck", "-o", metavar="FILE|NAME",
-                                                     help="The opponent's deck."),
+                                                     help="The deck of every other seat "
+                                                          "(default: the next starter decks)."),
          vs: str = typer.Option("greedy", "--vs", metavar="greedy|random|human",
-                                help="Opponent: a bot, or 'human' for two people at one screen."),
+                                help="Who fills the other seats: a bot, or 'human' for people "
+                                     "sharing one screen."),
+         seats: Optional[int] = typer.Option(None, "--seats", metavar="N",
+                                             help="Number of players, where the game allows it (default 2)."),
          seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (random if not given)."),
-         seat: int = typer.Option(0, "--seat", help="Your seat: 0 (P1) or 1 (P2)."),
+         seat: int = typer.Option(0, "--seat", help="Your seat: 0 (P1), 1 (P2), ..."),
          save: Optional[Path] = typer.Option(None, "--save", help="Where to save the game record "
                                              "(default metatcg-GAME-SEED.record.json).")) -> None:
-    """Play a game in the terminal against a bot or another person.
+    """Play a game in the terminal against bots or other people.
 
     Type a number to choose an action; ?N shows the cards in option N, 'card NAME' a card's
     text, 'log' the whole log, 'quit' stops (the record is still saved).
     """
     from .play import run_play
 
-    run_play(game_id, get_game(game_id), deck, opponent_deck, vs, seed, seat, save)
+    run_play(game_id, get_game(game_id), deck, opponent_deck, vs, seed, seat, save, seats=seats)
 
 
-@app.command("simulate")
+@app.command("simulate", cls=spread_options("--decks", "--bots"))
 @handle_errors
 def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax or metazoo."),
-             decks: Optional[tuple[str, str]] = typer.Option(None, "--decks", metavar="A B",
-                                                             help="Deck of each side (starter name or file)."),
-             bots: tuple[str, str] = typer.Option(("greedy", "greedy"), "--bots", metavar="BOT BOT",
-                                                  help="Bot of each side: greedy or random."),
+             decks: Optional[list[str]] = typer.Option(None, "--decks", metavar="DECK...",
+                                                       help="One deck per seat (starter name or file); "
+                                                            "their number is the number of seats."),
+             bots: Optional[list[str]] = typer.Option(None, "--bots", metavar="BOT...",
+                                                      help="One bot per seat (greedy or random), or one "
+                                                           "for every seat (default greedy)."),
              n_games: int = typer.Option(100, "--games", "-n", help="Number of games."),
              seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i uses seed+i)."),
-             json_path: Optional[Path] = typer.Option(None, "--json", help="Write the summary (with every game) as JSON."),
+             json_path: Optional[Path] = typer.Option(None, "--json",
+                                                      help="Write the summary (with every game) as JSON."),
              workers: int = typer.Option(0, "--workers", "-w",
-                                         help="Worker processes (0: all cores once there are 25+ games per core).")) -> None:
-    """Play many seeded bot-vs-bot games and summarise win rates."""
+                                         help="Worker processes (0: all cores once there are 25+ games "
+                                              "per core).")) -> None:
+    """Play many seeded bot games and summarise each seat's results."""
     from .simulate import run_simulate
 
-    run_simulate(get_game(game_id), list(decks) if decks else None, list(bots), n_games, seed,
-                 json_path, workers)
+    run_simulate(get_game(game_id), list(decks) if decks else None, list(bots) if bots else ["greedy"],
+                 n_games, seed, json_path, workers)
 
 
 @app.command("replay")

@@ -1,4 +1,4 @@
-"""``metatcg play``: a person plays in the terminal against a bot or another person.
+"""``metatcg play``: a person plays in the terminal; bots (or other people) fill the other seats.
 
 Only ``state.view(player)`` of the deciding person is ever shown. Input comes from
 ``input()`` so a game can be driven by piping stdin; end of input ends the game and
@@ -58,29 +58,51 @@ def choose_seed(seed: int | None) -> int:
     return seed if seed is not None else secrets.randbelow(1_000_000)
 
 
+def table_size(game: Game, seats: int | None) -> int:
+    """``--seats``, checked against the game; by default two where the game allows it."""
+    if seats is None:
+        return 2 if 2 in game.seat_counts else min(game.seat_counts)
+    if seats not in game.seat_counts:
+        fail(f"{game.id} is played by {game.seats_text()} players, not {seats}")
+    return seats
+
+
+def seat_decks(game: Game, seats: int, you: int, deck: str | None, others: str | None) -> list[str]:
+    """One deck spec per seat: yours at ``you``; every other seat gets ``others`` or the next
+    starter deck in turn."""
+    starters = game.starter_deck_names()
+    if (deck is None or others is None) and not starters:
+        fail(f"{game.id} has no starter decks; give --deck and --opponent-deck")
+    mine = deck or starters[0]
+    specs, k = [], 0
+    for p in range(seats):
+        if p == you:
+            specs.append(mine)
+        else:
+            k += 1
+            specs.append(others or starters[k % len(starters)])
+    return specs
+
+
 def run_play(game_id: str, game: Game, deck: str | None, opponent_deck: str | None, vs: str,
-             seed: int | None, seat: int, save: Path | None) -> None:
+             seed: int | None, seat: int, save: Path | None, seats: int | None = None) -> None:
     if vs not in OPPONENTS:
         fail(f"unknown opponent {vs!r}; choose one of: {', '.join(OPPONENTS)}")
-    if seat not in (0, 1):
-        fail(f"--seat must be 0 or 1, not {seat}")
-    starters = game.starter_deck_names()
-    if deck is None or opponent_deck is None:
-        if not starters:
-            fail(f"{game_id} has no starter decks; give --deck and --opponent-deck")
-    deck = deck or starters[0]
-    opponent_deck = opponent_deck or (starters[1] if len(starters) > 1 else starters[0])
-    mine, theirs = load_deck(game, deck), load_deck(game, opponent_deck)
-    decks = [mine, theirs] if seat == 0 else [theirs, mine]
+    n = table_size(game, seats)
+    if not 0 <= seat < n:
+        fail(f"--seat must be a seat of the table, 0-{n - 1}, not {seat}")
+    decks = [load_deck(game, spec) for spec in seat_decks(game, n, seat, deck, opponent_deck)]
     seed = choose_seed(seed)
     state = game.new_state(decks, seed=seed)
-    opp = 1 - seat
-    if vs == "human":
-        humans, roles = [0, 1], {0: "human", 1: "human"}
+    if vs == "human":                   # hot seat: everyone at one screen
+        humans, roles = list(range(n)), {p: "human" for p in range(n)}
         bots = {}
     else:
-        humans, roles = [seat], {opp: f"{vs} bot"}
-        bots = {opp: make_bot(vs, seed * 7919 + opp)}
+        humans = [seat]
+        others = [p for p in range(n) if p != seat]
+        roles = {p: f"{vs} bot" for p in others}
+        bots = {p: make_bot(vs, seed * 7919 + p) for p in others}
+    handles = {p: state.handle(p) for p in bots}
     session = Session(game, state, humans, roles)
     path = save if save is not None else Path(f"metatcg-{game.id}-{seed}.record.json")
     if not path.parent.is_dir():        # fail now, not after a whole game
@@ -99,7 +121,7 @@ def run_play(game_id: str, game: Game, deck: str | None, opponent_deck: str | No
         while not state.is_terminal():
             p = state.current_player()
             if p in bots:
-                state.apply(bots[p].choose(state, p).id)
+                state.apply(bots[p].choose(handles[p]).id)
                 continue
             human_turn(session, p, vs == "human")
     except EndOfInput as e:

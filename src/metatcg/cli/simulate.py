@@ -1,4 +1,5 @@
-"""``metatcg simulate``: many seeded bot-vs-bot games, a progress bar and a summary table."""
+"""``metatcg simulate``: many seeded bot games (one deck and one bot per seat), a progress bar,
+the per-seat results and the first player's edge."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,19 +19,26 @@ from .render import ui_for
 
 def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], games: int, seed: int,
                  json_path: Path | None, workers: int) -> MatchSummary:
+    """``deck_specs`` gives one deck per seat (None: starter decks for the smallest table,
+    or one per bot when several bots are named); ``bots`` one bot per seat or one for all."""
     if games < 1:
         fail("--games must be at least 1")
     if workers < 0:
         fail("--workers must be 0 (automatic) or more")
     if workers == 0:
         workers = auto_workers(games)
-    if deck_specs is None:
-        starters = game.starter_deck_names()
-        if len(starters) < 2:
-            fail(f"{game.id} has fewer than two starter decks; give --decks A B")
-        deck_specs = starters[:2]
     for b in bots:
         make_bot(b)  # an unknown bot is a clear error before any game starts
+    if deck_specs is None:
+        deck_specs = starter_specs(game, len(bots) if len(bots) > 1 else default_seats(game))
+    seats = len(deck_specs)
+    if seats not in game.seat_counts:
+        fail(f"{game.id} is played by {game.seats_text()} players: give one deck per seat "
+             f"with --decks, not {seats}")
+    if len(bots) == 1:
+        bots = bots * seats
+    elif len(bots) != seats:
+        fail(f"give one bot per seat ({seats}) or one bot for all seats, not {len(bots)}")
     decks = [load_deck(game, spec) for spec in deck_specs]
 
     with Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),
@@ -62,17 +70,31 @@ def _ci(ci) -> str:
     return f"{_pct(lo)}–{_pct(hi)}"
 
 
+def default_seats(game: Game) -> int:
+    """Two seats where the game allows it, else its smallest table."""
+    return 2 if 2 in game.seat_counts else min(game.seat_counts)
+
+
+def starter_specs(game: Game, seats: int) -> list[str]:
+    """Distinct starter decks for ``seats`` seats (repeated when there are fewer decks)."""
+    starters = game.starter_deck_names()
+    if not starters:
+        fail(f"{game.id} has no starter decks; give --decks with one deck per seat")
+    return [starters[i % len(starters)] for i in range(seats)]
+
+
 def summary_table(s: MatchSummary) -> Table:
-    t = Table(title=f"{s.game}: {s.games} games", title_justify="left")
-    t.add_column("Side")
+    t = Table(title=f"{s.game}: {s.games} games, {s.seats} seats", title_justify="left")
+    t.add_column("Seat")
     t.add_column("Deck", style="bold")
     t.add_column("Bot")
     t.add_column("Wins", justify="right")
     t.add_column("Win rate", justify="right")
     t.add_column("95% CI", justify="right")
-    for i, (deck, bot) in enumerate(zip(s.decks, s.bots)):
-        t.add_row(player_name(i), escape(deck), escape(bot), str(s.wins[i]), _pct(s.win_rate[i]),
-                  _ci(s.win_ci95[i]))
+    t.add_column("Mean return", justify="right")
+    for row in s.seat_rows():
+        t.add_row(player_name(row["seat"]), escape(row["deck"]), escape(row["bot"]), str(row["wins"]),
+                  _pct(row["win_rate"]), _ci(row["win_ci95"]), f"{row['mean_return']:+.2f}")
     return t
 
 
@@ -89,8 +111,20 @@ def summary_details(s: MatchSummary, unit: str = "turns") -> Table:
     t.add_column()
     draws = s.draws / s.games if s.games else 0.0
     t.add_row("Draws", f"{s.draws} ({_pct(draws)})")
-    t.add_row("First player wins", f"{_pct(s.first_player_win_rate)} (95% CI {_ci(s.first_player_ci95)})")
+    for label, text in first_player_rows(s):
+        t.add_row(label, text)
     t.add_row(unit.capitalize(), f"mean {s.turns_mean:.1f}, median {s.turns_median:g}")
     t.add_row("Actions", f"mean {s.actions_mean:.1f}, median {s.actions_median:g}")
     t.add_row("Speed", f"{s.games_per_second:.1f} games/s ({s.seconds:.2f} s)")
     return t
+
+
+def first_player_rows(s: MatchSummary) -> list[tuple[str, str]]:
+    """How often the seat that acted first won its decided games, and how far that is from
+    the even share of ``1 / seats``."""
+    if not s.first_player_games:
+        return [("First player wins", "no decided game names its first player")]
+    return [("First player wins", f"{_pct(s.first_player_win_rate)} of {s.first_player_games} decided games "
+                                  f"(95% CI {_ci(s.first_player_ci95)})"),
+            ("First player edge", f"{100 * s.first_player_edge:+.1f} points vs {_pct(s.first_player_expected)} "
+                                  f"(an even share of {s.seats} seats)")]

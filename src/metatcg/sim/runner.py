@@ -1,4 +1,10 @@
-"""Run seeded bot-vs-bot games and summarise them (win rates with Wilson intervals)."""
+"""Run seeded bot games, one deck and one bot per seat, and summarise them per seat.
+
+Games are played in quiet mode (no log text) and every bot gets only its seat's
+:class:`~metatcg.engine.handle.PlayerHandle`. A game's *winner* is the one seat with the
+highest return (``GameState.winner``); a game without one (a draw, or first place shared)
+counts as a draw. Win rates carry Wilson 95% intervals.
+"""
 from __future__ import annotations
 
 import math
@@ -7,48 +13,61 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from ..bots import make_bot
+from ..engine.errors import MetatcgError, SeatCountError
 from ..engine.game import Game
 from ..engine.state import GameState
+from ..registry import GameEntry, game_entries, game_ids, load_game, register_game
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion."""
+    """95% Wilson score interval for a proportion ``wins / n``."""
     if n == 0:
         return (0.0, 1.0)
     p = wins / n
+    others = (n - wins) / n          # the share that did not win
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    half = z * math.sqrt(p * others / n + z * z / (4 * n * n)) / denom
+    lo = 0.0 if wins <= 0 else max(0.0, centre - half)     # exact ends where the rate is 0 or 1
+    hi = 1.0 if wins >= n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 @dataclass
 class GameResult:
     seed: int
     returns: list[float]
-    first_player: int | None
+    winner: int | None          # the one seat with the highest return, None for a draw
+    first_player: int | None    # the seat that acted first (the game's match_facts)
     turns: int
     actions: int
     reason: str
 
 
 def play_game(game: Game, decks: list, bots: list[str], seed: int) -> tuple[GameState, GameResult]:
+    """One quiet game; the bot of seat ``i`` is seeded ``seed * 7919 + i`` and sees only
+    ``state.handle(i)``."""
     players = [make_bot(b, seed * 7919 + i) for i, b in enumerate(bots)]
-    state = game.new_state(decks, seed=seed)
+    state = game.new_state(decks, seed=seed, log=False)
+    handles = [state.handle(p) for p in range(state.num_players)]
     while not state.is_terminal():
         p = state.current_player()
-        state.apply(players[p].choose(state, p).id)
+        state.apply(players[p].choose(handles[p]).id)
     facts = game.match_facts(state)
-    return state, GameResult(seed, state.returns(), facts["first_player"], facts["turns"],
-                             state.actions_taken, state.reason)
+    return state, GameResult(seed, state.returns(), state.winner(), facts["first_player"],
+                             facts["turns"], state.actions_taken, state.reason)
 
 
 @dataclass
 class MatchSummary:
+    """Per-seat lists are indexed by seat (0 = P1). The first seat's edge compares how often
+    the seat that acted first won the decided games with the ``1 / seats`` of even seats."""
+
     game: str
+    seats: int
     decks: list[str]
     bots: list[str]
     games: int
@@ -56,8 +75,13 @@ class MatchSummary:
     draws: int
     win_rate: list[float]
     win_ci95: list[tuple[float, float]]
+    mean_return: list[float]
+    first_player_games: int              # decided games whose first player is known
+    first_player_wins: int
     first_player_win_rate: float
     first_player_ci95: tuple[float, float]
+    first_player_expected: float         # 1 / seats
+    first_player_edge: float             # win rate minus the expected share
     turns_mean: float
     turns_median: float
     actions_mean: float
@@ -66,6 +90,12 @@ class MatchSummary:
     games_per_second: float
     results: list[GameResult] = field(default_factory=list)
 
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """One dict per seat: its deck, bot, wins, win rate, interval and mean return."""
+        return [{"seat": p, "deck": self.decks[p], "bot": self.bots[p], "wins": self.wins[p],
+                 "win_rate": self.win_rate[p], "win_ci95": self.win_ci95[p],
+                 "mean_return": self.mean_return[p]} for p in range(self.seats)]
+
     def to_json(self, with_games: bool = True) -> dict:
         out = asdict(self)
         if not with_games:
@@ -73,10 +103,33 @@ class MatchSummary:
         return out
 
 
-def _play_one(game_id: str, decks: list, bots: list[str], seed: int) -> GameResult:
-    """One game in a worker process (module level so it pickles; the game is loaded by id)."""
-    from .. import load_game
-    return play_game(load_game(game_id), decks, bots, seed)[1]
+# ------------------------------------------------------------------ worker processes
+_worker_game: Game | None = None
+
+
+def _start_worker(game: "Game | GameEntry") -> None:
+    """Each worker gets the game once: a registered game by its registry entry (cheap to
+    send; registered again where the worker does not know it), any other as the object."""
+    global _worker_game
+    if isinstance(game, GameEntry):
+        if game.id not in game_ids():
+            register_game(game.id, game.module, game.title)
+        game = load_game(game.id)
+    _worker_game = game
+
+
+def _play_one(decks: list, bots: list[str], seed: int) -> GameResult:
+    assert _worker_game is not None
+    return play_game(_worker_game, decks, bots, seed)[1]
+
+
+def _portable(game: Game) -> "Game | GameEntry":
+    """The registry entry when ``load_game`` gives this very game from a module path, else
+    the game itself."""
+    entry = next((e for e in game_entries() if e.id == game.id), None)
+    if entry is not None and isinstance(entry.module, str) and load_game(game.id) is game:
+        return entry
+    return game
 
 
 def auto_workers(games: int) -> int:
@@ -84,11 +137,23 @@ def auto_workers(games: int) -> int:
     return max(1, min(os.cpu_count() or 1, games // 25))
 
 
+def check_seats(game: Game, decks: list, bots: list[str]) -> int:
+    """The number of seats: one deck and one bot each, a count the game is played with."""
+    n = len(decks)
+    if n not in game.seat_counts:
+        raise SeatCountError(f"{game.id} is played by {game.seats_text()} players "
+                             f"(one deck each), not {n}")
+    if len(bots) != n:
+        raise MetatcgError(f"one bot per seat: {n} decks but {len(bots)} bots")
+    return n
+
+
 def simulate(game: Game, decks: list, bots: list[str], games: int, seed: int = 0,
              progress: Callable[[int], None] | None = None, workers: int = 1) -> MatchSummary:
     """Play ``games`` games (game i uses seed + i); seats keep their decks and bots, and who
     goes first is the game's own chance. With ``workers`` > 1 the games run in that many
     processes; the results are the same, in seed order."""
+    check_seats(game, decks, bots)
     t0 = time.perf_counter()
     results: list[GameResult] = []
     if workers <= 1:
@@ -97,33 +162,36 @@ def simulate(game: Game, decks: list, bots: list[str], games: int, seed: int = 0
             if progress:
                 progress(i + 1)
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
-            futures = [pool.submit(_play_one, game.id, decks, bots, seed + i) for i in range(games)]
+        with ProcessPoolExecutor(max_workers=min(workers, games), initializer=_start_worker,
+                                 initargs=(_portable(game),)) as pool:
+            futures = [pool.submit(_play_one, decks, bots, seed + i) for i in range(games)]
             for f in as_completed(futures):
                 results.append(f.result())
                 if progress:
                     progress(len(results))
         results.sort(key=lambda r: r.seed)
     dt = time.perf_counter() - t0
-    return summarise(game.id, [str(getattr(d, "name", d)) for d in decks], bots, results, dt)
+    return summarise(game.id, [str(getattr(d, "name", d)) for d in decks], list(bots), results, dt)
 
 
 def summarise(game_id: str, decks: list[str], bots: list[str], results: list[GameResult],
               seconds: float) -> MatchSummary:
     n = len(results)
-    nplayers = len(bots)
-    wins = [sum(1 for r in results if r.returns[p] > 0 and sum(x > 0 for x in r.returns) == 1)
-            for p in range(nplayers)]
-    draws = n - sum(wins)
-    firsts = [r for r in results if r.first_player is not None]
-    fwins = sum(1 for r in firsts if r.returns[r.first_player] > 0)
+    seats = len(bots)
+    wins = [sum(1 for r in results if r.winner == p) for p in range(seats)]
+    decided = [r for r in results if r.winner is not None and r.first_player is not None]
+    fwins = sum(1 for r in decided if r.winner == r.first_player)
+    frate = fwins / len(decided) if decided else 0.0
+    expected = 1 / seats if seats else 0.0
     turns = [r.turns for r in results] or [0]
     acts = [r.actions for r in results] or [0]
     return MatchSummary(
-        game=game_id, decks=decks, bots=bots, games=n, wins=wins, draws=draws,
+        game=game_id, seats=seats, decks=decks, bots=bots, games=n, wins=wins, draws=n - sum(wins),
         win_rate=[w / n if n else 0.0 for w in wins], win_ci95=[wilson(w, n) for w in wins],
-        first_player_win_rate=fwins / len(firsts) if firsts else 0.0,
-        first_player_ci95=wilson(fwins, len(firsts)),
+        mean_return=[statistics.fmean(r.returns[p] for r in results) if n else 0.0 for p in range(seats)],
+        first_player_games=len(decided), first_player_wins=fwins, first_player_win_rate=frate,
+        first_player_ci95=wilson(fwins, len(decided)), first_player_expected=expected,
+        first_player_edge=frate - expected if decided else 0.0,
         turns_mean=statistics.fmean(turns), turns_median=statistics.median(turns),
         actions_mean=statistics.fmean(acts), actions_median=statistics.median(acts),
         seconds=seconds, games_per_second=n / seconds if seconds > 0 else 0.0, results=results)
