@@ -60,12 +60,13 @@ class GameUI:
         return "an unknown point"
 
     def hand(self, view: dict[str, Any]) -> list[dict[str, Any]]:
-        """The viewing player's hand (cards with ``name``)."""
+        """The viewing player's hand as cards with a ``name`` (a view may list bare names)."""
         players = view.get("players")
         if not isinstance(players, list):
             return []
         me = players[view["you"]] if 0 <= view.get("you", -1) < len(players) else {}
-        return list(me.get("hand") or []) if isinstance(me, dict) else []
+        hand = (me.get("hand") or []) if isinstance(me, dict) else []
+        return [c if isinstance(c, dict) else {"name": c} for c in hand if isinstance(c, (dict, str))]
 
     def option_cards(self, game: Game, view: dict[str, Any], label: str) -> list[str]:
         """The cards ``?N`` shows for an option: those its label names."""

@@ -53,8 +53,8 @@ class MetaXPresentation(Presentation):
 
     @property
     def view_model(self) -> type | None:
-        from . import view_schema
-        return view_schema.MetaXView
+        from .view_schema import MetaXView
+        return MetaXView
 
     def terminal_ui(self) -> "MetaXUI":
         from .terminal import MetaXUI

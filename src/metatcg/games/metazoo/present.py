@@ -89,8 +89,8 @@ class MetaZooPresentation(Presentation):
 
     @property
     def view_model(self) -> type | None:
-        from . import view_schema
-        return view_schema.MetaZooView
+        from .view_schema import MetaZooView
+        return MetaZooView
 
     def terminal_ui(self) -> "MetaZooUI":
         from .terminal import MetaZooUI
