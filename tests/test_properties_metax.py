@@ -30,6 +30,7 @@ import pytest
 
 import metatcg
 from metatcg.games.metax import stats
+from metatcg.games.metax.records import EndBattle
 from support.properties import BaseChecker, play_seated
 
 GAME = metatcg.load_game("metax")
@@ -47,11 +48,11 @@ def battle_zone_cards(st) -> list[int]:
     * a declared attack's card stays there until Damage (defended attacks, both cards move
       when that attack is resolved: attached as Damage or discarded) or until VPs are
       awarded (undefended attacks: the card is discarded in the ``vps`` step, which leaves
-      ``("end_battle",)`` on the stack until the Battle Step ends);
+      an ``EndBattle`` step on the stack until the Battle Step ends);
     * a defender's card is there from assignment until its attack resolves.
     """
     d = st.data
-    vps_done = ("end_battle",) in st.stack
+    vps_done = any(type(s) is EndBattle for s in st.stack)
     out = []
     for a in d.attacks:
         if a.defender < 0:

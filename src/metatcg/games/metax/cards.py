@@ -30,25 +30,21 @@ class CardDef:
     keywords: frozenset = field(default_factory=frozenset)  # constant keywords on a character
     auras: tuple = ()                   # constant stat_aura ops
     has_constant: bool = False
+    # derived once from the fields above (the rules read them very often)
+    is_character: bool = field(init=False, compare=False, repr=False)
+    is_battle: bool = field(init=False, compare=False, repr=False)
+    multi: bool = field(init=False, compare=False, repr=False)   # a Multi-Stat Battle Card
+    stat_map: dict[str, int] = field(init=False, compare=False, hash=False, repr=False)  # stat -> base Rank
 
-    @property
-    def is_character(self) -> bool:
-        return self.type == "character"
-
-    @property
-    def is_battle(self) -> bool:
-        return self.type == "battle"
-
-    @property
-    def multi(self) -> bool:
-        return len(self.battle_stats) > 1
+    def __post_init__(self) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "is_character", self.type == "character")
+        setattr_(self, "is_battle", self.type == "battle")
+        setattr_(self, "multi", len(self.battle_stats) > 1)
+        setattr_(self, "stat_map", _STAT_MAPS.get(self.stats) or _STAT_MAPS.setdefault(self.stats, dict(self.stats)))
 
     def base_rank(self, stat: str) -> int:
         return self.stat_map.get(stat, 0)
-
-    @property
-    def stat_map(self) -> dict[str, int]:
-        return _STAT_MAPS.get(self.stats) or _STAT_MAPS.setdefault(self.stats, dict(self.stats))
 
     def summary(self) -> str:
         """One line a player reads: type, numbers, text."""

@@ -25,6 +25,17 @@ class Attack(NamedTuple):
     resolved: bool = False
 
 
+class Modifier(NamedTuple):
+    """A continuous change to one Character: a Rank ``buff`` of ``amount`` in ``what`` (a Stat
+    or "all") or a keyword (``kw``) it is given, until ``duration`` ends (MX-TURN-4)."""
+
+    card: int
+    kind: str                 # "buff" | "kw"
+    what: str                 # Stat, "all" or keyword
+    amount: int
+    duration: str             # events.TURN | events.PERMANENT (last, for events.expire)
+
+
 class MetaXData:
     __slots__ = ("cards", "owner", "turn", "active", "first", "phase", "mp", "deck", "hand",
                  "discard", "vp", "inplay", "pushed", "entered", "damage", "in_battle",
@@ -48,7 +59,7 @@ class MetaXData:
         self.damage: dict[int, list[int]] = {}     # iid -> attached Battle Cards
         self.in_battle: set[int] = set()
         self.played_char = False
-        self.mods: list[tuple] = []                # (iid, kind, what, amount, duration)
+        self.mods: list[Modifier] = []             # buffs and keywords given, until they end
         self.attacks: list[Attack] = []
         self.mulligan: list = [None, None]
         self.used: set[str] = set()                # once-per-turn abilities used ("iid:idx")
@@ -109,7 +120,8 @@ class MetaXData:
         d.damage = {int(k): [int(i) for i in v] for k, v in obj["damage"].items()}
         d.in_battle = {int(i) for i in obj["in_battle"]}
         d.played_char = bool(obj["played_char"])
-        d.mods = [(int(m[0]), str(m[1]), str(m[2]), int(m[3]), str(m[4])) for m in obj["mods"]]
+        d.mods = [Modifier(int(card), str(kind), str(what), int(amount), str(duration))
+                  for card, kind, what, amount, duration in obj["mods"]]
         d.attacks = [Attack(int(a[0]), int(a[1]), tuple(int(x) for x in a[2]), str(a[3]), int(a[4]),
                             int(a[5]), str(a[6]), bool(a[7]), bool(a[8])) for a in obj["attacks"]]
         d.mulligan = [None if m is None else bool(m) for m in obj["mulligan"]]

@@ -1,22 +1,31 @@
 """MetaX effect primitives: each op of a card's ``do`` list runs as one step.
 
-An op step is ``("op", src, ctrl, ei, oi, user, foe, aidx)``: the card and effect
-index, the op index, and the battle context (the Character using a Battle Card,
-the Character on the other side, the attack index), -1 where there is none.
-Ops that need a choice (targets, cards to discard, what to search) set a decision
-whose params carry the op step, so resolution resumes after ``apply``.
+An effect being used is an :class:`~.records.EffectUse` (the card, its controller, which
+effect, and the battle around it); its ops run one by one as :class:`~.records.Op` steps.
+Ops that need a choice (targets, cards to discard, what to search) set a decision whose
+params carry the op step, so resolution resumes after ``apply``.
 """
 from __future__ import annotations
 
-from ...engine.action import Action
-from ...engine.events import emit, replacements
+from typing import Any, Callable
+
+from ...engine.action import Action, Decision
 from ...engine.cardfile import first_of_each_name
+from ...engine.events import emit, replacements
+from ...engine.seats import one_loser, one_winner
 from ...engine.state import GameState
 from . import stats
-from .data import MetaXData
+from .data import MetaXData, Modifier
+from .records import (KO, Answer, Choosing, DamageChoice, Discarding, EffectUse, May, Op, PickCard,
+                      VPGained)
 from .schema import CardFilter, Target
 
 VP_TO_WIN = 7  # MX-WIN-1
+
+
+def opponent(p: int) -> int:
+    """The other player: MetaX is played by two (MX-OVR-1)."""
+    return 1 - p
 
 
 def name(d: MetaXData, iid: int) -> str:
@@ -26,10 +35,15 @@ def name(d: MetaXData, iid: int) -> str:
 def char_name(d: MetaXData, iid: int) -> str:
     """A Character's name for labels, with its id when its owner has two of that name in play
     (MX-PLAN-10 allows duplicates), so every option reads differently."""
-    nm = d.cards[iid].name
-    side = d.inplay[d.owner[iid]]
-    if iid in d.entered and sum(1 for c in side if d.cards[c].name == nm) > 1:
-        return f"{nm} (c{iid})"
+    cards = d.cards
+    nm = cards[iid].name
+    if iid in d.entered:
+        twins = 0
+        for c in d.inplay[d.owner[iid]]:
+            if cards[c].name == nm:
+                twins += 1
+        if twins > 1:
+            return f"{nm} (c{iid})"
     return nm
 
 
@@ -37,26 +51,38 @@ def pl(p: int) -> str:
     return f"P{p + 1}"
 
 
+def op_of(d: MetaXData, step: Op) -> Any:
+    """The card-file op that ``step`` runs."""
+    use = step.use
+    return d.cards[use.src].effects[use.effect].do[step.index]
+
+
 # ----------------------------------------------------------------- zone primitives
 def draw(st: GameState, p: int, count: int = 1) -> None:
     d: MetaXData = st.data
+    deck, hand = d.deck[p], d.hand[p]
     for _ in range(count):
-        if not d.deck[p]:
+        if not deck:
             return
-        c = d.deck[p].pop(0)
-        d.hand[p].append(c)
-        st.say(f"{pl(p)} draws {name(d, c)}", p, f"{pl(p)} draws a card")
+        c = deck.pop(0)
+        hand.append(c)
+        if st.logging:
+            st.say(f"{pl(p)} draws {name(d, c)}", p, f"{pl(p)} draws a card")
         if check_decks(st):
             return
 
 
-def gain_mp(st: GameState, p: int, amount: int, why: str) -> None:
-    """MX-MP-5 / MX-MP-10: gains stop at 10, costs are checked before play (MX-MP-11)."""
+def gain_mp(st: GameState, p: int, amount: int, src: int) -> None:
+    """MX-MP-5 / MX-MP-10: gains stop at 10, costs are checked before play (MX-MP-11).
+    ``src`` is the card whose play or effect changes the MP (named in the log)."""
     d: MetaXData = st.data
     old = d.mp[p]
-    d.mp[p] = max(0, min(10, old + amount))
-    if d.mp[p] != old:
-        st.say(f"{pl(p)} MP {old} → {d.mp[p]} ({why})")
+    new = old + amount
+    new = 0 if new < 0 else (10 if new > 10 else new)
+    if new != old:
+        d.mp[p] = new
+        if st.logging:
+            st.say(f"{pl(p)} MP {old} → {new} ({name(d, src)})")
 
 
 def to_discard(d: MetaXData, iid: int) -> None:
@@ -75,7 +101,7 @@ def leave_play(st: GameState, iid: int, to_hand: bool = False) -> None:
     for b in d.damage.pop(iid, ()):
         to_discard(d, b)
     if d.mods:
-        d.mods = [m for m in d.mods if m[0] != iid]
+        d.mods = [m for m in d.mods if m.card != iid]
     if to_hand:
         d.hand[p].append(iid)
         d.revealed.add(iid)  # everyone saw it return
@@ -89,42 +115,44 @@ def enter_play(st: GameState, c: int, p: int) -> None:
     d: MetaXData = st.data
     d.inplay[p].append(c)
     d.entered[c] = d.turn
-    gain_mp(st, p, d.cards[c].mp, name(d, c))
-    effs = d.cards[c].effects
+    card = d.cards[c]
+    gain_mp(st, p, card.mp, c)
+    effs = card.effects
     for ei in range(len(effs) - 1, -1, -1):
         if effs[ei].kind == "on_play":
-            start_effect(st, c, p, ei)
-    if d.cards[c].auras:
+            start_effect(st, EffectUse(c, p, ei))
+    if card.auras:
         check_kos(st)  # MX-KO-6: its constant effect may lower Ranks
 
 
 def check_decks(st: GameState) -> bool:
     """MX-WIN-2/3/4: a deck at 0 cards ends the game at once; both at once is a draw."""
-    d: MetaXData = st.data
-    empty = [p for p in (0, 1) if not d.deck[p]]
-    if not empty or st.result is not None:
-        return st.result is not None
+    if st.result is not None:
+        return True
+    decks = st.data.deck
+    if decks[0] and decks[1]:
+        return False
+    empty = [p for p in (0, 1) if not decks[p]]
     if len(empty) == 2:
         st.end((0.0, 0.0), "draw: both decks ran out at the same moment")
     else:
         loser = empty[0]
-        win = [1.0, 1.0]
-        win[loser] = -1.0
-        st.end(tuple(win), f"{pl(1 - loser)} wins: {pl(loser)}'s deck ran out")
+        st.end(one_loser(2, loser), f"{pl(opponent(loser))} wins: {pl(loser)}'s deck ran out")
     return True
 
 
 def gain_vp(st: GameState, p: int) -> None:
     """MX-VP-2: the top card of the opponent's deck goes face down to the VP pile."""
     d: MetaXData = st.data
-    o = 1 - p
+    o = opponent(p)
     if not d.deck[o]:
         return
     d.vp[p].append(d.deck[o].pop(0))
-    st.say(f"{pl(p)} gains a Victory Point ({len(d.vp[p])} VP)")
-    emit(st, ("vp", p))
+    if st.logging:
+        st.say(f"{pl(p)} gains a Victory Point ({len(d.vp[p])} VP)")
+    emit(st, VPGained(p))
     if len(d.vp[p]) >= VP_TO_WIN:
-        st.end((1.0, -1.0) if p == 0 else (-1.0, 1.0), f"{pl(p)} wins with {len(d.vp[p])} Victory Points")
+        st.end(one_winner(2, p), f"{pl(p)} wins with {len(d.vp[p])} Victory Points")
         return
     check_decks(st)
 
@@ -156,11 +184,12 @@ def _ko_pass(st: GameState) -> bool:
             why = stats.ko_reason(d, iid)
             if not why:
                 continue
-        st.say(f"{name(d, iid)} ({pl(d.owner[iid])}) is KO'd: {why}")
         owner = d.owner[iid]
+        if st.logging:
+            st.say(f"{name(d, iid)} ({pl(owner)}) is KO'd: {why}")
         again = again or bool(d.cards[iid].auras)
         leave_play(st, iid)
-        emit(st, ("ko", iid, owner))
+        emit(st, KO(iid, owner))
     return again
 
 
@@ -168,33 +197,37 @@ def _replace_ko(st: GameState, iid: int) -> bool:
     """A constant 'instead_of = ko' effect on the Character replaces its KO (once per check,
     PR-MX-5). Only the Character's own effects can, so its controller has no order to choose."""
     d: MetaXData = st.data
-    reps = replacements(st, ("ko", iid))
+    reps = replacements(st, KO(iid, d.owner[iid]))
     if not reps:
         return False
     ei = reps[0]
     eff = d.cards[iid].effects[ei]
     if eff.once_per_turn:
         d.used.add(f"{iid}:{ei}")
-    st.say(f"{name(d, iid)} is not KO'd: its replacement effect applies instead")
+    if st.logging:
+        st.say(f"{name(d, iid)} is not KO'd: its replacement effect applies instead")
     for op in eff.do:
         apply_to_target(st, op, iid, iid)
     return True
 
 
 # ----------------------------------------------------------------- targets
-def target_candidates(st: GameState, tgt: Target, src: int, ctrl: int, user: int, foe: int) -> list[int]:
+def target_candidates(st: GameState, tgt: Target, use: EffectUse) -> list[int]:
     d: MetaXData = st.data
-    me = user if user >= 0 else src
-    if tgt.who == "self":
+    me = use.user if use.user >= 0 else use.src
+    ctrl = use.ctrl
+    who = tgt.who
+    if who == "self":
         pool = [me] if me in d.entered else []
-    elif tgt.who == "battle_foe":
+    elif who == "battle_foe":
+        foe = use.foe
         pool = [foe] if foe >= 0 and foe in d.entered else []
-    elif tgt.who == "you":
+    elif who == "you":
         pool = d.inplay[ctrl]
-    elif tgt.who == "opponent":
-        pool = d.inplay[1 - ctrl]
+    elif who == "opponent":
+        pool = d.inplay[opponent(ctrl)]
     else:
-        pool = d.inplay[ctrl] + d.inplay[1 - ctrl]
+        pool = d.inplay[ctrl] + d.inplay[opponent(ctrl)]
     out = []
     for iid in pool:
         if tgt.other and iid == me:
@@ -232,88 +265,93 @@ def distinct_by_name(d: MetaXData, iids) -> list[int]:
 
 
 # ----------------------------------------------------------------- resolving
-def start_effect(st: GameState, src: int, ctrl: int, ei: int, user: int = -1, foe: int = -1,
-                 aidx: int = -1) -> None:
-    eff = st.data.cards[src].effects[ei]
-    if eff.may:
-        st.push(("may", src, ctrl, ei, user, foe, aidx))
-    else:
-        st.push(("op", src, ctrl, ei, 0, user, foe, aidx))
+def start_effect(st: GameState, use: EffectUse) -> None:
+    """Use an effect: ask first if it is optional (MX-CARD-17), else run its first op."""
+    eff = st.data.cards[use.src].effects[use.effect]
+    st.stack.append(May(use) if eff.may else Op(use, 0))
 
 
-def run_op(st: GameState, step: tuple) -> None:
-    _, src, ctrl, ei, oi, user, foe, aidx = step
+def run_op(st: GameState, step: Op) -> None:
+    use = step.use
+    src, ctrl = use.src, use.ctrl
     d: MetaXData = st.data
-    ops = d.cards[src].effects[ei].do
-    if oi + 1 < len(ops):
-        st.push(("op", src, ctrl, ei, oi + 1, user, foe, aidx))
-    op = ops[oi]
+    ops = d.cards[src].effects[use.effect].do
+    nxt = step.index + 1
+    if nxt < len(ops):
+        st.stack.append(Op(use, nxt))
+    op = ops[step.index]
     k = op.op
     if k == "draw":
-        draw(st, ctrl if op.who == "you" else 1 - ctrl, op.count)
+        draw(st, ctrl if op.who == "you" else opponent(ctrl), op.count)
     elif k == "gain_mp":
-        gain_mp(st, ctrl, op.count, f"{name(d, src)}")
+        gain_mp(st, ctrl, op.count, src)
     elif k == "drain_mp":
-        gain_mp(st, 1 - ctrl, -op.count, f"{name(d, src)}")
+        gain_mp(st, opponent(ctrl), -op.count, src)
     elif k == "mill":
-        p = ctrl if op.who == "you" else 1 - ctrl
+        p = ctrl if op.who == "you" else opponent(ctrl)
         for _ in range(op.count):
             if not d.deck[p]:
                 break
             c = d.deck[p].pop(0)
             to_discard(d, c)
-            st.say(f"{pl(p)} puts {name(d, c)} from the top of their deck into the discard pile")
+            if st.logging:
+                st.say(f"{pl(p)} puts {name(d, c)} from the top of their deck into the discard pile")
             if check_decks(st):
                 return
     elif k == "discard":
-        p = ctrl if op.who == "you" else 1 - ctrl
+        p = ctrl if op.who == "you" else opponent(ctrl)
         n = min(op.count, len(d.hand[p]))
         if n:
-            st.push(("discard", p, n, src))
+            st.stack.append(Discarding(p, n, src))
     elif k == "search":
         cands = distinct_by_name(d, [c for c in d.deck[ctrl] if card_matches(d, c, op.filter)])
-        st.decide(ctrl, "search", (step, tuple(cands)), f"{name(d, src)}: search your deck")
+        st.decide(ctrl, "search", Choosing(step, tuple(cands)), f"{name(d, src)}: search your deck")
     elif k == "recover":
         cands = distinct_by_name(d, [c for c in d.discard[ctrl] if card_matches(d, c, op.filter)])
         if cands:
-            st.decide(ctrl, "recover", (step, tuple(cands)), f"{name(d, src)}: return a card from your discard pile")
-        else:
+            st.decide(ctrl, "recover", Choosing(step, tuple(cands)),
+                      f"{name(d, src)}: return a card from your discard pile")
+        elif st.logging:
             st.say(f"{name(d, src)}: no matching card in the discard pile")
     elif k == "put_into_play":
         zone = d.hand[ctrl] if op.zone == "hand" else d.discard[ctrl]
         cands = distinct_by_name(d, [c for c in zone if d.cards[c].is_character and card_matches(d, c, op.filter)])
         if len(d.inplay[ctrl]) >= 3:  # MX-PLAN-12: the 3-in-play cap still holds, so it fails
-            st.say(f"{name(d, src)}: {pl(ctrl)} already has 3 Characters in play; nothing happens")
+            if st.logging:
+                st.say(f"{name(d, src)}: {pl(ctrl)} already has 3 Characters in play; nothing happens")
         elif cands:
-            st.decide(ctrl, "put_into_play", (step, tuple(cands)),
+            st.decide(ctrl, "put_into_play", Choosing(step, tuple(cands)),
                       f"{name(d, src)}: choose a Character to put into play")
-        else:
+        elif st.logging:
             st.say(f"{name(d, src)}: no matching Character in the {op.zone}")
     elif k == "negate":
-        if 0 <= aidx < len(d.attacks) and d.attacks[aidx].lead == user:
+        aidx = use.attack
+        if 0 <= aidx < len(d.attacks) and d.attacks[aidx].lead == use.user:
             d.attacks[aidx] = d.attacks[aidx]._replace(negate_def=True)
-            st.say(f"{name(d, src)}: the defending Battle Card's effects in this attack are negated")
+            if st.logging:
+                st.say(f"{name(d, src)}: the defending Battle Card's effects in this attack are negated")
     else:  # targeted ops
-        cands = target_candidates(st, op.target, src, ctrl, user, foe)
+        cands = target_candidates(st, op.target, use)
         if not cands:
-            st.say(f"{name(d, src)}: no legal target")
+            if st.logging:
+                st.say(f"{name(d, src)}: no legal target")
         elif op.target.who in ("self", "battle_foe"):
             apply_targeted(st, step, cands[0])
         else:
-            st.decide(ctrl, "target", (step, tuple(cands)), f"{name(d, src)}: choose a target")
+            st.decide(ctrl, "target", Choosing(step, tuple(cands)), f"{name(d, src)}: choose a target")
 
 
-def apply_targeted(st: GameState, step: tuple, target: int) -> None:
-    _, src, ctrl, ei, oi, user, foe, aidx = step
+def apply_targeted(st: GameState, step: Op, target: int) -> None:
     d: MetaXData = st.data
-    op = d.cards[src].effects[ei].do[oi]
+    op = op_of(d, step)
+    src, ctrl = step.use.src, step.use.ctrl
     if op.op == "attach_damage":
         cands = distinct_by_name(d, [c for c in d.discard[ctrl]
                                      if d.cards[c].is_battle and d.cards[c].rank <= op.max_rank])
         if cands:
-            st.decide(ctrl, "damage_card", (step, target, tuple(cands)),
+            st.decide(ctrl, "damage_card", DamageChoice(step, target, tuple(cands)),
                       f"{name(d, src)}: choose a Battle Card from your discard pile to attach to {name(d, target)}")
-        else:
+        elif st.logging:
             st.say(f"{name(d, src)}: no Battle Card in the discard pile to attach")
         return
     apply_to_target(st, op, src, target)
@@ -322,37 +360,44 @@ def apply_targeted(st: GameState, step: tuple, target: int) -> None:
 def apply_to_target(st: GameState, op, src: int, target: int) -> None:
     d: MetaXData = st.data
     k = op.op
-    tn = name(d, target)
     if target not in d.entered:
         return
+    log = st.logging
     if k == "prep":
         d.pushed.discard(target)
-        st.say(f"{name(d, src)}: {tn} is Prepped")
+        if log:
+            st.say(f"{name(d, src)}: {name(d, target)} is Prepped")
     elif k == "push":
         d.pushed.add(target)
-        st.say(f"{name(d, src)}: {tn} is Pushed")
+        if log:
+            st.say(f"{name(d, src)}: {name(d, target)} is Pushed")
     elif k == "clear_damage":
         for b in d.damage.pop(target, ()):
             to_discard(d, b)
-        st.say(f"{name(d, src)}: all Damage on {tn} is discarded")
+        if log:
+            st.say(f"{name(d, src)}: all Damage on {name(d, target)} is discarded")
     elif k == "discard_from_play":  # not a KO: no KO triggers or replacements (PR-MX-8)
-        st.say(f"{name(d, src)}: {tn} is discarded from play")
+        if log:
+            st.say(f"{name(d, src)}: {name(d, target)} is discarded from play")
         leave_play(st, target)
     elif k == "bounce":
-        st.say(f"{name(d, src)}: {tn} returns to {pl(d.owner[target])}'s hand")
+        if log:
+            st.say(f"{name(d, src)}: {name(d, target)} returns to {pl(d.owner[target])}'s hand")
         leave_play(st, target, to_hand=True)
     elif k == "buff":
-        d.mods.append((target, "buff", op.stat, op.amount, op.duration))
-        span = "this turn" if op.duration == "turn" else "for good"
-        st.say(f"{name(d, src)}: {tn} gets {op.amount:+d} {op.stat} {span}")
+        d.mods.append(Modifier(target, "buff", op.stat, op.amount, op.duration))
+        if log:
+            span = "this turn" if op.duration == "turn" else "for good"
+            st.say(f"{name(d, src)}: {name(d, target)} gets {op.amount:+d} {op.stat} {span}")
     elif k == "grant":
-        d.mods.append((target, "kw", op.keyword, 0, op.duration))
-        span = "this turn" if op.duration == "turn" else "for good"
-        st.say(f"{name(d, src)}: {tn} gains {op.keyword} {span}")
+        d.mods.append(Modifier(target, "kw", op.keyword, 0, op.duration))
+        if log:
+            span = "this turn" if op.duration == "turn" else "for good"
+            st.say(f"{name(d, src)}: {name(d, target)} gains {op.keyword} {span}")
     elif k == "gain_mp":  # self-contained ops used by replacement effects
-        gain_mp(st, d.owner[src], op.count, name(d, src))
+        gain_mp(st, d.owner[src], op.count, src)
     elif k == "draw":
-        draw(st, d.owner[src] if op.who == "you" else 1 - d.owner[src], op.count)
+        draw(st, d.owner[src] if op.who == "you" else opponent(d.owner[src]), op.count)
     if k in ("buff", "discard_from_play", "bounce"):
         check_kos(st)  # MX-KO-6: Ranks (or auras) changed
 
@@ -361,88 +406,194 @@ def attach_damage(st: GameState, target: int, card: int, src: int) -> None:
     d: MetaXData = st.data
     d.discard[d.owner[card]].remove(card)
     d.damage.setdefault(target, []).append(card)
-    st.say(f"{name(d, src)}: {name(d, card)} is attached to {name(d, target)} as Damage")
+    if st.logging:
+        st.say(f"{name(d, src)}: {name(d, card)} is attached to {name(d, target)} as Damage")
     check_kos(st)  # MX-KO-2: KO'd at once, even outside the Battle Step
 
 
+# ----------------------------------------------------------------- steps
+def _may(st: GameState, step: May) -> None:
+    use = step.use
+    st.decide(use.ctrl, "may", step, f"{name(st.data, use.src)}: use this effect?")
+
+
+def _discarding(st: GameState, step: Discarding) -> None:
+    st.decide(step.seat, "discard", step, f"{name(st.data, step.src)}: choose a card to discard")
+
+
+STEPS: dict[str, Callable[[GameState, Any], None]] = {
+    "op": run_op,
+    "may": _may,
+    "discarding": _discarding,
+}
+
+
 # ----------------------------------------------------------------- decisions
-def actions_for(st: GameState) -> list[Action]:
-    d: MetaXData = st.data
-    dec = st.decision
-    k = dec.kind
-    if k == "target":
-        _, cands = dec.params
-        return [Action(f"target:c{i}", f"Target {char_name(d, i)} ({pl(d.owner[i])})", ("target", i)) for i in cands]
-    if k == "damage_card":
-        _, _, cands = dec.params
-        return [Action(f"card:c{i}", f"Attach {name(d, i)}", ("damage_card", i)) for i in cands]
-    if k == "search":
-        _, cands = dec.params
-        acts = [Action(f"take:c{i}", f"Take {name(d, i)}", ("search", i)) for i in cands]
-        return acts + [Action("none", "Find nothing (the deck is shuffled)", ("search", -1))]
-    if k == "recover":
-        _, cands = dec.params
-        return [Action(f"take:c{i}", f"Return {name(d, i)} to your hand", ("recover", i)) for i in cands]
-    if k == "put_into_play":
-        _, cands = dec.params
-        return [Action(f"put:c{i}", f"Put {name(d, i)} into play", ("put_into_play", i)) for i in cands]
-    if k == "discard":
-        p, n, src = dec.params
-        return [Action(f"discard:c{i}", f"Discard {name(d, i)}", ("discard", i))
-                for i in distinct_by_name(d, d.hand[p])]
-    if k == "may":
-        return [Action("yes", "Use the effect", ("may", True)), Action("no", "Don't use it", ("may", False))]
-    raise KeyError(k)
+MAY_ACTIONS = (Action("yes", "Use the effect", Answer(True)), Action("no", "Don't use it", Answer(False)))
+FIND_NOTHING = Action("none", "Find nothing (the deck is shuffled)", PickCard(-1))
 
 
-def perform(st: GameState, act: Action, dec) -> None:
+def _target_options(st: GameState, dec: Decision) -> list[Action]:
     d: MetaXData = st.data
-    kind, val = act.args
-    params = dec.params
-    if kind == "target":
-        apply_targeted(st, params[0], val)
-    elif kind == "damage_card":
-        step, target = params[0], params[1]
-        attach_damage(st, target, val, step[1])
-    elif kind == "search":
-        step = params[0]
-        ctrl = step[2]
-        if val >= 0:
-            d.deck[ctrl].remove(val)
-            d.hand[ctrl].append(val)
-            st.say(f"{pl(ctrl)} searches their deck and takes {name(d, val)}", ctrl,
+    return [Action(f"target:c{i}", f"Target {char_name(d, i)} ({pl(d.owner[i])})", PickCard(i))
+            for i in dec.params.options]
+
+
+def _damage_card_options(st: GameState, dec: Decision) -> list[Action]:
+    cards = st.data.cards
+    return [Action(f"card:c{i}", f"Attach {cards[i].name}", PickCard(i)) for i in dec.params.options]
+
+
+def _search_options(st: GameState, dec: Decision) -> list[Action]:
+    cards = st.data.cards
+    acts = [Action(f"take:c{i}", f"Take {cards[i].name}", PickCard(i)) for i in dec.params.options]
+    acts.append(FIND_NOTHING)
+    return acts
+
+
+def _recover_options(st: GameState, dec: Decision) -> list[Action]:
+    cards = st.data.cards
+    return [Action(f"take:c{i}", f"Return {cards[i].name} to your hand", PickCard(i))
+            for i in dec.params.options]
+
+
+def _put_options(st: GameState, dec: Decision) -> list[Action]:
+    cards = st.data.cards
+    return [Action(f"put:c{i}", f"Put {cards[i].name} into play", PickCard(i)) for i in dec.params.options]
+
+
+def _discard_options(st: GameState, dec: Decision) -> list[Action]:
+    d: MetaXData = st.data
+    cards = d.cards
+    return [Action(f"discard:c{i}", f"Discard {cards[i].name}", PickCard(i))
+            for i in distinct_by_name(d, d.hand[dec.params.seat])]
+
+
+def _may_options(st: GameState, dec: Decision) -> list[Action]:
+    return list(MAY_ACTIONS)
+
+
+OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
+    "target": _target_options,
+    "damage_card": _damage_card_options,
+    "search": _search_options,
+    "recover": _recover_options,
+    "put_into_play": _put_options,
+    "discard": _discard_options,
+    "may": _may_options,
+}
+
+
+def _several_options(st: GameState, dec: Decision) -> bool:
+    return len(dec.params.options) >= 2
+
+
+def _several_found(st: GameState, dec: Decision) -> bool:
+    return len(dec.params.options) >= 1  # and "find nothing"
+
+
+def _several_discards(st: GameState, dec: Decision) -> bool:
+    d: MetaXData = st.data
+    hand = d.hand[dec.params.seat]
+    cards = d.cards
+    return any(cards[c].name != cards[hand[0]].name for c in hand)
+
+
+SEVERAL: dict[str, Callable[[GameState, Decision], bool]] = {
+    "target": _several_options,
+    "damage_card": _several_options,
+    "search": _several_found,
+    "recover": _several_options,
+    "put_into_play": _several_options,
+    "discard": _several_discards,
+    "may": lambda st, dec: True,
+}
+
+
+# ----------------------------------------------------------------- carrying choices out
+def _picked_target(st: GameState, params: Choosing, card: int) -> None:
+    apply_targeted(st, params.op, card)
+
+
+def _picked_damage_card(st: GameState, params: DamageChoice, card: int) -> None:
+    attach_damage(st, params.target, card, params.op.use.src)
+
+
+def _picked_search(st: GameState, params: Choosing, card: int) -> None:
+    d: MetaXData = st.data
+    ctrl = params.op.use.ctrl
+    if card >= 0:
+        d.deck[ctrl].remove(card)
+        d.hand[ctrl].append(card)
+        if st.logging:
+            st.say(f"{pl(ctrl)} searches their deck and takes {name(d, card)}", ctrl,
                    f"{pl(ctrl)} searches their deck and takes a card")
-        else:
-            st.say(f"{pl(ctrl)} searches their deck and finds nothing")
-        st.rng.shuffle(d.deck[ctrl])
+    elif st.logging:
+        st.say(f"{pl(ctrl)} searches their deck and finds nothing")
+    st.rng.shuffle(d.deck[ctrl])
+    if st.logging:
         st.say(f"{pl(ctrl)} shuffles their deck (MX-ZONE-3)")
-        check_decks(st)  # MX-WIN-3: taking the last card empties the deck
-    elif kind == "put_into_play":
-        step = params[0]
-        ctrl = step[2]
-        op = d.cards[step[1]].effects[step[3]].do[step[4]]
-        if op.zone == "hand":
-            d.from_hand(ctrl, val)
-        else:
-            d.discard[ctrl].remove(val)
-        st.say(f"{pl(ctrl)} puts {name(d, val)} into play from their {op.zone} ({name(d, step[1])})")
-        enter_play(st, val, ctrl)
-    elif kind == "recover":
-        ctrl = params[0][2]
-        d.discard[ctrl].remove(val)
-        d.hand[ctrl].append(val)
-        d.revealed.add(val)  # the discard pile is public, so is this card's trip to the hand
-        st.say(f"{pl(ctrl)} returns {name(d, val)} from the discard pile to their hand")
-    elif kind == "discard":
-        p, n, src = params
-        d.from_hand(p, val)
-        to_discard(d, val)
-        st.say(f"{pl(p)} discards {name(d, val)} ({name(d, src)})")
-        if n > 1 and d.hand[p]:
-            st.push(("discard", p, n - 1, src))
-    elif kind == "may":
-        _, src, ctrl, ei, user, foe, aidx = params[0]
-        if val:
-            st.push(("op", src, ctrl, ei, 0, user, foe, aidx))
-        else:
-            st.say(f"{pl(ctrl)} chooses not to use {name(d, src)}'s effect")
+    check_decks(st)  # MX-WIN-3: taking the last card empties the deck
+
+
+def _picked_put_into_play(st: GameState, params: Choosing, card: int) -> None:
+    d: MetaXData = st.data
+    step = params.op
+    ctrl = step.use.ctrl
+    op = op_of(d, step)
+    if op.zone == "hand":
+        d.from_hand(ctrl, card)
+    else:
+        d.discard[ctrl].remove(card)
+    if st.logging:
+        st.say(f"{pl(ctrl)} puts {name(d, card)} into play from their {op.zone} ({name(d, step.use.src)})")
+    enter_play(st, card, ctrl)
+
+
+def _picked_recover(st: GameState, params: Choosing, card: int) -> None:
+    d: MetaXData = st.data
+    ctrl = params.op.use.ctrl
+    d.discard[ctrl].remove(card)
+    d.hand[ctrl].append(card)
+    d.revealed.add(card)  # the discard pile is public, so is this card's trip to the hand
+    if st.logging:
+        st.say(f"{pl(ctrl)} returns {name(d, card)} from the discard pile to their hand")
+
+
+def _picked_discard(st: GameState, params: Discarding, card: int) -> None:
+    d: MetaXData = st.data
+    p = params.seat
+    d.from_hand(p, card)
+    to_discard(d, card)
+    if st.logging:
+        st.say(f"{pl(p)} discards {name(d, card)} ({name(d, params.src)})")
+    if params.count > 1 and d.hand[p]:
+        st.stack.append(params._replace(count=params.count - 1))
+
+
+PICKED: dict[str, Callable[[GameState, Any, int], None]] = {
+    "target": _picked_target,
+    "damage_card": _picked_damage_card,
+    "search": _picked_search,
+    "put_into_play": _picked_put_into_play,
+    "recover": _picked_recover,
+    "discard": _picked_discard,
+}
+
+
+def _do_pick(st: GameState, a: PickCard, dec: Decision) -> None:
+    PICKED[dec.kind](st, dec.params, a.card)
+
+
+def _do_answer(st: GameState, a: Answer, dec: Decision) -> None:
+    use: EffectUse = dec.params.use
+    if a.yes:
+        st.stack.append(Op(use, 0))
+    elif st.logging:
+        st.say(f"{pl(use.ctrl)} chooses not to use {name(st.data, use.src)}'s effect")
+
+
+PERFORM: dict[str, Callable[[GameState, Any, Decision], None]] = {
+    "pick_card": _do_pick,
+    "answer": _do_answer,
+}

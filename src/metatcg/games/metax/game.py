@@ -12,7 +12,9 @@ from .cards import parse_cards
 from .data import MetaXData
 from .deckcheck import check_deck
 from .heuristics import evaluate
+from .effects import opponent
 from .position import build_position, snapshot
+from .records import SETUP
 from .rules import MetaXRules
 
 DECK_DIR = Path(__file__).parent / "decks"
@@ -46,7 +48,7 @@ class MetaXGame(PooledGame):
         return d
 
     def setup(self, state: GameState) -> None:
-        state.push(("setup",))
+        state.push(SETUP)
 
     def match_facts(self, state: GameState) -> dict:
         return {"first_player": state.data.first, "turns": state.data.turn}
@@ -59,7 +61,7 @@ class MetaXGame(PooledGame):
         orders and the face-down VP piles, keeping every zone's size."""
         s = state.clone()
         d: MetaXData = s.data
-        me, opp = player, 1 - player
+        me, opp = player, opponent(player)
         # cards owned by the opponent that `me` cannot see: their hand, their deck, my VP pile
         known = [c for c in d.hand[opp] if c in d.revealed]  # seen going to that hand
         hidden_hand = [c for c in d.hand[opp] if c not in d.revealed]

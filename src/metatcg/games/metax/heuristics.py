@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...engine.state import GameState
 from . import stats
 from .data import MetaXData
+from .effects import opponent
 
 VP = 12.0
 UNBLOCKED_ODDS = 0.7  # how likely an attack not yet blocked is to score
@@ -18,7 +19,7 @@ def evaluate(st: GameState, player: int) -> float:
         return 1000.0 * st.result[player]
     d: MetaXData = st.data
     score = 0.0
-    for p, sign in ((player, 1.0), (1 - player, -1.0)):
+    for p, sign in ((player, 1.0), (opponent(player), -1.0)):
         s = VP * len(d.vp[p]) + 0.4 * d.mp[p] + 0.6 * len(d.hand[p])
         for c in d.inplay[p]:
             top = stats.highest_rank(d, c)

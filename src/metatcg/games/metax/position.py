@@ -25,6 +25,8 @@ from ...engine.decks import unknown_card_message
 from ...engine.errors import StateDataError
 from ...engine.state import GameState
 from .data import MetaXData
+from .effects import opponent
+from .records import ATTACKS, PLANNING, PREP, MulliganAsk
 
 STEPS = ("planning", "battle", "prep", "mulligan")
 FILLER_DEFAULT = 20
@@ -93,7 +95,7 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
         for iid, ch in z["chars"]:
             dmg = []
             for n in ch.get("damage", []):
-                b = new(n, 1 - p, f"player {p + 1} {cards[iid].name} damage")
+                b = new(n, opponent(p), f"player {p + 1} {cards[iid].name} damage")
                 if not cards[b].is_battle:
                     raise StateDataError(f"player {p + 1} {cards[iid].name} damage: {n!r} is not a Battle Card")
                 dmg.append(b)
@@ -102,9 +104,9 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
         vp = ps.get("vp", 0)
         if isinstance(vp, int):
             filler = filler or _filler(pool)
-            z["vp"] = [new(filler, 1 - p, f"player {p + 1} vp") for _ in range(vp)]
+            z["vp"] = [new(filler, opponent(p), f"player {p + 1} vp") for _ in range(vp)]
         else:
-            z["vp"] = [new(n, 1 - p, f"player {p + 1} vp") for n in vp]
+            z["vp"] = [new(n, opponent(p), f"player {p + 1} vp") for n in vp]
 
     d = MetaXData(tuple(cards), tuple(owner))
     try:
@@ -142,13 +144,13 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
     st = GameState(game, d, int(spec.get("seed", 0)), options, (tuple(names[0]), tuple(names[1])))
     d.phase = step
     if step == "planning":
-        st.push(("planning",))
+        st.push(PLANNING)
     elif step == "battle":
-        st.push(("battle",))
+        st.push(ATTACKS)
     elif step == "prep":
-        st.push(("prep",), ("planning",))
+        st.push(PREP, PLANNING)
     else:
-        st.push(("mulligan_ask", d.first), ("mulligan_ask", 1 - d.first))
+        st.push(MulliganAsk(d.first), MulliganAsk(opponent(d.first)))
     st._advance()
     return st
 

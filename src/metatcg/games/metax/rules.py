@@ -1,21 +1,29 @@
-"""MetaX rules procedures: setup, mulligan, the three steps of a turn, triggers.
+"""MetaX rules procedures: setup, mulligan, the turn and its Planning Step, triggers.
 
-Steps are tuples on the kernel's stack; this module dispatches them and turns
-decisions into legal actions. Battle details live in ``battle.py``, effect
-primitives in ``effects.py``, Stat reads in ``stats.py``.
+Steps, decision parameters and action payloads are named records (``records.py``). This
+module wires them to their handlers, dispatching on ``kind``: setup and the Planning Step
+are here, the Battle Step in ``battle.py``, effect resolution in ``effects.py``.
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ...engine.action import Action, Decision
-from ...engine.events import TURN, expire
-from ...engine.state import ORDER_DECISION, GameState, ResolveTrigger
+from ...engine.state import ORDER_DECISION, GameState
 from . import battle, effects, stats
 from .data import MetaXData
-from .effects import char_name, distinct_by_name, draw, gain_mp, name, pl, start_effect
+from .effects import char_name, distinct_by_name, draw, gain_mp, name, opponent, pl, start_effect
+from .records import (END_PLANNING, PLANNING, PREP, ATTACKS, Bottom, EffectUse, EventDone, Mulligan,
+                      MulliganAsk, PlayCharacter, PlayEvent, PushForEffect, ToBottom, records)
+
+MULLIGAN_ACTIONS = [Action("mulligan", "Mulligan: hand to the bottom of the deck, draw 5 new cards", Mulligan(True)),
+                    Action("keep", "Keep this hand", Mulligan(False))]
+END_PLANNING_ACTION = Action("end_planning", "Go to the Battle Step", END_PLANNING)
 
 
 class MetaXRules:
     action_limit = 4000
+    records = records
 
     def __init__(self, pool) -> None:
         self.pool = pool
@@ -31,17 +39,16 @@ class MetaXRules:
         from .view import view
         return view(st, player)
 
-    def describe_trigger(self, st: GameState, trig: tuple) -> str:
+    def describe_trigger(self, st: GameState, trig: EffectUse) -> str:
         d: MetaXData = st.data
-        src, ctrl = trig[0], trig[1]
-        return f"{char_name(d, src)} ({pl(ctrl)}): {d.cards[src].text or 'triggered ability'}"
+        return f"{char_name(d, trig.src)} ({pl(trig.ctrl)}): {d.cards[trig.src].text or 'triggered ability'}"
 
-    def triggers_for(self, st: GameState, event: tuple) -> list[tuple]:
-        """Constant 'whenever' abilities that ``event`` starts (each waits as data)."""
+    def triggers_for(self, st: GameState, event: Any) -> list[EffectUse]:
+        """Constant 'whenever' abilities that ``event`` starts (each waits as an EffectUse)."""
         d: MetaXData = st.data
-        kind = event[0]
+        kind = event.kind
         out = []
-        for p in (d.active, 1 - d.active):
+        for p in (d.active, opponent(d.active)):
             for c in d.inplay[p]:
                 card = d.cards[c]
                 if not card.has_constant:
@@ -50,11 +57,11 @@ class MetaXRules:
                     w = eff.when
                     if w is None:
                         continue
-                    hit = ((kind == "ko" and ((w == "ko_opponent" and event[2] != p) or
-                                              (w == "ko_own" and event[2] == p)))
-                           or (kind == "vp" and w == "vp_gained" and event[1] == p)
-                           or (kind == "defend" and w == "defended" and event[1] == c)
-                           or (kind == "attack" and w == "attacked" and event[1] == c))
+                    hit = ((kind == "ko" and ((w == "ko_opponent" and event.owner != p) or
+                                              (w == "ko_own" and event.owner == p)))
+                           or (kind == "vp_gained" and w == "vp_gained" and event.seat == p)
+                           or (kind == "defended" and w == "defended" and event.card == c)
+                           or (kind == "attacked" and w == "attacked" and event.card == c))
                     if not hit:
                         continue
                     if eff.once_per_turn:
@@ -62,253 +69,302 @@ class MetaXRules:
                         if key in d.used:
                             continue
                         d.used.add(key)
-                    out.append((c, p, ei, -1, -1, -1))
+                    out.append(EffectUse(c, p, ei))
         return out
 
-    def replacements_for(self, st: GameState, event: tuple, applied: tuple) -> list:
-        """("ko", iid): the Character's own constant "instead of being KO'd" effects (effect
+    def replacements_for(self, st: GameState, event: Any, applied: tuple) -> list:
+        """A KO: the Character's own constant "instead of being KO'd" effects (effect
         indexes), once-per-turn ones only if unused this turn."""
         d: MetaXData = st.data
-        if event[0] != "ko":
+        if event.kind != "ko":
             return []
-        iid = event[1]
+        iid = event.card
         return [ei for ei, eff in enumerate(d.cards[iid].effects)
                 if eff.instead_of == "ko" and ei not in applied
                 and not (eff.once_per_turn and f"{iid}:{ei}" in d.used)]
+
+    def surely_several(self, st: GameState) -> bool:
+        """Kernel hint: True only when the pending decision certainly has 2+ options (so the
+        kernel need not list them to look for a single one). False means "not sure"."""
+        dec = st.decision
+        test = SEVERAL.get(dec.kind)
+        return test is not None and test(st, dec)
 
     # ------------------------------------------------------------- the loop
     def on_idle(self, st: GameState) -> None:
         """Nothing left to do this turn: the next turn begins (MX-TURN-2/3)."""
         d: MetaXData = st.data
         d.turn += 1
-        d.active = d.first if d.turn == 1 else 1 - d.active
+        d.active = d.first if d.turn == 1 else opponent(d.active)
         d.played_char = False
         d.used.clear()
-        st.say(f"— Turn {d.turn}: {pl(d.active)} —")
-        st.push(("prep",), ("planning",))
+        if st.logging:
+            st.say(f"— Turn {d.turn}: {pl(d.active)} —")
+        st.push(PREP, PLANNING)
 
-    def run_step(self, st: GameState, step: tuple) -> None:
-        if type(step) is ResolveTrigger:  # transitional: kernel record to the game's tuple
-            step = ("trigger", step.trigger)
-        k = step[0]
-        d: MetaXData = st.data
-        if k == "op":
-            effects.run_op(st, step)
-        elif k == "planning":
-            d.phase = "planning"
-            st.decide(d.active, "planning", (), "Planning Step: play a Character or Events, use Push effects")
-        elif k == "battle":
-            d.phase = "battle"
-            st.decide(d.active, "declare", (), "Battle Step: declare an attack or finish")
-        elif k == "links":
-            if battle.link_actions(st, step[1]):
-                st.decide(d.active, "link", (step[1],), "Team Attack: Link a Character (5 MP each)?")
-        elif k == "defense":
-            d.phase = "defense"
-            if not d.attacks:
-                st.push(("end_battle",))
-            else:
-                st.decide(1 - d.active, "defend", (), "Assign a defender or finish")
-        elif k == "damage":
-            d.phase = "damage"
-            todo = battle.unresolved_defended(d)
-            if not todo:
-                st.push(("vps",))
-            elif len(todo) == 1:
-                st.push(("damage",))
-                battle.resolve_defended(st, todo[0])
-            else:
-                st.decide(d.active, "resolve_order", (), "Choose the defended attack that resolves next")
-        elif k == "vps":
-            battle.award_vps(st)
-            st.push(("end_battle",))
-        elif k == "end_battle":
-            battle.end_battle(st)
-            d.mods = expire(d.mods, TURN)  # MX-TURN-4: "this turn" ends after MX-BTL-5
-            effects.check_kos(st)  # MX-KO-6: a Rank that falls back may meet a KO condition
-            d.phase = "end"
-        elif k == "trigger":
-            t = step[1]
-            start_effect(st, t[0], t[1], t[2], t[3], t[4], t[5])
-        elif k == "may":
-            st.decide(step[2], "may", (step,), f"{name(d, step[1])}: use this effect?")
-        elif k == "discard":
-            st.decide(step[1], "discard", step[1:], f"{name(d, step[3])}: choose a card to discard")
-        elif k == "event_done":
-            iid = step[1]
-            if iid in d.resolving:
-                d.resolving.remove(iid)
-                effects.to_discard(d, iid)
-        elif k == "prep":
-            self._prep_step(st)
-        elif k == "setup":
-            self._setup(st)
-        elif k == "mulligan_ask":
-            st.decide(step[1], "mulligan", (), "Mulligan? (hand to the bottom of your deck, draw 5)")
-        elif k == "bottom":
-            p = step[1]
-            if len(distinct_by_name(d, d.hand[p])) == 1:  # no "(only choice)" log naming them (MX-SETUP-7)
-                for c in d.hand[p]:
-                    d.deck[p].append(c)
-                    st.say(f"{pl(p)} puts {name(d, c)} on the bottom of their deck", p,
-                           f"{pl(p)} puts a card on the bottom of their deck")
-                d.hand[p].clear()
-            if d.hand[p]:
-                st.decide(p, "bottom", (p,), "Choose the next card to put on the bottom of your deck")
-            else:
-                draw(st, p, 5)
-        else:
-            raise KeyError(f"unknown step {k!r}")
+    def run_step(self, st: GameState, step: Any) -> None:
+        STEPS[step.kind](st, step)
 
-    # ------------------------------------------------------------- setup
-    def _setup(self, st: GameState) -> None:
-        """MX-SETUP-1..3: shuffle, pick the first player at random, draw 5 each."""
-        d: MetaXData = st.data
-        for p in (0, 1):
-            st.rng.shuffle(d.deck[p])
-            st.say(f"{pl(p)} shuffles their deck")
-        d.first = st.rng.coin()
-        d.active = d.first
-        st.say(f"Coin flip: {pl(d.first)} takes the first turn")
-        for p in (d.first, 1 - d.first):
-            draw(st, p, 5)
-        d.phase = "mulligan"
-        st.push(("mulligan_ask", d.first), ("mulligan_ask", 1 - d.first))
-
-    def _prep_step(self, st: GameState) -> None:
-        """MX-PREP-1..6."""
-        d: MetaXData = st.data
-        d.phase = "prep"
-        p = d.active
-        if d.turn == 1:
-            st.say(f"{pl(p)} skips the Prep Step on the first turn")
-            return
-        mine = [c for c in d.inplay[p] if c in d.pushed]
-        for c in mine:
-            d.pushed.discard(c)
-        if mine:
-            st.say(f"{pl(p)} Preps {', '.join(name(d, c) for c in mine)}")
-        draw(st, p, 1)
-
-    # ------------------------------------------------------------- decisions
     def legal_actions(self, st: GameState) -> list[Action]:
-        d: MetaXData = st.data
         dec = st.decision
-        k = dec.kind
-        if k == "planning":
-            return self._planning_actions(st)
-        if k == "declare":
-            return battle.attack_actions(st)
-        if k == "defend":
-            return battle.defend_actions(st)
-        if k == "defend_card":
-            return battle.defend_card_actions(st, dec.params[0], dec.params[1])
-        if k == "link":
-            return battle.link_actions(st, dec.params[0])
-        if k == "resolve_order":
-            return battle.resolve_order_actions(st)
-        if k == "mulligan":
-            return [Action("mulligan", "Mulligan: hand to the bottom of the deck, draw 5 new cards", ("mulligan",)),
-                    Action("keep", "Keep this hand", ("keep",))]
-        if k == "bottom":
-            p = dec.params[0]
-            return [Action(f"bottom:c{c}", f"Put {name(d, c)} next on the bottom", ("bottom", p, c))
-                    for c in distinct_by_name(d, d.hand[p])]
-        if k == ORDER_DECISION:
-            return st.order_trigger_actions()
-        return effects.actions_for(st)
-
-    def _planning_actions(self, st: GameState) -> list[Action]:
-        d: MetaXData = st.data
-        p = d.active
-        acts = []
-        hand = distinct_by_name(d, d.hand[p])
-        if not d.played_char and len(d.inplay[p]) < 3:  # MX-PLAN-2/3
-            for c in hand:
-                cd = d.cards[c]
-                if cd.is_character:
-                    acts.append(Action(f"play:c{c}", f"Play {cd.name} (+{cd.mp} MP)", ("play", c)))
-        for c in hand:
-            cd = d.cards[c]
-            if cd.type == "event" and stats.affordable(d, p, c):
-                acts.append(Action(f"event:c{c}", f"Play event {cd.name} ({cd.mp} MP)", ("event", c)))
-        for c in d.inplay[p]:
-            if c in d.pushed or stats.new_this_turn(d, c):  # MX-PLAN-6/7
-                continue
-            pushes = [ei for ei, e in enumerate(d.cards[c].effects) if e.kind == "push"]
-            for ei in pushes:
-                suffix = f":{ei}" if len(pushes) > 1 else ""
-                acts.append(Action(f"push:c{c}{suffix}", f"Push {char_name(d, c)} to use its effect", ("push", c, ei)))
-        acts.append(Action("end_planning", "Go to the Battle Step", ("end_planning",)))
-        return acts
+        return OPTIONS[dec.kind](st, dec)
 
     def perform(self, st: GameState, act: Action, dec: Decision) -> None:
-        d: MetaXData = st.data
-        a = act.args
-        k = a[0]
-        p = d.active
-        if k == "play":
-            c = a[1]
-            d.from_hand(p, c)
-            d.played_char = True  # MX-PLAN-2: only Characters played from hand count
-            st.say(f"{pl(p)} plays {name(d, c)}")
-            st.push(("planning",))
-            effects.enter_play(st, c, p)
-        elif k == "event":
-            c = a[1]
-            d.from_hand(p, c)
-            d.resolving.append(c)
-            st.say(f"{pl(p)} plays event {name(d, c)}")
-            gain_mp(st, p, d.cards[c].mp, name(d, c))  # MX-PLAN-8: pay, use, discard
-            st.push(("event_done", c), ("planning",))  # discarded once used, before the next choice
-            self._use(st, c, p, "play")
-        elif k == "push":
-            c, ei = a[1], a[2]
-            d.pushed.add(c)
-            st.say(f"{pl(p)} Pushes {name(d, c)} to use its effect")
-            st.push(("planning",))
-            start_effect(st, c, p, ei)
-        elif k == "end_planning":
-            st.push(("battle",))
-        elif k == "attack":
-            st.push(("battle",))
-            battle.declare_attack(st, a[1], a[2])
-        elif k == "link":
-            battle.link(st, a[1], a[2], a[3])
-            st.push(("links", a[1]))
-        elif k == "no_link":
-            pass
-        elif k == "end_attacks":
-            st.push(("defense",))
-        elif k == "defend":
-            st.decide(1 - p, "defend_card", (a[1], a[2]), f"Choose the Battle Card {name(d, a[1])} plays")
-        elif k == "with":
-            st.push(("defense",))
-            battle.assign_defender(st, a[1], a[2], a[3], a[4])
-        elif k == "end_defense":
-            st.push(("damage",))
-        elif k == "resolve":
-            st.push(("damage",))
-            battle.resolve_defended(st, a[1])
-        elif k in ("mulligan", "keep"):
-            q = dec.player
-            d.mulligan[q] = k == "mulligan"
-            st.say(f"{pl(q)} {'mulligans' if k == 'mulligan' else 'keeps their hand'}")
-            if k == "mulligan":
-                st.push(("bottom", q))
-        elif k == "bottom":
-            q, c = a[1], a[2]
-            d.from_hand(q, c)
-            d.deck[q].append(c)
-            st.say(f"{pl(q)} puts {name(d, c)} on the bottom of their deck", q,
-                   f"{pl(q)} puts a card on the bottom of their deck")
-            st.push(("bottom", q))
-        else:
-            effects.perform(st, act, dec)
+        args = act.args
+        PERFORM[args.kind](st, args, dec)
 
-    @staticmethod
-    def _use(st: GameState, c: int, p: int, kind: str) -> None:
-        effs = st.data.cards[c].effects
-        for ei in range(len(effs) - 1, -1, -1):
-            if effs[ei].kind == kind:
-                start_effect(st, c, p, ei)
+
+# ----------------------------------------------------------------- setup (MX-SETUP)
+def _setup(st: GameState, step: Any) -> None:
+    """MX-SETUP-1..3: shuffle, pick the first player at random, draw 5 each."""
+    d: MetaXData = st.data
+    for p in (0, 1):
+        st.rng.shuffle(d.deck[p])
+        if st.logging:
+            st.say(f"{pl(p)} shuffles their deck")
+    d.first = st.rng.coin()
+    d.active = d.first
+    if st.logging:
+        st.say(f"Coin flip: {pl(d.first)} takes the first turn")
+    second = opponent(d.first)
+    for p in (d.first, second):
+        draw(st, p, 5)
+    d.phase = "mulligan"
+    st.push(MulliganAsk(d.first), MulliganAsk(second))
+
+
+def _mulligan_ask(st: GameState, step: MulliganAsk) -> None:
+    st.decide(step.seat, "mulligan", (), "Mulligan? (hand to the bottom of your deck, draw 5)")
+
+
+def _bottom(st: GameState, step: Bottom) -> None:
+    d: MetaXData = st.data
+    p = step.seat
+    if len(distinct_by_name(d, d.hand[p])) == 1:  # no "(only choice)" log naming them (MX-SETUP-7)
+        for c in d.hand[p]:
+            d.deck[p].append(c)
+            if st.logging:
+                st.say(f"{pl(p)} puts {name(d, c)} on the bottom of their deck", p,
+                       f"{pl(p)} puts a card on the bottom of their deck")
+        d.hand[p].clear()
+    if d.hand[p]:
+        st.decide(p, "bottom", step, "Choose the next card to put on the bottom of your deck")
+    else:
+        draw(st, p, 5)
+
+
+def _mulligan_options(st: GameState, dec: Decision) -> list[Action]:
+    return list(MULLIGAN_ACTIONS)
+
+
+def _bottom_options(st: GameState, dec: Decision) -> list[Action]:
+    d: MetaXData = st.data
+    p = dec.params.seat
+    cards = d.cards
+    return [Action(f"bottom:c{c}", f"Put {cards[c].name} next on the bottom", ToBottom(p, c))
+            for c in distinct_by_name(d, d.hand[p])]
+
+
+def _do_mulligan(st: GameState, a: Mulligan, dec: Decision) -> None:
+    d: MetaXData = st.data
+    q = dec.player
+    d.mulligan[q] = a.take
+    if st.logging:
+        st.say(f"{pl(q)} {'mulligans' if a.take else 'keeps their hand'}")
+    if a.take:
+        st.stack.append(Bottom(q))
+
+
+def _do_to_bottom(st: GameState, a: ToBottom, dec: Decision) -> None:
+    d: MetaXData = st.data
+    q, c = a.seat, a.card
+    d.from_hand(q, c)
+    d.deck[q].append(c)
+    if st.logging:
+        st.say(f"{pl(q)} puts {name(d, c)} on the bottom of their deck", q,
+               f"{pl(q)} puts a card on the bottom of their deck")
+    st.stack.append(Bottom(q))
+
+
+# ----------------------------------------------------------------- Prep and Planning
+def _prep(st: GameState, step: Any) -> None:
+    """MX-PREP-1..6."""
+    d: MetaXData = st.data
+    d.phase = "prep"
+    p = d.active
+    if d.turn == 1:
+        if st.logging:
+            st.say(f"{pl(p)} skips the Prep Step on the first turn")
+        return
+    mine = [c for c in d.inplay[p] if c in d.pushed]
+    for c in mine:
+        d.pushed.discard(c)
+    if mine and st.logging:
+        st.say(f"{pl(p)} Preps {', '.join(name(d, c) for c in mine)}")
+    draw(st, p, 1)
+
+
+def _planning(st: GameState, step: Any) -> None:
+    d: MetaXData = st.data
+    d.phase = "planning"
+    st.decide(d.active, "planning", (), "Planning Step: play a Character or Events, use Push effects")
+
+
+def _event_done(st: GameState, step: EventDone) -> None:
+    d: MetaXData = st.data
+    iid = step.card
+    if iid in d.resolving:
+        d.resolving.remove(iid)
+        effects.to_discard(d, iid)
+
+
+def _planning_options(st: GameState, dec: Decision) -> list[Action]:
+    d: MetaXData = st.data
+    p = d.active
+    cards = d.cards
+    acts = []
+    hand = distinct_by_name(d, d.hand[p])
+    if not d.played_char and len(d.inplay[p]) < 3:  # MX-PLAN-2/3
+        for c in hand:
+            cd = cards[c]
+            if cd.type == "character":
+                acts.append(Action(f"play:c{c}", f"Play {cd.name} (+{cd.mp} MP)", PlayCharacter(c)))
+    mp = d.mp[p]
+    for c in hand:
+        cd = cards[c]
+        if cd.type == "event" and (cd.mp >= 0 or mp >= -cd.mp):  # stats.affordable, MX-MP-11
+            acts.append(Action(f"event:c{c}", f"Play event {cd.name} ({cd.mp} MP)", PlayEvent(c)))
+    pushed = d.pushed
+    for c in d.inplay[p]:
+        if c in pushed:
+            continue
+        effs = cards[c].effects
+        if not effs:
+            continue
+        pushes = [ei for ei, e in enumerate(effs) if e.kind == "push"]
+        if not pushes or stats.new_this_turn(d, c):  # MX-PLAN-6/7
+            continue
+        for ei in pushes:
+            suffix = f":{ei}" if len(pushes) > 1 else ""
+            acts.append(Action(f"push:c{c}{suffix}", f"Push {char_name(d, c)} to use its effect",
+                               PushForEffect(c, ei)))
+    acts.append(END_PLANNING_ACTION)
+    return acts
+
+
+def _do_play_character(st: GameState, a: PlayCharacter, dec: Decision) -> None:
+    d: MetaXData = st.data
+    p = d.active
+    c = a.card
+    d.from_hand(p, c)
+    d.played_char = True  # MX-PLAN-2: only Characters played from hand count
+    if st.logging:
+        st.say(f"{pl(p)} plays {name(d, c)}")
+    st.stack.append(PLANNING)
+    effects.enter_play(st, c, p)
+
+
+def _do_play_event(st: GameState, a: PlayEvent, dec: Decision) -> None:
+    d: MetaXData = st.data
+    p = d.active
+    c = a.card
+    d.from_hand(p, c)
+    d.resolving.append(c)
+    if st.logging:
+        st.say(f"{pl(p)} plays event {name(d, c)}")
+    gain_mp(st, p, d.cards[c].mp, c)  # MX-PLAN-8: pay, use, discard
+    st.push(EventDone(c), PLANNING)  # discarded once used, before the next choice
+    effs = d.cards[c].effects
+    for ei in range(len(effs) - 1, -1, -1):
+        if effs[ei].kind == "play":
+            start_effect(st, EffectUse(c, p, ei))
+
+
+def _do_push(st: GameState, a: PushForEffect, dec: Decision) -> None:
+    d: MetaXData = st.data
+    p = d.active
+    c = a.card
+    d.pushed.add(c)
+    if st.logging:
+        st.say(f"{pl(p)} Pushes {name(d, c)} to use its effect")
+    st.stack.append(PLANNING)
+    start_effect(st, EffectUse(c, p, a.effect))
+
+
+def _do_end_planning(st: GameState, a: Any, dec: Decision) -> None:
+    st.stack.append(ATTACKS)
+
+
+# ----------------------------------------------------------------- "surely several" tests
+def _planning_several(st: GameState, dec: Decision) -> bool:
+    """"Go to the Battle Step" is always offered; a Character that may be played or an
+    affordable Event is another (Push effects are not looked at: "not sure")."""
+    d: MetaXData = st.data
+    p = d.active
+    chars = not d.played_char and len(d.inplay[p]) < 3  # MX-PLAN-2/3
+    mp = d.mp[p]
+    cards = d.cards
+    for c in d.hand[p]:
+        cd = cards[c]
+        t = cd.type
+        if (t == "character" and chars) or (t == "event" and (cd.mp >= 0 or mp >= -cd.mp)):
+            return True
+    return False
+
+
+def _bottom_several(st: GameState, dec: Decision) -> bool:
+    d: MetaXData = st.data
+    hand = d.hand[dec.params.seat]
+    if len(hand) < 2:
+        return False
+    cards = d.cards
+    first = cards[hand[0]].name
+    for c in hand:
+        if cards[c].name != first:
+            return True
+    return False
+
+
+def _always(st: GameState, dec: Decision) -> bool:
+    return True
+
+
+SEVERAL: dict[str, Callable[[GameState, Decision], bool]] = {
+    "planning": _planning_several,
+    "mulligan": _always,
+    "bottom": _bottom_several,
+    ORDER_DECISION: _always,  # the kernel asks only for groups of two or more
+    **battle.SEVERAL,
+    **effects.SEVERAL,
+}
+
+STEPS: dict[str, Callable[[GameState, Any], None]] = {
+    "setup": _setup,
+    "mulligan_ask": _mulligan_ask,
+    "bottom": _bottom,
+    "prep": _prep,
+    "planning": _planning,
+    "event_done": _event_done,
+    "trigger": lambda st, step: start_effect(st, step.trigger),  # kernel ResolveTrigger
+    **battle.STEPS,
+    **effects.STEPS,
+}
+
+OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
+    "planning": _planning_options,
+    "mulligan": _mulligan_options,
+    "bottom": _bottom_options,
+    **battle.OPTIONS,
+    **effects.OPTIONS,
+}
+
+PERFORM: dict[str, Callable[[GameState, Any, Decision], None]] = {
+    "play_character": _do_play_character,
+    "play_event": _do_play_event,
+    "push_for_effect": _do_push,
+    "end_planning": _do_end_planning,
+    "mulligan": _do_mulligan,
+    "to_bottom": _do_to_bottom,
+    **battle.PERFORM,
+    **effects.PERFORM,
+}

@@ -34,8 +34,8 @@ def rank(d: MetaXData, iid: int, stat: str) -> int:
         return 0
     total = base
     for m in d.mods:
-        if m[0] == iid and m[1] == "buff" and (m[2] == stat or m[2] == "all"):
-            total += m[3]
+        if m.card == iid and m.kind == "buff" and (m.what == stat or m.what == "all"):
+            total += m.amount
     for side in d.inplay:
         for src in side:
             auras = cards[src].auras
@@ -49,18 +49,44 @@ def rank(d: MetaXData, iid: int, stat: str) -> int:
 
 
 def ranks(d: MetaXData, iid: int) -> dict[str, int]:
-    return {s: rank(d, iid, s) for s, _ in d.cards[iid].stats}
+    """Every current Rank of a Character (its Stats in printed order): :func:`rank` for each,
+    in one pass over the modifiers and auras."""
+    cards = d.cards
+    out = dict(cards[iid].stat_map)
+    changed = False
+    for m in d.mods:
+        if m.card == iid and m.kind == "buff":
+            w = m.what
+            for s in out:
+                if w == s or w == "all":
+                    out[s] += m.amount
+                    changed = True
+    for side in d.inplay:
+        for src in side:
+            auras = cards[src].auras
+            if auras:
+                for a in auras:
+                    if aura_applies(d, src, a.target, iid):
+                        w = a.stat
+                        for s in out:
+                            if w == s or w == "all":
+                                out[s] += a.amount
+                                changed = True
+    if changed:
+        for s, v in out.items():
+            out[s] = 1 if v < 1 else (7 if v > 7 else v)
+    return out
 
 
 def highest_rank(d: MetaXData, iid: int) -> int:
-    return max(rank(d, iid, s) for s, _ in d.cards[iid].stats)
+    return max(ranks(d, iid).values())
 
 
 def has_keyword(d: MetaXData, iid: int, kw: str) -> bool:
     if kw in d.cards[iid].keywords:
         return True
     for m in d.mods:
-        if m[0] == iid and m[1] == "kw" and m[2] == kw:
+        if m.card == iid and m.kind == "kw" and m.what == kw:
             return True
     return False
 
@@ -125,9 +151,12 @@ def damage_value(d: MetaXData, iid: int) -> int:
 
 def ko_reason(d: MetaXData, iid: int) -> str:
     """'TKO', 'HP KO', 'TKO and HP KO' or '' (MX-TKO-1, MX-HPKO-1)."""
-    if not d.damage.get(iid):
+    dmg = d.damage.get(iid)
+    if not dmg:
         return ""
-    tko = damage_colours(d, iid) >= len(d.cards[iid].stats)
+    shown = len(d.cards[iid].stats)
+    # each Damage card adds at most one colour, so fewer cards than Stats cannot make a TKO
+    tko = len(dmg) >= shown and damage_colours(d, iid) >= shown
     hp = damage_value(d, iid) >= highest_rank(d, iid)
     if tko and hp:
         return "TKO and HP KO"
