@@ -11,6 +11,7 @@ from rich.table import Table
 import metatcg
 from metatcg.engine.decks import Deck, parse_deck_text, split_entry
 from metatcg.engine.errors import DeckError
+from metatcg.ui.presentation import presentation_of
 
 from .common import console, err_console, get_game, handle_errors
 from .render import ui_for
@@ -52,8 +53,7 @@ def guess_game(deck: Deck):
     best, best_hits = None, -1
     for gid in metatcg.game_ids():
         game = get_game(gid)
-        pool = getattr(game, "pool", None)
-        hits = sum(1 for n in names if pool is not None and n in pool)
+        hits = len(names & set(presentation_of(game).card_names()))
         if hits > best_hits:
             best, best_hits = game, hits
     return best
