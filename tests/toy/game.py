@@ -6,6 +6,7 @@ from typing import Any
 
 from metatcg.engine.decks import Deck
 from metatcg.engine.game import Game
+from metatcg.engine.hidden import redeal
 from metatcg.engine.rng import Rng
 from metatcg.engine.state import GameState
 
@@ -54,13 +55,7 @@ class SparkCircle(Game):
         s = state.clone()
         d: CircleData = s.data
         for p in range(d.n):
-            zones = [d.deck[p]] if p == player else [d.hand[p], d.deck[p]]
-            pool = [c for z in zones for c in z]
-            rng.shuffle(pool)
-            i = 0
-            for z in zones:
-                z[:] = pool[i:i + len(z)]
-                i += len(z)
+            redeal([d.deck[p]] if p == player else [d.hand[p], d.deck[p]], rng)
         s.rng = Rng(rng.next64())
         s._legal = None
         s._by_id = None
