@@ -22,7 +22,7 @@ from .seat_args import spread_options
 
 app = typer.Typer(
     name="metatcg",
-    help="Play, simulate and test trading card games (MetaX, MetaZoo, ...) by their full rules.",
+    help="Play, simulate and test trading card games by their full rules ('metatcg games' lists them).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -51,20 +51,19 @@ def games() -> None:
     table = Table(title="Games", title_justify="left")
     table.add_column("Id", style="bold")
     table.add_column("Title")
-    for gid, (_module, title) in metatcg.GAMES.items():
-        table.add_row(escape(gid), escape(title))
+    for entry in metatcg.game_entries():
+        table.add_row(escape(entry.id), escape(entry.title))
     console.print(table)
 
 
 @app.command("cards")
 @handle_errors
-def cards(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax or metazoo."),
+def cards(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see `metatcg games`."),
           search: Optional[str] = typer.Option(None, "--search", "-s",
                                                help="Only cards whose name, text or trait contains TEXT."),
           card_type: Optional[str] = typer.Option(None, "--type", "-t",
-                                                  help="Only this card type (metax: character, event, battle; "
-                                                       "metazoo: creature, equipment, strategy, terra, caster, "
-                                                       "aura, token, or an Aura type such as fire).")) -> None:
+                                                  help="Only cards of this type (the first word of the Type "
+                                                       "column; a game may accept more kinds).")) -> None:
     """Show a game's card pool as a table."""
     from .render import pool_names, ui_for
 
@@ -89,7 +88,7 @@ def cards(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g.
 
 @app.command("play")
 @handle_errors
-def play(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax or metazoo."),
+def play(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see `metatcg games`."),
          deck: Optional[str] = typer.Option(None, "--deck", "-d", metavar="FILE|NAME",
                                             help="Your deck: a starter deck name or a deck file."),
          opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck", "-o", metavar="FILE|NAME",
@@ -116,7 +115,7 @@ def play(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. 
 
 @app.command("simulate", cls=spread_options("--decks", "--bots"))
 @handle_errors
-def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. metax or metazoo."),
+def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see `metatcg games`."),
              decks: Optional[list[str]] = typer.Option(None, "--decks", metavar="DECK...",
                                                        help="One deck per seat (starter name or file); "
                                                             "their number is the number of seats."),
