@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Iterable
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.rule import Rule
 from rich.markup import escape
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -26,7 +26,8 @@ from ...engine.seats import after
 from ...ui.layout import discard_section, log_section, player_name, seat_label, seat_order
 from ...ui.terminal import GameUI
 from .deckcheck import SECTIONS
-from .present import SECTION_TITLES, cap, keyword_label
+from .present import SECTION_TITLES, keyword_label
+from .present import cap as _cap
 
 if TYPE_CHECKING:  # pragma: no cover
     from .present import MetaZooPresentation
@@ -43,10 +44,6 @@ MAIN_TYPE_ORDER = ("creature", "equipment", "strategy", "terra")
 
 
 # ------------------------------------------------------------------ small pieces
-def _cap(s: str | None) -> str:
-    return cap(s)
-
-
 def _influence(u: dict) -> Text:
     """'5' or '5 (+2)' against the card's base Influence."""
     t = Text(str(u.get("influence", 0)), style="bold cyan")
