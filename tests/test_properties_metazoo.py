@@ -537,7 +537,7 @@ def _first_unit(d):
 
 def _put_token_in_hand(st):
     d = st.data
-    from metatcg.games.metazoo.effects import create_token
+    from metatcg.games.metazoo.playerops import create_token
     for ln in range(LANES):
         if create_token(st, "Spark", 0, ln, "test") >= 0:
             break

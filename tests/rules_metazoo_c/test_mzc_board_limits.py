@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mzc_support import (card_in, decider, ids, is_action_turn, kind, labels, log_has, play, play_id, player,
-                         position, side, snap, target, total, unit)
+from support import card_in, ids, log_has
+from support.metazoo import (decider, is_action_turn, kind, labels, play, play_id, player, position, side, snap, target,
+                             total, unit)
 
 from metatcg.games.metazoo import stats
 
@@ -161,7 +162,7 @@ def test_base_cost_is_the_printed_cost_while_the_cost_paid_may_differ():
     brute = card_in(st, "Fire Brute", 0)
     assert d.cards[brute].cost == 3                                   # printed
     acts = {a.id: a for a in st.legal_actions()}
-    assert acts[play_id(st, "Fire Brute", 2)].args[4] == 2            # paid: 3 - 1
+    assert acts[play_id(st, "Fire Brute", 2)].args.cost == 2            # paid: 3 - 1
     play(st, "Fire Brute", 2)
     assert snap(st)["players"][0]["aura_untapped"] == 3               # 2 Aura tapped
     assert d.cards[unit(st, "Fire Brute", 0, 2)].cost == 3            # still base 3 in play

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from mzc_support import (card_in, decider, ids, inf, is_action_turn, kind, labels, log_index, play, play_id,
-                         player, position, snap, target, unit, zone)
+from support import card_in, ids, log_index, zone_names as zone
+from support.metazoo import (decider, influence as inf, is_action_turn, kind, labels, play, play_id, player, position,
+                             snap, target, unit)
 
 DECK = ["Fire Pup", "Fire Brute", "Fire Titan", "Earth Pup", "Earth Brute", "Fire Enhancer", "Zero Fire",
         "Zero Earth", "Air Pup", "Plain Gear"]
@@ -256,7 +257,7 @@ def _ridge(hand, aura=3, **p1):
 
 
 def _cost(st, action_id):
-    return next(a for a in st.legal_actions() if a.id == action_id).args[4]
+    return next(a for a in st.legal_actions() if a.id == action_id).args.cost
 
 
 @pytest.mark.rule("MZL-ERRATA-DISCOUNT-1")

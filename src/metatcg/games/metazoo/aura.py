@@ -7,14 +7,15 @@ itself once paid (MZL-PLAY-1/2, MZL-ABILITY-6/11), never a power set.
 """
 from __future__ import annotations
 
-from ...engine.action import Action
+from functools import partial
+
+from ...engine.action import Action, Decision
 from ...engine.events import emit
 from ...engine.state import GameState
 from . import stats
 from .board import aura_txt, distinct_aura, lane_txt, nm, pl
-from .data import LANES, MetaZooData
-
-AURA_CAP = 10  # MZL-AURAPH-3
+from .data import AURA_CAP, LANES, MetaZooData
+from .records import AuraOp, EnhanceLane, EnhanceWith, Event, Pay, PickCard, SwapChoice, TempReturn, TradeAura
 
 
 def primary(d: MetaZooData, p: int) -> str:
@@ -50,17 +51,6 @@ def can_pay(d: MetaZooData, p: int, needs: tuple, generic: int) -> bool:
     return n >= generic
 
 
-def card_payable(d: MetaZooData, p: int, aura_type: str | None, cost: int) -> bool:
-    """MZL-PLAY-2 / MZL-ERRATA-ZERO-2/3: at least one Aura of the card's type; a 0-cost card
-    needs an Aura of its type in the Aura zone, tapped or not (and taps nothing)."""
-    if cost <= 0:
-        if aura_type is None:
-            return True
-        cards = d.cards
-        return any(cards[a].aura == aura_type for a in d.aura_zone[p])
-    return can_pay(d, p, (aura_type,) if aura_type else (), cost - (1 if aura_type else 0))
-
-
 def card_payment(aura_type: str | None, cost: int) -> tuple[tuple, int]:
     if cost <= 0:
         return (), 0
@@ -80,43 +70,45 @@ def ability_payment(cost) -> tuple[tuple, int]:
     return tuple(needs), generic
 
 
-def step_pay(st: GameState, step: tuple) -> None:
-    """("pay", p, needs, generic, why): tap the Aura each symbol needs (no choice: Aura of
-    a type are alike), then one pick per generic Aura while more than one type is left."""
+def step_pay(st: GameState, step: Pay) -> None:
+    """Tap the Aura each symbol needs (no choice: Aura of a type are alike), then one pick per
+    generic Aura while more than one type is left."""
     d: MetaZooData = st.data
-    _, p, needs, generic, why = step
+    p, generic = step.player, step.generic
     paid = []
     cards = d.cards
-    for k in needs:
+    tapped = d.tapped
+    for k in step.needs:
         for a in d.aura_zone[p]:
-            if a not in d.tapped and cards[a].aura == k:
-                d.tapped.add(a)
+            if a not in tapped and cards[a].aura == k:
+                tapped.add(a)
                 paid.append(a)
                 break
     if generic > 0:
         avail = untapped(d, p)
         if len(distinct_aura(d, avail)) <= 1:
             for a in avail[:generic]:
-                d.tapped.add(a)
+                tapped.add(a)
                 paid.append(a)
             generic = 0
-    if paid:
-        st.say(f"{pl(p)} taps {', '.join(nm(d, a) for a in paid)} to pay for {why}")
+    if paid and st.logging:
+        st.say(f"{pl(p)} taps {', '.join(nm(d, a) for a in paid)} to pay for {step.why}")
     if generic > 0:
-        st.decide(p, "pay", (p, generic, why), f"Pay for {why}: choose an Aura to tap ({generic} more)")
+        st.decide(p, "pay", Pay(p, (), generic, step.why),
+                  f"Pay for {step.why}: choose an Aura to tap ({generic} more)")
 
 
 def pay_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    p, generic, why = st.decision.params
-    return [Action(f"pay:c{a}", f"Tap {nm(d, a)}", ("pay", a)) for a in distinct_aura(d, untapped(d, p))]
+    p = st.decision.params.player
+    return [Action(f"pay:c{a}", f"Tap {nm(d, a)}", PickCard(a)) for a in distinct_aura(d, untapped(d, p))]
 
 
-def pay_perform(st: GameState, act: Action, dec) -> None:
+def pay_perform(st: GameState, act: Action, dec: Decision) -> None:
     d: MetaZooData = st.data
-    p, generic, why = dec.params
-    d.tapped.add(act.args[1])
-    st.push(("pay", p, (), generic - 1, why))
+    pay: Pay = dec.params
+    d.tapped.add(act.args.card)
+    st.push(pay._replace(generic=pay.generic - 1))
 
 
 # ----------------------------------------------------------------------------- add / return Aura
@@ -124,16 +116,19 @@ def add_from_aura_deck(st: GameState, p: int, tapped: bool, why: str) -> bool:
     """The top Aura of the Aura deck into the Aura zone, if under the cap (MZL-AURAPH-4/5)."""
     d: MetaZooData = st.data
     if not d.aura_deck[p]:
-        st.say(f"{pl(p)}'s Aura deck is empty: no Aura is added ({why})")
+        if st.logging:
+            st.say(f"{pl(p)}'s Aura deck is empty: no Aura is added ({why})")
         return False
     if d.aura_total(p) >= AURA_CAP:
-        st.say(f"{pl(p)} already has {AURA_CAP} Aura: no Aura is added ({why})")
+        if st.logging:
+            st.say(f"{pl(p)} already has {AURA_CAP} Aura: no Aura is added ({why})")
         return False
     a = d.aura_deck[p].pop(0)
     d.aura_zone[p].append(a)
     if tapped:
         d.tapped.add(a)
-    st.say(f"{pl(p)} puts {nm(d, a)} into the Aura zone{' tapped' if tapped else ''} ({why})")
+    if st.logging:
+        st.say(f"{pl(p)} puts {nm(d, a)} into the Aura zone{' tapped' if tapped else ''} ({why})")
     return True
 
 
@@ -145,22 +140,24 @@ def aura_to_deck(st: GameState, p: int, a: int, why: str) -> None:
     d.tapped.discard(a)
     if d.cards[a].aura == primary(d, p):
         d.aura_deck[p].insert(0, a)
-        st.say(f"{pl(p)} puts {nm(d, a)} on top of their Aura deck ({why})")
+        if st.logging:
+            st.say(f"{pl(p)} puts {nm(d, a)} on top of their Aura deck ({why})")
         return
     d.supply[p].append(a)
     if d.pool[p]:
         b = d.pool[p].pop()
         d.aura_deck[p].insert(0, b)
-        st.say(f"{pl(p)} reverse-trades {nm(d, a)} for {nm(d, b)} and puts it on top of their Aura deck ({why})")
-    else:
+        if st.logging:
+            st.say(f"{pl(p)} reverse-trades {nm(d, a)} for {nm(d, b)} and puts it on top of their Aura deck ({why})")
+    elif st.logging:
         st.say(f"{pl(p)} sends {nm(d, a)} outside the game; no primary Aura is outside the game to replace it ({why})")
 
 
-def step_temp_return(st: GameState, step: tuple) -> None:
+def step_temp_return(st: GameState, step: TempReturn) -> None:
     """MZL-ERRATA-TEMPAURA-1..5: put a primary Aura back on top of the Aura deck, after a
     reverse trade if there is no primary Aura in the Aura zone."""
     d: MetaZooData = st.data
-    p = step[1]
+    p = step.player
     prim = primary(d, p)
     zone = d.aura_zone[p]
     opts = distinct_aura(d, [a for a in zone if d.cards[a].aura == prim], by_tapped=True)
@@ -168,96 +165,102 @@ def step_temp_return(st: GameState, step: tuple) -> None:
         if len(opts) == 1:
             aura_to_deck(st, p, opts[0], "temporary Aura returned")
         else:
-            st.decide(p, "temp_return", (p,), "End of round: choose a primary Aura to put on top of your Aura deck")
+            st.decide(p, "temp_return", step, "End of round: choose a primary Aura to put on top of your Aura deck")
         return
     allies = distinct_aura(d, [a for a in zone if d.cards[a].aura != prim], by_tapped=True)
     if not allies:
-        st.say(f"{pl(p)} has no Aura in the Aura zone to return")
+        if st.logging:
+            st.say(f"{pl(p)} has no Aura in the Aura zone to return")
         return
     if len(allies) == 1:
         aura_to_deck(st, p, allies[0], "temporary Aura returned by a reverse trade")
     else:
-        st.decide(p, "temp_return", (p,), "End of round: no primary Aura left: choose an allied Aura to reverse-trade")
+        st.decide(p, "temp_return", step, "End of round: no primary Aura left: choose an allied Aura to reverse-trade")
 
 
 def temp_return_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    p = st.decision.params[0]
+    p = st.decision.params.player
     prim = primary(d, p)
     zone = d.aura_zone[p]
     opts = distinct_aura(d, [a for a in zone if d.cards[a].aura == prim], by_tapped=True)
     if opts:
-        return [Action(f"return:c{a}", f"Put {aura_txt(d, a)} on top of the Aura deck", ("temp_return", a)) for a in opts]
+        return [Action(f"return:c{a}", f"Put {aura_txt(d, a)} on top of the Aura deck", PickCard(a)) for a in opts]
     return [Action(f"reverse:c{a}", f"Reverse-trade {aura_txt(d, a)} and put a primary Aura on the Aura deck",
-                   ("temp_return", a))
+                   PickCard(a))
             for a in distinct_aura(d, zone, by_tapped=True)]
 
 
-def temp_return_perform(st: GameState, act: Action, dec) -> None:
-    aura_to_deck(st, dec.params[0], act.args[1], "temporary Aura returned")
+def temp_return_perform(st: GameState, act: Action, dec: Decision) -> None:
+    aura_to_deck(st, dec.params.player, act.args.card, "temporary Aura returned")
 
 
 # ----------------------------------------------------------------------------- tap / untap / return (ops)
-def step_aura_op(st: GameState, step: tuple) -> None:
-    """("aura_op", kind, chooser, player, count, why): tap or untap Aura in ``player``'s
-    Aura zone (never in lanes, MZL-ENHANCE-12), or return one to the Aura deck."""
+def step_aura_op(st: GameState, step: AuraOp) -> None:
+    """Tap or untap Aura in ``step.player``'s Aura zone (never in lanes, MZL-ENHANCE-12), or
+    return one to the Aura deck."""
     d: MetaZooData = st.data
-    _, kind, chooser, q, count, why = step
-    if count <= 0:
+    what, q = step.what, step.player
+    if step.left <= 0:
         return
-    opts = _aura_op_options(d, kind, q)
+    opts = _aura_op_options(d, what, q)
     if not opts:
         return
-    if len(opts) == 1 and kind != "return":
-        pool = [a for a in d.aura_zone[q] if (a in d.tapped) == (kind == "untap")][:count]
+    if len(opts) == 1 and what != "return":
+        pool = [a for a in d.aura_zone[q] if (a in d.tapped) == (what == "untap")][:step.left]
         for a in pool:
-            _aura_op_one(st, kind, q, a, why)
+            _aura_op_one(st, what, q, a, step.why)
         return
     if len(opts) == 1:
-        _aura_op_one(st, kind, q, opts[0], why)
+        _aura_op_one(st, what, q, opts[0], step.why)
         return
-    verb = {"tap": "tap", "untap": "untap", "return": "put on top of the Aura deck"}[kind]
-    st.decide(chooser, "aura_op", step, f"{why}: choose an Aura of {pl(q)} to {verb}")
+    verb = {"tap": "tap", "untap": "untap", "return": "put on top of the Aura deck"}[what]
+    st.decide(step.chooser, "aura_op", step, f"{step.why}: choose an Aura of {pl(q)} to {verb}")
 
 
-def _aura_op_options(d: MetaZooData, kind: str, q: int) -> list[int]:
+def _aura_op_options(d: MetaZooData, what: str, q: int) -> list[int]:
     zone = d.aura_zone[q]
-    if kind == "tap":
+    if what == "tap":
         return distinct_aura(d, [a for a in zone if a not in d.tapped])
-    if kind == "untap":
+    if what == "untap":
         return distinct_aura(d, [a for a in zone if a in d.tapped])
     return distinct_aura(d, zone, by_tapped=True)
 
 
-def _aura_op_one(st: GameState, kind: str, q: int, a: int, why: str) -> None:
+def _aura_op_one(st: GameState, what: str, q: int, a: int, why: str) -> None:
     d: MetaZooData = st.data
-    if kind == "tap":
+    if what == "tap":
         d.tapped.add(a)
-        st.say(f"{nm(d, a)} of {pl(q)} is tapped ({why})")
-    elif kind == "untap":
+        if st.logging:
+            st.say(f"{nm(d, a)} of {pl(q)} is tapped ({why})")
+    elif what == "untap":
         d.tapped.discard(a)
-        st.say(f"{nm(d, a)} of {pl(q)} is untapped ({why})")
+        if st.logging:
+            st.say(f"{nm(d, a)} of {pl(q)} is untapped ({why})")
     else:
         aura_to_deck(st, q, a, why)
 
 
 def aura_op_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    step = st.decision.params
-    kind, q = step[1], step[3]
-    verb = {"tap": "Tap", "untap": "Untap", "return": "Return"}[kind]
-    return [Action(f"aura:c{a}", f"{verb} {aura_txt(d, a)}", ("aura_op", a)) for a in _aura_op_options(d, kind, q)]
+    step: AuraOp = st.decision.params
+    verb = {"tap": "Tap", "untap": "Untap", "return": "Return"}[step.what]
+    return [Action(f"aura:c{a}", f"{verb} {aura_txt(d, a)}", PickCard(a))
+            for a in _aura_op_options(d, step.what, step.player)]
 
 
-def aura_op_perform(st: GameState, act: Action, dec) -> None:
-    step = dec.params
-    _, kind, chooser, q, count, why = step
-    _aura_op_one(st, kind, q, act.args[1], why)
-    if kind != "return":
-        st.push(("aura_op", kind, chooser, q, count - 1, why))
+def aura_op_perform(st: GameState, act: Action, dec: Decision) -> None:
+    step: AuraOp = dec.params
+    _aura_op_one(st, step.what, step.player, act.args.card, step.why)
+    if step.what != "return":
+        st.push(step._replace(left=step.left - 1))
 
 
 # ----------------------------------------------------------------------------- enhance (MZL-ENHANCE)
+def _enhance_label(lane: int) -> str:
+    return f"Enhance {lane_txt(lane)} with an Aura"
+
+
 def enhance_actions(st: GameState, p: int, srcs: list, limits: list[int]) -> list[Action]:
     d: MetaZooData = st.data
     if not untapped(d, p):
@@ -265,7 +268,7 @@ def enhance_actions(st: GameState, p: int, srcs: list, limits: list[int]) -> lis
     acts = []
     for lane in range(LANES):
         if stats.side_count(d, lane, p) < limits[lane] and stats.can_enhance(d, lane, p, srcs):
-            acts.append(Action(f"enhance:lane{lane + 1}", f"Enhance {lane_txt(lane)} with an Aura", ("enhance", lane)))
+            acts.append(Action(f"enhance:lane{lane + 1}", _enhance_label(lane), EnhanceLane(lane)))
     return acts
 
 
@@ -275,14 +278,18 @@ def start_enhance(st: GameState, p: int, lane: int) -> None:
     if len(opts) == 1:
         enhance(st, p, lane, opts[0])
     else:
-        st.decide(p, "enhance_with", (p, lane), f"Enhance {lane_txt(lane)}: choose the Aura to move")
+        st.decide(p, "enhance_with", EnhanceWith(p, lane), f"Enhance {lane_txt(lane)}: choose the Aura to move")
 
 
 def enhance_with_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    p, lane = st.decision.params
-    return [Action(f"aura:c{a}", f"Move {nm(d, a)} into {lane_txt(lane)}", ("enhance_with", a))
-            for a in distinct_aura(d, untapped(d, p))]
+    ew: EnhanceWith = st.decision.params
+    return [Action(f"aura:c{a}", f"Move {nm(d, a)} into {lane_txt(ew.lane)}", PickCard(a))
+            for a in distinct_aura(d, untapped(d, ew.player))]
+
+
+def enhance_with_perform(st: GameState, act: Action, dec: Decision) -> None:
+    enhance(st, dec.params.player, dec.params.lane, act.args.card)
 
 
 def enhance(st: GameState, p: int, lane: int, a: int) -> None:
@@ -290,32 +297,42 @@ def enhance(st: GameState, p: int, lane: int, a: int) -> None:
     d.aura_zone[p].remove(a)
     d.enh[lane * 2 + p].append(a)
     d.touch()
-    st.say(f"{pl(p)} enhances {lane_txt(lane)} with {nm(d, a)}")
-    emit(st, ("enhanced", a, p, lane))
+    if st.logging:
+        st.say(f"{pl(p)} enhances {lane_txt(lane)} with {nm(d, a)}")
+    emit(st, Event("enhanced", a, p, lane))
 
 
 # ----------------------------------------------------------------------------- Trade Aura (MZL-TRADE)
+def _trade_label(aura_name: str, allied: str) -> str:
+    return f"Trade Aura: tap {aura_name} to swap a primary Aura for an allied {allied.capitalize()} Aura"
+
+
 def trade_actions(st: GameState, p: int) -> list[Action]:
     d: MetaZooData = st.data
     al = allied(d, p)
     if al is None or not d.supply[p]:
         return []
     prim = primary(d, p)
-    if not any(d.cards[a].aura == prim for a in d.aura_zone[p]):
+    cards = d.cards
+    if not any(cards[a].aura == prim for a in d.aura_zone[p]):
         return []
-    return [Action(f"trade:c{a}", f"Trade Aura: tap {nm(d, a)} to swap a primary Aura for an allied {al.capitalize()} Aura",
-                   ("trade", a)) for a in distinct_aura(d, untapped(d, p))]
+    if st.logging:
+        return [Action(f"trade:c{a}", _trade_label(cards[a].name, al), TradeAura(a))
+                for a in distinct_aura(d, untapped(d, p))]
+    return [Action(f"trade:c{a}", partial(_trade_label, cards[a].name, al), TradeAura(a))
+            for a in distinct_aura(d, untapped(d, p))]
 
 
 def start_trade(st: GameState, p: int, cost_aura: int) -> None:
     d: MetaZooData = st.data
     d.tapped.add(cost_aura)
-    st.say(f"{pl(p)} taps {nm(d, cost_aura)} to Trade Aura")
+    if st.logging:
+        st.say(f"{pl(p)} taps {nm(d, cost_aura)} to Trade Aura")
     opts = _swap_options(d, p)
     if len(opts) == 1:
         swap(st, p, opts[0])
     else:
-        st.decide(p, "swap", (p,), "Trade Aura: choose the primary Aura to give up")
+        st.decide(p, "swap", SwapChoice(p), "Trade Aura: choose the primary Aura to give up")
 
 
 def _swap_options(d: MetaZooData, p: int) -> list[int]:
@@ -325,8 +342,12 @@ def _swap_options(d: MetaZooData, p: int) -> list[int]:
 
 def swap_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    p = st.decision.params[0]
-    return [Action(f"swap:c{a}", f"Give up {aura_txt(d, a)}", ("swap", a)) for a in _swap_options(d, p)]
+    p = st.decision.params.player
+    return [Action(f"swap:c{a}", f"Give up {aura_txt(d, a)}", PickCard(a)) for a in _swap_options(d, p)]
+
+
+def swap_perform(st: GameState, act: Action, dec: Decision) -> None:
+    swap(st, dec.params.player, act.args.card)
 
 
 def swap(st: GameState, p: int, a: int) -> None:
@@ -340,4 +361,5 @@ def swap(st: GameState, p: int, a: int) -> None:
     d.aura_zone[p][i] = b
     if was_tapped:
         d.tapped.add(b)
-    st.say(f"{pl(p)} trades {nm(d, a)}{' (tapped)' if was_tapped else ''} for {nm(d, b)}")
+    if st.logging:
+        st.say(f"{pl(p)} trades {nm(d, a)}{' (tapped)' if was_tapped else ''} for {nm(d, b)}")

@@ -1,22 +1,21 @@
-"""Board primitives: every change of where a card is goes through here.
+"""Board primitives: every change of where a card is goes through here, with the names a
+player reads in labels and the log.
 
 Drawing, entering and leaving lanes (Dispelled vs. only leaving play, MZL-ERRATA-LEAVES),
-Shatter and damage as steps that replacement effects hook at the moment they happen
-(MZL-ERRATA-REPLEFF), MP and the win check (MZL-WIN, MZL-MISSION-14..16), and the
-state-based checks that run whenever the board changed: damage against current Influence
-(MZL-DAMAGE-2/7), Influence 0 (MZL-CREATURE-3, MZL-EQUIP-5), lane size limits (MZL-LANE-15).
+Moves, replaced Terras, MP and the win check (MZL-WIN, MZL-MISSION-14..16). Shatter and
+damage with their replacement effects are in harm.py, the state checks in checks.py.
 """
 from __future__ import annotations
 
-from ...engine.action import Action
-from ...engine.events import emit, replacements
 from ...engine.cardfile import first_of_each_name
+from ...engine.events import emit
+from ...engine.seats import one_winner
 from ...engine.state import GameState
 from . import stats
-from .data import LANES, MetaZooData, use_key
-from .stats import make_ctx
+from .data import MP_TO_WIN, MetaZooData, opponent
+from .records import Event
 
-WIN_MP = 30  # MZL-WIN-2
+WIN_MP = MP_TO_WIN  # the old name (data.MP_TO_WIN is the one to import)
 
 
 def pl(p: int) -> str:
@@ -52,17 +51,33 @@ def aura_txt(d: MetaZooData, a: int) -> str:
     return f"{nm(d, a)}{' (tapped)' if a in d.tapped else ''}"
 
 
+def unit_label(d: MetaZooData, u: int) -> str:
+    """A unit as an option reads: name, owner, lane, tapped, damage."""
+    ln = d.lane_of.get(u, -1)
+    bits = [pl(d.owner[u])]
+    if ln >= 0:
+        bits.append(lane_txt(ln))
+    if u in d.tapped:
+        bits.append("tapped")
+    if d.damage.get(u):
+        bits.append(f"{d.damage[u]} damage")
+    return f"{nm(d, u)} ({', '.join(bits)})"
+
+
 # ----------------------------------------------------------------------------- hand, MP
 def draw(st: GameState, p: int, count: int = 1) -> None:
     """MZL-DRAW-5: drawing from an empty deck draws nothing."""
     d: MetaZooData = st.data
+    deck = d.deck[p]
     for _ in range(count):
-        if not d.deck[p]:
-            st.say(f"{pl(p)} has no card left to draw")
+        if not deck:
+            if st.logging:
+                st.say(f"{pl(p)} has no card left to draw")
             return
-        c = d.deck[p].pop(0)
+        c = deck.pop(0)
         d.hand[p].append(c)
-        st.say(f"{pl(p)} draws {nm(d, c)}", p, f"{pl(p)} draws a card")
+        if st.logging:
+            st.say(f"{pl(p)} draws {nm(d, c)}", p, f"{pl(p)} draws a card")
 
 
 def gain_mp(st: GameState, p: int, amount: int, why: str) -> None:
@@ -72,9 +87,9 @@ def gain_mp(st: GameState, p: int, amount: int, why: str) -> None:
     old = d.mp[p]
     d.mp[p] = max(0, old + amount)
     d.dirty = True  # "while behind in MP" conditions may change Influence (MZL-DAMAGE-7)
-    if d.mp[p] != old:
+    if d.mp[p] != old and st.logging:
         st.say(f"{pl(p)} {'gains' if amount > 0 else 'loses'} {abs(d.mp[p] - old)} MP ({why}): "
-               f"{d.mp[p]} MP, opponent {d.mp[1 - p]}")
+               f"{d.mp[p]} MP, opponent {d.mp[opponent(p)]}")
 
 
 def check_win(st: GameState) -> bool:
@@ -84,15 +99,16 @@ def check_win(st: GameState) -> bool:
     a, b = d.mp
     if st.result is not None:
         return True
-    if max(a, b) < WIN_MP:
+    if max(a, b) < MP_TO_WIN:
         return False
     if a == b:
         if not d.tied_at_30:
             d.tied_at_30 = True
-            st.say(f"Both players reached {a} MP together: the game goes on until one leads by 1")
+            if st.logging:
+                st.say(f"Both players reached {a} MP together: the game goes on until one leads by 1")
         return False
     w = 0 if a > b else 1
-    st.end((1.0, -1.0) if w == 0 else (-1.0, 1.0), f"{pl(w)} wins with {d.mp[w]} MP against {d.mp[1 - w]}")
+    st.end(one_winner(2, w), f"{pl(w)} wins with {d.mp[w]} MP against {d.mp[opponent(w)]}")
     d.phase = "over"
     return True
 
@@ -102,6 +118,10 @@ def enter_lane(d: MetaZooData, iid: int, p: int, lane: int) -> None:
     d.units[lane * 2 + p].append(iid)
     d.lane_of[iid] = lane
     d.touch()
+
+
+LEAVE_VERBS = {"shatter": "is Shattered", "sacrifice": "is Sacrificed", "damage": "is defeated by damage",
+               "return": "returns to hand", "limit": "is removed (lane size limit)"}
 
 
 def leave_play(st: GameState, iid: int, how: str) -> None:
@@ -117,28 +137,31 @@ def leave_play(st: GameState, iid: int, how: str) -> None:
     d.tapped.discard(iid)
     d.damage.pop(iid, None)
     if d.mods:
-        d.mods = [m for m in d.mods if m[0] != iid]
+        d.mods = [m for m in d.mods if m.unit != iid]
     if d.used:  # MZL-ABILITY-12: a card that comes back starts with unused abilities
         d.used = {k for k in d.used if k >> 8 != iid}
     d.touch()
     c = d.cards[iid]
-    verb = {"shatter": "is Shattered", "sacrifice": "is Sacrificed", "damage": "is defeated by damage",
-            "return": "returns to hand", "limit": "is removed (lane size limit)"}[how]
-    where = f"{pl(p)}'s {c.name} in {lane_txt(lane)}"
+    logging = st.logging
+    where = f"{pl(p)}'s {c.name} in {lane_txt(lane)} {LEAVE_VERBS[how]}" if logging else ""
     if c.token:
-        st.say(f"{where} {verb} and leaves the game (token)")
+        if logging:
+            st.say(f"{where} and leaves the game (token)")
     elif c.type == "caster":
         d.caster_down[p] = True
-        st.say(f"{where} {verb}: the Caster goes face down to its Caster zone")
+        if logging:
+            st.say(f"{where}: the Caster goes face down to its Caster zone")
     elif how == "return":
         d.hand[p].append(iid)
         d.known.add(iid)
-        st.say(f"{where} {verb}")
+        if logging:
+            st.say(where)
     else:
         d.discard[p].append(iid)
-        st.say(f"{where} {verb} and is Dispelled")
-        emit(st, ("dispelled", iid, p, lane))
-    emit(st, ("left", iid, p, lane))
+        if logging:
+            st.say(f"{where} and is Dispelled")
+        emit(st, Event("dispelled", iid, p, lane))
+    emit(st, Event("left", iid, p, lane))
 
 
 def move_unit(st: GameState, iid: int, lane: int, why: str) -> bool:
@@ -149,14 +172,16 @@ def move_unit(st: GameState, iid: int, lane: int, why: str) -> bool:
         return False
     p = d.owner[iid]
     if not stats.room_for(d, lane, p, iid) or stats.same_name_here(d, lane, p, iid):
-        st.say(f"{nm(d, iid)} cannot Move to {lane_txt(lane)} (name or lane size rule)")
+        if st.logging:
+            st.say(f"{nm(d, iid)} cannot Move to {lane_txt(lane)} (name or lane size rule)")
         return False
     d.units[old * 2 + p].remove(iid)
     d.units[lane * 2 + p].append(iid)
     d.lane_of[iid] = lane
     d.touch()
-    st.say(f"{pl(p)}'s {nm(d, iid)} Moves from {lane_txt(old)} to {lane_txt(lane)} ({why})")
-    emit(st, ("moved", iid, p, lane))
+    if st.logging:
+        st.say(f"{pl(p)}'s {nm(d, iid)} Moves from {lane_txt(old)} to {lane_txt(lane)} ({why})")
+    emit(st, Event("moved", iid, p, lane))
     return True
 
 
@@ -173,242 +198,6 @@ def terra_leaves(st: GameState, lane: int) -> None:
     o = d.owner[t]
     d.discard[o].append(t)
     d.touch()
-    st.say(f"{nm(d, t)} ({pl(o)}) leaves {lane_txt(lane)} for the discard pile and is Dispelled")
-    emit(st, ("dispelled", t, o, lane))
-
-
-# ----------------------------------------------------------------------------- replacements
-def replacements_for(d: MetaZooData, kind: str, iid: int, applied: tuple) -> list[tuple]:
-    """Replacement abilities ("instead") that would apply to ``kind`` (shatter/damage) of
-    unit ``iid`` now: (src, ai, controller). Each applies at most once per event."""
-    out = []
-    cards = d.cards
-    cands = []
-    for side in range(LANES * 2):
-        for u in d.units[side]:
-            if cards[u].replacements:
-                cands.append(u)
-    for t in d.terra:
-        if t >= 0 and cards[t].replacements:
-            cands.append(t)
-    for p in (0, 1):
-        c0 = d.caster[p]
-        if c0 >= 0 and c0 not in d.lane_of and cards[c0].replacements:
-            cands.append(c0)
-    for src in cands:
-        c = cards[src]
-        for ai in c.replacements:
-            a = c.abilities[ai]
-            if a.instead_of != kind or (src << 8 | ai) in applied:
-                continue
-            if not stats.ability_works(d, src, ai):
-                continue
-            ctrl = d.owner[src]
-            if a.once_per_round and use_key(src, ai, ctrl) in d.used:
-                continue
-            ctx = make_ctx(src, ctrl, ai, stats.card_lane(d, src), subj=iid, mlane=d.mission)
-            if a.watch is not None and not stats.unit_matches(d, a.watch, iid, ctx):
-                continue
-            if not stats.condition_ok(d, a.condition, ctx):
-                continue
-            out.append((src, ai, ctrl))
-    return out
-
-
-def _offer_replacements(st: GameState, step: tuple, kind: str, iid: int, applied: tuple) -> bool:
-    """If a replacement could apply, set the decision and return True."""
-    d: MetaZooData = st.data
-    reps = replacements(st, (kind, iid), applied)  # the kernel hook: rules.replacements_for
-    if not reps:
-        return False
-    if len(reps) > 1:  # MZL-ERRATA-REPLEFF-3: the active player orders them
-        st.decide(d.active, "replace_order", (step, tuple(reps)),
-                  f"Several effects could replace this event on {nm(d, iid)}: choose which applies first")
-    else:
-        _consider(st, step, reps[0])
-    return True
-
-
-def _consider(st: GameState, step: tuple, rep: tuple) -> None:
-    d: MetaZooData = st.data
-    src, ai, ctrl = rep
-    if d.cards[src].abilities[ai].may:
-        st.decide(ctrl, "instead", (step, rep), f"{nm(d, src)}: use its replacement effect on {nm(d, step[1])}?")
-    else:
-        _apply_replacement(st, step, rep)
-
-
-def _apply_replacement(st: GameState, step: tuple, rep: tuple) -> None:
-    from .effects import start_ops
-    d: MetaZooData = st.data
-    src, ai, ctrl = rep
-    a = d.cards[src].abilities[ai]
-    if a.once_per_round is not False:
-        d.used.add(use_key(src, ai, ctrl))
-    iid = step[1]
-    ctx = make_ctx(src, ctrl, ai, stats.card_lane(d, src), subj=iid, slane=d.lane_of.get(iid, -1), mlane=d.mission)
-    if step[0] == "damage":
-        amount = step[2]
-        prevent = 0
-        for o in a.do:
-            if o.op == "prevent":
-                prevent = amount if o.amount is None else prevent + o.amount
-        left = max(0, amount - prevent)
-        st.say(f"{nm(d, src)} ({pl(ctrl)}): {min(prevent, amount)} damage to {nm(d, iid)} is prevented")
-        rest = (("damage", iid, left, step[3] + (src << 8 | ai,), step[4], step[5]),) if left else ()
-        st.push(*rest)
-        if any(o.op != "prevent" for o in a.do):
-            start_ops(st, ctx)
-    else:
-        st.say(f"{nm(d, src)} ({pl(ctrl)}) replaces the Shatter of {nm(d, iid)}")
-        start_ops(st, ctx)
-
-
-def replacement_actions(st: GameState) -> list[Action]:
-    d: MetaZooData = st.data
-    dec = st.decision
-    if dec.kind == "replace_order":
-        step, reps = dec.params
-        return [Action(f"replace:c{src}:{ai}", f"Consider first: {nm(d, src)} ({pl(ctrl)})", ("replace", (src, ai, ctrl)))
-                for src, ai, ctrl in reps]
-    step, rep = dec.params
-    from .text import ability_text
-    return [Action("yes", f"Yes: {nm(d, rep[0])}: {ability_text(d.cards[rep[0]].abilities[rep[1]])}", ("instead", True)),
-            Action("no", f"No: let {nm(d, step[1])} be affected", ("instead", False))]
-
-
-def replacement_perform(st: GameState, act: Action, dec) -> None:
-    if act.args[0] == "replace":
-        _consider(st, dec.params[0], act.args[1])
-        return
-    step, rep = dec.params
-    if act.args[1]:
-        _apply_replacement(st, step, rep)
-    else:
-        st.push(step[:3] + (step[3] + (rep[0] << 8 | rep[1],),) + step[4:] if step[0] == "damage"
-                else step[:2] + (step[2] + (rep[0] << 8 | rep[1],),) + step[3:])
-
-
-# ----------------------------------------------------------------------------- Shatter / damage steps
-def step_shatter(st: GameState, step: tuple) -> None:
-    """("shatter", iid, applied, src): MZL-KW-SHATTER with replacements at that moment."""
-    d: MetaZooData = st.data
-    iid, applied = step[1], step[2]
-    if iid not in d.lane_of:
-        return  # a tagged unit no longer in play is skipped (MZL-ERRATA-SIMUL-9)
-    if stats.cannot(d, iid, "be_shattered"):
-        st.say(f"{nm(d, iid)} cannot be Shattered")
-        return
-    if _offer_replacements(st, step, "shatter", iid, applied):
-        return
-    leave_play(st, iid, "shatter")
-
-
-def step_damage(st: GameState, step: tuple) -> None:
-    """("damage", iid, amount, applied, src, simultaneous): MZL-DAMAGE, replacements first."""
-    d: MetaZooData = st.data
-    iid, amount, applied, src = step[1], step[2], step[3], step[4]
-    if iid not in d.lane_of or amount <= 0:
-        return
-    if stats.cannot(d, iid, "be_damaged"):
-        st.say(f"{nm(d, iid)} cannot be damaged")
-        return
-    if _offer_replacements(st, step, "damage", iid, applied):
-        return
-    d.damage[iid] = d.damage.get(iid, 0) + amount
-    d.touch()
-    by = f" by {nm(d, src)}" if src >= 0 else ""
-    st.say(f"{nm(d, iid)} ({pl(d.owner[iid])}) is dealt {amount} damage{by} ({d.damage[iid]} in total)")
-    emit(st, ("damaged", iid, d.owner[iid], d.lane_of[iid]))
-
-
-# ----------------------------------------------------------------------------- state-based checks
-def state_check(st: GameState, step: tuple | None) -> bool:
-    """Run when the board changed. Pushes the work it finds (above ``step``, which is put
-    back) and returns True, or returns False when all is in order."""
-    d: MetaZooData = st.data
-    d.dirty = False
-    cards = d.cards
-    damage = d.damage
-    srcs = stats.static_sources(d)
-    risky = srcs.neg or any(m[1] == "inf" and m[2] < 0 for m in d.mods)
-    doomed = []
-    for side in range(LANES * 2):
-        for u in d.units[side]:
-            dmg = damage.get(u, 0)
-            if not dmg and not risky and cards[u].influence > 0:
-                continue
-            inf = stats.influence(d, u, srcs)
-            if inf <= 0 and not stats.cannot(d, u, "be_shattered", srcs):
-                doomed.append(u)           # MZL-CREATURE-3 / MZL-EQUIP-5
-            elif dmg and dmg >= inf:
-                doomed.append(u)           # MZL-DAMAGE-2
-    if doomed:
-        if step is not None:
-            st.push(step)
-        from .effects import push_batch
-        push_batch(st, "sba", tuple(doomed), ())
-        return True
-    sized = srcs.size
-    order = [ln * 2 + q for q in (d.active, 1 - d.active) for ln in range(LANES)]
-    for s in order:  # PR-MZL-23: the active player's sides first, lane by lane
-        units = d.units[s]
-        n = len(units) + len(d.enh[s])
-        if not n:
-            continue
-        if not sized and n + sum(cards[u].gigantic for u in units) <= stats.BASE_LIMIT:
-            continue
-        if n > stats.lane_limit(d, s >> 1, s & 1, srcs):
-            if step is not None:
-                st.push(step)
-            st.push(("overflow", s >> 1, s & 1))
-            return True
-    return False
-
-
-def sba_item(st: GameState, iid: int) -> None:
-    """One unit found by the state check, re-checked when its mini-step comes."""
-    d: MetaZooData = st.data
-    if iid not in d.lane_of:
-        return
-    inf = stats.influence(d, iid)
-    dmg = d.damage.get(iid, 0)
-    if inf <= 0 and not stats.cannot(d, iid, "be_shattered"):
-        st.say(f"{nm(d, iid)} has {inf} Influence and is Shattered (MZL-CREATURE-3)")
-        st.push(("shatter", iid, (), -1))
-    elif dmg and dmg >= inf:
-        leave_play(st, iid, "damage")
-
-
-def step_overflow(st: GameState, step: tuple) -> None:
-    """MZL-LANE-15: the owner removes units or Aura until the side fits its limit."""
-    d: MetaZooData = st.data
-    lane, p = step[1], step[2]
-    if stats.side_count(d, lane, p) <= stats.lane_limit(d, lane, p):
-        return
-    st.decide(p, "overflow", (lane, p),
-              f"{lane_txt(lane)} is over your lane size limit: choose a unit or Aura to remove")
-
-
-def overflow_actions(st: GameState) -> list[Action]:
-    d: MetaZooData = st.data
-    lane, p = st.decision.params
-    acts = [Action(f"remove:c{u}", f"Remove {nm(d, u)} from {lane_txt(lane)}", ("overflow", u))
-            for u in d.units[lane * 2 + p]]
-    acts += [Action(f"remove:c{a}", f"Return {aura_txt(d, a)} from {lane_txt(lane)} to your Aura zone", ("overflow", a))
-             for a in distinct_aura(d, d.enh[lane * 2 + p], by_tapped=True)]
-    return acts
-
-
-def overflow_perform(st: GameState, act: Action, dec) -> None:
-    d: MetaZooData = st.data
-    lane, p = dec.params
-    x = act.args[1]
-    st.push(("overflow", lane, p))
-    if x in d.lane_of:
-        leave_play(st, x, "limit")
-    else:
-        d.enh[lane * 2 + p].remove(x)
-        d.aura_zone[p].append(x)
-        d.touch()
-        st.say(f"{pl(p)} returns {nm(d, x)} from {lane_txt(lane)} to the Aura zone (lane size limit)")
+    if st.logging:
+        st.say(f"{nm(d, t)} ({pl(o)}) leaves {lane_txt(lane)} for the discard pile and is Dispelled")
+    emit(st, Event("dispelled", t, o, lane))

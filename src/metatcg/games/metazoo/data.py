@@ -23,8 +23,19 @@ Lanes are numbered 0..3 internally (lane 1..4 in action ids and text). A lane si
 from __future__ import annotations
 
 from .cards import CardDef
+from .records import MissionResult, Mod
 
-LANES = 4
+# ---- rules constants (a renderer or a bot reads them here; never re-declare them)
+LANES = 4              # lanes on the board (MZL-LANE-1)
+MP_TO_WIN = 30         # MZL-WIN-2
+AURA_CAP = 10          # Aura a player may have in play (MZL-AURAPH-3)
+BASE_LANE_LIMIT = 5    # slots per side of a lane before changes (MZL-LANE-6)
+ALLIED_SUPPLY = 10     # allied Aura set aside outside the game (MZL-DECK-15)
+# Keywords a unit can have (its own, given or "has"); a view lists a unit's keywords in this
+# order. Only Destruction adds up over several instances (Soar does not, MZL-KW-SOAR-2).
+KEYWORDS = ("soar", "destruction", "enhance", "cannot_be_shattered", "cannot_be_damaged", "cannot_be_tapped",
+            "cannot_be_moved", "cannot_be_returned", "cannot_be_dueled", "cannot_be_targeted")
+STACKING_KEYWORDS = frozenset({"destruction"})
 
 
 class MetaZooData:
@@ -59,7 +70,7 @@ class MetaZooData:
         self.lane_of: dict[int, int] = {}             # unit iid -> lane
         self.tapped: set[int] = set()                 # units, Aura, Casters in their zone
         self.damage: dict[int, int] = {}
-        self.mods: list[tuple] = []                   # (iid, what, amount, duration): what = "inf" or a keyword
+        self.mods: list[Mod] = []                     # give/gain modifiers (records.Mod)
         self.used: set[int] = set()                   # once-per-round marks: use_key()
         self.owed: list[int] = [0, 0]                 # temporary Aura to put back (MZL-ERRATA-TEMPAURA)
         self.resolving: list[int] = []                # Strategies being resolved
@@ -67,7 +78,7 @@ class MetaZooData:
         self.known: set[int] = set()                  # cards in a hand that both players know
         self.dirty = False                            # the board changed: re-check damage/limits
         self.mission = -1                             # lane whose mission is being resolved
-        self.last_mission: tuple = ()                 # (lane, totals0, totals1, winner, mp) of the last one
+        self.last_mission: MissionResult | None = None  # the last mission's outcome
         self.tied_at_30 = False                       # both reached 30 together (MZL-MISSION-16)
         self.srcs = None                              # cache of stats.static_sources (never serialised)
         self.first = -1                               # round 1's Priority player (for statistics)
@@ -133,7 +144,7 @@ class MetaZooData:
             raise ValueError("every card needs an owner 0 or 1")
         ids = [c for c in self.caster + self.terra if c != -1]
         ids += [c for side in self.units + self.enh for c in side]
-        ids += list(self.lane_of) + list(self.damage) + list(self.tapped) + [m[0] for m in self.mods]
+        ids += list(self.lane_of) + list(self.damage) + list(self.tapped) + [m.unit for m in self.mods]
         if any(not 0 <= c < n for c in ids):
             raise ValueError("a lane, mark or modifier names a card that does not exist")
         if any(not 0 <= ln < LANES for ln in self.lane_of.values()):
@@ -149,7 +160,7 @@ class MetaZooData:
             "damage": {str(k): v for k, v in self.damage.items()}, "mods": [list(m) for m in self.mods],
             "used": sorted(self.used), "owed": self.owed, "resolving": self.resolving, "paying": self.paying,
             "known": sorted(self.known), "dirty": self.dirty, "mission": self.mission,
-            "last_mission": list(self.last_mission), "tied_at_30": self.tied_at_30, "first": self.first,
+            "last_mission": list(self.last_mission or ()), "tied_at_30": self.tied_at_30, "first": self.first,
         }
         for k in self._LISTS2:
             out[k] = getattr(self, k)
@@ -176,7 +187,7 @@ class MetaZooData:
         d.lane_of = {int(k): int(v) for k, v in obj["lane_of"].items()}
         d.tapped = {int(i) for i in obj["tapped"]}
         d.damage = {int(k): int(v) for k, v in obj["damage"].items()}
-        d.mods = [(int(m[0]), str(m[1]), int(m[2]), str(m[3])) for m in obj["mods"]]
+        d.mods = [Mod(int(u), str(what), int(n), str(dur)) for u, what, n, dur in obj["mods"]]
         d.used = {int(u) for u in obj["used"]}
         d.owed = [int(x) for x in obj["owed"]]
         d.resolving = [int(i) for i in obj["resolving"]]
@@ -184,7 +195,8 @@ class MetaZooData:
         d.known = {int(i) for i in obj["known"]}
         d.dirty = bool(obj["dirty"])
         d.mission = int(obj["mission"])
-        d.last_mission = tuple(int(x) for x in obj["last_mission"])
+        lm = obj["last_mission"]
+        d.last_mission = MissionResult(*(int(x) for x in lm)) if lm else None
         d.tied_at_30 = bool(obj["tied_at_30"])
         d.first = int(obj.get("first", -1))
         d.check_shape()
@@ -238,28 +250,10 @@ class MetaZooData:
         return out
 
     # ------------------------------------------------------------------ small queries
-    @property
-    def turn(self) -> int:
-        """Rounds played so far (the simulator's "turns")."""
-        return self.round
-
     def touch(self) -> None:
         """The board changed: re-run the state checks, forget cached continuous sources."""
         self.dirty = True
         self.srcs = None
-
-    def name(self, iid: int) -> str:
-        return self.cards[iid].name
-
-    def side_units(self, lane: int, p: int) -> list[int]:
-        return self.units[lane * 2 + p]
-
-    def side_enh(self, lane: int, p: int) -> list[int]:
-        return self.enh[lane * 2 + p]
-
-    def in_play(self, iid: int) -> bool:
-        """A unit in a lane."""
-        return iid in self.lane_of
 
     def caster_in_zone(self, p: int) -> bool:
         c = self.caster[p]
@@ -268,6 +262,16 @@ class MetaZooData:
     def aura_total(self, p: int) -> int:
         """Aura in the Aura zone plus the player's Aura in lanes (the 10 cap, MZL-AURAPH-3)."""
         return len(self.aura_zone[p]) + sum(len(self.enh[lane * 2 + p]) for lane in range(LANES))
+
+
+def opponent(p: int) -> int:
+    """The other player (a two-player game)."""
+    return p ^ 1
+
+
+def turn_order(first: int) -> tuple[int, int]:
+    """Both players, ``first`` first (the active or Priority player's part comes first)."""
+    return (first, first ^ 1)
 
 
 def use_key(iid: int, ai: int, player: int) -> int:

@@ -9,14 +9,14 @@ from ...engine.game import PooledGame
 from ...engine.rng import Rng
 from ...engine.state import GameState
 from .cards import parse_cards
-from .data import MetaZooData
+from .data import ALLIED_SUPPLY, MetaZooData, opponent
 from .deckcheck import check_deck
 from .heuristics import evaluate
 from .position import build_position, snapshot
+from .records import Setup
 from .rules import MetaZooRules
 
 DECK_DIR = Path(__file__).parent / "decks"
-SUPPLY = 10  # MZL-DECK-15
 
 
 class MetaZooGame(PooledGame):
@@ -51,7 +51,7 @@ class MetaZooGame(PooledGame):
             aura_deck = [new(n, p) for n in deck.section("aura")]
             main = [new(n, p) for n in deck.section("main")]
             ally = cards[caster].allied
-            supply = [new(self.pool.aura_card(ally), p) for _ in range(SUPPLY)] if ally else []
+            supply = [new(self.pool.aura_card(ally), p) for _ in range(ALLIED_SUPPLY)] if ally else []
             zones.append((caster, starters, aura_deck, main, supply))
         d = MetaZooData(tuple(cards), tuple(owner))
         for p, (caster, starters, aura_deck, main, supply) in enumerate(zones):
@@ -63,7 +63,7 @@ class MetaZooGame(PooledGame):
         return d
 
     def setup(self, state: GameState) -> None:
-        state.push(("setup",))
+        state.push(Setup())
 
     def match_facts(self, state: GameState) -> dict:
         """Round 1's Priority player acts first; the length is counted in rounds."""
@@ -79,7 +79,7 @@ class MetaZooGame(PooledGame):
         ``player``'s own deck (unless they are searching it now), and both Aura deck orders."""
         s = state.clone()
         d: MetaZooData = s.data
-        me, opp = player, 1 - player
+        me, opp = player, opponent(player)
         hidden_hand = [c for c in d.hand[opp] if c not in d.known]
         kept = [c for c in d.hand[opp] if c in d.known]
         pool = hidden_hand + d.deck[opp] + d.looking[opp]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from ...engine.state import GameState
 from . import stats
-from .data import LANES, MetaZooData
+from .data import LANES, MetaZooData, opponent
+from .records import Mission
 
 MP = 10.0
 LEAD_ODDS = 0.55   # chance a lane led now is still won when it resolves
@@ -21,7 +22,7 @@ def evaluate(st: GameState, player: int) -> float:
     if st.result is not None:
         return 10000.0 * st.result[player]
     d: MetaZooData = st.data
-    me, opp = player, 1 - player
+    me, opp = player, opponent(player)
     score = MP * (d.mp[me] - d.mp[opp])
     srcs = stats.static_sources(d)
     scoring = _mission_in_progress(st)
@@ -33,7 +34,7 @@ def evaluate(st: GameState, player: int) -> float:
         if t[0] == t[1]:
             continue
         w = 0 if t[0] > t[1] else 1
-        lo = 1 - w
+        lo = opponent(w)
         contested = stats.has_creature(d, ln, lo)
         soar = contested and stats.side_soar(d, ln, w, srcs) and not stats.side_soar(d, ln, lo, srcs)
         award = 1 if contested and not soar else 2
@@ -60,6 +61,6 @@ def _mission_in_progress(st: GameState) -> tuple[int, bool]:
     if d.mission < 0:
         return -1, False
     for step in reversed(st.stack):
-        if step[0] == "mission" and step[1] == d.mission:
-            return d.mission, step[2] >= 2
+        if type(step) is Mission and step.lane == d.mission:
+            return d.mission, step.stage >= 2
     return d.mission, True

@@ -13,24 +13,49 @@ part of the action (MZL-ACTION-7), then resolve it.
 """
 from __future__ import annotations
 
-from ...engine.action import Action
+from functools import partial
+
+from ...engine.action import Action, Decision
 from ...engine.events import emit
 from ...engine.state import GameState
 from . import aura, board, stats
-from .board import distinct_by_name, lane_txt, nm, pl
+from .board import distinct_by_name, lane_txt, nm, pl, unit_label
 from .data import LANES, MetaZooData, use_key
-from .effects import candidates, unit_label
-from .stats import C_CHOSEN, make_ctx
+from .records import (Ctx, Event, Pay, PickCard, Place, PlayCard, ResolveAbility, SacrificeCost, StrategyDone,
+                      UseAbility, make)
+from .targets import candidates
 from .text import cost_text
 
 _KIND = {"creature": "unit", "equipment": "unit", "caster": "unit", "terra": "terra", "strategy": "strategy"}
 
 
 # ----------------------------------------------------------------------------- what may be played
+def _eager(fn, *args) -> str:
+    return fn(*args)
+
+
+def _unit_label(name: str, ln: int, cost: int) -> str:
+    return f"Play {name} to {lane_txt(ln)} (cost {cost})"
+
+
+def _terra_label(name: str, ln: int, replaced: str | None, cost: int) -> str:
+    what = f"replacing {replaced}" if replaced is not None else "razed lane"
+    return f"Play Terra {name} to {lane_txt(ln)} ({what}, cost {cost})"
+
+
+def _strategy_label(name: str, cost: int) -> str:
+    return f"Play Strategy {name} (cost {cost})"
+
+
+def _confined_label(name: str, ln: int, cost: int) -> str:
+    return f"Play Strategy {name} affecting only creatures in {lane_txt(ln)} (cost {cost})"
+
+
 def play_actions(st: GameState, p: int, srcs, limits: list[int]) -> list[Action]:
     d: MetaZooData = st.data
     cards = d.cards
     cost_ops = srcs.cost
+    label = _eager if st.logging else partial  # quiet mode: labels made only if read
     # per-lane facts for this player's side, computed once
     counts = [stats.side_count(d, ln, p) for ln in range(LANES)]
     names = [{cards[u].name for u in d.units[ln * 2 + p] if not cards[u].token} for ln in range(LANES)]
@@ -70,8 +95,8 @@ def play_actions(st: GameState, p: int, srcs, limits: list[int]) -> list[Action]
                     continue  # MZL-LANE-10/14, MZL-PLAY-5
                 cost = stats.play_cost(d, iid, p, ln, -1, srcs) if cost_ops else c.cost
                 if not cost_ops or payable(c, cost):
-                    acts.append(Action(f"play:c{iid}@lane{ln + 1}", f"Play {c.name} to {lane_txt(ln)} (cost {cost})",
-                                       ("play", iid, ln, -1, cost)))
+                    acts.append(Action(f"play:c{iid}@lane{ln + 1}", label(_unit_label, nm_, ln, cost),
+                                       make(PlayCard, (iid, ln, -1, cost))))
         elif kind == "terra":
             if stats.unique_in_play(d, p, iid) or (not cost_ops and not payable(c, c.cost)):
                 continue  # MZL-ERRATA-UNIQUE-2
@@ -79,20 +104,20 @@ def play_actions(st: GameState, p: int, srcs, limits: list[int]) -> list[Action]
                 cost = stats.play_cost(d, iid, p, ln, -1, srcs) if cost_ops else c.cost
                 if payable(c, cost):
                     old = d.terra[ln]
-                    what = f"replacing {nm(d, old)}" if old >= 0 else "razed lane"
-                    acts.append(Action(f"play:c{iid}@lane{ln + 1}", f"Play Terra {c.name} to {lane_txt(ln)} "
-                                       f"({what}, cost {cost})", ("play", iid, ln, -1, cost)))
+                    acts.append(Action(f"play:c{iid}@lane{ln + 1}",
+                                       label(_terra_label, c.name, ln, cards[old].name if old >= 0 else None, cost),
+                                       make(PlayCard, (iid, ln, -1, cost))))
         elif kind == "strategy":
             cost = stats.play_cost(d, iid, p, -1, -1, srcs) if cost_ops else c.cost
             if payable(c, cost) and strategy_has_targets(d, iid, p, -1):
-                acts.append(Action(f"play:c{iid}", f"Play Strategy {c.name} (cost {cost})", ("play", iid, -1, -1, cost)))
+                acts.append(Action(f"play:c{iid}", label(_strategy_label, c.name, cost), PlayCard(iid, -1, -1, cost)))
             if cost_ops and stats.strategy_confinable(c):
                 for ln in stats.lane_discounts(d, iid, p, srcs):
                     cc = stats.play_cost(d, iid, p, -1, ln, srcs)
                     if cc < cost and payable(c, cc) and strategy_has_targets(d, iid, p, ln) \
                             and all_stay_in_lane(d, iid, p, ln):
-                        acts.append(Action(f"play:c{iid}@lane{ln + 1}", f"Play Strategy {c.name} affecting only "
-                                           f"creatures in {lane_txt(ln)} (cost {cc})", ("play", iid, -1, ln, cc)))
+                        acts.append(Action(f"play:c{iid}@lane{ln + 1}", label(_confined_label, c.name, ln, cc),
+                                           PlayCard(iid, -1, ln, cc)))
     return acts
 
 
@@ -106,12 +131,11 @@ def strategy_has_targets(d: MetaZooData, iid: int, p: int, conf: int) -> bool:
             tg = getattr(o, "target", None)
             if tg is None or tg.choose not in ("one", "highest", "lowest") or o.op == "duel":
                 continue
-            ctx = make_ctx(iid, p, ai, -1, conf=conf)
             if tg.lane == "chosen" or tg.lane == "this" and conf < 0:
-                if not any(candidates(d, o, tg, ctx[:C_CHOSEN] + (ln,) + ctx[C_CHOSEN + 1:], p)
+                if not any(candidates(d, o, tg, Ctx(iid, p, ai, -1, chosen=ln, confined=conf), p)
                            for ln in range(LANES)):
                     return False
-            elif not candidates(d, o, tg, ctx, p):
+            elif not candidates(d, o, tg, Ctx(iid, p, ai, -1, confined=conf), p):
                 return False
             break  # later ops may find targets the first creates
     return True
@@ -127,7 +151,7 @@ def all_stay_in_lane(d: MetaZooData, iid: int, p: int, lane: int) -> bool:
             tg = getattr(o, "target", None)
             if tg is None or tg.choose != "all":
                 continue
-            ctx = make_ctx(iid, p, ai, -1, chosen=lane)
+            ctx = Ctx(iid, p, ai, -1, chosen=lane)
             for side in range(LANES * 2):
                 for u in d.units[side]:
                     if stats.unit_matches(d, tg, u, ctx) and (side >> 1 != lane or not d.cards[u].creature):
@@ -135,26 +159,28 @@ def all_stay_in_lane(d: MetaZooData, iid: int, p: int, lane: int) -> bool:
     return True
 
 
-def start_play(st: GameState, p: int, iid: int, lane: int, conf: int, cost: int) -> None:
+def start_play(st: GameState, p: int, play: PlayCard) -> None:
     d: MetaZooData = st.data
+    iid, lane, conf, cost = play.card, play.lane, play.confined, play.cost
     c = d.cards[iid]
     if c.type != "caster":
         d.hand[p].remove(iid)
         d.known.discard(iid)
         d.paying.append(iid)
-    where = f" to {lane_txt(lane)}" if lane >= 0 else (f" (only creatures in {lane_txt(conf)})" if conf >= 0 else "")
-    st.say(f"{pl(p)} plays {c.name}{where} (cost {cost})")
+    if st.logging:
+        where = (f" to {lane_txt(lane)}" if lane >= 0 else
+                 f" (only creatures in {lane_txt(conf)})" if conf >= 0 else "")
+        st.say(f"{pl(p)} plays {c.name}{where} (cost {cost})")
     needs, generic = aura.card_payment(c.aura, cost)
-    steps = []
     if needs or generic:
-        steps.append(("pay", p, needs, generic, c.name))
-    steps.append(("place", iid, p, lane, conf))
-    st.push(*steps)
+        st.push(Pay(p, needs, generic, c.name), Place(iid, p, lane, conf))
+    else:
+        st.push(Place(iid, p, lane, conf))
 
 
-def step_place(st: GameState, step: tuple) -> None:
+def step_place(st: GameState, step: Place) -> None:
     d: MetaZooData = st.data
-    _, iid, p, lane, conf = step
+    iid, p, lane = step.card, step.player, step.lane
     if iid in d.paying:
         d.paying.remove(iid)
     c = d.cards[iid]
@@ -165,19 +191,20 @@ def step_place(st: GameState, step: tuple) -> None:
         d.touch()
     elif c.type == "strategy":
         d.resolving.append(iid)
-        st.push(("strategy_done", iid))
+        st.push(StrategyDone(iid))
     else:
         board.enter_lane(d, iid, p, lane)
-    emit(st, ("played", iid, p, lane, conf))
+    emit(st, Event("played", iid, p, lane, step.confined))
 
 
-def step_strategy_done(st: GameState, step: tuple) -> None:
+def step_strategy_done(st: GameState, step: StrategyDone) -> None:
     d: MetaZooData = st.data
-    iid = step[1]
+    iid = step.card
     if iid in d.resolving:
         d.resolving.remove(iid)
         d.discard[d.owner[iid]].append(iid)
-        st.say(f"{nm(d, iid)} goes to the discard pile")
+        if st.logging:
+            st.say(f"{nm(d, iid)} goes to the discard pile")
 
 
 # ----------------------------------------------------------------------------- abilities
@@ -194,7 +221,7 @@ def once_per_round(a) -> bool:
 def _sac_candidates(d: MetaZooData, p: int, src: int, ai: int) -> list[int]:
     a = d.cards[src].abilities[ai]
     sc = a.cost.sacrifice
-    ctx = make_ctx(src, p, ai, stats.card_lane(d, src))
+    ctx = Ctx(src, p, ai, stats.card_lane(d, src))
     return [u for side in range(LANES * 2) for u in d.units[side]
             if d.owner[u] == p and stats.unit_matches(d, sc.units, u, ctx)]
 
@@ -222,6 +249,18 @@ def usable(d: MetaZooData, p: int, src: int, ai: int) -> bool:
     return True
 
 
+def _ability_label(name: str, where: str, text: str, cost: str) -> str:
+    return f"Use {name}{where}: {text}" + (f" ({cost})" if cost else "")
+
+
+def _where(d: MetaZooData, src: int) -> str:
+    if src in d.lane_of:
+        return f" in {lane_txt(d.lane_of[src])}"
+    if src in d.terra:
+        return f" (Terra of {lane_txt(d.terra.index(src))})"
+    return " (Caster zone)"
+
+
 def ability_actions(st: GameState, p: int) -> list[Action]:
     d: MetaZooData = st.data
     cards = d.cards
@@ -242,58 +281,53 @@ def ability_actions(st: GameState, p: int) -> list[Action]:
             if c.type == "terra" and d.owner[src] != p and not c.abilities[ai].icon:
                 continue  # MZL-ABILITY-12: only a Terra's Action icon is open to both players
             if usable(d, p, src, ai):
-                a = c.abilities[ai]
-                cost = cost_text(a)
-                if src in d.lane_of:
-                    where = f" in {lane_txt(d.lane_of[src])}"
-                elif src in d.terra:
-                    where = f" (Terra of {lane_txt(d.terra.index(src))})"
-                else:
-                    where = " (Caster zone)"
-                acts.append(Action(f"ability:c{src}:{ai}", f"Use {c.name}{where}: {c.texts[ai]}"
-                                   + (f" ({cost})" if cost else ""), ("ability", src, ai)))
+                args = (c.name, _where(d, src), c.texts[ai], cost_text(c.abilities[ai]))
+                acts.append(Action(f"ability:c{src}:{ai}", _ability_label(*args) if st.logging
+                                   else partial(_ability_label, *args), UseAbility(src, ai)))
     return acts
 
 
-def start_ability_use(st: GameState, p: int, src: int, ai: int) -> None:
+def start_ability_use(st: GameState, p: int, use: UseAbility) -> None:
     d: MetaZooData = st.data
+    src, ai = use.src, use.ability
     a = d.cards[src].abilities[ai]
     if once_per_round(a):
         d.used.add(use_key(src, ai, p))  # MZL-ERRATA-ICON-4: marked as used
     cost = a.cost
-    st.say(f"{pl(p)} uses {nm(d, src)}'s ability{(' ' + repr(a.name)) if a.name else ''}")
+    if st.logging:
+        st.say(f"{pl(p)} uses {nm(d, src)}'s ability{(' ' + repr(a.name)) if a.name else ''}")
     if cost is not None and cost.tap:
         d.tapped.add(src)
         d.touch()
-        st.say(f"{pl(p)} taps {nm(d, src)}")
-    steps = []
+        if st.logging:
+            st.say(f"{pl(p)} taps {nm(d, src)}")
+    steps: list = []
     if cost is not None and cost.aura:
         needs, generic = aura.ability_payment(cost)
-        steps.append(("pay", p, needs, generic, nm(d, src)))
+        steps.append(Pay(p, needs, generic, nm(d, src)))
     if cost is not None and cost.sacrifice is not None:
-        steps.append(("sac", p, src, ai, cost.sacrifice.count))
-    steps.append(("ability", make_ctx(src, p, ai, stats.card_lane(d, src), mlane=d.mission), 0))
+        steps.append(SacrificeCost(p, src, ai, cost.sacrifice.count))
+    steps.append(ResolveAbility(Ctx(src, p, ai, stats.card_lane(d, src), mission_lane=d.mission)))
     st.push(*steps)
 
 
-def step_sac(st: GameState, step: tuple) -> None:
+def step_sacrifice(st: GameState, step: SacrificeCost) -> None:
     """A Sacrifice cost: the player picks each unit (it may be the source itself,
     MZL-ERRATA-SELFSAC-1)."""
     d: MetaZooData = st.data
-    _, p, src, ai, n = step
-    if n <= 0 or not _sac_candidates(d, p, src, ai):
+    if step.left <= 0 or not _sac_candidates(d, step.player, step.src, step.ability):
         return
-    st.decide(p, "sacrifice", step, f"{nm(d, src)}: choose a unit to Sacrifice")
+    st.decide(step.player, "sacrifice", step, f"{nm(d, step.src)}: choose a unit to Sacrifice")
 
 
 def sacrifice_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    _, p, src, ai, n = st.decision.params
-    return [Action(f"sacrifice:c{u}", f"Sacrifice {unit_label(d, u)}", ("sacrifice", u))
-            for u in _sac_candidates(d, p, src, ai)]
+    sc: SacrificeCost = st.decision.params
+    return [Action(f"sacrifice:c{u}", f"Sacrifice {unit_label(d, u)}", PickCard(u))
+            for u in _sac_candidates(d, sc.player, sc.src, sc.ability)]
 
 
-def sacrifice_perform(st: GameState, act: Action, dec) -> None:
-    _, p, src, ai, n = dec.params
-    st.push(("sac", p, src, ai, n - 1))
-    board.leave_play(st, act.args[1], "sacrifice")
+def sacrifice_perform(st: GameState, act: Action, dec: Decision) -> None:
+    sc: SacrificeCost = dec.params
+    st.push(sc._replace(left=sc.left - 1))
+    board.leave_play(st, act.args.card, "sacrifice")

@@ -46,7 +46,8 @@ from ...engine.decks import unknown_card_message
 from ...engine.errors import StateDataError
 from ...engine.state import GameState
 from . import stats
-from .data import LANES, MetaZooData, use_key
+from .data import ALLIED_SUPPLY, AURA_CAP, LANES, MetaZooData, opponent, use_key
+from .records import Mod, Turn
 
 PHASES = ("action", "round_start")
 PLAYER_KEYS = {"caster", "caster_state", "caster_tapped", "mp", "hand", "deck", "deck_size", "discard", "aura",
@@ -83,7 +84,8 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
         if kind == "aura" and c.type != "aura":
             raise StateDataError(f"{where}: {nm!r} is not an Aura card")
         if kind == "unit" and not c.is_unit:
-            raise StateDataError(f"{where}: {nm!r} is {'an' if c.type[0] in 'aeiou' else 'a'} {c.type} card, not a unit")
+            article = "an" if c.type[0] in "aeiou" else "a"
+            raise StateDataError(f"{where}: {nm!r} is {article} {c.type} card, not a unit")
         cards.append(c)
         owner.append(p)
         if not c.token and c.type != "aura":
@@ -185,7 +187,7 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
         for a in in_play + z["aura_deck"]:
             if cards[a].aura not in (cdef.aura, ally):
                 raise StateDataError(f"player {p + 1}: {cards[a].name!r} is neither primary nor allied for this Caster")
-        n_supply = int(ps.get("supply", max(0, 10 - allied_in))) if ally else 0
+        n_supply = int(ps.get("supply", max(0, ALLIED_SUPPLY - allied_in))) if ally else 0
         z["supply"] = [new(pool.aura_card(ally), p, f"player {p + 1} supply", "aura") for _ in range(n_supply)]
         n_pool = int(ps.get("pool", allied_in))
         z["pool"] = [new(pool.aura_card(cdef.aura), p, f"player {p + 1} pool", "aura") for _ in range(n_pool)]
@@ -204,7 +206,8 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
         d.caster[p] = z["caster"]
         state = ps.get("caster_state", "zone")
         if state not in ("zone", "face_down"):
-            raise StateDataError(f"player {p + 1}: caster_state must be zone or face_down (list a Caster in a lane to put it there)")
+            raise StateDataError(f"player {p + 1}: caster_state must be zone or face_down "
+                                 "(list a Caster in a lane to put it there)")
         d.caster_down[p] = state == "face_down"
         if ps.get("caster_tapped"):
             tapped.add(z["caster"])
@@ -213,8 +216,6 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
         d.aura_zone[p], d.aura_deck[p], d.supply[p], d.pool[p] = z["aura"], z["aura_deck"], z["supply"], z["pool"]
         d.starters[p] = z["starters"]
         d.owed[p] = int(ps.get("owed", 0))
-        if d.aura_total(p) > 10:
-            pass  # checked after lanes are in place
     for i, lane in enumerate(d_lanes):
         d.terra[i] = lane["terra"]
         d.resolved[i] = lane["resolved"]
@@ -232,18 +233,18 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
             if e.get("damage"):
                 d.damage[u] = int(e["damage"])
             if e.get("give"):
-                d.mods.append((u, "inf", int(e["give"]), "round"))
+                d.mods.append(Mod(u, "inf", int(e["give"]), "round"))
             if e.get("gain"):
-                d.mods.append((u, "inf", int(e["gain"]), "permanent"))
+                d.mods.append(Mod(u, "inf", int(e["gain"]), "permanent"))
             for kw in e.get("keywords", []):
-                d.mods.append((u, str(kw), 1, "round"))
+                d.mods.append(Mod(u, str(kw), 1, "round"))
             for ai in e.get("used", []):
                 d.used.add(use_key(u, int(ai), p))
     d.tapped = tapped
-    d.first = d.priority if d.round % 2 == 1 else 1 - d.priority
+    d.first = d.priority if d.round % 2 == 1 else opponent(d.priority)
     for p in (0, 1):
-        if d.aura_total(p) > 10:
-            raise StateDataError(f"player {p + 1}: more than 10 Aura in play (MZL-AURAPH-3)")
+        if d.aura_total(p) > AURA_CAP:
+            raise StateDataError(f"player {p + 1}: more than {AURA_CAP} Aura in play (MZL-AURAPH-3)")
         for ln in range(LANES):
             if stats.side_count(d, ln, p) > stats.lane_limit(d, ln, p):
                 raise StateDataError(f"lane {ln + 1}: player {p + 1}'s side is over its lane size limit (MZL-LANE-6)")
@@ -255,11 +256,11 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
     st = GameState(game, d, int(spec.get("seed", 0)), options, (tuple(names[0]), tuple(names[1])))
     if phase == "action":
         d.phase = "action"
-        st.push(("turn", d.active))
+        st.push(Turn(d.active))
     else:
         d.round -= 1  # on_idle starts the round
         if d.round >= 1:
-            d.priority = 1 - d.priority  # the draw phase trades it back
+            d.priority = opponent(d.priority)  # the draw phase trades it back
         d.phase = "ready"
     d.touch()
     st._advance()
@@ -314,6 +315,6 @@ def snapshot(st: GameState) -> dict:
         lane["limit"] = [stats.lane_limit(d, ln, p, srcs) for p in (0, 1)]
         out["lanes"].append(lane)
     lm = d.last_mission
-    out["last_mission"] = None if not lm else {"lane": lm[0] + 1, "influence": [lm[1], lm[2]],
-                                               "winner": lm[3] if lm[3] >= 0 else None, "mp": lm[4]}
+    out["last_mission"] = None if not lm else {"lane": lm.lane + 1, "influence": [lm.total0, lm.total1],
+                                               "winner": lm.winner if lm.winner >= 0 else None, "mp": lm.mp}
     return out

@@ -4,62 +4,78 @@ of steps and decisions to the modules that carry them out.
 Round (MZL-ROUND): draw phase (Priority trade from round 2, draw 1), Aura phase (1 Aura up
 to 10, untap everything, ready the lanes), action phase (one action per turn, alternating,
 no passing; ends once all 4 lanes are resolved), end-of-round cleanup in MZL-ROUND-6 order.
+
+Steps, triggers and decisions are records (records.py); a step goes to the function its
+type names, a decision's options and outcome to the functions its kind names.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from ...engine.action import Action, Decision
 from ...engine.events import ROUND, emit, expire
-from ...engine.state import ORDER_DECISION, GameState, ResolveTrigger
-from . import aura, board, choices, effects, mission, play, stats, triggers
-from .board import distinct_by_name, lane_txt, nm, pl
-from .data import LANES, MetaZooData
+from ...engine.state import GameState, ResolveTrigger
+from . import (abilities, aura, checks, choices, harm, lanechoice, ministeps, mission, play, playerops, stats,
+               targets, triggers, unitops)
+from .board import check_win, distinct_by_name, draw, lane_txt, nm, pl
+from .data import LANES, MetaZooData, opponent, turn_order
+from .records import (AuraOp, Batch, Bottom, CheckedUnit, DeclareMission, Destroy, Discard, Discover, EnhanceLane,
+                      Event, GoFirst, Mission, Op, Overflow, Pay, PickCard, Place, PlaceTerra, PlayCard, PlayerOp,
+                      PriorityChoice, ResolveAbility, RoundBegin, RoundEnd, SacrificeCost, Select, Setup, Shatter,
+                      StarterChoice, StrategyDone, TempAuraTrigger, TempReturn, TradeAura, Turn, UnitOp, UseAbility,
+                      Damage, records)
+
+
+def _declare_label(lane: int) -> str:
+    return f"Declare a mission in {lane_txt(lane)}"
 
 
 class MetaZooRules:
     action_limit = 6000
+    records = records
 
     def __init__(self, pool) -> None:
         self.pool = pool
         self._steps = {
-            "setup": self._setup, "place_terra": self._place_terra, "round_begin": self._round_begin,
-            "turn": self._turn, "round_end": self._round_end, "trigger": self._trigger,
-            "pay": aura.step_pay, "aura_op": aura.step_aura_op, "temp_return": aura.step_temp_return,
-            "place": play.step_place, "strategy_done": play.step_strategy_done, "sac": play.step_sac,
-            "ability": effects.step_ability, "op": effects.step_op, "pop": effects.step_pop,
-            "sel": effects.step_sel, "uop": effects.step_uop, "batch": effects.step_batch,
-            "discard": choices.step_discard, "discover": choices.step_discover, "bottom": choices.step_bottom,
-            "mission": mission.step_mission, "destroy": mission.step_destroy,
-            "shatter": board.step_shatter, "damage": board.step_damage, "overflow": board.step_overflow,
-            "sba_item": lambda st, s: board.sba_item(st, s[1]),
+            Setup: self._setup, PlaceTerra: self._place_terra, RoundBegin: self._round_begin,
+            Turn: self._turn, RoundEnd: self._round_end, ResolveTrigger: self._trigger,
+            Pay: aura.step_pay, AuraOp: aura.step_aura_op, TempReturn: aura.step_temp_return,
+            Place: play.step_place, StrategyDone: play.step_strategy_done, SacrificeCost: play.step_sacrifice,
+            ResolveAbility: abilities.step_ability, Op: abilities.step_op, PlayerOp: playerops.step_player_op,
+            Select: targets.step_select, UnitOp: unitops.step_unit_op, Batch: ministeps.step_batch,
+            Discard: choices.step_discard, Discover: choices.step_discover, Bottom: choices.step_bottom,
+            Mission: mission.step_mission, Destroy: mission.step_destroy,
+            Shatter: harm.step_shatter, Damage: harm.step_damage, Overflow: checks.step_overflow,
+            CheckedUnit: checks.step_checked_unit,
         }
-        self._actions = {
-            "priority": self._priority_actions, "starter": self._starter_actions, "action": self._action_actions,
-            "pay": aura.pay_actions, "enhance_with": aura.enhance_with_actions, "swap": aura.swap_actions,
-            "temp_return": aura.temp_return_actions, "aura_op": aura.aura_op_actions,
-            "may": effects.may_actions, "target": effects.target_actions, "lane": effects.lane_actions,
-            "move_to": effects.move_to_actions, "order": effects.order_actions, "discard": choices.discard_actions,
-            "discover": choices.discover_actions, "bottom": choices.bottom_actions, "search": choices.search_actions,
-            "recover": choices.recover_actions, "sacrifice": play.sacrifice_actions,
-            "destroy": mission.destroy_actions, "overflow": board.overflow_actions,
-            "replace_order": board.replacement_actions, "instead": board.replacement_actions,
-            ORDER_DECISION: lambda st: st.order_trigger_actions(),
+        # decision kind -> (its options, carrying out the chosen one)
+        self._decisions = {
+            "priority": (self._priority_actions, self._perform_priority),
+            "starter": (self._starter_actions, self._perform_starter),
+            "action": (self._action_actions, self._perform_action),
+            "pay": (aura.pay_actions, aura.pay_perform),
+            "enhance_with": (aura.enhance_with_actions, aura.enhance_with_perform),
+            "swap": (aura.swap_actions, aura.swap_perform),
+            "temp_return": (aura.temp_return_actions, aura.temp_return_perform),
+            "aura_op": (aura.aura_op_actions, aura.aura_op_perform),
+            "may": (abilities.may_actions, abilities.may_perform),
+            "target": (targets.target_actions, targets.target_perform),
+            "lane": (lanechoice.lane_actions, lanechoice.lane_perform),
+            "move_to": (unitops.move_to_actions, unitops.move_to_perform),
+            "order": (ministeps.order_actions, ministeps.order_perform),
+            "discard": (choices.discard_actions, choices.discard_perform),
+            "discover": (choices.discover_actions, choices.discover_perform),
+            "bottom": (choices.bottom_actions, choices.bottom_perform),
+            "search": (choices.search_actions, choices.search_perform),
+            "recover": (choices.recover_actions, choices.recover_perform),
+            "sacrifice": (play.sacrifice_actions, play.sacrifice_perform),
+            "destroy": (mission.destroy_actions, mission.destroy_perform),
+            "overflow": (checks.overflow_actions, checks.overflow_perform),
+            "replace_order": (harm.replacement_actions, harm.replacement_perform),
+            "instead": (harm.replacement_actions, harm.replacement_perform),
         }
-        self._performs = {
-            "priority": self._perform_priority, "starter": self._perform_starter,
-            "play": self._perform_action, "enhance": self._perform_action, "trade": self._perform_action,
-            "ability": self._perform_action, "declare": self._perform_action,
-            "pay": aura.pay_perform,
-            "enhance_with": lambda st, a, dec: aura.enhance(st, dec.params[0], dec.params[1], a.args[1]),
-            "swap": lambda st, a, dec: aura.swap(st, dec.params[0], a.args[1]),
-            "temp_return": aura.temp_return_perform, "aura_op": aura.aura_op_perform,
-            "may": effects.may_perform, "target": effects.target_perform, "lane": effects.lane_perform,
-            "move_to": effects.move_to_perform, "order": effects.order_perform,
-            "discard": choices.discard_perform, "discover": choices.discover_perform,
-            "bottom": choices.bottom_perform, "search": choices.search_perform, "recover": choices.recover_perform,
-            "sacrifice": play.sacrifice_perform, "destroy": mission.destroy_perform,
-            "overflow": board.overflow_perform, "replace": board.replacement_perform,
-            "instead": board.replacement_perform,
-        }
+        self._actions = {k: v[0] for k, v in self._decisions.items()}
+        self._performs = {k: v[1] for k, v in self._decisions.items()}
 
     # ------------------------------------------------------------- kernel hooks
     def active_player(self, st: GameState) -> int:
@@ -72,146 +88,145 @@ class MetaZooRules:
         from .view import view
         return view(st, player)
 
-    def describe_trigger(self, st: GameState, trig: tuple) -> str:
+    def describe_trigger(self, st: GameState, trig) -> str:
         return triggers.describe_trigger(st, trig)
 
-    def triggers_for(self, st: GameState, event: tuple) -> list[tuple]:
+    def triggers_for(self, st: GameState, event: Event) -> list:
         return triggers.triggers_for(st, event)
 
-    def replacements_for(self, st: GameState, event: tuple, applied: tuple) -> list:
+    def replacements_for(self, st: GameState, event, applied: tuple) -> list:
         """Replacement effects are offered by the Shatter and damage steps themselves, at the
-        moment the event happens (MZL-ERRATA-REPLEFF-2): ``event`` is (kind, unit)."""
-        return board.replacements_for(st.data, event[0], event[1], applied)
+        moment the event happens (MZL-ERRATA-REPLEFF-2): ``event`` is a records.Harm."""
+        return harm.replacements_for(st.data, event.what, event.unit, applied)
+
+    def state_check(self, st: GameState) -> None:
+        """PR-MZL-8: removals by Influence 0 or damage, and lane size limits (checks.py)."""
+        checks.state_check(st)
 
     # ------------------------------------------------------------- the loop
     def on_idle(self, st: GameState) -> None:
         """Nothing left to do: a new round begins (MZL-ROUND-1)."""
         d: MetaZooData = st.data
         d.round += 1
-        st.push(("round_begin",))
+        st.push(RoundBegin())
 
-    def run_step(self, st: GameState, step: tuple) -> None:
-        if type(step) is ResolveTrigger:  # transitional: kernel record to the game's tuple
-            step = ("trigger", step.trigger)
-        d: MetaZooData = st.data
-        k = step[0]
-        if d.dirty and not (k == "damage" and step[5]) and board.state_check(st, step):
-            return
-        self._steps[k](st, step)
-        if d.dirty and st.decision is None and st.result is None:
-            # PR-MZL-8: the state check comes right after the change, before the triggers it
-            # caused are ordered (they wait beneath, as the kernel would have put them).
-            top = st.stack[-1] if st.stack else None
-            if top is not None and top[0] == "damage" and top[5]:
-                return  # the second half of a Duel is simultaneous with the first
-            st.flush_triggers()
-            board.state_check(st, None)
+    def run_step(self, st: GameState, step) -> None:
+        self._steps[type(step)](st, step)
 
     # ------------------------------------------------------------- setup (MZL-SETUP)
-    def _setup(self, st: GameState, step: tuple) -> None:
+    def _setup(self, st: GameState, step: Setup) -> None:
         d: MetaZooData = st.data
         for p in (0, 1):
-            st.say(f"{pl(p)} puts {nm(d, d.caster[p])} face up in their Caster zone")
+            if st.logging:
+                st.say(f"{pl(p)} puts {nm(d, d.caster[p])} face up in their Caster zone")
             st.rng.shuffle(d.aura_deck[p])
-            st.say(f"{pl(p)} shuffles their Aura deck")
+            if st.logging:
+                st.say(f"{pl(p)} shuffles their Aura deck")
             a = d.aura_deck[p].pop(0)
             d.aura_zone[p].append(a)  # MZL-SETUP-3/4: the top Aura, untapped
-            st.say(f"{pl(p)} puts {nm(d, a)} into their Aura zone")
+            if st.logging:
+                st.say(f"{pl(p)} puts {nm(d, a)} into their Aura zone")
             st.rng.shuffle(d.deck[p])
-            st.say(f"{pl(p)} shuffles their deck")
-            board.draw(st, p, 5)
+            if st.logging:
+                st.say(f"{pl(p)} shuffles their deck")
+            draw(st, p, 5)
         r = st.rng.coin()  # MZL-SETUP-8
-        st.say(f"{pl(r)} is picked at random to choose Priority or Non-Priority")
+        if st.logging:
+            st.say(f"{pl(r)} is picked at random to choose Priority or Non-Priority")
         d.active = r
-        st.decide(r, "priority", (r,), "Choose to be the Priority player (act first) or the Non-Priority player")
+        st.decide(r, "priority", PriorityChoice(r),
+                  "Choose to be the Priority player (act first) or the Non-Priority player")
 
     def _priority_actions(self, st: GameState) -> list[Action]:
-        return [Action("priority:first", "Be the Priority player (act first)", ("priority", 0)),
-                Action("priority:second", "Be the Non-Priority player", ("priority", 1))]
+        return [Action("priority:first", "Be the Priority player (act first)", GoFirst(True)),
+                Action("priority:second", "Be the Non-Priority player", GoFirst(False))]
 
     def _perform_priority(self, st: GameState, act: Action, dec: Decision) -> None:
         d: MetaZooData = st.data
-        r = dec.params[0]
-        d.priority = r if act.args[1] == 0 else 1 - r
+        r = dec.params.chooser
+        d.priority = r if act.args.first else opponent(r)
         d.active = d.priority
         d.first = d.priority
-        st.say(f"{pl(d.priority)} is the Priority player; {pl(1 - d.priority)} is the Non-Priority player")
-        st.push(("place_terra", 0))
+        if st.logging:
+            st.say(f"{pl(d.priority)} is the Priority player; {pl(opponent(d.priority))} is the Non-Priority player")
+        st.push(PlaceTerra(0))
 
-    def _place_terra(self, st: GameState, step: tuple) -> None:
+    def _place_terra(self, st: GameState, step: PlaceTerra) -> None:
         """MZL-SETUP-10..14: lanes 1-4 in turn, Priority player first, each choosing which
         of their Starter Terras to place; free, no triggers."""
         d: MetaZooData = st.data
-        k = step[1]
+        k = step.lane
         if k >= LANES:
             d.phase = "ready"
             return
-        p = d.priority if k % 2 == 0 else 1 - d.priority
+        p = d.priority if k % 2 == 0 else opponent(d.priority)
         opts = distinct_by_name(d, d.starters[p])
         if not opts:
-            st.say(f"{pl(p)} has no Starter Terra left: {lane_txt(k)} starts razed")
-            st.push(("place_terra", k + 1))
+            if st.logging:
+                st.say(f"{pl(p)} has no Starter Terra left: {lane_txt(k)} starts razed")
+            st.push(PlaceTerra(k + 1))
         elif len(opts) == 1:
             self._put_starter(st, p, k, opts[0])
         else:
-            st.decide(p, "starter", (k, p), f"Choose the Starter Terra to place in {lane_txt(k)}")
+            st.decide(p, "starter", StarterChoice(k, p), f"Choose the Starter Terra to place in {lane_txt(k)}")
 
     def _starter_actions(self, st: GameState) -> list[Action]:
         d: MetaZooData = st.data
-        k, p = st.decision.params
-        return [Action(f"starter:c{t}", f"Place {nm(d, t)} in {lane_txt(k)}", ("starter", t))
-                for t in distinct_by_name(d, d.starters[p])]
+        sc: StarterChoice = st.decision.params
+        return [Action(f"starter:c{t}", f"Place {nm(d, t)} in {lane_txt(sc.lane)}", PickCard(t))
+                for t in distinct_by_name(d, d.starters[sc.player])]
 
     def _perform_starter(self, st: GameState, act: Action, dec: Decision) -> None:
-        k, p = dec.params
-        self._put_starter(st, p, k, act.args[1])
+        sc: StarterChoice = dec.params
+        self._put_starter(st, sc.player, sc.lane, act.args.card)
 
     def _put_starter(self, st: GameState, p: int, k: int, t: int) -> None:
         d: MetaZooData = st.data
         d.starters[p].remove(t)
         d.terra[k] = t
         d.touch()
-        st.say(f"{pl(p)} places Starter Terra {nm(d, t)} in {lane_txt(k)}")
-        st.push(("place_terra", k + 1))
+        if st.logging:
+            st.say(f"{pl(p)} places Starter Terra {nm(d, t)} in {lane_txt(k)}")
+        st.push(PlaceTerra(k + 1))
 
     # ------------------------------------------------------------- rounds
-    def _round_begin(self, st: GameState, step: tuple) -> None:
+    def _round_begin(self, st: GameState, step: RoundBegin) -> None:
         d: MetaZooData = st.data
         if d.round > 1:
-            d.priority = 1 - d.priority  # MZL-DRAW-1
+            d.priority = opponent(d.priority)  # MZL-DRAW-1
         d.active = d.priority
-        st.say(f"— Round {d.round}: {pl(d.priority)} has Priority —")
+        if st.logging:
+            st.say(f"— Round {d.round}: {pl(d.priority)} has Priority —")
         d.phase = "draw"
-        for p in (d.priority, 1 - d.priority):
-            board.draw(st, p, 1)          # MZL-DRAW-3
+        for p in turn_order(d.priority):
+            draw(st, p, 1)                # MZL-DRAW-3
         d.phase = "aura"
-        for p in (d.priority, 1 - d.priority):
+        for p in turn_order(d.priority):
             aura.add_from_aura_deck(st, p, False, "Aura phase")  # MZL-AURAPH-1..5
         d.tapped.clear()                  # MZL-AURAPH-6/7/9: Aura, units, Casters
         d.resolved = [False] * LANES      # MZL-AURAPH-8
         d.touch()
         d.phase = "action"
-        st.push(("turn", d.priority))
-        emit(st, ("action_start",))
+        st.push(Turn(d.priority))
+        emit(st, Event("action_start"))
 
-    def _turn(self, st: GameState, step: tuple) -> None:
+    def _turn(self, st: GameState, step: Turn) -> None:
         """MZL-ACTION-1..6: alternate single actions until all 4 lanes are resolved."""
         d: MetaZooData = st.data
-        if board.check_win(st):
+        if check_win(st):
             return
         if all(d.resolved):
-            st.push(("round_end", 0))
+            st.push(RoundEnd(0))
             return
-        p = step[1]
-        d.active = p
-        st.decide(p, "action", (p,), "Take an action (play, enhance, trade, ability or declare a mission)")
+        d.active = step.player
+        st.decide(step.player, "action", step, "Take an action (play, enhance, trade, ability or declare a mission)")
 
-    def _round_end(self, st: GameState, step: tuple) -> None:
+    def _round_end(self, st: GameState, step: RoundEnd) -> None:
         """MZL-ROUND-6: (1) Aura in lanes go home, keeping their orientation; (2) "end of
         round" effects in the Priority player's order; (3) give/deal effects and damage go,
         together; (4) once-per-round marks are cleared."""
         d: MetaZooData = st.data
-        if step[1] == 0:
+        if step.stage == 0:
             d.phase = "end"
             d.active = d.priority
             for side in range(LANES * 2):
@@ -219,23 +234,24 @@ class MetaZooRules:
                     d.aura_zone[side & 1].extend(d.enh[side])
                     d.enh[side] = []
             d.touch()
-            st.say(f"End of round {d.round}: Aura in lanes return to their Aura zones")
-            st.push(("round_end", 1))
-            emit(st, ("round_end",))
+            if st.logging:
+                st.say(f"End of round {d.round}: Aura in lanes return to their Aura zones")
+            st.push(RoundEnd(1))
+            emit(st, Event("round_end"))
             d.owed = [0, 0]
             return
         d.mods = expire(d.mods, ROUND)
         d.damage.clear()
         d.used.clear()
         d.touch()
-        board.check_win(st)
+        check_win(st)
 
-    def _trigger(self, st: GameState, step: tuple) -> None:
-        t = step[1]
-        if t[0] == "temp":
-            st.push(("temp_return", t[1]))
+    def _trigger(self, st: GameState, step: ResolveTrigger) -> None:
+        t = step.trigger
+        if type(t) is TempAuraTrigger:
+            st.push(TempReturn(t.player))
         else:
-            st.push(("ability", t[1], 0))
+            st.push(ResolveAbility(t.ctx))
 
     # ------------------------------------------------------------- the action decision
     def surely_several(self, st: GameState) -> bool:
@@ -245,36 +261,37 @@ class MetaZooRules:
 
     def _action_actions(self, st: GameState) -> list[Action]:
         d: MetaZooData = st.data
-        p = st.decision.params[0]
+        p = st.decision.params.player
         srcs = stats.static_sources(d)
         limits = [stats.lane_limit(d, ln, p, srcs) for ln in range(LANES)]
         acts = play.play_actions(st, p, srcs, limits)
         acts += aura.enhance_actions(st, p, srcs, limits)
         acts += aura.trade_actions(st, p)
         acts += play.ability_actions(st, p)
-        acts += [Action(f"declare:lane{ln + 1}", f"Declare a mission in {lane_txt(ln)}", ("declare", ln))
+        label = _declare_label if st.logging else (lambda ln: partial(_declare_label, ln))
+        acts += [Action(f"declare:lane{ln + 1}", label(ln), DeclareMission(ln))
                  for ln in range(LANES) if not d.resolved[ln]]
         return acts
 
     def _perform_action(self, st: GameState, act: Action, dec: Decision) -> None:
-        p = dec.params[0]
-        a = act.args
-        k = a[0]
-        st.push(("turn", 1 - p))
-        if k == "play":
-            play.start_play(st, p, a[1], a[2], a[3], a[4])
-        elif k == "enhance":
-            aura.start_enhance(st, p, a[1])
-        elif k == "trade":
-            aura.start_trade(st, p, a[1])
-        elif k == "ability":
-            play.start_ability_use(st, p, a[1], a[2])
-        elif k == "declare":
-            mission.declare(st, p, a[1])
+        p = dec.params.player
+        choice = act.args
+        t = type(choice)
+        st.push(Turn(opponent(p)))
+        if t is PlayCard:
+            play.start_play(st, p, choice)
+        elif t is EnhanceLane:
+            aura.start_enhance(st, p, choice.lane)
+        elif t is TradeAura:
+            aura.start_trade(st, p, choice.aura)
+        elif t is UseAbility:
+            play.start_ability_use(st, p, choice)
+        elif t is DeclareMission:
+            mission.declare(st, p, choice.lane)
 
     # ------------------------------------------------------------- decisions
     def legal_actions(self, st: GameState) -> list[Action]:
         return self._actions[st.decision.kind](st)
 
     def perform(self, st: GameState, act: Action, dec: Decision) -> None:
-        self._performs[act.args[0]](st, act, dec)
+        self._performs[dec.kind](st, act, dec)

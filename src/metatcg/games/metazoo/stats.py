@@ -5,22 +5,15 @@ Current Influence (MZL-ERRATA-INFL-2), keywords, lane size limits with Gigantic
 MZL-ERRATA-INFL-3..8), Soar (MZL-KW-SOAR), Destruction instances (MZL-ENHANCE-7/13),
 cost changes (MZL-PLAY-9, MZL-ERRATA-DISCOUNT) and conditions of "has" abilities.
 
-An effect context ``ctx`` is a tuple (see the C_* indexes): the source card, its controller,
-the ability index, "this" lane, the trigger's subject and its lane, the mission winner and
-lane, the chosen lane, the previous op's pick and the lane a Strategy is confined to.
+Effects are read relative to an effect context (records.Ctx: the source, "you", "this" lane,
+the trigger's subject, the mission, the chosen lane...).
 """
 from __future__ import annotations
 
-from .data import LANES, MetaZooData
+from .data import BASE_LANE_LIMIT, LANES, MetaZooData, opponent
+from .records import Ctx, make
 
-C_SRC, C_CTRL, C_AI, C_LANE, C_SUBJ, C_SLANE, C_WIN, C_MLANE, C_CHOSEN, C_LAST, C_CONF = range(11)
-BASE_LIMIT = 5  # MZL-LANE-6
-
-
-def make_ctx(src: int, ctrl: int, ai: int, lane: int = -1, subj: int = -1, slane: int = -1, win: int = -2,
-             mlane: int = -1, chosen: int = -1, last: int = -1, conf: int = -1) -> tuple:
-    """``win``: -2 no mission, -1 a tie, else the winning player."""
-    return (src, ctrl, ai, lane, subj, slane, win, mlane, chosen, last, conf)
+BASE_LIMIT = BASE_LANE_LIMIT  # MZL-LANE-6
 
 
 # ----------------------------------------------------------------------------- sources
@@ -96,80 +89,82 @@ def static_sources(d: MetaZooData) -> Sources:
     return s
 
 
-def _static_sources(d: MetaZooData) -> list[tuple]:
+def _static_sources(d: MetaZooData) -> list[tuple[Ctx, object]]:
     out = []
     cards = d.cards
     owner = d.owner
+    mission = d.mission
     for side in range(LANES * 2):
         for u in d.units[side]:
             c = cards[u]
             if c.statics:
                 for ai in c.statics:
                     if ability_works(d, u, ai):
-                        out.append(((u, owner[u], ai, side >> 1, -1, -1, -2, d.mission, -1, -1, -1), c.abilities[ai]))
+                        out.append((make(Ctx, (u, owner[u], ai, side >> 1, -1, -1, -2, mission, -1, -1, -1)),
+                                    c.abilities[ai]))
     for ln in range(LANES):
         t = d.terra[ln]
         if t >= 0 and cards[t].statics:
             for ai in cards[t].statics:
-                out.append(((t, owner[t], ai, ln, -1, -1, -2, d.mission, -1, -1, -1), cards[t].abilities[ai]))
+                out.append((make(Ctx, (t, owner[t], ai, ln, -1, -1, -2, mission, -1, -1, -1)), cards[t].abilities[ai]))
     for p in (0, 1):
         c0 = d.caster[p]
         if c0 >= 0 and not d.caster_down[p] and c0 not in d.lane_of and cards[c0].statics:
             for ai in cards[c0].statics:
                 if ability_works(d, c0, ai):
-                    out.append((make_ctx(c0, p, ai, -1, mlane=d.mission), cards[c0].abilities[ai]))
+                    out.append((Ctx(c0, p, ai, -1, mission_lane=d.mission), cards[c0].abilities[ai]))
     return out
 
 
 # ----------------------------------------------------------------------------- matching
-def lane_ref(d: MetaZooData, ref: str, ctx: tuple) -> int | None:
+def lane_ref(d: MetaZooData, ref: str, ctx: Ctx) -> int | None:
     """The lane a LaneRef names in ``ctx`` (None: any lane; -1: no lane)."""
     if ref == "any":
         return None
     if ref == "this":
-        ln = ctx[C_LANE]
+        ln = ctx.lane
         if ln < 0:  # a card with no lane: the lane it is confined to, or the one chosen (PR-MZL-17)
-            return ctx[C_CONF] if ctx[C_CONF] >= 0 else ctx[C_CHOSEN]
+            return ctx.confined if ctx.confined >= 0 else ctx.chosen
         return ln
     if ref == "mission":
-        return ctx[C_MLANE]
+        return ctx.mission_lane
     if ref == "chosen":
-        return ctx[C_CHOSEN]
+        return ctx.chosen
     if ref == "subject":
-        s = ctx[C_SUBJ]
+        s = ctx.subject
         ln = d.lane_of.get(s, -1) if s >= 0 else -1
-        return ln if ln >= 0 else ctx[C_SLANE]
-    return ctx[C_LANE]  # "other": handled by the caller
+        return ln if ln >= 0 else ctx.subject_lane
+    return ctx.lane  # "other": handled by the caller
 
 
-def unit_matches(d: MetaZooData, f, iid: int, ctx: tuple, depth: int = 0, at: int | None = None) -> bool:
+def unit_matches(d: MetaZooData, f, iid: int, ctx: Ctx, depth: int = 0, at: int | None = None) -> bool:
     """Does unit ``iid`` (in a lane) match UnitFilter ``f`` relative to ``ctx``? ``at`` is the
     lane to assume for a unit that has just left play (trigger subjects)."""
     c = d.cards[iid]
     where = d.lane_of.get(iid, -1 if at is None else at)
     side = f.side
     if side != "any":
-        mine = d.owner[iid] == ctx[C_CTRL]
+        mine = d.owner[iid] == ctx.controller
         if (side == "friendly") != mine:
             return False
     ln = f.lane
     if ln != "any":
         if ln == "other":
-            this = ctx[C_LANE] if ctx[C_LANE] >= 0 else ctx[C_CONF]
+            this = ctx.lane if ctx.lane >= 0 else ctx.confined
             if where == this and this >= 0:
                 return False
         elif where != lane_ref(d, ln, ctx):
             return False
-    if ctx[C_CONF] >= 0 and (where != ctx[C_CONF] or not c.creature):
+    if ctx.confined >= 0 and (where != ctx.confined or not c.creature):
         return False  # a Strategy confined to one lane's creatures (MZL-ERRATA-DISCOUNT-4)
     t = f.type
     if t == "creature" and not c.creature:
         return False
     if t == "equipment" and not c.equipment:
         return False
-    if f.other and iid == ctx[C_SRC]:
+    if f.other and iid == ctx.src:
         return False
-    if f.itself and iid != ctx[C_SRC]:
+    if f.itself and iid != ctx.src:
         return False
     if f.caster is not None and (c.type == "caster") != f.caster:
         return False
@@ -224,7 +219,7 @@ def card_matches(c, f) -> bool:
     return True
 
 
-def count_units(d: MetaZooData, f, ctx: tuple, depth: int = 0) -> int:
+def count_units(d: MetaZooData, f, ctx: Ctx, depth: int = 0) -> int:
     n = 0
     for side in range(LANES * 2):
         for u in d.units[side]:
@@ -233,11 +228,11 @@ def count_units(d: MetaZooData, f, ctx: tuple, depth: int = 0) -> int:
     return n
 
 
-def condition_ok(d: MetaZooData, cond, ctx: tuple, depth: int = 0) -> bool:
+def condition_ok(d: MetaZooData, cond, ctx: Ctx, depth: int = 0) -> bool:
     """MZL-KW-GIVE-3: a "has" applies only while its condition is met."""
     if cond is None:
         return True
-    lane = ctx[C_LANE] if ctx[C_LANE] >= 0 else ctx[C_MLANE]
+    lane = ctx.lane if ctx.lane >= 0 else ctx.mission_lane
     terra = d.terra[lane] if lane >= 0 else -1
     if cond.terra is not None and (terra >= 0) != cond.terra:
         return False
@@ -249,16 +244,16 @@ def condition_ok(d: MetaZooData, cond, ctx: tuple, depth: int = 0) -> bool:
         return False
     if cond.lane_resolved is not None and (lane < 0 or d.resolved[lane] != cond.lane_resolved):
         return False
-    src = ctx[C_SRC]
+    src = ctx.src
     if cond.self_tapped is not None and (src in d.tapped) != cond.self_tapped:
         return False
     if cond.in_lane is not None and (src in d.lane_of) != cond.in_lane:
         return False
-    p = ctx[C_CTRL]
-    if cond.mp_behind is not None and (d.mp[p] < d.mp[1 - p]) != cond.mp_behind:
+    p = ctx.controller
+    if cond.mp_behind is not None and (d.mp[p] < d.mp[opponent(p)]) != cond.mp_behind:
         return False
     if cond.result is not None:
-        w = ctx[C_WIN]
+        w = ctx.winner
         res = "tied" if w == -1 else ("won" if w == p else ("lost" if w >= 0 else ""))
         if res != cond.result:
             return False
@@ -273,12 +268,12 @@ def condition_ok(d: MetaZooData, cond, ctx: tuple, depth: int = 0) -> bool:
     return True
 
 
-def static_targets(d: MetaZooData, op, ctx: tuple, iid: int, depth: int) -> bool:
+def static_targets(d: MetaZooData, op, ctx: Ctx, iid: int, depth: int) -> bool:
     """Does static op ``op`` (has_influence/has_keyword/contribution) reach unit ``iid``?"""
     tg = op.target
     ch = tg.choose
     if ch == "self":
-        return iid == ctx[C_SRC]
+        return iid == ctx.src
     return unit_matches(d, tg, iid, ctx, depth)
 
 
@@ -288,8 +283,8 @@ def influence(d: MetaZooData, iid: int, srcs: list | None = None, depth: int = 0
     c = d.cards[iid]
     total = c.influence
     for m in d.mods:
-        if m[0] == iid and m[1] == "inf":
-            total += m[2]
+        if m.unit == iid and m.what == "inf":
+            total += m.amount
     if depth > 3:
         return total
     if srcs is None:
@@ -318,7 +313,7 @@ def kw_count(d: MetaZooData, iid: int, kw: str, srcs: list | None = None, depth:
     else:
         n = 0
     for m in d.mods:
-        if m[0] == iid and m[1] == kw:
+        if m.unit == iid and m.what == kw:
             n += 1
     if depth > 3:
         return n
@@ -363,9 +358,9 @@ def lane_limit(d: MetaZooData, lane: int, p: int, srcs: list | None = None) -> i
     for ctx, ab in srcs:
         for op in ab.do:
             if op.op == "lane_size":
-                if op.lane == "this" and ctx[C_LANE] != lane:
+                if op.lane == "this" and ctx.lane != lane:
                     continue
-                if op.side != "any" and (op.side == "friendly") != (ctx[C_CTRL] == p):
+                if op.side != "any" and (op.side == "friendly") != (ctx.controller == p):
                     continue
                 if condition_ok(d, ab.condition, ctx):
                     limit += op.amount
@@ -432,7 +427,7 @@ def can_enhance(d: MetaZooData, lane: int, p: int, srcs: list | None = None) -> 
 
 
 # ----------------------------------------------------------------------------- missions
-def mission_sources(d: MetaZooData, lane: int) -> list[tuple]:
+def mission_sources(d: MetaZooData, lane: int) -> list[tuple[Ctx, object]]:
     """During Mission abilities that apply to a mission in ``lane`` (MZL-ERRATA-SCOPE-1)."""
     out = []
     cards = d.cards
@@ -442,7 +437,7 @@ def mission_sources(d: MetaZooData, lane: int) -> list[tuple]:
             for ai in c.during:
                 a = c.abilities[ai]
                 if ((side >> 1) == lane or a.scope == "any_lane") and ability_works(d, u, ai):
-                    out.append((make_ctx(u, d.owner[u], ai, side >> 1, mlane=lane), a))
+                    out.append((Ctx(u, d.owner[u], ai, side >> 1, mission_lane=lane), a))
     for ln in range(LANES):
         t = d.terra[ln]
         if t >= 0:
@@ -450,7 +445,7 @@ def mission_sources(d: MetaZooData, lane: int) -> list[tuple]:
             for ai in c.during:
                 a = c.abilities[ai]
                 if ln == lane or a.scope == "any_lane":
-                    out.append((make_ctx(t, d.owner[t], ai, ln, mlane=lane), a))
+                    out.append((Ctx(t, d.owner[t], ai, ln, mission_lane=lane), a))
     for p in (0, 1):
         c0 = d.caster[p]
         if c0 >= 0 and c0 not in d.lane_of and not d.caster_down[p]:
@@ -458,7 +453,7 @@ def mission_sources(d: MetaZooData, lane: int) -> list[tuple]:
             for ai in c.during:
                 a = c.abilities[ai]
                 if a.scope == "any_lane" and ability_works(d, c0, ai):
-                    out.append((make_ctx(c0, p, ai, -1, mlane=lane), a))
+                    out.append((Ctx(c0, p, ai, -1, mission_lane=lane), a))
     return out
 
 
@@ -525,7 +520,7 @@ def mp_award_bonus(d: MetaZooData, lane: int, winner: int, msrcs: list) -> int:
     for ctx, ab in msrcs:
         for op in ab.do:
             if op.op == "mp_award":
-                if op.side != "any" and (op.side == "friendly") != (ctx[C_CTRL] == winner):
+                if op.side != "any" and (op.side == "friendly") != (ctx.controller == winner):
                     continue
                 if condition_ok(d, ab.condition, ctx):
                     n += op.amount
@@ -562,12 +557,12 @@ def play_cost(d: MetaZooData, iid: int, p: int, lane: int = -1, confined: int = 
         for op in ab.do:
             if op.op != "cost":
                 continue
-            if op.side != "any" and (op.side == "friendly") != (ctx[C_CTRL] == p):
+            if op.side != "any" and (op.side == "friendly") != (ctx.controller == p):
                 continue
             if not card_matches(c, op.card):
                 continue
             if op.lane_only:
-                here = ctx[C_LANE]
+                here = ctx.lane
                 if c.type == "strategy":
                     if confined < 0 or confined != here:
                         continue
@@ -584,8 +579,8 @@ def lane_discounts(d: MetaZooData, iid: int, p: int, srcs: list) -> list[int]:
     out = []
     for ctx, ab in srcs:
         for op in ab.do:
-            if op.op == "cost" and op.lane_only and ctx[C_LANE] >= 0 and card_matches(c, op.card) \
-                    and (op.side == "any" or (op.side == "friendly") == (ctx[C_CTRL] == p)):
-                if ctx[C_LANE] not in out:
-                    out.append(ctx[C_LANE])
+            if op.op == "cost" and op.lane_only and ctx.lane >= 0 and card_matches(c, op.card) \
+                    and (op.side == "any" or (op.side == "friendly") == (ctx.controller == p)):
+                if ctx.lane not in out:
+                    out.append(ctx.lane)
     return out

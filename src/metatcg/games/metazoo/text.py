@@ -55,7 +55,7 @@ def op_text(o) -> str:
     if k == "return_aura":
         return f"{_who(o.player)}put an Aura on top of the Aura deck".strip()
     if k == "tap_aura":
-        return f"tap {o.count} of {_who(o.player).strip() or 'your'}'s Aura".replace("your opponent's", "your opponent's")
+        return f"tap {o.count} of {_who(o.player).strip() or 'your'}'s Aura"
     if k == "untap_aura":
         return f"untap {o.count} Aura"
     if k == "create_token":

@@ -6,9 +6,9 @@ from __future__ import annotations
 from ...engine.state import GameState
 from . import stats
 from .board import nm, pl
-from .data import LANES, MetaZooData, use_key
-from .effects import src_label
-from .stats import C_AI, C_LANE, C_SRC, C_SUBJ, make_ctx
+from .context import src_label
+from .data import LANES, MetaZooData, turn_order, use_key
+from .records import AbilityTrigger, Ctx, Event, TempAuraTrigger
 
 
 def _watchers(d: MetaZooData):
@@ -38,11 +38,11 @@ def _watch(d: MetaZooData, out: list, when: str, subj: int, slane: int, card=Non
             a = c.abilities[ai]
             if a.when != when or not stats.ability_works(d, src, ai):
                 continue
-            ctrls = (d.active, 1 - d.active) if a.each_player else (ctrl,)
+            ctrls = turn_order(d.active) if a.each_player else (ctrl,)
             for q in ctrls:
                 if a.once_per_round and use_key(src, ai, q) in d.used:
                     continue
-                ctx = make_ctx(src, q, ai, ln, subj=subj, slane=slane, mlane=d.mission)
+                ctx = Ctx(src, q, ai, ln, subject=subj, subject_lane=slane, mission_lane=d.mission)
                 if a.watch is not None:
                     if when == "card_played" or when == "enhanced":
                         if a.watch.side != "any" and (a.watch.side == "friendly") != (d.owner[subj] == q):
@@ -57,56 +57,57 @@ def _watch(d: MetaZooData, out: list, when: str, subj: int, slane: int, card=Non
                     continue
                 if a.once_per_round:
                     d.used.add(use_key(src, ai, q))
-                out.append(("ab", ctx))
+                out.append(AbilityTrigger(ctx))
 
 
-def _lane_ok(d: MetaZooData, ref: str, lane: int, ctx: tuple) -> bool:
+def _lane_ok(d: MetaZooData, ref: str, lane: int, ctx: Ctx) -> bool:
     if ref == "other":
-        return lane != ctx[C_LANE]
+        return lane != ctx.lane
     want = stats.lane_ref(d, ref, ctx)
     return want is None or want == lane
 
 
-def triggers_for(st: GameState, ev: tuple) -> list[tuple]:
+def triggers_for(st: GameState, ev: Event) -> list:
     d: MetaZooData = st.data
-    k = ev[0]
-    out: list[tuple] = []
+    k = ev.what
+    out: list = []
     cards = d.cards
     if k == "played":
-        iid, p, lane, conf = ev[1], ev[2], ev[3], ev[4]
+        iid, p, lane = ev.card, ev.player, ev.lane
         c = cards[iid]
         for ai in c.on_play:  # MZL-KW-ONPLAY-1, ordered with the others (MZL-ERRATA-FIZZLE-1)
-            out.append(("ab", make_ctx(iid, p, ai, lane, subj=iid, slane=lane, mlane=d.mission, conf=conf)))
+            out.append(AbilityTrigger(Ctx(iid, p, ai, lane, subject=iid, subject_lane=lane, mission_lane=d.mission,
+                                          confined=ev.confined)))
         _watch(d, out, "card_played", iid, lane)
         if c.is_unit:
             _watch(d, out, "unit_played", iid, lane)
             _watch(d, out, "unit_enters", iid, lane)
-    elif k in ("created", "moved"):
-        _watch(d, out, "unit_enters", ev[1], ev[3])
+    elif k == "created" or k == "moved":
+        _watch(d, out, "unit_enters", ev.card, ev.lane)
     elif k == "dispelled":
-        iid, p, lane = ev[1], ev[2], ev[3]
+        iid, p, lane = ev.card, ev.player, ev.lane
         c = cards[iid]
         # MZL-EQUIP-2: an equipment that left a lane with no friendly creature had no working abilities
         works = not (c.equipment and not stats.has_creature(d, lane, p))
         for ai in (c.dispelled if works else ()):
-            out.append(("ab", make_ctx(iid, p, ai, lane, subj=iid, slane=lane, mlane=d.mission)))
+            out.append(AbilityTrigger(Ctx(iid, p, ai, lane, subject=iid, subject_lane=lane, mission_lane=d.mission)))
         if c.is_unit:
             _watch(d, out, "dispelled", iid, lane)
     elif k == "left":
-        _watch(d, out, "leaves_play", ev[1], ev[3])
+        _watch(d, out, "leaves_play", ev.card, ev.lane)
     elif k == "damaged":
-        _watch(d, out, "damaged", ev[1], ev[3])
+        _watch(d, out, "damaged", ev.card, ev.lane)
     elif k == "enhanced":
-        _watch(d, out, "enhanced", ev[1], ev[3])
+        _watch(d, out, "enhanced", ev.card, ev.lane)
     elif k == "declare":
-        _mission_triggers(d, out, ev[1], ("on_mission_declaration",), -2, 0)
+        _mission_triggers(d, out, ev.lane, ("on_mission_declaration",), -2, 0)
     elif k == "resolution":
-        _mission_triggers(d, out, ev[1], ("on_mission_resolution", "on_successful_mission", "overwhelm"),
-                          ev[2], ev[3])
+        _mission_triggers(d, out, ev.lane, ("on_mission_resolution", "on_successful_mission", "overwhelm"),
+                          ev.winner, ev.margin)
     elif k == "round_end":
         _watch(d, out, "round_end", -1, -1)
-        for p in (d.priority, 1 - d.priority):
-            out.extend([("temp", p)] * d.owed[p])
+        for p in turn_order(d.priority):
+            out.extend([TempAuraTrigger(p)] * d.owed[p])
     elif k == "action_start":
         _watch(d, out, "action_phase_start", -1, -1)
     return out
@@ -137,7 +138,7 @@ def _mission_triggers(d: MetaZooData, out: list, lane: int, kinds: tuple, win: i
                 continue
             if not stats.ability_works(d, src, ai):
                 continue
-            ctrls = (d.active, 1 - d.active) if a.each_player else (ctrl,)
+            ctrls = turn_order(d.active) if a.each_player else (ctrl,)
             for q in ctrls:
                 if a.kind == "on_successful_mission" and win != q:
                     continue
@@ -147,14 +148,14 @@ def _mission_triggers(d: MetaZooData, out: list, lane: int, kinds: tuple, win: i
                     if use_key(src, ai, q) in d.used:
                         continue
                     d.used.add(use_key(src, ai, q))
-                out.append(("ab", make_ctx(src, q, ai, ln, win=win, mlane=lane)))
+                out.append(AbilityTrigger(Ctx(src, q, ai, ln, winner=win, mission_lane=lane)))
 
 
-def describe_trigger(st: GameState, t: tuple) -> str:
+def describe_trigger(st: GameState, t) -> str:
     d: MetaZooData = st.data
-    if t[0] == "temp":
-        return f"{pl(t[1])} puts a primary Aura back on top of their Aura deck (temporary Aura)"
-    ctx = t[1]
-    what = d.cards[ctx[C_SRC]].texts[ctx[C_AI]]
-    about = f" [{nm(d, ctx[C_SUBJ])}]" if ctx[C_SUBJ] >= 0 and ctx[C_SUBJ] != ctx[C_SRC] else ""
+    if type(t) is TempAuraTrigger:
+        return f"{pl(t.player)} puts a primary Aura back on top of their Aura deck (temporary Aura)"
+    ctx = t.ctx
+    what = d.cards[ctx.src].texts[ctx.ability]
+    about = f" [{nm(d, ctx.subject)}]" if ctx.subject >= 0 and ctx.subject != ctx.src else ""
     return f"{src_label(d, ctx)}: {what}{about}"

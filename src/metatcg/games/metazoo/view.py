@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from ...engine.state import GameState
 from . import stats
-from .data import LANES, MetaZooData
-
-KEYWORDS = ("soar", "destruction", "enhance", "cannot_be_shattered", "cannot_be_damaged", "cannot_be_tapped",
-            "cannot_be_moved", "cannot_be_returned", "cannot_be_dueled", "cannot_be_targeted")
+from .data import KEYWORDS, LANES, MetaZooData
 
 
 def card_json(d: MetaZooData, iid: int) -> dict:
@@ -90,8 +87,8 @@ def view(st: GameState, me: int) -> dict:
         "round": d.round, "phase": d.phase, "priority_player": d.priority if d.first >= 0 else None,
         "active_player": d.active,
         "mission_lane": d.mission + 1 if d.mission >= 0 else None,
-        "last_mission": None if not lm else {"lane": lm[0] + 1, "influence": [lm[1], lm[2]],
-                                             "winner": lm[3] if lm[3] >= 0 else None, "mp": lm[4]},
+        "last_mission": None if not lm else {"lane": lm.lane + 1, "influence": [lm.total0, lm.total1],
+                                             "winner": lm.winner if lm.winner >= 0 else None, "mp": lm.mp},
         "lanes": lanes, "players": players,
         "resolving": [card_json(d, c) for c in d.resolving + d.paying],
     }

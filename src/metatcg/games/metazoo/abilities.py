@@ -1,0 +1,128 @@
+"""Resolving an ability: the checks when it resolves, "may", then its ops one at a time.
+
+A ResolveAbility step checks the equipment On Play rule (MZL-EQUIP-8), the condition
+(checked when it resolves, MZL-ERRATA-FIZZLE-2) and asks "may"; then each op of its ``do``
+list becomes an Op step, which hands it on: player ops to playerops.py (one PlayerOp per
+player, or a batch when "each player" choices must be ordered), unit ops to targets.py.
+"""
+from __future__ import annotations
+
+from ...engine.action import Action, Decision
+from ...engine.state import GameState
+from . import stats
+from .board import lane_txt, nm, pl
+from .context import ability, next_op, players_of, push_some, src_label
+from .data import LANES, MetaZooData
+from .lanechoice import ask_lane
+from .records import Answer, Batch, Ctx, MayUse, Op, PlayerOp, ResolveAbility, Select
+from .targets import candidates
+from .text import ability_text
+
+# static ops are read by stats.py, never resolved
+STATIC_OPS = frozenset({"prevent", "has_influence", "has_keyword", "lane_size", "contribution", "cost", "mp_award"})
+# player ops with a choice: "each player" versions are ordered by the active player
+CHOICE_PLAYER_OPS = frozenset({"discard", "discover", "search", "recover", "create_token", "tap_aura",
+                               "untap_aura", "return_aura"})
+UNIT_OPS_WITH_TARGET = frozenset({"give_influence", "gain_influence", "deal_damage", "shatter", "sacrifice",
+                                  "return_to_hand", "move", "tap", "untap", "grant"})
+
+
+def start_ops(st: GameState, ctx: Ctx) -> None:
+    if ability(st.data, ctx).do:
+        st.push(Op(0, ctx))
+
+
+def step_ability(st: GameState, step: ResolveAbility) -> None:
+    d: MetaZooData = st.data
+    ctx = step.ctx
+    src, ctrl = ctx.src, ctx.controller
+    c = d.cards[src]
+    a = c.abilities[ctx.ability]
+    here = stats.card_lane(d, src)
+    if here >= 0 and here != ctx.lane:
+        ctx = ctx._replace(lane=here)
+    if a.kind == "on_play" and c.equipment and (here < 0 or not stats.has_creature(d, here, ctrl)):
+        if st.logging:
+            st.say(f"{src_label(d, ctx)}: On Play does nothing without a friendly creature in its lane (MZL-EQUIP-8)")
+        return
+    if a.condition is not None and not stats.condition_ok(d, a.condition, ctx):
+        if st.logging:
+            st.say(f"{src_label(d, ctx)}: its condition is not met")
+        return
+    if a.may:
+        if _idle(d, a, ctx):
+            if st.logging:
+                st.say(f"{src_label(d, ctx)}: nothing it could affect")
+            return
+        st.decide(ctrl, "may", MayUse(ctx), f"{nm(d, src)}: use this ability? ({ability_text(a)})")
+        return
+    start_ops(st, ctx)
+
+
+def _idle(d: MetaZooData, a, ctx: Ctx) -> bool:
+    """A "may" ability whose first op would find nothing to act on: no point asking."""
+    o = a.do[0] if a.do else None
+    if o is None or o.op not in UNIT_OPS_WITH_TARGET or ctx.chosen < 0 and o.target.lane == "chosen":
+        return False
+    if o.op == "duel" or o.target.choose == "all":
+        return False
+    return not candidates(d, o, o.target, ctx, ctx.controller)
+
+
+def may_actions(st: GameState) -> list[Action]:
+    d: MetaZooData = st.data
+    name = nm(d, st.decision.params.ctx.src)
+    return [Action("yes", f"Yes: use {name}'s ability", Answer(True)),
+            Action("no", f"No: don't use {name}'s ability", Answer(False))]
+
+
+def may_perform(st: GameState, act: Action, dec: Decision) -> None:
+    d: MetaZooData = st.data
+    ctx = dec.params.ctx
+    if act.args.yes:
+        start_ops(st, ctx)
+    elif st.logging:
+        st.say(f"{pl(ctx.controller)} chooses not to use {nm(d, ctx.src)}'s ability")
+
+
+def step_op(st: GameState, step: Op) -> None:
+    """Op ``op_no`` of the ability: hand it on to the player or unit op it is."""
+    d: MetaZooData = st.data
+    oi, ctx = step.op_no, step.ctx
+    ops = ability(d, ctx).do
+    if oi >= len(ops):
+        return
+    op = ops[oi]
+    k = op.op
+    if k in STATIC_OPS:
+        push_some(st, next_op(d, oi, ctx))
+        return
+    if k == "treat_resolved":
+        _treat_resolved(st, step, op)
+        return
+    if hasattr(op, "player"):
+        ps = players_of(d, op.player, ctx)
+        nxt = next_op(d, oi, ctx)
+        if len(ps) > 1 and k in CHOICE_PLAYER_OPS:
+            push_some(st, Batch("player", tuple(ps), oi, ctx), nxt)
+        else:
+            push_some(st, *[PlayerOp(q, oi, ctx) for q in ps], nxt)
+        return
+    st.push(Select(oi, ctx))
+
+
+def _treat_resolved(st: GameState, step: Op, op) -> None:
+    """MZL-ERRATA-LANERES-4: a lane treated as resolved scores nothing, triggers nothing."""
+    d: MetaZooData = st.data
+    oi, ctx = step.op_no, step.ctx
+    if ask_lane(st, step, op, ctx.controller):
+        return
+    ln = stats.lane_ref(d, op.lane, ctx) if op.lane != "chosen" else ctx.chosen
+    if ln is None or ln < 0:
+        ln = ctx.chosen
+    if 0 <= ln < LANES and not d.resolved[ln]:
+        d.resolved[ln] = True
+        d.dirty = True
+        if st.logging:
+            st.say(f"{src_label(d, ctx)}: {lane_txt(ln)} is treated as resolved")
+    push_some(st, next_op(d, oi, ctx))

@@ -1,0 +1,172 @@
+"""What a unit op can act on, and choosing it: one unit, up to N (tagged one at a time, then
+resolved as mini-steps, MZL-ERRATA-SIMUL-2), all matching units, the highest or lowest
+Influence with ties broken by the active player (MZL-ERRATA-TIE), and the creature that
+Duels. Targets are chosen by the effect's controller (MZL-ERRATA-SIMUL-4)."""
+from __future__ import annotations
+
+from ...engine.action import Action, Decision
+from ...engine.state import GameState
+from . import stats
+from .board import nm, unit_label
+from .context import ability, next_op, push_some, src_label, this_lane
+from .data import LANES, MetaZooData, opponent
+from .lanechoice import ask_lane
+from .records import Batch, Ctx, PickCard, Select, TargetChoice, UnitOp
+
+CANNOT_FOR = {"shatter": "be_shattered", "deal_damage": "be_damaged", "tap": "be_tapped", "move": "be_moved",
+              "return_to_hand": "be_returned", "duel": "be_dueled"}
+FIXED = ("self", "subject", "previous")   # choices that name one unit, no decision
+
+
+def candidates(d: MetaZooData, op, tg, ctx: Ctx, chooser: int, fighter: int = -1) -> list[int]:
+    """The units op ``op`` could act on through target ``tg``, as ``chooser`` sees it."""
+    k = op.op
+    ch = tg.choose
+    if ch in FIXED:
+        u = ctx.src if ch == "self" else (ctx.subject if ch == "subject" else ctx.last)
+        pool = [u] if u >= 0 and u in d.lane_of else []
+    else:
+        pool = [u for side in _sides(d, tg, ctx) for u in d.units[side] if stats.unit_matches(d, tg, u, ctx)]
+    out: list[int] = []
+    if not pool:
+        return out
+    no = CANNOT_FOR.get(k)
+    targeted = ch in ("one", "up_to", "highest", "lowest")
+    dest = move_dest(d, op, ctx) if k == "move" else None
+    for u in pool:
+        if no is not None and stats.cannot(d, u, no):
+            continue
+        if targeted and d.owner[u] != chooser and stats.cannot(d, u, "be_targeted"):
+            continue
+        if k == "sacrifice" and d.owner[u] != ctx.controller:
+            continue  # MZL-KW-SACRIFICE-5
+        if k == "duel" and (u == fighter or not d.cards[u].creature):
+            continue
+        if k == "move" and dest is not None and dest >= 0 and not can_move(d, u, dest):
+            continue
+        out.append(u)
+    return out
+
+
+def _sides(d: MetaZooData, f, ctx: Ctx) -> list[int]:
+    """The lane sides a filter can match at all (a cheap narrowing before unit_matches)."""
+    ctrl = ctx.controller
+    ps = (ctrl,) if f.side == "friendly" else ((opponent(ctrl),) if f.side == "rival" else (0, 1))
+    lanes: "range | tuple[int, ...]" = range(LANES)
+    if ctx.confined >= 0:
+        lanes = (ctx.confined,)
+    elif f.lane not in ("any", "other"):
+        ln = stats.lane_ref(d, f.lane, ctx)
+        lanes = (ln,) if ln is not None and ln >= 0 else ()
+    return [ln * 2 + p for ln in lanes for p in ps]
+
+
+def move_dest(d: MetaZooData, op, ctx: Ctx) -> int | None:
+    """A Move's destination if the op fixes it (None: chosen per unit)."""
+    if op.to in ("any", "other"):
+        return None
+    if op.to == "chosen" or op.to == "this" and this_lane(ctx) < 0:
+        return ctx.chosen
+    ln = stats.lane_ref(d, op.to, ctx)
+    return -1 if ln is None else ln
+
+
+def can_move(d: MetaZooData, u: int, dest: int) -> bool:
+    p = d.owner[u]
+    return d.lane_of.get(u) != dest and stats.room_for(d, dest, p, u) and not stats.same_name_here(d, dest, p, u)
+
+
+# ----------------------------------------------------------------------------- choosing
+def _acts_on(st: GameState, u: int, step: Select) -> None:
+    """Op ``step.op_no`` acts on ``u`` alone, then the next op ("it" is ``u``)."""
+    ctx = step.ctx
+    push_some(st, UnitOp(u, step.op_no, ctx, step.fighter), next_op(st.data, step.op_no, ctx._replace(last=u)))
+
+
+def step_select(st: GameState, step: Select) -> None:
+    """Choose what a unit op acts on (the fighter of a Duel first)."""
+    d: MetaZooData = st.data
+    oi, ctx, fighter = step.op_no, step.ctx, step.fighter
+    op = ability(d, ctx).do[oi]
+    ctrl = ctx.controller
+    if ask_lane(st, step, op, ctrl):
+        return
+    if op.op == "duel" and fighter < 0:
+        fs = [u for u in candidates(d, op, op.fighter, ctx, ctrl) if d.cards[u].creature]
+        if not fs:
+            if st.logging:
+                st.say(f"{src_label(d, ctx)}: no creature to Duel with")
+            push_some(st, next_op(d, oi, ctx))
+            return
+        if len(fs) == 1 or op.fighter.choose in FIXED:
+            st.push(Select(oi, ctx, fs[0]))
+        else:
+            st.decide(ctrl, "target", TargetChoice(oi, ctx, (), "fighter", tuple(fs)),
+                      f"{nm(d, ctx.src)}: choose the creature that Duels")
+        return
+    tg = op.target
+    cands = candidates(d, op, tg, ctx, ctrl, fighter)
+    ch = tg.choose
+    if not cands:
+        if st.logging:
+            st.say(f"{src_label(d, ctx)}: no legal target")
+        push_some(st, next_op(d, oi, ctx))
+        return
+    if ch in FIXED:
+        _acts_on(st, cands[0], step)
+    elif ch == "all":
+        push_some(st, Batch("unit", tuple(cands), oi, ctx, fighter), next_op(d, oi, ctx))
+    elif ch in ("highest", "lowest"):
+        srcs = stats.static_sources(d)
+        vals = {u: stats.influence(d, u, srcs) for u in cands}
+        best = max(vals.values()) if ch == "highest" else min(vals.values())
+        tied = tuple(u for u in cands if vals[u] == best)
+        if len(tied) == 1:
+            _acts_on(st, tied[0], step)
+        else:  # MZL-ERRATA-TIE-1..3: the active player picks among the tied
+            st.decide(d.active, "target", TargetChoice(oi, ctx, (), "tie", tied, fighter),
+                      f"{nm(d, ctx.src)}: several units are tied; choose the one that gets the effect")
+    else:
+        st.decide(ctrl, "target", TargetChoice(oi, ctx, (), "pick", tuple(cands), fighter),
+                  _target_prompt(d, op, ctx, ch, 0))
+
+
+def _target_prompt(d: MetaZooData, op, ctx: Ctx, ch: str, n: int) -> str:
+    verb = op.op.replace("_", " ")
+    if ch == "up_to":
+        return f"{nm(d, ctx.src)}: choose up to {op.target.count - n} more unit(s) ({verb}), or done"
+    return f"{nm(d, ctx.src)}: choose a unit ({verb})"
+
+
+def target_actions(st: GameState) -> list[Action]:
+    d: MetaZooData = st.data
+    tc: TargetChoice = st.decision.params
+    picks = tc.picks
+    acts = [Action(f"target:c{u}", f"Choose {unit_label(d, u)}", PickCard(u)) for u in tc.candidates
+            if u not in picks and u in d.lane_of]
+    if tc.purpose == "pick" and ability(d, tc.ctx).do[tc.op_no].target.choose == "up_to":
+        acts.append(Action("done", "Done choosing" if picks else "Choose nothing", PickCard(-1)))
+    return acts
+
+
+def target_perform(st: GameState, act: Action, dec: Decision) -> None:
+    d: MetaZooData = st.data
+    tc: TargetChoice = dec.params
+    oi, ctx = tc.op_no, tc.ctx
+    u = act.args.card
+    if tc.purpose == "fighter":
+        st.push(Select(oi, ctx, u))
+        return
+    op = ability(d, ctx).do[oi]
+    if tc.purpose == "tie" or op.target.choose == "one":
+        _acts_on(st, u, Select(oi, ctx, tc.fighter))
+        return
+    # up_to: tag one at a time, then resolve them as mini-steps (MZL-ERRATA-SIMUL-2)
+    picks = tc.picks + (u,) if u >= 0 else tc.picks
+    left = [c for c in tc.candidates if c not in picks and c in d.lane_of]
+    if u >= 0 and len(picks) < op.target.count and left:
+        st.decide(dec.player, "target", tc._replace(picks=picks), _target_prompt(d, op, ctx, "up_to", len(picks)))
+        return
+    last = picks[-1] if len(picks) == 1 else -1
+    push_some(st, Batch("unit", picks, oi, ctx, tc.fighter) if picks else None,
+              next_op(d, oi, ctx._replace(last=last)))

@@ -1,0 +1,105 @@
+"""Unit ops on one chosen unit (records.UnitOp): Influence and keywords given or gained, tap,
+untap, damage, Shatter, Sacrifice, return to hand, Move and Duel."""
+from __future__ import annotations
+
+from ...engine.action import Action, Decision
+from ...engine.state import GameState
+from . import board, stats
+from .board import lane_txt, nm, unit_label
+from .context import ability, src_label
+from .data import LANES, MetaZooData
+from .records import Damage, Mod, MoveTo, PickLane, Shatter, UnitOp
+from .targets import can_move, move_dest
+
+
+def step_unit_op(st: GameState, step: UnitOp) -> None:
+    d: MetaZooData = st.data
+    u = step.unit
+    if u not in d.lane_of:
+        return  # gone before its mini-step (MZL-ERRATA-SIMUL-9)
+    ctx = step.ctx
+    op = ability(d, ctx).do[step.op_no]
+    k = op.op
+    src = ctx.src
+    logging = st.logging
+    if k == "give_influence" or k == "gain_influence":
+        dur = "round" if k == "give_influence" else "permanent"
+        d.mods.append(Mod(u, "inf", op.amount, dur))
+        d.touch()
+        if logging:
+            span = "until the end of the round" if dur == "round" else "for as long as it stays in play"
+            st.say(f"{src_label(d, ctx)}: {nm(d, u)} gets {op.amount:+d} Influence {span}")
+    elif k == "grant":
+        d.mods.append(Mod(u, op.keyword, 1, op.duration))
+        d.touch()
+        if logging:
+            st.say(f"{src_label(d, ctx)}: {nm(d, u)} gets {op.keyword.replace('_', ' ')}"
+                   f"{' until the end of the round' if op.duration == 'round' else ''}")
+    elif k == "tap":
+        if u not in d.tapped:
+            d.tapped.add(u)
+            d.touch()
+            if logging:
+                st.say(f"{src_label(d, ctx)}: {unit_label(d, u)} is tapped")
+    elif k == "untap":
+        if u in d.tapped:
+            d.tapped.discard(u)
+            d.touch()
+            if logging:
+                st.say(f"{src_label(d, ctx)}: {nm(d, u)} is untapped")
+    elif k == "deal_damage":
+        st.push(Damage(u, op.amount, (), src))
+    elif k == "shatter":
+        st.push(Shatter(u, (), src))
+    elif k == "sacrifice":
+        board.leave_play(st, u, "sacrifice")  # never prevented (MZL-KW-SACRIFICE-2)
+    elif k == "return_to_hand":
+        if d.cards[u].type == "caster":  # MZL-CASTER-9: Shattered instead (replacements apply)
+            st.push(Shatter(u, (), src))
+        else:
+            board.leave_play(st, u, "return")
+    elif k == "move":
+        _move(st, step, op)
+    elif k == "duel":
+        f = step.fighter
+        if f < 0 or f not in d.lane_of:
+            return
+        srcs = stats.static_sources(d)
+        a = max(0, stats.influence(d, f, srcs))  # MZL-KW-DUEL-4: both worked out first
+        b = max(0, stats.influence(d, u, srcs))
+        if logging:
+            st.say(f"{src_label(d, ctx)}: {nm(d, f)} ({a}) Duels {nm(d, u)} ({b})")
+        st.push(Damage(u, a, (), f), Damage(f, b, (), u, True))
+    else:  # pragma: no cover
+        raise KeyError(k)
+
+
+def _move(st: GameState, step: UnitOp, op) -> None:
+    d: MetaZooData = st.data
+    u, ctx = step.unit, step.ctx
+    src = ctx.src
+    dest = move_dest(d, op, ctx)
+    if dest is None:
+        opts = [ln for ln in range(LANES) if can_move(d, u, ln)]
+        if not opts:
+            if st.logging:
+                st.say(f"{src_label(d, ctx)}: {nm(d, u)} has no lane to Move to")
+        elif len(opts) == 1:
+            board.move_unit(st, u, opts[0], nm(d, src))
+        else:
+            st.decide(ctx.controller, "move_to", MoveTo(u, tuple(opts), src),
+                      f"{src_label(d, ctx)}: choose where {nm(d, u)} Moves")
+    elif dest >= 0:
+        board.move_unit(st, u, dest, nm(d, src))
+
+
+def move_to_actions(st: GameState) -> list[Action]:
+    d: MetaZooData = st.data
+    mt: MoveTo = st.decision.params
+    return [Action(f"lane:{ln + 1}", f"Move {nm(d, mt.unit)} to {lane_txt(ln)}", PickLane(ln)) for ln in mt.lanes]
+
+
+def move_to_perform(st: GameState, act: Action, dec: Decision) -> None:
+    d: MetaZooData = st.data
+    mt: MoveTo = dec.params
+    board.move_unit(st, mt.unit, act.args.lane, nm(d, mt.src))
