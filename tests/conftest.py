@@ -17,6 +17,10 @@ pytest.register_assert_rewrite("support")
 
 import metatcg  # noqa: E402
 
+# Spark Circle (tests/toy), a 2-4 seat game proving the kernel's windows and seat-grouped
+# triggers, is registered like any game: with one line. Every generic test then covers it.
+metatcg.register_game("spark-circle", "toy", "Spark Circle (kernel test game)")
+
 
 @pytest.fixture(scope="session")
 def metax():

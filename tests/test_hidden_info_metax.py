@@ -1,10 +1,11 @@
-"""Hidden information in MetaX: views, redacted logs and determinization.
+"""Hidden information in MetaX, zone by zone (the contract suite, test_contract_hidden_info.py,
+checks views, logs and determinize for every registered game).
 
 ``view(p)`` must not depend on anything ``p`` may not know: the opponent's hand, the order
 of either deck, the face-down VP piles, the RNG. We build pairs of states that differ only
 in such hidden things (editing ``state.data`` of a clone directly) and compare the views.
-``log_for(p)`` must hide what the opponent drew; ``determinize(state, p, rng)`` must keep
-everything ``p`` sees and every zone's size.
+``log_for(p)`` must hide what the opponent drew, searched or put under; ``determinize(state,
+p, rng)`` must keep every zone's size and every card ``p`` sees where it is.
 """
 from __future__ import annotations
 
@@ -78,16 +79,15 @@ def test_view_does_not_depend_on_deck_order_vp_piles_or_rng(seed):
     assert checked > 20
 
 
-def test_view_has_no_seed_or_rng_and_no_hidden_card_ids():
+def test_view_names_no_hidden_card_instance():
     for st in sample_states(3, every=1, games=12):
         d = st.data
         for p in (0, 1):
             v = st.view(p)
             text = json.dumps(v)
-            assert '"seed"' not in text and '"rng"' not in text
-            assert str(st.rng.state) not in text
             o = 1 - p
-            hidden = {c for c in d.hand[o] if c not in d.revealed} | set(d.deck[0]) | set(d.deck[1]) | set(d.vp[0]) | set(d.vp[1])
+            hidden = {c for c in d.hand[o] if c not in d.revealed}
+            hidden |= set(d.deck[0]) | set(d.deck[1]) | set(d.vp[0]) | set(d.vp[1])
             hidden -= set(d.hand[p])
             if st.current_player() == p and st.decision.kind == "search":
                 hidden -= set(d.deck[p])  # p is looking through their own deck right now
@@ -154,10 +154,7 @@ def test_determinize_keeps_what_the_player_sees(seed):
         for p in (0, 1):
             o = 1 - p
             det = GAME.determinize(st, p, r)
-            assert det is not st
-            # everything p can see, log included, is the same
-            assert json.loads(json.dumps(det.view(p))) == json.loads(json.dumps(st.view(p)))
-            assert det.log_for(p) == st.log_for(p)
+            # (the contract suite checks that p's view and log stay the same)
             assert zone_sizes(det) == zone_sizes(st)
             assert all_cards(det) == all_cards(st)
             dd, sd = det.data, st.data
@@ -173,23 +170,6 @@ def test_determinize_keeps_what_the_player_sees(seed):
             # the original is untouched
             assert st.data.hand[o] == sd.hand[o]
     assert changed > total // 4, "determinize should resample the opponent's hand"
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_determinized_states_play_on(seed):
-    """A determinized state is a full game: it plays to the end under random actions."""
-    r = Rng(seed)
-    n = 0
-    for st in sample_states(seed, every=9):
-        if st.is_terminal():
-            continue
-        for p in (0, 1):
-            det = GAME.determinize(st, p, r)
-            while not det.is_terminal():
-                det.apply(r.choice(det.legal_actions()))
-            assert det.returns() in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
-            n += 1
-    assert n > 10
 
 
 def _first_search_state():

@@ -1,11 +1,12 @@
-"""Hidden information in MetaZoo (four-lane edition): views, redacted logs and determinization.
+"""Hidden information in MetaZoo (four-lane edition), zone by zone (the contract suite,
+test_contract_hidden_info.py, checks views, logs and determinize for every registered game).
 
 ``view(p)`` must not depend on anything ``p`` may not know: the opponent's hand (except cards
 revealed into it), the order of either main deck, the order of either Aura deck, the cards the
 opponent is looking at (Discover), the RNG. We build pairs of states that differ only in such
 hidden things (editing ``state.data`` of a clone directly) and compare the views.
 ``log_for(p)`` must hide what the opponent drew or looked at; ``determinize(state, p, rng)``
-must keep everything ``p`` sees and every zone's size.
+must keep every zone's size and every card ``p`` sees where it is.
 """
 from __future__ import annotations
 
@@ -124,14 +125,12 @@ def _hidden_from(st, p) -> set[int]:
     return hidden
 
 
-def test_view_has_no_seed_or_rng_and_no_hidden_card_ids():
+def test_view_names_no_hidden_card_instance():
     n = 0
     for st in sample_states(3, every=1, games=10):
         for p in (0, 1):
             v = st.view(p)
             text = json.dumps(v)
-            assert '"seed"' not in text and '"rng"' not in text
-            assert str(st.rng.state) not in text
             shown = {int(m) for m in re.findall(r'"c(\d+)"', text)}
             shown |= {int(m) for a in v["legal_actions"] for m in re.findall(r"c(\d+)", a["id"])}
             leaked = shown & _hidden_from(st, p)
@@ -278,10 +277,7 @@ def test_determinize_keeps_what_the_player_sees(seed):
             sd = st.data
             before = json.dumps(st.to_json(), sort_keys=True)
             det = GAME.determinize(st, p, r)
-            assert det is not st and det.data is not sd
-            # everything p can see, log included, is the same
-            assert json.loads(json.dumps(det.view(p))) == json.loads(json.dumps(st.view(p)))
-            assert det.log_for(p) == st.log_for(p)
+            # (the contract suite checks that p's view and log stay the same)
             assert zone_sizes(det) == zone_sizes(st)
             assert all_cards(det) == all_cards(st)
             dd = det.data
@@ -306,26 +302,6 @@ def test_determinize_keeps_what_the_player_sees(seed):
             # the original is untouched
             assert json.dumps(st.to_json(), sort_keys=True) == before
     assert changed > total // 4, "determinize should resample the opponent's hand"
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_determinized_states_play_on(seed):
-    """A determinized state is a full game: every offered action applies and it plays to the
-    end under random actions."""
-    r = Rng(seed)
-    n = 0
-    for st in sample_states(seed, every=9):
-        if st.is_terminal():
-            continue
-        for p in (0, 1):
-            det = GAME.determinize(st, p, r)
-            for a in det.legal_actions():
-                det.clone().apply(a.id)
-            while not det.is_terminal():
-                det.apply(r.choice(det.legal_actions()))
-            assert det.returns() in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
-            n += 1
-    assert n > 10
 
 
 def _first_state_with(kind: str):

@@ -1,21 +1,20 @@
-"""Persistence and determinism for MetaZoo (four-lane edition): clone, JSON round trip (stdlib
-``to_json`` and the fast ``to_json_text``) and replay continue a game exactly like the
-original, at any point, mid-decision included (Priority choice, Starter Terra placement,
-payments, targets, lanes, trigger order, Discover and bottom order, searches, Trade Aura
-swaps, temporary Aura, Destruction, replacement effects, lane-size overflow...).
-
-Each copy taken at a snapshot is driven with the same subsequent action ids as the
-original and compared by ``to_json()`` right away, a few actions later and at the end.
+"""Persistence for MetaZoo (four-lane edition), beyond the contract suite
+(test_contract_persistence.py, which plays every registered game): a clone, a JSON round trip
+(stdlib ``to_json`` and the fast ``to_json_text``) and a replay taken inside every kind of
+MetaZoo decision (Priority choice, Starter Terra placement, payments, targets, lanes, trigger
+order, Discover and bottom order, searches, Trade Aura swaps, temporary Aura, Destruction,
+replacement effects, lane-size overflow...) continue the game exactly, tokens created during
+the game included; a clone shares none of MetaZoo's data; MetaZoo's own state fields are
+checked when a state is read back.
 """
 from __future__ import annotations
 
 import itertools
-import json
 
 import pytest
 
 import metatcg
-from metatcg.engine.errors import IllegalActionError, StateDataError
+from metatcg.engine.errors import StateDataError
 from metatcg.engine.rng import Rng
 from support import persistence
 from support.persistence import norm
@@ -32,12 +31,9 @@ PLAYED_DECISION_KINDS = {"priority", "starter", "action", "pay", "enhance_with",
                          "sacrifice", "destroy", "overflow", "instead", "__order_triggers"}
 
 
-def json_copy(st):
-    return persistence.json_copy(GAME, st)
-
-
 def copies_of(st, replay: bool = True) -> dict:
-    out = {"clone": st.clone(), "json": json_copy(st), "json_text": GAME.state_from_json(st.to_json_text())}
+    out = {"clone": st.clone(), "json": persistence.json_copy(GAME, st),
+           "json_text": GAME.state_from_json(st.to_json_text())}
     if replay:
         out["replay"] = GAME.replay(st.record())
     return out
@@ -47,28 +43,13 @@ def same_now(name: str, cp, st, here=None, where: str = "") -> None:
     persistence.same_now(name, cp, st, here, where, labels=True, logs=True)
 
 
-def play_with_snapshots(deck_a: str, deck_b: str, seed: int, want) -> tuple[int, set]:
+def play_with_snapshots(decks, seed: int, want) -> tuple[int, set]:
     """Play a seeded random game; wherever ``want(state, index, kind)`` says so, take the
     copies and check they continue identically. Returns (#snapshots, kinds seen)."""
-    return persistence.play_with_snapshots(GAME, deck_a, deck_b, seed, want, copies_of, same_now, same_reason=True)
-
-
-def first_of_each_kind_and_random(seed: int):
-    return persistence.first_of_each_kind_then_one_in(40, Rng(seed * 7 + 3))
+    return persistence.play_with_snapshots(GAME, decks, seed, want, copies_of, same_now, same_reason=True)
 
 
 # --------------------------------------------------------------------------- continuations
-# 14 games: every deck plays twice on each side (the pairs (a, a+1) and (a, a+3) mod 7)
-SNAP_PAIRS = [(DECKS[a], DECKS[(a + k) % len(DECKS)]) for k in (1, 3) for a in range(len(DECKS))]
-
-
-@pytest.mark.parametrize("deck_a,deck_b", SNAP_PAIRS)
-def test_clone_json_and_replay_continue_identically(deck_a, deck_b):
-    seed = 100 * SNAP_PAIRS.index((deck_a, deck_b))
-    n, kinds = play_with_snapshots(deck_a, deck_b, seed, first_of_each_kind_and_random(seed))
-    assert n >= 8 and {"priority", "action"} <= kinds
-
-
 def test_every_kind_of_decision_survives_clone_json_and_replay():
     """Keep playing seeded games until a snapshot was taken inside every decision kind."""
     missing = persistence.kinds_never_snapshot(play_with_snapshots, PAIRS, PLAYED_DECISION_KINDS, 5000, 5600)
@@ -115,22 +96,6 @@ def test_replacement_order_survives_clone_and_json():
         assert norm(st.to_json()) == here
 
 
-def test_terminal_state_round_trips():
-    st = GAME.new_state(["ember-warden", "stonecaller"], seed=77)
-    r = Rng(1)
-    while not st.is_terminal():
-        st.apply(r.choice(st.legal_actions()))
-    for name, cp in copies_of(st).items():
-        assert cp.is_terminal(), name
-        assert norm(cp.to_json()) == norm(st.to_json()), name
-        assert cp.returns() == st.returns() and cp.legal_actions() == [], name
-        assert cp.reason == st.reason and cp.winner() == st.winner(), name
-
-
-def test_replay_upto_gives_the_earlier_state():
-    persistence.check_replay_upto(GAME, ["storm-surge", "tidal-grip"], 31, 2)
-
-
 def test_tokens_survive_the_round_trip():
     """Token instances are created during the game (appended to ``cards``): copies made while
     tokens are in play, and after some left, rebuild them and go on identically."""
@@ -175,42 +140,22 @@ def test_clone_shares_no_mutable_state():
     assert cp.rng is not st.rng and cp.data is not st.data
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_playing_a_clone_leaves_the_original_alone(seed):
-    a, b = PAIRS[seed * 8]
-    st = GAME.new_state([a, b], seed=seed)
-    persistence.check_copies_go_their_own_way(GAME, st, seed, points={0, 1, 3, 15, 40, 70, 120})
-
-
 # --------------------------------------------------------------------------- illegal actions
-def _random_states(seed: int, every: int = 9):
-    st = GAME.new_state(list(PAIRS[seed * 5 % len(PAIRS)]), seed=seed)
-    return persistence.random_states(st, Rng(seed), every)
-
-
 @pytest.mark.rule("MZL-DECLARE-2")
-@pytest.mark.parametrize("seed", range(8))
-def test_illegal_action_raises_and_changes_nothing(seed):
+@pytest.mark.parametrize("seed", range(4))
+def test_missions_in_resolved_or_missing_lanes_are_refused(seed):
+    """A mission in a lane already resolved this round (MZL-DECLARE-2), in a lane that does
+    not exist, or a play to a card that does not exist, is refused and changes nothing (the
+    contract suite tries ids that no game offers)."""
+    game = GAME.new_state(list(PAIRS[seed * 5 % len(PAIRS)]), seed=seed)
     checked = 0
-    for st, prev_ids in _random_states(seed):
-        legal = [a.id for a in st.legal_actions()]
+    for st, _ in persistence.random_states(game, Rng(seed), every=9):
         d = st.data
-        bogus = ["nonsense", "", "declare:lane5", "declare:lane0", "play:c9999@lane1", "pay:c-1"]
-        # a mission in a lane already resolved this round (MZL-DECLARE-2)
+        bogus = ["declare:lane5", "declare:lane0", "play:c9999@lane1", "pay:c-1"]
         bogus += [f"declare:lane{ln + 1}" for ln in range(4) if d.resolved[ln]]
-        bogus += [x for x in prev_ids if x not in legal][:3]  # legal a moment ago, not now
-        if st.is_terminal():
-            bogus += prev_ids[:2]
         persistence.check_refused(GAME, st, bogus)
-        checked += 1
-    assert checked > 5
-
-
-def test_view_of_a_player_who_does_not_exist_is_refused():
-    st = GAME.new_state(["ember-warden", "stonecaller"], seed=1)
-    for p in (-1, 2):
-        with pytest.raises(IllegalActionError):
-            st.view(p)
+        checked += any(d.resolved)
+    assert checked > 3
 
 
 # --------------------------------------------------------------------------- bad input
@@ -222,26 +167,6 @@ def mid_state():
         st.apply(r.choice(st.legal_actions()))
     assert not st.is_terminal()
     return st
-
-
-def test_malformed_state_json_is_a_clear_error(mid_state):
-    persistence.check_malformed_state_json(GAME, mid_state, not_a_state="not a metatcg state|malformed")
-
-
-def test_state_of_another_game_is_refused(mid_state):
-    obj = mid_state.to_json()
-    obj["game"] = "metax"
-    with pytest.raises(StateDataError, match=r"state is for game 'metax', not 'metazoo'"):
-        GAME.state_from_json(obj)
-
-
-@pytest.mark.parametrize("key", ["data", "rng", "stack", "decision", "log", "history", "seed",
-                                 "actions_taken", "options", "decks", "pending", "result", "reason"])
-def test_state_json_with_a_missing_field_is_a_clear_error(mid_state, key):
-    obj = norm(mid_state.to_json())
-    del obj[key]
-    with pytest.raises(StateDataError, match="malformed state JSON"):
-        GAME.state_from_json(obj)
 
 
 @pytest.mark.parametrize("key", ["cards", "owner", "units", "enh", "terra", "lane_of", "aura_deck", "aura_zone",
@@ -260,12 +185,7 @@ def test_state_json_with_a_missing_data_field_is_a_clear_error(mid_state, key):
     lambda o: o["data"].__setitem__("terra", [0, 1]),
     lambda o: o["data"].__setitem__("lane_of", []),
     lambda o: o["data"].__setitem__("mods", [[1, "inf"]]),
-    lambda o: o.__setitem__("rng", "not a number"),
-    lambda o: o.__setitem__("decision", [0]),
-    lambda o: o.__setitem__("decision", [0, "no-such-decision", [], ""]),
-    lambda o: o.__setitem__("log", [["text"]]),
-], ids=["mp-type", "unknown-card", "three-lanes", "two-terra-slots", "lane_of-list", "short-mod", "rng",
-        "short-decision", "unknown-decision", "log-entry"])
+], ids=["mp-type", "unknown-card", "three-lanes", "two-terra-slots", "lane_of-list", "short-mod"])
 def test_corrupt_state_json_is_a_clear_error(mid_state, corrupt):
     obj = norm(mid_state.to_json())
     corrupt(obj)
@@ -288,40 +208,6 @@ def test_state_json_with_impossible_cards_is_refused(mid_state, how):
         data["deck"][0].pop()
     with pytest.raises(StateDataError):
         GAME.state_from_json(obj)
-
-
-def test_malformed_record_is_a_clear_error(mid_state):
-    persistence.check_malformed_record(GAME, mid_state, other_game="metax")
-    with pytest.raises(StateDataError, match="malformed record"):
-        GAME.replay(dict(mid_state.record(), seed="not a seed"))
-
-
-# --------------------------------------------------------------------------- determinism
-def test_same_seed_and_same_actions_give_the_same_game():
-    persistence.check_same_seed_same_game(GAME, ["skyward-flock", "wildfire"], (0, 1, 99, 123456789))
-
-
-def test_same_seed_same_game_in_a_fresh_interpreter():
-    """No hidden state outside the seed (module-level caches, hash order of sets...): a game
-    played in another Python process with a different hash seed ends identically."""
-    import os
-    import subprocess
-    import sys
-    code = ("import json, metatcg\n"
-            "from metatcg.engine.rng import Rng\n"
-            "g = metatcg.load_game('metazoo')\n"
-            "st = g.new_state(['tidal-grip', 'hermit-cryptids'], seed=4242)\n"
-            "r = Rng(9)\n"
-            "while not st.is_terminal():\n"
-            "    st.apply(r.choice(st.legal_actions()))\n"
-            "print(json.dumps(st.to_json(), sort_keys=True))\n")
-    st = GAME.new_state(["tidal-grip", "hermit-cryptids"], seed=4242)
-    r = Rng(9)
-    while not st.is_terminal():
-        st.apply(r.choice(st.legal_actions()))
-    env = dict(os.environ, PYTHONHASHSEED="12345")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
-    assert json.loads(out.stdout) == norm(st.to_json())
 
 
 def test_different_seeds_give_different_shuffles():

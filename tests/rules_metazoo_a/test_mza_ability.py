@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from mza_support import GAME, finish_round, ability_id, hands, ids, play, pos, side, unit, untapped, zone
+from support import ids
+from support.metazoo import (GAME, ability_id, finish_round, hands, play, pos, side, unit_in_lane as unit, untapped,
+                             aura_zone as zone)
 
 
 def abilities(s) -> list[str]:

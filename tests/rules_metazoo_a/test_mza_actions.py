@@ -6,7 +6,8 @@ import pytest
 from metatcg.engine.errors import IllegalActionError
 from metatcg.engine.state import ORDER_DECISION
 
-from mza_support import GAME, hands, ids, play, pos, side, unit
+from support import ids
+from support.metazoo import GAME, hands, play, pos, side, unit_in_lane as unit
 
 RESOLVED3 = [{"resolved": True}, {"resolved": True}, {"resolved": True}]
 KINDS = {"play", "enhance", "trade", "ability", "declare"}

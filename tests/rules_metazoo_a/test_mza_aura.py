@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from mza_support import (GAME, enh, find, finish_round, ids, play, pos, side, started, unit, untapped, zone)
+from support import ids
+from support.metazoo import (GAME, enh, find_in as find, finish_round, play, pos, side, started, unit_in_lane as unit,
+                             untapped, aura_zone as zone)
 
 RESOLVED3 = [{"resolved": True}, {"resolved": True}, {"resolved": True}]
 

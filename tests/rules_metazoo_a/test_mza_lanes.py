@@ -5,7 +5,8 @@ import pytest
 
 from metatcg.engine.errors import IllegalActionError, StateDataError
 
-from mza_support import GAME, enh, find, ids, play, play_id, pos, side, unit
+from support import ids
+from support.metazoo import GAME, enh, find_in as find, play, play_id, pos, side, unit_in_lane as unit
 
 FIRE4 = ["Fire Aura"] * 4
 

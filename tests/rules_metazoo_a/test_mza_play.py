@@ -5,7 +5,9 @@ import pytest
 
 from metatcg.engine.state import ORDER_DECISION
 
-from mza_support import GAME, find, ids, play, play_id, pos, side, unit, untapped, zone
+from support import ids
+from support.metazoo import (GAME, find_in as find, play, play_id, pos, side, unit_in_lane as unit, untapped,
+                             aura_zone as zone)
 
 
 def plays_to(s, name: str, p: int = 0) -> list[int]:

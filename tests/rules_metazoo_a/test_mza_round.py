@@ -5,7 +5,9 @@ import pytest
 
 from metatcg.engine.state import ORDER_DECISION
 
-from mza_support import (GAME, enh, finish_round, hands, ids, play, pos, started, unit, untapped, zone)
+from support import ids
+from support.metazoo import (GAME, enh, finish_round, hands, play, pos, started, unit_in_lane as unit, untapped,
+                             aura_zone as zone)
 
 RESOLVED3 = [{"resolved": True}, {"resolved": True}, {"resolved": True}]
 

@@ -5,7 +5,8 @@ import pytest
 
 from metatcg.engine.rng import Rng
 
-from mza_support import FIRE_MAIN, deck, ids, new_game, play, pos
+from support import ids
+from support.metazoo import FIRE_MAIN, mza_deck as deck, new_game, play, pos
 
 
 def chooser_seed(p: int) -> int:

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from mza_support import (FIRE_MAIN, GAME, deck, finish_round, hands, ids, new_game, pos, problems, unit)
+from support import ids
+from support.metazoo import (FIRE_MAIN, GAME, mza_deck as deck, finish_round, hands, new_game, pos, problems,
+                             unit_in_lane as unit)
 
 
 def lone(mp1=0, mp2=0, **kw):

@@ -5,9 +5,10 @@ import pytest
 
 from metatcg.games.metazoo import schema
 
-from mzb_support import (ability_id, act, can_play, deck, declare, finish_round, game, idle, ids, in_play,
-                         influence, log_index, new_game, play, play_id, position, settle, side, target, total,
-                         unit, zone)
+from support import act, ids, log_index, zone_names as zone
+from support.metazoo import (ability as ability_id, can_play, z_deck as deck, declare, finish_round, game, idle,
+                             in_play, influence, z_game as new_game, play, play_id, z_position as position, settle,
+                             side, target, total, unit)
 
 
 def _tapped(st, p: int) -> int:

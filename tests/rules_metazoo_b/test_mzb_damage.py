@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from mzb_support import (ability_id, act, can_play, declare, finish_round, find, idle, ids, in_play, influence,
-                         lane_of, log_index, play, position, side, target, total, unit, zone)
+from support import act, card_in as find, ids, log_index, zone_names as zone
+from support.metazoo import (ability as ability_id, can_play, declare, finish_round, idle, in_play, influence, lane_of,
+                             play, z_position as position, side, target, total, unit)
 
 
 def _blast(st, card: str, victim: int) -> None:

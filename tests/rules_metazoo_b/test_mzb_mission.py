@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mzb_support import (act, declare, finish_round, ids, in_play, log_index, play, position, side, total, unit,
-                         zone)
+from support import act, ids, log_index, zone_names as zone
+from support.metazoo import declare, finish_round, in_play, play, z_position as position, side, total, unit
 
 
 def _mission(st):
@@ -383,7 +383,7 @@ def test_during_mission_changes_only_contributions_and_only_in_its_own_lane():
     e = unit(st, "Z Earth 3", 1, lane=1)
     declare(st, 1)
     assert _mission(st)["totals"] == [4, 1]
-    from mzb_support import influence
+    from support.metazoo import influence
     assert influence(st, e) == 3                       # current Influence untouched
     declare(st, 2)  # the Damper in lane 1 does nothing in lane 2
     assert _mission(st)["totals"] == [2, 3]

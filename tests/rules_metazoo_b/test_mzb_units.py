@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from mzb_support import (ability_id, act, can_play, declare, deck, idle, ids, in_play, influence, lane_of,
-                         log_index, new_game, play, position, settle, side, target, tokens_in_play, total, unit,
-                         zone)
+from support import act, ids, log_index, zone_names as zone
+from support.metazoo import (ability as ability_id, can_play, z_deck as deck, declare, idle, in_play, influence,
+                             lane_of, z_game as new_game, play, z_position as position, settle, side, target,
+                             tokens_in_play, total, unit)
 
 
 def _everywhere(st, iid: int) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mzc_support import check, deck, game
+from support.metazoo import problems as check, deck, game
 
 
 def fire_main(n: int) -> dict[str, int]:

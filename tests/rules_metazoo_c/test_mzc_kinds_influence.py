@@ -6,8 +6,9 @@ import typing
 
 import pytest
 
-from mzc_support import (ability_id, game, inf, is_action_turn, log_index, play, player, position, side, snap,
-                         target, total, unit, zone)
+from support import log_index, zone_names as zone
+from support.metazoo import (ability_id, game, influence as inf, is_action_turn, play, player, position, side, snap,
+                             target, total, unit)
 
 from metatcg.games.metazoo import stats
 from metatcg.games.metazoo.schema import AbilityKind

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mzc_support import (ability_id, card_in, ids, inf, kind, play, play_id, player, position, side, target,
-                         terra, unit, zone)
+from support import card_in, ids, zone_names as zone
+from support.metazoo import (ability_id, influence as inf, kind, play, play_id, player, position, side, target, terra,
+                             unit)
 
 R = {"resolved": True}
 

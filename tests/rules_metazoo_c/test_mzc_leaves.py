@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mzc_support import (ability_id, decider, ids, kind, log_has, play, player, position, side, snap, target,
-                         terra, unit, zone)
+from support import ids, log_has, zone_names as zone
+from support.metazoo import ability_id, decider, kind, play, player, position, side, snap, target, terra, unit
 
 
 def _removal_position(victim: str, *, wide: bool = False):

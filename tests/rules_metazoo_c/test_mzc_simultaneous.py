@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from mzc_support import (card_in, decider, ids, inf, is_action_turn, kind, labels, log_index, order,
-                         pick_trigger, play, player, position, side, target, unit, zone)
+from support import card_in, ids, log_index, zone_names as zone
+from support.metazoo import (decider, influence as inf, is_action_turn, kind, labels, order, pick_trigger, play, player,
+                             position, side, target, unit)
 
 from metatcg.engine.state import ORDER_DECISION
 

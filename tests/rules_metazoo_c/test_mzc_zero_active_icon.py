@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mzc_support import (ability_id, card_in, decider, ids, is_action_turn, kind, play, play_id, player,
-                         position, snap, terra, unit)
+from support import card_in, ids
+from support.metazoo import (ability_id, decider, is_action_turn, kind, play, play_id, player, position, snap, terra,
+                             unit)
 
 from metatcg.engine.state import ORDER_DECISION
 from metatcg.games.metazoo.data import use_key

@@ -8,6 +8,8 @@ import re
 
 from metatcg.engine.rng import Rng
 
+from support.contract import random_play
+
 DRAW = re.compile(r"^P([12]) draws (.+)$")
 
 
@@ -32,23 +34,13 @@ def sample_states(game, pair_of, seed: int, every: int = 3, games: int = 1):
     of ``seed`` plays the decks ``pair_of(seed, g)``."""
     for g in range(games):
         a, b = pair_of(seed, g)
-        st = game.new_state([a, b], seed=seed * 100 + g)
-        r = Rng(seed * 100 + g)
-        i = 0
-        while not st.is_terminal():
-            if i % every == 0:
-                yield st
-            st.apply(r.choice(st.legal_actions()))
-            i += 1
-        yield st
+        yield from random_play(game.new_state([a, b], seed=seed * 100 + g), Rng(seed * 100 + g), every)
 
 
 def last(states):
     """The last state an iterator yields (for a whole game: its end)."""
-    st = None
-    for st in states:
-        pass
-    return st
+    *_, end = states
+    return end
 
 
 def different_name_pair(d, zone_a: list, zone_b: list, r: Rng):

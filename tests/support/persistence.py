@@ -39,19 +39,20 @@ def same_now(name: str, cp, st, here=None, where: str = "", *, labels: bool = Fa
     if labels:
         assert [a.label for a in cp.legal_actions()] == [a.label for a in st.legal_actions()], f"{name} {where}"
     assert cp.current_player() == st.current_player(), f"{name} {where}"
-    for p in (0, 1):
+    for p in range(st.num_players):
         assert cp.view(p) == st.view(p), f"{name}: view({p}) differs {where}"
         if logs:
             assert cp.log_for(p) == st.log_for(p), f"{name}: log_for({p}) differs {where}"
 
 
-def play_with_snapshots(game, deck_a: str, deck_b: str, seed: int, want, copies_of, check_now,
-                        same_reason: bool = False) -> tuple[int, set]:
-    """Play a seeded random game; wherever ``want(state, index, kind)`` says so, take the
-    copies ``copies_of(state)`` ({name: copy}), check each with ``check_now(name, copy, state,
-    here, where)`` and that it continues identically: same JSON ``AHEAD`` actions later and at
-    the end, same returns (and end reason if ``same_reason``). Returns (#snapshots, kinds seen)."""
-    st = game.new_state([deck_a, deck_b], seed=seed)
+def play_with_snapshots(game, decks, seed: int, want, copies_of, check_now, same_reason: bool = False,
+                        log: bool = True) -> tuple[int, set]:
+    """Play a seeded random game of ``decks`` (one a seat; ``log=False``: quiet); wherever
+    ``want(state, index, kind)`` says so, take the copies ``copies_of(state)`` ({name: copy}),
+    check each with ``check_now(name, copy, state, here, where)`` and that it continues
+    identically: same JSON ``AHEAD`` actions later and at the end, same returns (and end reason
+    if ``same_reason``). Returns (#snapshots, kinds seen)."""
+    st = game.new_state(list(decks), seed=seed, log=log)
     chooser = Rng(seed + 12345)
     snaps = []          # (index, {name: copy})
     wanted_at = {}      # index -> normalised to_json of the original then
@@ -74,7 +75,7 @@ def play_with_snapshots(game, deck_a: str, deck_b: str, seed: int, want, copies_
     history = st.history
     for i, cps in snaps:
         for name, cp in cps.items():
-            label = f"{name} taken at action #{i} ({deck_a} vs {deck_b}, seed {seed})"
+            label = f"{name} taken at action #{i} ({' vs '.join(map(str, decks))}, seed {seed})"
             for j, aid in enumerate(history[i:], start=i):
                 if j == i + AHEAD and wanted_at.get(j) is not None:
                     assert norm(cp.to_json()) == wanted_at[j], f"{label}: differs {AHEAD} actions later"
@@ -100,23 +101,44 @@ def first_of_each_kind_then_one_in(n: int, r: Rng):
     return want
 
 
-def kinds_never_snapshot(play, pairs, kinds, first_seed: int, last_seed: int) -> set:
-    """Keep playing seeded games (``play(deck_a, deck_b, seed, want)`` like
-    :func:`play_with_snapshots`), each taking a snapshot at the first decision of every kind
-    still missing, until every kind of ``kinds`` was snapshot or the seeds run out; returns
-    the kinds never reached."""
+def spread_over_the_game(game, decks, seed: int, count: int, each_kind: bool = True):
+    """A ``want`` for :func:`play_with_snapshots`: ``count`` decision points spread at random
+    over the whole game (its length is found by playing it quietly first: the same game), and
+    the first decision of each kind if ``each_kind``."""
+    st = game.new_state(list(decks), seed=seed, log=False)
+    chooser = Rng(seed + 12345)  # the driver of play_with_snapshots
+    while not st.is_terminal():
+        st.apply(chooser.choice(st.legal_actions()).id)
+    r = Rng(seed ^ 0x5EED)
+    length = len(st.history)
+    picks = {r.below(length) for _ in range(count)} if length else set()
+    seen: set[str] = set()
+
+    def want(st, i, kind):
+        if each_kind and kind not in seen:
+            seen.add(kind)
+            return True
+        return i in picks
+    return want
+
+
+def kinds_never_snapshot(play, tables, kinds, first_seed: int, last_seed: int) -> set:
+    """Keep playing seeded games (``play(decks, seed, want)`` like :func:`play_with_snapshots`,
+    decks taken in turn from ``tables``), each taking a snapshot at the first decision of
+    every kind still missing, until every kind of ``kinds`` was snapshot or the seeds run out;
+    returns the kinds never reached."""
     missing = set(kinds)
     seed = first_seed
     while missing and seed < last_seed:
         target = set(missing)
-        a, b = pairs[seed % len(pairs)]
+        decks = tables[seed % len(tables)]
 
-        def want(st, i, kind):
+        def want(st, i, kind, target=target):
             if kind in target:
                 target.discard(kind)
                 return True
             return False
-        _, got = play(a, b, seed, want)
+        _, got = play(decks, seed, want)
         missing -= got
         seed += 1
     return missing
@@ -177,13 +199,13 @@ def check_copies_go_their_own_way(game, st, seed: int, points) -> None:
     while not st.is_terminal():
         if i in points:
             before = norm(st.to_json())
-            views = [st.view(p) for p in (0, 1)]
+            views = [st.view(p) for p in range(st.num_players)]
             cp = st.clone()
             other = Rng(seed * 1000 + i)  # the clone goes its own way
             while not cp.is_terminal():
                 cp.apply(other.choice(cp.legal_actions()))
             assert norm(st.to_json()) == before, f"playing a clone changed the original (#{i})"
-            assert [st.view(p) for p in (0, 1)] == views
+            assert [st.view(p) for p in range(st.num_players)] == views
             finished.append((cp, norm(cp.to_json())))
             json_twin = json_copy(game, st)
             json_twin.apply(json_twin.legal_actions()[0])

@@ -1,0 +1,129 @@
+"""Hidden information, for every registered game: views, redacted logs and determinization.
+
+``game.determinize(state, p, rng)`` gives a state that differs from ``state`` only in what
+``p`` cannot see (hidden cards resampled), so ``view(p)`` and ``log_for(p)`` of the two must be
+the same: were a hidden card shown, resampling would change it. Where determinize does
+resample something, another seat's view shows it, so the check is not vacuous. A state's seed
+and RNG never reach a view; ``log_for(p)`` never names a card that ``p`` does not see before
+or after the action (card names read from the decks the seats play).
+What a game hides, zone by zone, is checked in its own test_hidden_info_<game>.py; what a
+bot gets through a handle, in test_bots.py.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import metatcg
+from metatcg.engine.rng import Rng
+from support.contract import decision_points, game_params, norm, seats, seen, tables
+
+pytestmark = pytest.mark.parametrize("game_id", game_params())
+
+CHUNKS = 2
+GAMES_PER_CHUNK = 3
+
+
+@pytest.fixture
+def game(game_id):
+    return metatcg.load_game(game_id)
+
+
+# --------------------------------------------------------------------------- views
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_determinize_keeps_what_the_player_sees(game, chunk):
+    """Every seat's view and redacted log are the same in its determinized states; the
+    original is untouched; the states differ in what other seats see at some points."""
+    r = Rng(chunk + 77)
+    points = resampled = 0
+    for table in tables(game, GAMES_PER_CHUNK, 3000 + 100 * chunk):
+        for st in decision_points(game, table, every=3):
+            before = norm(st.to_json())
+            for p in seats(st):
+                where = f"({table}, action #{len(st.history)}, seat {p})"
+                det = game.determinize(st, p, r)
+                assert det is not st and det.data is not st.data, where
+                assert norm(det.view(p)) == norm(st.view(p)), f"view({p}) shows something hidden {where}"
+                assert det.log_for(p) == st.log_for(p), where
+                assert det.current_player() == st.current_player() and det.is_terminal() == st.is_terminal()
+                assert norm(st.to_json()) == before, f"determinize changed the original {where}"
+                points += 1
+                resampled += any(seen(det, q) != seen(st, q) for q in seats(st) if q != p)
+    assert points > 20
+    assert resampled > 0, "determinize never resampled a card another seat can see"
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_determinized_states_play_on(game, chunk):
+    """A determinized state is a whole game: every offered action applies, and it plays to the
+    end under random actions."""
+    r = Rng(chunk)
+    n = 0
+    for table in tables(game, GAMES_PER_CHUNK, 3200 + 100 * chunk):
+        for st in decision_points(game, table, every=11):
+            if st.is_terminal():
+                continue
+            for p in seats(st):
+                det = game.determinize(st, p, r)
+                for a in det.legal_actions():
+                    det.clone().apply(a.id)
+                while not det.is_terminal():
+                    det.apply(r.choice(det.legal_actions()))
+                rets = det.returns()
+                assert len(rets) == table.seats and all(-1.0 <= x <= 1.0 for x in rets)
+                n += 1
+    assert n > 10
+
+
+def test_view_shows_no_seed_or_rng(game):
+    for table in tables(game, 2, 3400):
+        for st in decision_points(game, table, every=2):
+            secret = str(st.rng.state)
+            for p in seats(st):
+                text = json.dumps(st.view(p))
+                assert '"seed"' not in text and '"rng"' not in text
+                assert secret not in text, f"view({p}) shows the RNG state"
+
+
+# --------------------------------------------------------------------------- logs
+def _shown_names(st, p: int, names: set[str]) -> set[str]:
+    """The card names that ``view(p)`` (log left out) shows somewhere."""
+    text = json.dumps(seen(st, p), ensure_ascii=False)
+    return {nm for nm in names if nm in text}
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_log_for_names_only_cards_the_player_sees(game, chunk):
+    """After each action, the new lines of ``log_for(p)`` name no card (by the names in the
+    seats' deck lists) unless ``p``'s view shows a card of that name before or after the
+    action; a line that only ``p`` reads may also name ``p``'s own cards (a look at the top
+    of their deck that goes straight back)."""
+    checked = 0
+    for table in tables(game, GAMES_PER_CHUNK, 3600 + 100 * chunk):
+        st = table.new_state(game)
+        own = [set(deck) for deck in st.decks]
+        everyone = set().union(*own)
+        r = Rng(table.seed)
+        shown: list[set[str]] = [set() for _ in seats(st)]  # before the first action: the setup's lines
+        logs: list[list[str]] = [[] for _ in seats(st)]
+        while True:
+            new = {p: st.log_for(p)[len(logs[p]):] for p in seats(st)}
+            for p in seats(st):
+                now = _shown_names(st, p, everyone)
+                theirs = {line for q in seats(st) if q != p for line in new[q]}
+                for line in new[p]:
+                    private = line not in theirs  # no other seat reads this line
+                    allowed = shown[p] | now | (own[p] if private else set())
+                    rest = line
+                    for nm in sorted(allowed, key=len, reverse=True):  # a longer name may contain a secret one
+                        rest = rest.replace(nm, "")
+                    leaked = sorted(nm for nm in everyone - allowed if nm in rest)
+                    assert not leaked, f"log_for({p}) names hidden {leaked}: {line!r} ({table})"
+                    checked += 1
+                shown[p] = now
+                logs[p] += new[p]
+            if st.is_terminal():
+                break
+            st.apply(r.choice(st.legal_actions()))
+    assert checked > 50
