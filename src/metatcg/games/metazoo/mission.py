@@ -76,7 +76,7 @@ def _score(st: GameState, lane: int) -> None:
     ndes = stats.destruction_count(d, lane, w, srcs)  # fixed now (MZL-KW-DESTRUCTION-4)
     why = "uncontested" if not contested else ("Soar" if soar else "contested")
     d.last_mission = MissionResult(lane, totals[0], totals[1], w, mp)
-    board.gain_mp(st, w, mp, f"mission in {lane_txt(lane)}, {why}")
+    board.gain_mp(st, w, mp, f"mission in {lane_txt(lane)}, {why}" if st.logging else "")
     st.push(Mission(lane, 2, w, margin, ndes))
 
 
