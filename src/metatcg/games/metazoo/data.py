@@ -22,8 +22,11 @@ Lanes are numbered 0..3 internally (lane 1..4 in action ids and text). A lane si
 """
 from __future__ import annotations
 
+from typing import get_args
+
 from .cards import CardDef
 from .records import MissionResult, Mod
+from .schema import Keyword
 
 # ---- rules constants (a renderer or a bot reads them here; never re-declare them)
 LANES = 4              # lanes on the board (MZL-LANE-1)
@@ -31,10 +34,10 @@ MP_TO_WIN = 30         # MZL-WIN-2
 AURA_CAP = 10          # Aura a player may have in play (MZL-AURAPH-3)
 BASE_LANE_LIMIT = 5    # slots per side of a lane before changes (MZL-LANE-6)
 ALLIED_SUPPLY = 10     # allied Aura set aside outside the game (MZL-DECK-15)
-# Keywords a unit can have (its own, given or "has"); a view lists a unit's keywords in this
-# order. Only Destruction adds up over several instances (Soar does not, MZL-KW-SOAR-2).
-KEYWORDS = ("soar", "destruction", "enhance", "cannot_be_shattered", "cannot_be_damaged", "cannot_be_tapped",
-            "cannot_be_moved", "cannot_be_returned", "cannot_be_dueled", "cannot_be_targeted")
+# Keywords a unit can have (its own, given or "has"), as the card schema names them; a view
+# lists a unit's keywords in this order. Only Destruction adds up over several instances
+# (Soar does not, MZL-KW-SOAR-2).
+KEYWORDS: tuple[str, ...] = get_args(Keyword)
 STACKING_KEYWORDS = frozenset({"destruction"})
 
 
