@@ -2,8 +2,8 @@
 keyword glossary, the rules constants a screen needs (MP to win, the Aura cap, lanes and
 their slots), the typed view and the terminal renderer.
 
-Constants come from the modules that enforce them (``board.WIN_MP``, ``aura.AURA_CAP``,
-``data.LANES``, ``stats.BASE_LIMIT``, ``deckcheck``); nothing about the rules is re-declared.
+Constants come from the game's own modules (``data.MP_TO_WIN``, ``data.AURA_CAP``, ``data.LANES``,
+``data.BASE_LANE_LIMIT``, ``deckcheck``); nothing about the rules is re-declared.
 """
 from __future__ import annotations
 
@@ -12,13 +12,10 @@ from typing import TYPE_CHECKING, Any, Mapping, get_args
 from ...engine.decks import Deck
 from ...engine.game import Game
 from ...ui.presentation import CardInfo, Presentation
-from .aura import AURA_CAP
-from .board import WIN_MP
 from .cards import CardDef
-from .data import LANES
+from .data import ALLIED_SUPPLY, AURA_CAP, BASE_LANE_LIMIT, LANES, MP_TO_WIN
 from .deckcheck import AURA_DECK, MAIN_MIN, MAX_COPIES, SECTIONS
 from .schema import Keyword
-from .stats import BASE_LIMIT
 
 if TYPE_CHECKING:  # pragma: no cover
     from .terminal import MetaZooUI
@@ -79,8 +76,9 @@ class MetaZooPresentation(Presentation):
 
     @property
     def rules(self) -> Mapping[str, int]:
-        return {"mp_to_win": WIN_MP, "aura_cap": AURA_CAP, "lanes": LANES, "lane_slots": BASE_LIMIT,
-                "main_deck_min": MAIN_MIN, "aura_deck": AURA_DECK, "max_copies": MAX_COPIES}
+        return {"mp_to_win": MP_TO_WIN, "aura_cap": AURA_CAP, "lanes": LANES, "lane_slots": BASE_LANE_LIMIT,
+                "allied_supply": ALLIED_SUPPLY, "main_deck_min": MAIN_MIN, "aura_deck": AURA_DECK,
+                "max_copies": MAX_COPIES}
 
     @property
     def keywords(self) -> Mapping[str, str]:
