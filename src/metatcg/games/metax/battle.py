@@ -68,7 +68,10 @@ def attack_actions(st: GameState) -> list[Action]:
             for c in cards:
                 cd = defs[c]
                 need = cd.rank
-                if not any(ranks.get(s, 0) >= need for s in cd.battle_stats):  # stats.can_use
+                for s in cd.battle_stats:  # stats.can_use
+                    if ranks.get(s, 0) >= need:
+                        break
+                else:
                     continue
                 if lead is None:
                     lead = char_name(d, a)

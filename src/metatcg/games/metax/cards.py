@@ -35,6 +35,7 @@ class CardDef:
     is_battle: bool = field(init=False, compare=False, repr=False)
     multi: bool = field(init=False, compare=False, repr=False)   # a Multi-Stat Battle Card
     stat_map: dict[str, int] = field(init=False, compare=False, hash=False, repr=False)  # stat -> base Rank
+    push_effects: tuple[int, ...] = field(init=False, compare=False, repr=False)  # indexes of its Push effects
 
     def __post_init__(self) -> None:
         setattr_ = object.__setattr__
@@ -42,6 +43,7 @@ class CardDef:
         setattr_(self, "is_battle", self.type == "battle")
         setattr_(self, "multi", len(self.battle_stats) > 1)
         setattr_(self, "stat_map", _STAT_MAPS.get(self.stats) or _STAT_MAPS.setdefault(self.stats, dict(self.stats)))
+        setattr_(self, "push_effects", tuple(i for i, e in enumerate(self.effects) if e.kind == "push"))
 
     def base_rank(self, stat: str) -> int:
         return self.stat_map.get(stat, 0)

@@ -8,7 +8,7 @@ from ...engine.errors import DeckError
 from ...engine.game import PooledGame
 from ...engine.rng import Rng
 from ...engine.state import GameState
-from .cards import parse_cards
+from .cards import CardDef, parse_cards
 from .data import MetaXData
 from .deckcheck import check_deck
 from .heuristics import evaluate
@@ -32,14 +32,33 @@ class MetaXGame(PooledGame):
     parse_card_file = staticmethod(parse_cards)
     deck_problems = staticmethod(check_deck)
 
-    def initial_data(self, state: GameState, decks: list[Deck]) -> MetaXData:
-        cards, owner = [], []
-        for p, deck in enumerate(decks):
+    def check_deck(self, deck: Deck) -> list[str]:
+        """The deck's problems, worked out once per card list (a simulation checks the same
+        decks at every new game)."""
+        known = self.__dict__.setdefault("_deck_problems", {})
+        problems = known.get(deck.cards)
+        if problems is None:
+            problems = known[deck.cards] = tuple(check_deck(self.pool, deck))
+        return list(problems)
+
+    def card_defs(self, deck: Deck) -> tuple[CardDef, ...]:
+        """The card definitions of a deck's cards, in deck order (looked up once per card list)."""
+        known = self.__dict__.setdefault("_card_defs", {})
+        defs = known.get(deck.cards)
+        if defs is None:
             for nm in deck.cards:
                 if nm not in self.pool:
                     raise DeckError(f"unknown card {nm!r}")
-                cards.append(self.pool[nm])
-                owner.append(p)
+            defs = known[deck.cards] = tuple(self.pool[nm] for nm in deck.cards)
+        return defs
+
+    def initial_data(self, state: GameState, decks: list[Deck]) -> MetaXData:
+        cards: list[CardDef] = []
+        owner: list[int] = []
+        for p, deck in enumerate(decks):
+            defs = self.card_defs(deck)
+            cards += defs
+            owner += [p] * len(defs)
         d = MetaXData(tuple(cards), tuple(owner))
         i = 0
         for p, deck in enumerate(decks):

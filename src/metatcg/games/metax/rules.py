@@ -236,18 +236,13 @@ def _planning_options(st: GameState, dec: Decision) -> list[Action]:
             acts.append(Action(f"event:c{c}", f"Play event {cd.name} ({cd.mp} MP)", PlayEvent(c)))
     pushed = d.pushed
     for c in d.inplay[p]:
-        if c in pushed:
+        pushes = cards[c].push_effects
+        if not pushes or c in pushed or stats.new_this_turn(d, c):  # MX-PLAN-6/7
             continue
-        effs = cards[c].effects
-        if not effs:
-            continue
-        pushes = [ei for ei, e in enumerate(effs) if e.kind == "push"]
-        if not pushes or stats.new_this_turn(d, c):  # MX-PLAN-6/7
-            continue
+        several = len(pushes) > 1
         for ei in pushes:
-            suffix = f":{ei}" if len(pushes) > 1 else ""
-            acts.append(Action(f"push:c{c}{suffix}", f"Push {char_name(d, c)} to use its effect",
-                               PushForEffect(c, ei)))
+            acts.append(Action(f"push:c{c}:{ei}" if several else f"push:c{c}",
+                               f"Push {char_name(d, c)} to use its effect", PushForEffect(c, ei)))
     acts.append(END_PLANNING_ACTION)
     return acts
 
