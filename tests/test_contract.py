@@ -91,6 +91,18 @@ def test_random_games_keep_the_contract(game, chunk):
             json.dumps(st.view(p), allow_nan=False)
 
 
+def test_a_game_past_its_action_limit_is_a_draw(game):
+    """No game hangs: with a small action limit the game ends as a draw for every seat, and
+    says why."""
+    for table in tables(game, len(game.seat_counts), 250):
+        st = game.new_state(list(table.decks), seed=table.seed, options={"action_limit": 12})
+        r = chooser(table)
+        while not st.is_terminal():
+            st.apply(r.choice(st.legal_actions()))
+        assert len(st.history) <= 12
+        assert st.returns() == [0.0] * table.seats and "action limit" in st.reason, (table, st.reason)
+
+
 def test_applying_by_id_or_by_object_is_the_same(game):
     for table in tables(game, 2, 200):
         by_id, by_obj = table.new_state(game), table.new_state(game)

@@ -4,8 +4,8 @@
 ``p`` cannot see (hidden cards resampled), so ``view(p)`` and ``log_for(p)`` of the two must be
 the same: were a hidden card shown, resampling would change it. Where determinize does
 resample something, another seat's view shows it, so the check is not vacuous. A state's seed
-and RNG never reach a view; ``log_for(p)`` never names a card that ``p`` does not see before
-or after the action (card names read from the decks the seats play).
+and RNG never reach a view or ``record_for(p)``; ``log_for(p)`` never names a card that ``p``
+does not see before or after the action (card names read from the decks the seats play).
 What a game hides, zone by zone, is checked in its own test_hidden_info_<game>.py; what a
 bot gets through a handle, in test_bots.py.
 """
@@ -84,6 +84,22 @@ def test_view_shows_no_seed_or_rng(game):
                 text = json.dumps(st.view(p))
                 assert '"seed"' not in text and '"rng"' not in text
                 assert secret not in text, f"view({p}) shows the RNG state"
+
+
+def test_record_for_keeps_only_what_the_player_may_know(game):
+    """``record_for(p)`` is JSON, has no seed and no other seat's deck list, and is the same for
+    a determinized state: it holds nothing ``p`` cannot see."""
+    r = Rng(5)
+    for table in tables(game, len(game.seat_counts), 3500):
+        for st in decision_points(game, table, every=9):
+            for p in seats(st):
+                rec = st.record_for(p)
+                text = json.dumps(rec, allow_nan=False)
+                assert '"seed"' not in text and str(st.rng.state) not in text
+                assert rec["deck"] == list(st.decks[p]) and rec["seat"] == p
+                assert norm(game.determinize(st, p, r).record_for(p)) == norm(rec)
+            if st.is_terminal():
+                assert all(st.record_for(p)["result"]["returns"] == st.returns() for p in seats(st))
 
 
 # --------------------------------------------------------------------------- logs
