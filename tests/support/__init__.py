@@ -3,9 +3,11 @@
 ``tests/`` is on ``sys.path`` (tests/conftest.py makes sure of it, under pytest-xdist too),
 so a rule-test folder's own support module and any test file can ``import support`` or
 ``from support.metazoo import ...``. This module holds the game-independent helpers for
-reading a state; ``support.metax`` and ``support.metazoo`` hold the per-game ones, and
-``support.persistence``, ``support.hidden_info``, ``support.properties``,
-``support.scenarios`` and ``support.cli`` the drivers that the twin MetaX/MetaZoo test files
+reading a state; ``support.metax`` and ``support.metazoo`` hold the per-game ones (the rule-test
+folders' stand-in games, positions and actions; MetaZoo's stand-in cards are the TOML files of
+``support/metazoo_cards``). ``support.contract`` drives the contract suite, which runs for every
+registered game; ``support.persistence``, ``support.hidden_info``, ``support.properties``,
+``support.scenarios`` and ``support.cli`` hold the drivers that it and the per-game test files
 share.
 """
 from __future__ import annotations
