@@ -52,7 +52,7 @@ def test_views_cover_the_optional_parts():
     Damage, keywords, events resolving and a final result (so the model met them all)."""
     seen = set()
     for seed in range(60):
-        for st, views in views_of_game(1000 + seed):
+        for _st, views in views_of_game(1000 + seed):
             for v in views:
                 for a in v["battle_zone"]:
                     seen.add("attack")

@@ -6,7 +6,8 @@ order (MX-DMG-3); (D) VPs for undefended attacks in declaration order (MX-VP-6).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from functools import partial
+from typing import Any, Callable, Iterator
 
 from ...engine.action import Action, Decision
 from ...engine.events import TURN, emit, expire
@@ -53,11 +54,16 @@ def playable_battle_cards(d: MetaXData, p: int) -> list[int]:
     return out
 
 
+def attack_label(lead: str, card: str, mp: int) -> str:
+    return f"Attack with {lead} using {card} ({mp:+d} MP)"
+
+
 def attack_actions(st: GameState) -> list[Action]:
     d: MetaXData = st.data
     p = d.active
     acts = []
     cards = playable_battle_cards(d, p)
+    log = st.logging  # labels: made now in normal mode, only when read in quiet mode
     if cards:
         defs = d.cards
         for a in d.inplay[p]:
@@ -75,8 +81,8 @@ def attack_actions(st: GameState) -> list[Action]:
                     continue
                 if lead is None:
                     lead = char_name(d, a)
-                acts.append(Action(f"attack:c{a}/c{c}", f"Attack with {lead} using {cd.name} ({cd.mp:+d} MP)",
-                                   DeclareAttack(a, c)))
+                acts.append(Action(f"attack:c{a}/c{c}", attack_label(lead, cd.name, cd.mp) if log
+                                   else partial(attack_label, lead, cd.name, cd.mp), DeclareAttack(a, c)))
     acts.append(END_ATTACKS_ACTION)
     return acts
 
@@ -100,14 +106,14 @@ def declare_attack(st: GameState, lead: int, card: int) -> None:
     _battle_effects(st, lead, card, "attack", -1, aidx)
 
 
-def link_choices(d: MetaXData, aidx: int):
+def link_choices(d: MetaXData, aidx: int) -> Iterator[tuple[int, str]]:
     """(Character, Stat) pairs that may Link to the attack at ``aidx``: MX-TEAM-2..6,
     MX-TEAM-16, MX-MULTI-6 (a generator, so "is there any?" stops at the first)."""
     p = d.active
     atk = d.attacks[aidx]
     if atk.lead not in d.entered or len(atk.links) >= 2 or d.mp[p] < 5:
         return
-    linked = {l for a in d.attacks for l in a.links}
+    linked = {c for a in d.attacks for c in a.links}
     stat_options = (atk.stat,) if atk.stat else None
     pushed, in_battle = d.pushed, d.in_battle
     for c in d.inplay[p]:
@@ -162,6 +168,10 @@ def can_block(d: MetaXData, dfd: int, atk: Attack) -> bool:
     return True
 
 
+def defend_label(lead: str, blocker: str) -> str:
+    return f"Defend {lead}'s attack with {blocker}"
+
+
 def defend_actions(st: GameState) -> list[Action]:
     d: MetaXData = st.data
     p = opponent(d.active)
@@ -180,9 +190,9 @@ def defend_actions(st: GameState) -> list[Action]:
             continue
         for aidx, atk in open_attacks:
             if can_block(d, dfd, atk):
-                acts.append(Action(f"defend:c{dfd}->c{atk.lead}",
-                                   f"Defend {char_name(d, atk.lead)}'s attack with {char_name(d, dfd)}",
-                                   Defend(dfd, aidx)))
+                lead, blocker = char_name(d, atk.lead), char_name(d, dfd)
+                acts.append(Action(f"defend:c{dfd}->c{atk.lead}", defend_label(lead, blocker) if st.logging
+                                   else partial(defend_label, lead, blocker), Defend(dfd, aidx)))
     acts.append(END_DEFENSE_ACTION)
     return acts
 

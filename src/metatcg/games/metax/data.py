@@ -102,7 +102,8 @@ class MetaXData:
             "damage": {str(k): v for k, v in self.damage.items()},
             "in_battle": sorted(self.in_battle), "played_char": self.played_char,
             "mods": [list(m) for m in self.mods], "attacks": [list(a) for a in self.attacks],
-            "mulligan": self.mulligan, "used": sorted(self.used), "resolving": self.resolving, "revealed": sorted(self.revealed),
+            "mulligan": self.mulligan, "used": sorted(self.used), "resolving": self.resolving,
+            "revealed": sorted(self.revealed),
             "cards": [c.name for c in self.cards], "owner": list(self.owner),
         }
 
@@ -122,8 +123,9 @@ class MetaXData:
         d.played_char = bool(obj["played_char"])
         d.mods = [Modifier(int(card), str(kind), str(what), int(amount), str(duration))
                   for card, kind, what, amount, duration in obj["mods"]]
-        d.attacks = [Attack(int(a[0]), int(a[1]), tuple(int(x) for x in a[2]), str(a[3]), int(a[4]),
-                            int(a[5]), str(a[6]), bool(a[7]), bool(a[8])) for a in obj["attacks"]]
+        d.attacks = [Attack(int(lead), int(card), tuple(int(x) for x in links), str(stat), int(defender),
+                            int(dcard), str(dstat), bool(negate_def), bool(resolved))
+                     for lead, card, links, stat, defender, dcard, dstat, negate_def, resolved in obj["attacks"]]
         d.mulligan = [None if m is None else bool(m) for m in obj["mulligan"]]
         d.used = {str(u) for u in obj["used"]}
         d.resolving = [int(i) for i in obj["resolving"]]

@@ -73,7 +73,8 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
             z["deck"] = [new(n, p, f"player {p + 1} deck") for n in ps["deck"]]
         else:
             filler = filler or _filler(pool)
-            z["deck"] = [new(filler, p, f"player {p + 1} deck") for _ in range(int(ps.get("deck_size", FILLER_DEFAULT)))]
+            size = int(ps.get("deck_size", FILLER_DEFAULT))
+            z["deck"] = [new(filler, p, f"player {p + 1} deck") for _ in range(size)]
         z["discard"] = [new(n, p, f"player {p + 1} discard") for n in ps.get("discard", [])]
         z["chars"] = []
         for i, ch in enumerate(ps.get("character", [])):

@@ -6,6 +6,7 @@ are here, the Battle Step in ``battle.py``, effect resolution in ``effects.py``.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 from ...engine.action import Action, Decision
@@ -218,22 +219,33 @@ def _event_done(st: GameState, step: EventDone) -> None:
         effects.to_discard(d, iid)
 
 
+def play_label(name: str, mp: int) -> str:
+    return f"Play {name} (+{mp} MP)"
+
+
+def event_label(name: str, mp: int) -> str:
+    return f"Play event {name} ({mp} MP)"
+
+
 def _planning_options(st: GameState, dec: Decision) -> list[Action]:
     d: MetaXData = st.data
     p = d.active
     cards = d.cards
     acts = []
     hand = distinct_by_name(d, d.hand[p])
+    log = st.logging  # labels: made now in normal mode, only when read in quiet mode
     if not d.played_char and len(d.inplay[p]) < 3:  # MX-PLAN-2/3
         for c in hand:
             cd = cards[c]
             if cd.type == "character":
-                acts.append(Action(f"play:c{c}", f"Play {cd.name} (+{cd.mp} MP)", PlayCharacter(c)))
+                acts.append(Action(f"play:c{c}", play_label(cd.name, cd.mp) if log
+                                   else partial(play_label, cd.name, cd.mp), PlayCharacter(c)))
     mp = d.mp[p]
     for c in hand:
         cd = cards[c]
         if cd.type == "event" and (cd.mp >= 0 or mp >= -cd.mp):  # stats.affordable, MX-MP-11
-            acts.append(Action(f"event:c{c}", f"Play event {cd.name} ({cd.mp} MP)", PlayEvent(c)))
+            acts.append(Action(f"event:c{c}", event_label(cd.name, cd.mp) if log
+                               else partial(event_label, cd.name, cd.mp), PlayEvent(c)))
     pushed = d.pushed
     for c in d.inplay[p]:
         pushes = cards[c].push_effects
