@@ -6,7 +6,7 @@ from typing import Any
 from metatcg.engine.errors import StateDataError
 from metatcg.engine.records import decode, encode
 
-from .records import records
+from .records import Link, records
 
 START_LIFE = 6
 HAND = 3
@@ -75,4 +75,22 @@ class CircleData:
             d.active, d.first, d.turn = int(obj["active"]), int(obj["first"]), int(obj["turn"])
         except (KeyError, TypeError, ValueError) as e:
             raise StateDataError(f"malformed Spark Circle data: {e}") from None
+        d.check()
         return d
+
+    def check(self) -> None:
+        """Shapes agree and every card is in exactly one place (or the JSON is refused)."""
+        n = len(self.life)
+        if not 2 <= n <= 4 or len(self.owner) != len(self.names) or any(
+                len(z) != n for z in (self.hand, self.deck, self.discard, self.inplay, self.tired)):
+            raise StateDataError("malformed Spark Circle data: per-seat lists disagree")
+        if not all(x in CARDS for x in self.names) or not all(0 <= o < n for o in self.owner):
+            raise StateDataError("malformed Spark Circle data: unknown card or owner")
+        placed = [c for zones in (self.hand, self.deck, self.discard, self.inplay) for z in zones for c in z]
+        if not all(isinstance(x, Link) for x in self.chain):
+            raise StateDataError("malformed Spark Circle data: the chain holds something not a card")
+        placed += [x.card for x in self.chain]
+        if sorted(placed) != list(range(len(self.names))):
+            raise StateDataError("malformed Spark Circle data: cards are lost, doubled or unknown")
+        if not all(0 <= p < n for p in self.out) or not 0 <= self.active < n or not 0 <= self.first < n:
+            raise StateDataError("malformed Spark Circle data: a seat out of range")
