@@ -127,13 +127,16 @@ def result_text(returns: list[float] | tuple[float, ...] | None, reason: str, yo
     """'P1 wins', 'draw', or from ``you``'s side 'You win'."""
     if returns is None:
         return "unfinished"
-    winners = [i for i, r in enumerate(returns) if r > 0]
+    top = max(returns, default=0.0)
+    winners = [i for i, r in enumerate(returns) if r == top and r > 0]  # the sole first place
     if len(winners) == 1:
         w = winners[0]
         if you is None:
             head = f"{player_name(w)} wins"
         else:
             head = "You win!" if w == you else f"You lose: {player_name(w)} wins"
+    elif winners:
+        head = "Shared first place: " + ", ".join(player_name(w) for w in winners)
     else:
         head = "Draw"
     if not reason:
