@@ -23,7 +23,7 @@ def evaluate(st: GameState, player: int) -> float:
         s = VP * len(d.vp[p]) + 0.4 * d.mp[p] + 0.6 * len(d.hand[p])
         for c in d.inplay[p]:
             top = stats.highest_rank(d, c)
-            left = top - stats.damage_value(d, c)
+            left = top - stats.damage_value(d, c) if c in d.damage else top
             s += 3.0 + 0.5 * top + 0.3 * left - (0.8 if c in d.pushed else 0.0)
         if len(d.deck[p]) < 6:
             s -= (6 - len(d.deck[p])) * 3.0

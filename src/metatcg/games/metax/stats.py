@@ -146,7 +146,11 @@ def _cover(free: list[str], multis: list[tuple[str, ...]]) -> int:
 
 
 def damage_value(d: MetaXData, iid: int) -> int:
-    return sum(d.cards[b].rank for b in d.damage.get(iid, ()))
+    cards = d.cards
+    total = 0
+    for b in d.damage.get(iid, ()):
+        total += cards[b].rank
+    return total
 
 
 def ko_reason(d: MetaXData, iid: int) -> str:
