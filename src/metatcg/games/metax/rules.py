@@ -10,7 +10,7 @@ from functools import partial
 from typing import Any, Callable
 
 from ...engine.action import Action, Decision
-from ...engine.state import ORDER_DECISION, GameState
+from ...engine.state import ORDER_DECISION, GameState, ResolveTrigger
 from . import battle, effects, stats
 from .data import MetaXData
 from .effects import char_name, distinct_by_name, draw, gain_mp, name, opponent, pl, start_effect
@@ -211,6 +211,11 @@ def _planning(st: GameState, step: Any) -> None:
     st.decide(d.active, "planning", (), "Planning Step: play a Character or Events, use Push effects")
 
 
+def _triggered(st: GameState, step: ResolveTrigger) -> None:
+    """The kernel hands over one triggered ability (an EffectUse) in the order chosen."""
+    start_effect(st, step.trigger)
+
+
 def _event_done(st: GameState, step: EventDone) -> None:
     d: MetaXData = st.data
     iid = step.card
@@ -352,7 +357,7 @@ STEPS: dict[str, Callable[[GameState, Any], None]] = {
     "prep": _prep,
     "planning": _planning,
     "event_done": _event_done,
-    "trigger": lambda st, step: start_effect(st, step.trigger),  # kernel ResolveTrigger
+    "trigger": _triggered,
     **battle.STEPS,
     **effects.STEPS,
 }
