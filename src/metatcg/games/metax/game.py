@@ -6,6 +6,7 @@ from pathlib import Path
 from ...engine.decks import Deck
 from ...engine.errors import DeckError
 from ...engine.game import PooledGame
+from ...engine.hidden import redeal
 from ...engine.rng import Rng
 from ...engine.state import GameState
 from .cards import CardDef, parse_cards
@@ -94,13 +95,7 @@ class MetaXGame(PooledGame):
             else:
                 zones_opp = [hidden_hand, d.vp[me]]
         for zones in (zones_opp, zones_me):
-            pool = [c for z in zones for c in z]
-            rng.shuffle(pool)
-            i = 0
-            for z in zones:
-                n = len(z)
-                z[:] = pool[i:i + n]
-                i += n
+            redeal(zones, rng)  # from a fixed order: the copy cannot be run backwards
         d.hand[opp] = known + hidden_hand
         s.rng = Rng(rng.next64())  # future chance is unknown too
         s._legal = None
