@@ -89,6 +89,10 @@ def run_probe(src: Path, game: str, seconds: float) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def fmt(v: float | None) -> str:
+    return "—" if v is None else (f"{v:,.0f}" if v >= 100 else f"{v:.2f}")
+
+
 def best(rounds: list[dict], key: str) -> float | None:
     vals = [r[key] for r in rounds if key in r]
     return max(vals) if vals else None
@@ -117,7 +121,6 @@ def main() -> int:
                         ("random, driver actions/s (quiet)", "random_quiet"), ("greedy vs greedy, games/s", "greedy")]
                 for label, key in rows:
                     b, h = best(runs["base"], key), best(runs["head"], key)
-                    fmt = (lambda v: "—" if v is None else (f"{v:,.0f}" if v >= 100 else f"{v:.2f}"))
                     ratio = f"{h / b:.3f}" if b and h else "—"
                     print(f"{label:46} {fmt(b):>12} {fmt(h):>12} {ratio:>10}")
                 for label, key in (("normal", "random"), ("quiet", "random_quiet")):

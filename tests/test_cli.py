@@ -83,7 +83,8 @@ def test_deck_check_malformed_line_and_missing_file(tmp_path):
 
 def test_unknown_game_everywhere():
     for args in (["cards", "chess"], ["deck", "list", "chess"], ["play", "chess"],
-                 ["simulate", "chess", "--games", "1"], ["deck", "check", str(DECK_DIR / "aggro.txt"), "--game", "chess"]):
+                 ["simulate", "chess", "--games", "1"],
+                 ["deck", "check", str(DECK_DIR / "aggro.txt"), "--game", "chess"]):
         assert_clean_error(run(*args), 2, "error:", "unknown game 'chess'", "metax")
 
 

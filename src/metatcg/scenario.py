@@ -463,11 +463,11 @@ class _Runner:
                 st.apply(act)
             except MetatcgError as e:
                 self.fail(where, f"the action was rejected: {e}", detail=_legal_lines(st))
-                raise _Stop
+                raise _Stop from None
             except Exception as e:  # an engine bug: report it, do not crash the runner
                 self.fail(where, f"the engine raised {type(e).__name__}: {e}",
                           detail=traceback.format_exc().rstrip().splitlines()[-8:])
-                raise _Stop
+                raise _Stop from None
         self.check(step.expect, where, new_lines=st.log[mark:])
 
     def resolve(self, step: Step, where: str) -> str:
@@ -510,7 +510,7 @@ class _Runner:
             except Exception as e:
                 self.fail(where, f"the engine raised {type(e).__name__} instead of a clear error: {e}",
                           detail=traceback.format_exc().rstrip().splitlines()[-8:])
-                raise _Stop
+                raise _Stop from None
         if err is None:
             self.fail(where, f"expected the step to be rejected (error containing {step.raises!r}), "
                       "but it was applied")

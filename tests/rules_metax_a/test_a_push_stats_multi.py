@@ -6,7 +6,7 @@ import pytest
 from metatcg.engine.errors import CardDataError
 from metatcg.games.metax import stats
 from metatcg.games.metax.schema import STATS
-from metax_a_support import BASE, GAME, basic_deck, char, find, ids, names, position
+from metax_a_support import BASE, GAME, char, find, ids, position
 
 
 def _char_toml(stats_line: str, name: str = "X") -> str:

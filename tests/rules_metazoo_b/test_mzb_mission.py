@@ -62,7 +62,8 @@ def test_soar_and_during_mission_effects_are_taken_into_account():
 
 # ----------------------------------------------------------------- MP awarded
 @pytest.mark.rule("MZL-MISSION-5")
-@pytest.mark.parametrize("p1,p2", [([], []), (["Z Fire 3"], ["Z Earth 3"]), (["Z Fire 2"], ["Z Earth 1", "Enhancer Gear"])])
+@pytest.mark.parametrize("p1,p2", [([], []), (["Z Fire 3"], ["Z Earth 3"]),
+                                   (["Z Fire 2"], ["Z Earth 1", "Enhancer Gear"])])
 def test_a_tie_awards_no_mp_with_or_without_creatures(p1, p2):
     st = position(lanes=[{"p1": p1, "p2": p2}])
     declare(st, 1)
@@ -305,7 +306,8 @@ def test_units_that_cannot_be_shattered_and_enhanced_aura_cannot_satisfy_destruc
                           "p2": ["Z Rock 5", "Z Earth 1", "Fire Enhancer"], "p2_aura": ["Fire Aura"]}], auto=False)
     declare(st, 1)
     assert st.decision.kind == "destroy"
-    assert sorted(ids(st)) == sorted([f"shatter:c{unit(st, 'Z Earth 1', 1)}", f"shatter:c{unit(st, 'Fire Enhancer', 1)}"])
+    assert sorted(ids(st)) == sorted([f"shatter:c{unit(st, 'Z Earth 1', 1)}",
+                                      f"shatter:c{unit(st, 'Fire Enhancer', 1)}"])
 
 
 @pytest.mark.rule("MZL-KW-DESTRUCTION-4")

@@ -44,7 +44,8 @@ def test_on_play_takes_effect_immediately():
 
 @pytest.mark.rule("MZL-ERRATA-COLORS-3")
 def test_activated_ability_needs_an_action_and_its_cost():
-    st = position(player(aura=["Fire Aura", "Earth Aura"]), player(), [{"terra": "Fire Starter", "p1": ["Aura Activator"]}])
+    st = position(player(aura=["Fire Aura", "Earth Aura"]), player(),
+                  [{"terra": "Fire Starter", "p1": ["Aura Activator"]}])
     use = ability_id(st, unit(st, "Aura Activator", 0, 1))
     assert use in [a.id for a in st.legal_actions()]   # offered as one of the turn's actions
     st.apply(use)

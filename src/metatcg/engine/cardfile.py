@@ -70,7 +70,8 @@ def parse_card_text(text: str, path: str, file_model: type[BaseModel], to_def: C
         model = file_model.model_validate(data)
     except ValidationError as e:
         raise CardDataError(explain(e, data, path, tags)) from None
-    return [to_def(c) for c in getattr(model, "card")]  # the file model's [[card]] list
+    cards: list[Any] = model.card  # type: ignore[attr-defined]  # the file model's [[card]] list
+    return [to_def(c) for c in cards]
 
 
 def first_of_each_name(cards: Sequence[Named], iids: Iterable[int]) -> list[int]:

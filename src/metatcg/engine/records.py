@@ -34,7 +34,7 @@ class Registry:
             known = self.types.get(kind)
             if known is not None and known is not cls:
                 raise ValueError(f"record kind {kind!r} is already taken by {known.__name__}")
-            setattr(cls, "kind", kind)
+            cls.kind = kind  # type: ignore[attr-defined]
             self.types[kind] = cls
             return cls
 
