@@ -15,7 +15,8 @@ from ...engine.state import GameState
 from . import stats
 from .board import aura_txt, distinct_aura, lane_txt, nm, pl
 from .data import AURA_CAP, LANES, MetaZooData
-from .records import AuraOp, EnhanceLane, EnhanceWith, Event, Pay, PickCard, SwapChoice, TempReturn, TradeAura
+from .records import (AuraOp, EnhanceLane, EnhanceWith, Event, Pay, PickCard, SwapChoice, TempReturn, TradeAura,
+                      make)
 
 
 def primary(d: MetaZooData, p: int) -> str:
@@ -31,24 +32,38 @@ def untapped(d: MetaZooData, p: int) -> list[int]:
     return [a for a in d.aura_zone[p] if a not in t]
 
 
-def can_pay(d: MetaZooData, p: int, needs: tuple, generic: int) -> bool:
-    """Enough untapped Aura in the Aura zone (never Aura in lanes, MZL-PLAY-3)."""
-    counts: dict[str, int] = {}
-    n = 0
-    cards = d.cards
-    t = d.tapped
-    for a in d.aura_zone[p]:
-        if a not in t:
-            k = cards[a].aura
-            counts[k] = counts.get(k, 0) + 1
-            n += 1
-    for k in needs:
-        c = counts.get(k, 0)
-        if c <= 0:
+class AuraPool:
+    """A player's untapped Aura in the Aura zone, counted by type (never Aura in lanes,
+    MZL-PLAY-3): what payments are possible now."""
+
+    __slots__ = ("counts", "n")
+
+    def __init__(self, d: MetaZooData, p: int) -> None:
+        counts: dict[str, int] = {}
+        n = 0
+        cards = d.cards
+        t = d.tapped
+        for a in d.aura_zone[p]:
+            if a not in t:
+                k = cards[a].aura
+                counts[k] = counts.get(k, 0) + 1
+                n += 1
+        self.counts = counts
+        self.n = n
+
+    def pays(self, needs: tuple, generic: int) -> bool:
+        """One Aura of each type in ``needs`` plus ``generic`` more of any type."""
+        if len(needs) + generic > self.n:
             return False
-        counts[k] = c - 1
-        n -= 1
-    return n >= generic
+        if not needs:
+            return True
+        counts = dict(self.counts)
+        for k in needs:
+            c = counts.get(k, 0)
+            if c <= 0:
+                return False
+            counts[k] = c - 1
+        return True
 
 
 def card_payment(aura_type: str | None, cost: int) -> tuple[tuple, int]:
@@ -261,15 +276,19 @@ def _enhance_label(lane: int) -> str:
     return f"Enhance {lane_txt(lane)} with an Aura"
 
 
-def enhance_actions(st: GameState, p: int, srcs: list, limits: list[int]) -> list[Action]:
+ENHANCE_IDS = tuple(f"enhance:lane{lane + 1}" for lane in range(LANES))
+_LAZY_ENHANCE_LABELS = tuple(partial(_enhance_label, lane) for lane in range(LANES))
+
+
+def enhance_actions(st: GameState, p: int, sides: list[stats.SideFacts]) -> list[Action]:
+    """MZL-ENHANCE-1/2/5: an untapped Aura into a side with room that can be enhanced."""
     d: MetaZooData = st.data
-    if not untapped(d, p):
+    t = d.tapped
+    if all(a in t for a in d.aura_zone[p]):
         return []
-    acts = []
-    for lane in range(LANES):
-        if stats.side_count(d, lane, p) < limits[lane] and stats.can_enhance(d, lane, p, srcs):
-            acts.append(Action(f"enhance:lane{lane + 1}", _enhance_label(lane), EnhanceLane(lane)))
-    return acts
+    label = _enhance_label if st.logging else _LAZY_ENHANCE_LABELS.__getitem__
+    return [make(Action, (ENHANCE_IDS[lane], label(lane), make(EnhanceLane, (lane,))))
+            for lane, f in enumerate(sides) if f.enhanceable and f.used < f.limit]
 
 
 def start_enhance(st: GameState, p: int, lane: int) -> None:
@@ -303,6 +322,13 @@ def enhance(st: GameState, p: int, lane: int, a: int) -> None:
 
 
 # ----------------------------------------------------------------------------- Trade Aura (MZL-TRADE)
+_TRADE_IDS: dict[int, str] = {}  # Aura card id -> its Trade Aura action id
+
+
+def _eager(fn, *args) -> str:
+    return fn(*args)
+
+
 def _trade_label(aura_name: str, allied: str) -> str:
     return f"Trade Aura: tap {aura_name} to swap a primary Aura for an allied {allied.capitalize()} Aura"
 
@@ -316,10 +342,10 @@ def trade_actions(st: GameState, p: int) -> list[Action]:
     cards = d.cards
     if not any(cards[a].aura == prim for a in d.aura_zone[p]):
         return []
-    if st.logging:
-        return [Action(f"trade:c{a}", _trade_label(cards[a].name, al), TradeAura(a))
-                for a in distinct_aura(d, untapped(d, p))]
-    return [Action(f"trade:c{a}", partial(_trade_label, cards[a].name, al), TradeAura(a))
+    label = _eager if st.logging else partial
+    ids = _TRADE_IDS
+    return [make(Action, (ids.get(a) or ids.setdefault(a, f"trade:c{a}"), label(_trade_label, cards[a].name, al),
+                          make(TradeAura, (a,))))
             for a in distinct_aura(d, untapped(d, p))]
 
 

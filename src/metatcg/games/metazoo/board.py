@@ -117,7 +117,7 @@ def check_win(st: GameState) -> bool:
 def enter_lane(d: MetaZooData, iid: int, p: int, lane: int) -> None:
     d.units[lane * 2 + p].append(iid)
     d.lane_of[iid] = lane
-    d.touch()
+    d.cards_moved()
 
 
 LEAVE_VERBS = {"shatter": "is Shattered", "sacrifice": "is Sacrificed", "damage": "is defeated by damage",
@@ -140,7 +140,7 @@ def leave_play(st: GameState, iid: int, how: str) -> None:
         d.mods = [m for m in d.mods if m.unit != iid]
     if d.used:  # MZL-ABILITY-12: a card that comes back starts with unused abilities
         d.used = {k for k in d.used if k >> 8 != iid}
-    d.touch()
+    d.cards_moved()
     c = d.cards[iid]
     logging = st.logging
     where = f"{pl(p)}'s {c.name} in {lane_txt(lane)} {LEAVE_VERBS[how]}" if logging else ""
@@ -178,7 +178,7 @@ def move_unit(st: GameState, iid: int, lane: int, why: str) -> bool:
     d.units[old * 2 + p].remove(iid)
     d.units[lane * 2 + p].append(iid)
     d.lane_of[iid] = lane
-    d.touch()
+    d.cards_moved()
     if st.logging:
         st.say(f"{pl(p)}'s {nm(d, iid)} Moves from {lane_txt(old)} to {lane_txt(lane)} ({why})")
     emit(st, Event("moved", iid, p, lane))
@@ -197,7 +197,7 @@ def terra_leaves(st: GameState, lane: int) -> None:
         d.used = {k for k in d.used if k >> 8 != t}
     o = d.owner[t]
     d.discard[o].append(t)
-    d.touch()
+    d.cards_moved()
     if st.logging:
         st.say(f"{nm(d, t)} ({pl(o)}) leaves {lane_txt(lane)} for the discard pile and is Dispelled")
     emit(st, Event("dispelled", t, o, lane))

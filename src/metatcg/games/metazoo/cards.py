@@ -8,8 +8,8 @@ from pathlib import Path
 from ...engine.cardfile import CardPool as BasePool
 from ...engine.cardfile import parse_card_text
 from ...engine.errors import CardDataError
-from .schema import OP_NAMES, Ability, CardFile, CardModel
-from .text import ability_text
+from .schema import OP_NAMES, UNIT_OPS, Ability, CardFile, CardModel
+from .text import ability_text, cost_text
 
 CARD_DIR = Path(__file__).parent / "cards"
 UNIT_TYPES = frozenset({"caster", "creature", "equipment", "token"})
@@ -53,6 +53,13 @@ class CardDef:
     texts: tuple[str, ...] = ()    # a readable text per ability (its own, or made from its data)
     neg_static: bool = False       # a continuous ability that can lower Influence
     size_static: bool = False      # a continuous ability that changes lane size limits
+    ops: tuple[frozenset, ...] = ()        # per ability: its op names (+ "neg_influence" if it lowers one)
+    cost_texts: tuple[str, ...] = ()       # per ability: its cost as a label reads it ("" without one)
+    # printed keyword -> instances ("cannot_be_..." for restrictions)
+    keywords: dict = field(default_factory=dict, hash=False)
+    confinable: bool = False               # a Strategy that can be confined to one lane (MZL-ERRATA-DISCOUNT-4)
+    first_targets: tuple[tuple[int, int], ...] = ()  # (ability, op) picking the first target of each
+                                                     # ability that is not a "may" (MZL-STRATEGY-5)
 
     def summary(self) -> str:
         """One line a player reads: type, numbers, text."""
@@ -85,6 +92,47 @@ class CardDef:
         return f"{self.name} — {head}" + (f" — {self.text}" if self.text else "")
 
 
+def _op_names(a: Ability) -> frozenset:
+    names = {o.op for o in a.do}
+    if any(o.op == "has_influence" and o.amount < 0 for o in a.do):
+        names.add("neg_influence")
+    return frozenset(names)
+
+
+def _printed_keywords(m: CardModel) -> dict[str, int]:
+    kws = {"soar": 1 if m.soar else 0, "destruction": m.destruction, "enhance": 1 if m.enhance else 0}
+    kws.update({"cannot_" + c: 1 for c in m.cannot})
+    return {k: n for k, n in kws.items() if n}
+
+
+def _confinable(abil: tuple[Ability, ...]) -> bool:
+    """MZL-ERRATA-DISCOUNT-4: a Strategy can keep its result inside one lane's creatures
+    only if all it does is act on chosen units (no player effects, no Move or Duel, nothing
+    about equipment, itself or "that unit", nothing in another lane)."""
+    for a in abil:
+        for o in a.do:
+            if o.op not in UNIT_OPS or o.op in ("move", "duel"):
+                return False
+            if o.target.type == "equipment" or o.target.choose in ("self", "subject") or o.target.lane == "other":
+                return False
+    return bool(abil)
+
+
+def _first_targets(abil: tuple[Ability, ...]) -> tuple[tuple[int, int], ...]:
+    """For each ability that is not a "may": its first op that targets one unit, or the
+    highest/lowest (a Duel excepted), if any (PR-MZL-10)."""
+    out = []
+    for ai, a in enumerate(abil):
+        if a.may:
+            continue
+        for oi, o in enumerate(a.do):
+            tg = getattr(o, "target", None)
+            if tg is not None and tg.choose in ("one", "highest", "lowest") and o.op != "duel":
+                out.append((ai, oi))
+                break
+    return tuple(out)
+
+
 def _to_def(m: CardModel) -> CardDef:
     abil = tuple(m.ability)
 
@@ -108,6 +156,11 @@ def _to_def(m: CardModel) -> CardDef:
         texts=tuple(ability_text(a) for a in abil),
         neg_static=any(o.op == "has_influence" and o.amount < 0 for a in abil if a.kind == "continuous" for o in a.do),
         size_static=any(o.op == "lane_size" for a in abil if a.kind == "continuous" for o in a.do),
+        ops=tuple(_op_names(a) for a in abil),
+        cost_texts=tuple(cost_text(a) for a in abil),
+        first_targets=_first_targets(abil),
+        confinable=m.type == "strategy" and _confinable(abil),
+        keywords=_printed_keywords(m),
     )
 
 

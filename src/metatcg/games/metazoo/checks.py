@@ -13,7 +13,7 @@ from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import stats
 from .board import aura_txt, distinct_aura, lane_txt, leave_play, nm, pl
-from .data import LANES, MetaZooData, turn_order
+from .data import MetaZooData, turn_order
 from .records import Batch, CheckedUnit, Damage, Overflow, PickCard, Shatter
 
 
@@ -37,33 +37,36 @@ def _find_removals(st: GameState, d: MetaZooData) -> None:
     cards = d.cards
     damage = d.damage
     srcs = stats.static_sources(d)
+    # only a damaged unit, one without Influence of its own, or any unit while something
+    # could lower Influence can be removed
     risky = srcs.neg or any(m.what == "inf" and m.amount < 0 for m in d.mods)
+    # a side can only be over a limit lowered by Gigantic or by effects (stats.lane_limit)
+    limit = stats.BASE_LIMIT + srcs.shrink
     doomed = []
-    for side in range(LANES * 2):
-        for u in d.units[side]:
-            dmg = damage.get(u, 0)
-            if not dmg and not risky and cards[u].influence > 0:
+    crowded = []  # sides that could be over their limit
+    enh = d.enh
+    for s, units in enumerate(d.units):
+        gigantic = 0
+        for u in units:
+            c = cards[u]
+            gigantic += c.gigantic
+            dmg = damage.get(u, 0) if damage else 0
+            if not dmg and not risky and c.influence > 0:
                 continue
             inf = stats.influence(d, u, srcs)
             if inf <= 0 and not stats.cannot(d, u, "be_shattered", srcs):
                 doomed.append(u)           # MZL-CREATURE-3 / MZL-EQUIP-5
             elif dmg and dmg >= inf:
                 doomed.append(u)           # MZL-DAMAGE-2
+        if len(units) + len(enh[s]) + gigantic > limit:
+            crowded.append(s)
     if doomed:
         st.push(Batch("sba", tuple(doomed)))
         return
-    sized = srcs.size
     for q in turn_order(d.active):  # PR-MZL-23: the active player's sides first, lane by lane
-        for ln in range(LANES):
-            s = ln * 2 + q
-            units = d.units[s]
-            n = len(units) + len(d.enh[s])
-            if not n:
-                continue
-            if not sized and n + sum(cards[u].gigantic for u in units) <= stats.BASE_LIMIT:
-                continue
-            if n > stats.lane_limit(d, ln, q, srcs):
-                st.push(Overflow(ln, q))
+        for s in crowded:
+            if s & 1 == q and len(d.units[s]) + len(enh[s]) > stats.lane_limit(d, s >> 1, q, srcs):
+                st.push(Overflow(s >> 1, q))
                 return
 
 

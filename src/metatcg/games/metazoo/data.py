@@ -45,7 +45,8 @@ class MetaZooData:
     __slots__ = ("cards", "owner", "round", "phase", "priority", "active", "mp", "deck", "hand", "discard",
                  "aura_deck", "aura_zone", "supply", "pool", "starters", "looking", "caster", "caster_down",
                  "terra", "resolved", "units", "enh", "lane_of", "tapped", "damage", "mods", "used", "owed",
-                 "resolving", "paying", "known", "dirty", "mission", "last_mission", "tied_at_30", "srcs", "first")
+                 "resolving", "paying", "known", "dirty", "mission", "last_mission", "tied_at_30", "srcs", "first",
+                 "offered")
 
     def __init__(self, cards: tuple[CardDef, ...], owner: tuple[int, ...]) -> None:
         self.cards = cards
@@ -85,6 +86,7 @@ class MetaZooData:
         self.tied_at_30 = False                       # both reached 30 together (MZL-MISSION-16)
         self.srcs = None                              # cache of stats.static_sources (never serialised)
         self.first = -1                               # round 1's Priority player (for statistics)
+        self.offered: tuple | None = None             # (decision, its options): rules.legal_actions' cache
 
     def clone(self) -> "MetaZooData":
         n = MetaZooData.__new__(MetaZooData)
@@ -125,6 +127,7 @@ class MetaZooData:
         n.tied_at_30 = self.tied_at_30
         n.srcs = self.srcs  # immutable once built: safe to share
         n.first = self.first
+        n.offered = self.offered  # the same decision has the same options: lookahead copies share them
         return n
 
     # ------------------------------------------------------------------ persistence
@@ -254,7 +257,12 @@ class MetaZooData:
 
     # ------------------------------------------------------------------ small queries
     def touch(self) -> None:
-        """The board changed: re-run the state checks, forget cached continuous sources."""
+        """Something on the board changed (damage, taps, modifiers, Aura): re-run the state checks."""
+        self.dirty = True
+
+    def cards_moved(self) -> None:
+        """Cards entered or left lanes or Terra slots: re-run the state checks and forget which
+        continuous abilities work (stats.static_sources)."""
         self.dirty = True
         self.srcs = None
 

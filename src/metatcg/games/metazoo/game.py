@@ -96,4 +96,7 @@ class MetaZooGame(PooledGame):
         s.rng = Rng(rng.next64())  # future chance is unknown too
         s._legal = None
         s._by_id = None
+        d.offered = None  # options listed for the true state may name cards resampled here
+        if s.decision is not None and s.result is None:
+            s.legal_actions()  # listed once: the lookahead copies of this sample share them
         return s

@@ -25,12 +25,13 @@ def evaluate(st: GameState, player: int) -> float:
     me, opp = player, opponent(player)
     score = MP * (d.mp[me] - d.mp[opp])
     srcs = stats.static_sources(d)
+    infl = stats.influences(d, srcs)
     scoring = _mission_in_progress(st)
     for ln in range(LANES):
         if d.resolved[ln] or ln == scoring[0] and scoring[1]:
             continue  # resolved, or its MP are already on the scoreboard
         msrcs = stats.mission_sources(d, ln)
-        t = [stats.side_total(d, ln, p, srcs, msrcs) for p in (0, 1)]
+        t = [stats.side_total(d, ln, p, srcs, msrcs, infl) for p in (0, 1)]
         if t[0] == t[1]:
             continue
         w = 0 if t[0] > t[1] else 1
@@ -50,7 +51,7 @@ def evaluate(st: GameState, player: int) -> float:
         s += 0.25 * sum(1 for a in d.aura_zone[p] if a not in d.tapped)
         for side in range(p, LANES * 2, 2):
             for u in d.units[side]:
-                s += 0.3 * max(0, stats.influence(d, u, srcs) - d.damage.get(u, 0))
+                s += 0.3 * max(0, infl[u] - d.damage.get(u, 0))
         score += sign * s
     return score
 

@@ -58,7 +58,8 @@ def _score(st: GameState, lane: int) -> None:
     d: MetaZooData = st.data
     srcs = stats.static_sources(d)
     msrcs = stats.mission_sources(d, lane)
-    totals = [stats.side_total(d, lane, p, srcs, msrcs) for p in (0, 1)]
+    infl = stats.influences(d, srcs, lane)
+    totals = [stats.side_total(d, lane, p, srcs, msrcs, infl) for p in (0, 1)]
     if st.logging:
         st.say(f"Mission in {lane_txt(lane)}: P1 {totals[0]} Influence, P2 {totals[1]} Influence")
     if totals[0] == totals[1]:

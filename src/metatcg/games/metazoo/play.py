@@ -23,8 +23,7 @@ from .board import distinct_by_name, lane_txt, nm, pl, unit_label
 from .data import LANES, MetaZooData, use_key
 from .records import (Ctx, Event, Pay, PickCard, Place, PlayCard, ResolveAbility, SacrificeCost, StrategyDone,
                       UseAbility, make)
-from .targets import candidates
-from .text import cost_text
+from .targets import any_candidate
 
 _KIND = {"creature": "unit", "equipment": "unit", "caster": "unit", "terra": "terra", "strategy": "strategy"}
 
@@ -51,93 +50,110 @@ def _confined_label(name: str, ln: int, cost: int) -> str:
     return f"Play Strategy {name} affecting only creatures in {lane_txt(ln)} (cost {cost})"
 
 
-def play_actions(st: GameState, p: int, srcs, limits: list[int]) -> list[Action]:
+_PLAY_IDS: list[tuple[str, ...]] = []  # card id -> its play action ids: to lane 1..4, then without a lane
+
+
+def play_ids(iid: int) -> tuple[str, ...]:
+    """``play:c12@lane1`` .. ``play:c12@lane4``, ``play:c12``: made once per card id."""
+    while len(_PLAY_IDS) <= iid:
+        n = len(_PLAY_IDS)
+        _PLAY_IDS.append(tuple(f"play:c{n}@lane{ln + 1}" for ln in range(LANES)) + (f"play:c{n}",))
+    return _PLAY_IDS[iid]
+
+
+def play_actions(st: GameState, p: int, srcs: stats.Sources, sides: list[stats.SideFacts]) -> list[Action]:
+    """MZL-PLAY: each card of the hand (one per name) and the Caster in its zone, to each
+    lane it may go to, when it can be paid for."""
     d: MetaZooData = st.data
     cards = d.cards
-    cost_ops = srcs.cost
+    changes = stats.cost_changes(d, p, srcs)
+    cost_ops = bool(changes)  # without cost changes every card costs what it says
+    cost_with = stats.cost_with
     label = _eager if st.logging else partial  # quiet mode: labels made only if read
-    # per-lane facts for this player's side, computed once
-    counts = [stats.side_count(d, ln, p) for ln in range(LANES)]
-    names = [{cards[u].name for u in d.units[ln * 2 + p] if not cards[u].token} for ln in range(LANES)]
+    names = [f.names for f in sides]
+    room_left = [f.limit - f.used for f in sides]
     mine = set().union(*names)
-    counts_by_type: dict[str, int] = {}
+    # the Aura that could pay: untapped ones by type, and the types in the zone at all
+    by_type: dict[str, int] = {}
     zone_types = set()
     n_untapped = 0
+    tapped = d.tapped
     for a in d.aura_zone[p]:
         t = cards[a].aura
         zone_types.add(t)
-        if a not in d.tapped:
-            counts_by_type[t] = counts_by_type.get(t, 0) + 1
+        if a not in tapped:
+            by_type[t] = by_type.get(t, 0) + 1
             n_untapped += 1
 
-    def payable(c, cost: int) -> bool:
+    def payable(aura: str | None, cost: int) -> bool:
         if cost <= 0:
-            return c.aura is None or c.aura in zone_types  # MZL-ERRATA-ZERO-2
-        return n_untapped >= cost and (c.aura is None or counts_by_type.get(c.aura, 0) >= 1)
+            return aura is None or aura in zone_types  # MZL-ERRATA-ZERO-2
+        return n_untapped >= cost and (aura is None or aura in by_type)
 
-    acts = []
-    hand = distinct_by_name(d, d.hand[p])
-    cands = list(hand)
+    acts: list[Action] = []
+    add = acts.append
+    cands = distinct_by_name(d, d.hand[p])
     if d.caster_in_zone(p):
         cands.append(d.caster[p])
     for iid in cands:
         c = cards[iid]
         kind = _KIND.get(c.type)
+        ids = _PLAY_IDS[iid] if iid < len(_PLAY_IDS) else play_ids(iid)
         if kind == "unit":
-            if c.unique and c.name in mine:
+            name = c.name
+            if c.unique and name in mine:
                 continue  # MZL-PLAY-7
-            if not cost_ops and not payable(c, c.cost):
+            cost = c.cost
+            if not cost_ops and not payable(c.aura, cost):
                 continue
-            nm_ = c.name
             room = c.gigantic + 1
             for ln in range(LANES):
-                if counts[ln] + room > limits[ln] or nm_ in names[ln]:
+                if room > room_left[ln] or name in names[ln]:
                     continue  # MZL-LANE-10/14, MZL-PLAY-5
-                cost = stats.play_cost(d, iid, p, ln, -1, srcs) if cost_ops else c.cost
-                if not cost_ops or payable(c, cost):
-                    acts.append(Action(f"play:c{iid}@lane{ln + 1}", label(_unit_label, nm_, ln, cost),
-                                       make(PlayCard, (iid, ln, -1, cost))))
+                if cost_ops:
+                    cost = cost_with(c, ln, -1, changes)
+                    if not payable(c.aura, cost):
+                        continue
+                add(make(Action, (ids[ln], label(_unit_label, name, ln, cost), make(PlayCard, (iid, ln, -1, cost)))))
         elif kind == "terra":
-            if stats.unique_in_play(d, p, iid) or (not cost_ops and not payable(c, c.cost)):
+            if stats.unique_in_play(d, p, iid) or (not cost_ops and not payable(c.aura, c.cost)):
                 continue  # MZL-ERRATA-UNIQUE-2
             for ln in range(LANES):
-                cost = stats.play_cost(d, iid, p, ln, -1, srcs) if cost_ops else c.cost
-                if payable(c, cost):
+                cost = cost_with(c, ln, -1, changes) if cost_ops else c.cost
+                if payable(c.aura, cost):
                     old = d.terra[ln]
-                    acts.append(Action(f"play:c{iid}@lane{ln + 1}",
-                                       label(_terra_label, c.name, ln, cards[old].name if old >= 0 else None, cost),
-                                       make(PlayCard, (iid, ln, -1, cost))))
+                    add(make(Action, (ids[ln], label(_terra_label, c.name, ln, cards[old].name if old >= 0 else None,
+                                                     cost), make(PlayCard, (iid, ln, -1, cost)))))
         elif kind == "strategy":
-            cost = stats.play_cost(d, iid, p, -1, -1, srcs) if cost_ops else c.cost
-            if payable(c, cost) and strategy_has_targets(d, iid, p, -1):
-                acts.append(Action(f"play:c{iid}", label(_strategy_label, c.name, cost), PlayCard(iid, -1, -1, cost)))
-            if cost_ops and stats.strategy_confinable(c):
-                for ln in stats.lane_discounts(d, iid, p, srcs):
-                    cc = stats.play_cost(d, iid, p, -1, ln, srcs)
-                    if cc < cost and payable(c, cc) and strategy_has_targets(d, iid, p, ln) \
+            cost = cost_with(c, -1, -1, changes) if cost_ops else c.cost
+            if payable(c.aura, cost) and strategy_has_targets(d, iid, p, -1):
+                add(make(Action, (ids[LANES], label(_strategy_label, c.name, cost),
+                                  make(PlayCard, (iid, -1, -1, cost)))))
+            if cost_ops and c.confinable:
+                for ln in stats.lane_discounts(c, changes):
+                    cc = cost_with(c, -1, ln, changes)
+                    if cc < cost and payable(c.aura, cc) and strategy_has_targets(d, iid, p, ln) \
                             and all_stay_in_lane(d, iid, p, ln):
-                        acts.append(Action(f"play:c{iid}@lane{ln + 1}", label(_confined_label, c.name, ln, cc),
-                                           PlayCard(iid, -1, ln, cc)))
+                        add(make(Action, (ids[ln], label(_confined_label, c.name, ln, cc),
+                                          make(PlayCard, (iid, -1, ln, cc)))))
     return acts
 
 
 def strategy_has_targets(d: MetaZooData, iid: int, p: int, conf: int) -> bool:
-    """MZL-STRATEGY-5: not playable if it needs a target and none exists."""
+    """MZL-STRATEGY-5: not playable if it needs a target and none exists (checked on each
+    ability's first targeting op: later ops may find targets the first creates)."""
     c = d.cards[iid]
-    for ai, a in enumerate(c.abilities):
-        if a.may:
-            continue
-        for o in a.do:
-            tg = getattr(o, "target", None)
-            if tg is None or tg.choose not in ("one", "highest", "lowest") or o.op == "duel":
-                continue
-            if tg.lane == "chosen" or tg.lane == "this" and conf < 0:
-                if not any(candidates(d, o, tg, Ctx(iid, p, ai, -1, chosen=ln, confined=conf), p)
-                           for ln in range(LANES)):
-                    return False
-            elif not candidates(d, o, tg, Ctx(iid, p, ai, -1, confined=conf), p):
+    for ai, oi in c.first_targets:
+        o = c.abilities[ai].do[oi]
+        tg = o.target
+        if tg.lane == "chosen" or tg.lane == "this" and conf < 0:
+            for ln in range(LANES):  # some lane it could be pointed at has a target
+                if any_candidate(d, o, tg, make(Ctx, (iid, p, ai, -1, -1, -1, -2, -1, ln, -1, conf)), p):
+                    break
+            else:
                 return False
-            break  # later ops may find targets the first creates
+        elif not any_candidate(d, o, tg, make(Ctx, (iid, p, ai, -1, -1, -1, -2, -1, -1, -1, conf)), p):
+            return False
     return True
 
 
@@ -188,7 +204,7 @@ def step_place(st: GameState, step: Place) -> None:
         if d.terra[lane] >= 0:
             board.terra_leaves(st, lane)  # MZL-TERRA-5: replaced (resolved mark kept, MZL-ERRATA-TERRAREPL-1)
         d.terra[lane] = iid
-        d.touch()
+        d.cards_moved()
     elif c.type == "strategy":
         d.resolving.append(iid)
         st.push(StrategyDone(iid))
@@ -226,7 +242,8 @@ def _sac_candidates(d: MetaZooData, p: int, src: int, ai: int) -> list[int]:
             if d.owner[u] == p and stats.unit_matches(d, sc.units, u, ctx)]
 
 
-def usable(d: MetaZooData, p: int, src: int, ai: int) -> bool:
+def usable(d: MetaZooData, p: int, src: int, ai: int, pool: "aura.AuraPool | None" = None) -> bool:
+    """Can ``p`` use ability ``ai`` of ``src`` now (``pool``: p's untapped Aura, if counted)?"""
     a = d.cards[src].abilities[ai]
     if not stats.ability_works(d, src, ai):
         return False
@@ -238,7 +255,7 @@ def usable(d: MetaZooData, p: int, src: int, ai: int) -> bool:
             return False
         if cost.aura:
             needs, generic = aura.ability_payment(cost)
-            if not aura.can_pay(d, p, needs, generic):
+            if not (pool or aura.AuraPool(d, p)).pays(needs, generic):
                 return False
         if cost.sacrifice is not None and len(_sac_candidates(d, p, src, ai)) < cost.sacrifice.count:
             return False
@@ -249,16 +266,13 @@ def usable(d: MetaZooData, p: int, src: int, ai: int) -> bool:
     return True
 
 
-def _ability_label(name: str, where: str, text: str, cost: str) -> str:
+_ABILITY_IDS: dict[int, str] = {}  # card id << 8 | ability -> its action id
+
+
+def _ability_label(name: str, lane: int, terra_of: int, text: str, cost: str) -> str:
+    where = (f" in {lane_txt(lane)}" if lane >= 0 else
+             f" (Terra of {lane_txt(terra_of)})" if terra_of >= 0 else " (Caster zone)")
     return f"Use {name}{where}: {text}" + (f" ({cost})" if cost else "")
-
-
-def _where(d: MetaZooData, src: int) -> str:
-    if src in d.lane_of:
-        return f" in {lane_txt(d.lane_of[src])}"
-    if src in d.terra:
-        return f" (Terra of {lane_txt(d.terra.index(src))})"
-    return " (Caster zone)"
 
 
 def ability_actions(st: GameState, p: int) -> list[Action]:
@@ -274,16 +288,23 @@ def ability_actions(st: GameState, p: int) -> list[Action]:
             srcs.append(t)  # icon abilities: either player (MZL-ERRATA-ICON-5); costed: owner only (below)
     if d.caster_in_zone(p) and cards[d.caster[p]].activated:
         srcs.append(d.caster[p])
+    if not srcs:
+        return []
+    pool = aura.AuraPool(d, p)
+    label = _eager if st.logging else partial
     acts = []
     for src in srcs:
         c = cards[src]
         for ai in c.activated:
             if c.type == "terra" and d.owner[src] != p and not c.abilities[ai].icon:
                 continue  # MZL-ABILITY-12: only a Terra's Action icon is open to both players
-            if usable(d, p, src, ai):
-                args = (c.name, _where(d, src), c.texts[ai], cost_text(c.abilities[ai]))
-                acts.append(Action(f"ability:c{src}:{ai}", _ability_label(*args) if st.logging
-                                   else partial(_ability_label, *args), UseAbility(src, ai)))
+            if usable(d, p, src, ai, pool):
+                lane = d.lane_of.get(src, -1)
+                terra_of = d.terra.index(src) if lane < 0 and src in d.terra else -1
+                key = src << 8 | ai
+                aid = _ABILITY_IDS.get(key) or _ABILITY_IDS.setdefault(key, f"ability:c{src}:{ai}")
+                acts.append(make(Action, (aid, label(_ability_label, c.name, lane, terra_of, c.texts[ai],
+                                                     c.cost_texts[ai]), make(UseAbility, (src, ai)))))
     return acts
 
 

@@ -262,7 +262,7 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
         if d.round >= 1:
             d.priority = opponent(d.priority)  # the draw phase trades it back
         d.phase = "ready"
-    d.touch()
+    d.cards_moved()
     st._advance()
     return st
 

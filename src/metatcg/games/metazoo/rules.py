@@ -23,11 +23,15 @@ from .records import (AuraOp, Batch, Bottom, CheckedUnit, DeclareMission, Destro
                       Event, GoFirst, Mission, Op, Overflow, Pay, PickCard, Place, PlaceTerra, PlayCard, PlayerOp,
                       PriorityChoice, ResolveAbility, RoundBegin, RoundEnd, SacrificeCost, Select, Setup, Shatter,
                       StarterChoice, StrategyDone, TempAuraTrigger, TempReturn, TradeAura, Turn, UnitOp, UseAbility,
-                      Damage, records)
+                      Damage, make, records)
 
 
 def _declare_label(lane: int) -> str:
     return f"Declare a mission in {lane_txt(lane)}"
+
+
+DECLARE_IDS = tuple(f"declare:lane{ln + 1}" for ln in range(LANES))
+_LAZY_DECLARE_LABELS = tuple(partial(_declare_label, ln) for ln in range(LANES))
 
 
 class MetaZooRules:
@@ -184,7 +188,7 @@ class MetaZooRules:
         d: MetaZooData = st.data
         d.starters[p].remove(t)
         d.terra[k] = t
-        d.touch()
+        d.cards_moved()
         if st.logging:
             st.say(f"{pl(p)} places Starter Terra {nm(d, t)} in {lane_txt(k)}")
         st.push(PlaceTerra(k + 1))
@@ -263,14 +267,15 @@ class MetaZooRules:
         d: MetaZooData = st.data
         p = st.decision.params.player
         srcs = stats.static_sources(d)
-        limits = [stats.lane_limit(d, ln, p, srcs) for ln in range(LANES)]
-        acts = play.play_actions(st, p, srcs, limits)
-        acts += aura.enhance_actions(st, p, srcs, limits)
+        sides = stats.side_facts(d, p, srcs)
+        acts = play.play_actions(st, p, srcs, sides)
+        acts += aura.enhance_actions(st, p, sides)
         acts += aura.trade_actions(st, p)
         acts += play.ability_actions(st, p)
-        label = _declare_label if st.logging else (lambda ln: partial(_declare_label, ln))
-        acts += [Action(f"declare:lane{ln + 1}", label(ln), DeclareMission(ln))
-                 for ln in range(LANES) if not d.resolved[ln]]
+        label = _declare_label if st.logging else _LAZY_DECLARE_LABELS.__getitem__
+        resolved = d.resolved
+        acts += [make(Action, (DECLARE_IDS[ln], label(ln), make(DeclareMission, (ln,))))
+                 for ln in range(LANES) if not resolved[ln]]
         return acts
 
     def _perform_action(self, st: GameState, act: Action, dec: Decision) -> None:
@@ -291,7 +296,17 @@ class MetaZooRules:
 
     # ------------------------------------------------------------- decisions
     def legal_actions(self, st: GameState) -> list[Action]:
-        return self._actions[st.decision.kind](st)
+        """The options of the pending decision. They are kept with the data for that decision
+        (the same Decision object): copies made for lookahead share them instead of listing
+        them again. Only a new decision changes them (game.determinize forgets them)."""
+        dec = st.decision
+        d: MetaZooData = st.data
+        known = d.offered
+        if known is not None and known[0] is dec:
+            return list(known[1])
+        acts = self._actions[dec.kind](st)
+        d.offered = (dec, tuple(acts))
+        return acts
 
     def perform(self, st: GameState, act: Action, dec: Decision) -> None:
         self._performs[dec.kind](st, act, dec)

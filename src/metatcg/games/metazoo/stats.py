@@ -10,6 +10,8 @@ the trigger's subject, the mission, the chosen lane...).
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .data import BASE_LANE_LIMIT, LANES, MetaZooData, opponent
 from .records import Ctx, make
 
@@ -68,29 +70,36 @@ class Sources(list):
     """(ctx, ability) of every continuous ability now working, with flags saying which
     static ops occur at all (so reads can skip the scan)."""
 
-    __slots__ = ("inf", "kw", "size", "cost", "contrib", "neg")
+    __slots__ = ("inf", "kw", "size", "cost", "contrib", "neg", "shrink", "missions", "kw_given")
 
-    def __init__(self, items) -> None:
+    def __init__(self, items: list, ops: "set[str] | frozenset[str]") -> None:
         super().__init__(items)
-        ops = {op.op for _, ab in items for op in ab.do}
         self.inf = "has_influence" in ops
         self.kw = "has_keyword" in ops
         self.size = "lane_size" in ops
         self.cost = "cost" in ops
         self.contrib = "contribution" in ops
-        self.neg = any(op.op == "has_influence" and op.amount < 0 for _, ab in items for op in ab.do)
+        self.neg = "neg_influence" in ops
+        # the most lane size effects could take from a side's limit (0: none lowers one)
+        self.shrink = sum(op.amount for _, ab in items for op in ab.do if op.op == "lane_size" and op.amount < 0) \
+            if self.size else 0
+        self.missions: dict[int, list] = {}  # mission_sources by lane: they change only when cards move
+        # the keywords "has" effects could give (kw_count need not look for others)
+        self.kw_given = frozenset(op.keyword for _, ab in items for op in ab.do if op.op == "has_keyword") \
+            if self.kw else frozenset()
 
 
 def static_sources(d: MetaZooData) -> Sources:
-    """The continuous abilities working now, cached on ``d`` until the board changes."""
+    """The continuous abilities working now, cached on ``d`` until cards move (``cards_moved``)."""
     s = d.srcs
     if s is None:
-        s = d.srcs = Sources(_static_sources(d))
+        s = d.srcs = _static_sources(d)
     return s
 
 
-def _static_sources(d: MetaZooData) -> list[tuple[Ctx, object]]:
+def _static_sources(d: MetaZooData) -> Sources:
     out = []
+    ops: set[str] = set()
     cards = d.cards
     owner = d.owner
     mission = d.mission
@@ -102,18 +111,25 @@ def _static_sources(d: MetaZooData) -> list[tuple[Ctx, object]]:
                     if ability_works(d, u, ai):
                         out.append((make(Ctx, (u, owner[u], ai, side >> 1, -1, -1, -2, mission, -1, -1, -1)),
                                     c.abilities[ai]))
+                        ops |= c.ops[ai]
     for ln in range(LANES):
         t = d.terra[ln]
-        if t >= 0 and cards[t].statics:
-            for ai in cards[t].statics:
-                out.append((make(Ctx, (t, owner[t], ai, ln, -1, -1, -2, mission, -1, -1, -1)), cards[t].abilities[ai]))
+        if t >= 0:
+            c = cards[t]
+            if c.statics:
+                for ai in c.statics:
+                    out.append((make(Ctx, (t, owner[t], ai, ln, -1, -1, -2, mission, -1, -1, -1)), c.abilities[ai]))
+                    ops |= c.ops[ai]
     for p in (0, 1):
         c0 = d.caster[p]
-        if c0 >= 0 and not d.caster_down[p] and c0 not in d.lane_of and cards[c0].statics:
-            for ai in cards[c0].statics:
-                if ability_works(d, c0, ai):
-                    out.append((Ctx(c0, p, ai, -1, mission_lane=d.mission), cards[c0].abilities[ai]))
-    return out
+        if c0 >= 0 and not d.caster_down[p] and c0 not in d.lane_of:
+            c = cards[c0]
+            if c.statics:
+                for ai in c.statics:
+                    if ability_works(d, c0, ai):
+                        out.append((Ctx(c0, p, ai, -1, mission_lane=mission), c.abilities[ai]))
+                        ops |= c.ops[ai]
+    return Sources(out, ops)
 
 
 # ----------------------------------------------------------------------------- matching
@@ -135,6 +151,22 @@ def lane_ref(d: MetaZooData, ref: str, ctx: Ctx) -> int | None:
         ln = d.lane_of.get(s, -1) if s >= 0 else -1
         return ln if ln >= 0 else ctx.subject_lane
     return ctx.lane  # "other": handled by the caller
+
+
+def filter_sides(d: MetaZooData, f, ctx: Ctx) -> list[int]:
+    """The lane sides (``lane * 2 + player``) whose units UnitFilter ``f`` can match at all
+    relative to ``ctx``: a cheap narrowing before :func:`unit_matches`."""
+    ctrl = ctx.controller
+    side = f.side
+    ps = (ctrl,) if side == "friendly" else ((opponent(ctrl),) if side == "rival" else (0, 1))
+    if ctx.confined >= 0:
+        lanes: "range | tuple[int, ...]" = (ctx.confined,)
+    elif f.lane == "any" or f.lane == "other":
+        lanes = range(LANES)
+    else:
+        ln = lane_ref(d, f.lane, ctx)
+        lanes = (ln,) if ln is not None and ln >= 0 else ()
+    return [ln * 2 + p for ln in lanes for p in ps]
 
 
 def unit_matches(d: MetaZooData, f, iid: int, ctx: Ctx, depth: int = 0, at: int | None = None) -> bool:
@@ -221,8 +253,9 @@ def card_matches(c, f) -> bool:
 
 def count_units(d: MetaZooData, f, ctx: Ctx, depth: int = 0) -> int:
     n = 0
-    for side in range(LANES * 2):
-        for u in d.units[side]:
+    units = d.units
+    for s in filter_sides(d, f, ctx):
+        for u in units[s]:
             if unit_matches(d, f, u, ctx, depth):
                 n += 1
     return n
@@ -299,19 +332,40 @@ def influence(d: MetaZooData, iid: int, srcs: list | None = None, depth: int = 0
     return total
 
 
+def influences(d: MetaZooData, srcs: Sources | None = None, lane: int = -1) -> dict[int, int]:
+    """The current Influence of every unit in play (or only in ``lane``), as :func:`influence`
+    gives it one by one (each "has" condition checked once, each effect tried only on the
+    sides it can reach)."""
+    cards = d.cards
+    units = d.units
+    sides = range(LANES * 2) if lane < 0 else (lane * 2, lane * 2 + 1)
+    out = {u: cards[u].influence for s in sides for u in units[s]}
+    for m in d.mods:
+        if m.what == "inf" and m.unit in out:
+            out[m.unit] += m.amount
+    if srcs is None:
+        srcs = static_sources(d)
+    if not srcs.inf or not out:
+        return out
+    for ctx, ab in srcs:
+        for op in ab.do:
+            if op.op != "has_influence":
+                continue
+            tg = op.target
+            if tg.choose == "self":
+                reached = [ctx.src] if ctx.src in out else []
+            else:
+                reached = [u for s in filter_sides(d, tg, ctx) if lane < 0 or s >> 1 == lane
+                           for u in units[s] if unit_matches(d, tg, u, ctx)]
+            if reached and condition_ok(d, ab.condition, ctx):
+                for u in reached:
+                    out[u] += op.amount
+    return out
+
+
 def kw_count(d: MetaZooData, iid: int, kw: str, srcs: list | None = None, depth: int = 0) -> int:
     """How many times unit ``iid`` has keyword ``kw`` now (Destruction adds up)."""
-    c = d.cards[iid]
-    if kw == "soar":
-        n = 1 if c.soar else 0
-    elif kw == "destruction":
-        n = c.destruction
-    elif kw == "enhance":
-        n = 1 if c.enhance else 0
-    elif kw.startswith("cannot_"):
-        n = 1 if kw[7:] in c.cannot else 0
-    else:
-        n = 0
+    n = d.cards[iid].keywords.get(kw, 0)
     for m in d.mods:
         if m.unit == iid and m.what == kw:
             n += 1
@@ -319,7 +373,7 @@ def kw_count(d: MetaZooData, iid: int, kw: str, srcs: list | None = None, depth:
         return n
     if srcs is None:
         srcs = static_sources(d)
-    if not srcs.kw:
+    if kw not in srcs.kw_given:
         return n
     for ctx, ab in srcs:
         for op in ab.do:
@@ -333,9 +387,13 @@ def has_kw(d: MetaZooData, iid: int, kw: str, srcs: list | None = None, depth: i
     return kw_count(d, iid, kw, srcs, depth) > 0
 
 
+CANNOT_KEYWORDS = {w: "cannot_" + w for w in ("be_shattered", "be_damaged", "be_tapped", "be_moved", "be_returned",
+                                               "be_dueled", "be_targeted")}
+
+
 def cannot(d: MetaZooData, iid: int, what: str, srcs: list | None = None) -> bool:
     """MZL-ERRATA-CANNOT: ``what`` is e.g. "be_shattered"."""
-    return what in d.cards[iid].cannot or has_kw(d, iid, "cannot_" + what, srcs)
+    return what in d.cards[iid].cannot or has_kw(d, iid, CANNOT_KEYWORDS[what], srcs)
 
 
 # ----------------------------------------------------------------------------- lanes
@@ -365,6 +423,42 @@ def lane_limit(d: MetaZooData, lane: int, p: int, srcs: list | None = None) -> i
                 if condition_ok(d, ab.condition, ctx):
                     limit += op.amount
     return max(0, limit)
+
+
+class SideFacts(NamedTuple):
+    """What the options of an action need to know about one side of a lane."""
+
+    used: int              # slots used (side_count)
+    limit: int             # lane_limit
+    names: set             # names of its non-token units (MZL-PLAY-5)
+    enhanceable: bool      # can_enhance
+
+
+def side_facts(d: MetaZooData, p: int, srcs: Sources) -> list[SideFacts]:
+    """:class:`SideFacts` of ``p``'s side of each lane, in one pass over the units."""
+    cards = d.cards
+    units = d.units
+    enh = d.enh
+    granted = srcs.kw or any(m.what == "enhance" for m in d.mods)  # the symbol only from the card itself?
+    out = []
+    for ln in range(LANES):
+        s = ln * 2 + p
+        limit = BASE_LIMIT
+        names = set()
+        creature = symbol = False
+        for u in units[s]:
+            c = cards[u]
+            limit -= c.gigantic
+            if not c.token:
+                names.add(c.name)
+            if c.creature:
+                creature = True
+            if c.enhance or granted and has_kw(d, u, "enhance", srcs):
+                symbol = True
+        if srcs.size:
+            limit = lane_limit(d, ln, p, srcs)
+        out.append(SideFacts(len(units[s]) + len(enh[s]), max(0, limit), names, symbol and creature))
+    return out
 
 
 def room_for(d: MetaZooData, lane: int, p: int, iid: int = -1, srcs: list | None = None) -> bool:
@@ -402,33 +496,39 @@ def unique_in_play(d: MetaZooData, p: int, iid: int) -> bool:
     return False
 
 
-def can_enhance(d: MetaZooData, lane: int, p: int, srcs: list | None = None) -> bool:
+def can_enhance(d: MetaZooData, lane: int, p: int, srcs: Sources | None = None) -> bool:
     """MZL-ENHANCE-1/2, MZL-ERRATA-ENHANCE-3: a friendly creature with the symbol, or
     equipment with it while a friendly creature is here."""
     cards = d.cards
-    units = d.units[lane * 2 + p]
+    if srcs is None:
+        srcs = static_sources(d)
+    # the symbol can only come from the card itself unless an effect gives it
+    granted = srcs.kw or any(m.what == "enhance" for m in d.mods)
     creature = False
     symbol = False
-    for u in units:
+    for u in d.units[lane * 2 + p]:
         c = cards[u]
         if c.creature:
             creature = True
-        if c.enhance or (srcs is not None and has_kw(d, u, "enhance", srcs)):
+        if c.enhance or granted and has_kw(d, u, "enhance", srcs):
             if c.creature:
                 return True
             symbol = True
-    if srcs is None:
-        for u in units:
-            if not cards[u].enhance and has_kw(d, u, "enhance"):
-                symbol = True
-                if cards[u].creature:
-                    return True
     return symbol and creature
 
 
 # ----------------------------------------------------------------------------- missions
 def mission_sources(d: MetaZooData, lane: int) -> list[tuple[Ctx, object]]:
-    """During Mission abilities that apply to a mission in ``lane`` (MZL-ERRATA-SCOPE-1)."""
+    """During Mission abilities that apply to a mission in ``lane`` (MZL-ERRATA-SCOPE-1),
+    kept with the continuous sources until cards move."""
+    cache = static_sources(d).missions
+    out = cache.get(lane)
+    if out is None:
+        out = cache[lane] = _mission_sources(d, lane)
+    return out
+
+
+def _mission_sources(d: MetaZooData, lane: int) -> list[tuple[Ctx, object]]:
     out = []
     cards = d.cards
     for side in range(LANES * 2):
@@ -458,8 +558,9 @@ def mission_sources(d: MetaZooData, lane: int) -> list[tuple[Ctx, object]]:
 
 
 def contributions(d: MetaZooData, lane: int, p: int, srcs: list | None = None,
-                  msrcs: list | None = None) -> list[tuple[int, int]]:
-    """(unit, contributed Influence) on one side (MZL-MISSION-2/3, MZL-ERRATA-INFL-3..8)."""
+                  msrcs: list | None = None, infl: dict[int, int] | None = None) -> list[tuple[int, int]]:
+    """(unit, contributed Influence) on one side (MZL-MISSION-2/3, MZL-ERRATA-INFL-3..8);
+    ``infl``: the units' current Influence if already known (:func:`influences`)."""
     if srcs is None:
         srcs = static_sources(d)
     if msrcs is None:
@@ -467,29 +568,34 @@ def contributions(d: MetaZooData, lane: int, p: int, srcs: list | None = None,
     hc = has_creature(d, lane, p)
     out = []
     cards = d.cards
-    groups = ([srcs] if getattr(srcs, "contrib", True) else []) + ([msrcs] if msrcs else [])
+    # contribution effects whose condition holds now (checked once, not per unit)
+    effects = []
+    for group in ((srcs, msrcs) if getattr(srcs, "contrib", True) else (msrcs,)):
+        for ctx, ab in group:
+            for op in ab.do:
+                if op.op == "contribution" and condition_ok(d, ab.condition, ctx):
+                    effects.append((op, ctx))
     for u in d.units[lane * 2 + p]:
         c = cards[u]
         if u in d.tapped or (c.equipment and not hc):
             out.append((u, 0))  # MZL-ERRATA-INFL-8, MZL-EQUIP-2/3
             continue
-        v = influence(d, u, srcs)
-        for group in groups:
-            for ctx, ab in group:
-                for op in ab.do:
-                    if op.op == "contribution" and static_targets(d, op, ctx, u, 0) \
-                            and condition_ok(d, ab.condition, ctx):
-                        v += op.amount
+        v = infl[u] if infl is not None else influence(d, u, srcs)
+        for op, ctx in effects:
+            if static_targets(d, op, ctx, u, 0):
+                v += op.amount
         out.append((u, v))
     return out
 
 
-def side_total(d: MetaZooData, lane: int, p: int, srcs: list | None = None, msrcs: list | None = None) -> int:
+def side_total(d: MetaZooData, lane: int, p: int, srcs: list | None = None, msrcs: list | None = None,
+               infl: dict[int, int] | None = None) -> int:
     """A side's mission total: contributions plus +1 per untapped enhancing Aura while a
     friendly creature is here (MZL-ENHANCE-6/8)."""
-    total = sum(v for _, v in contributions(d, lane, p, srcs, msrcs))
-    if d.enh[lane * 2 + p] and has_creature(d, lane, p):
-        total += sum(1 for a in d.enh[lane * 2 + p] if a not in d.tapped)
+    total = sum(v for _, v in contributions(d, lane, p, srcs, msrcs, infl))
+    enh = d.enh[lane * 2 + p]
+    if enh and has_creature(d, lane, p):
+        total += sum(1 for a in enh if a not in d.tapped)
     return total
 
 
@@ -528,59 +634,49 @@ def mp_award_bonus(d: MetaZooData, lane: int, winner: int, msrcs: list) -> int:
 
 
 # ----------------------------------------------------------------------------- costs
-def strategy_confinable(c) -> bool:
-    """MZL-ERRATA-DISCOUNT-4: a Strategy can keep its result inside one lane's creatures
-    only if all it does is act on chosen units (no player effects, no "all" across lanes
-    is fine once confined)."""
-    from .schema import UNIT_OPS
-    for a in c.abilities:
-        for o in a.do:
-            if o.op not in UNIT_OPS or o.op in ("move", "duel"):
-                return False
-            if o.target.type == "equipment" or o.target.choose in ("self", "subject"):
-                return False
-            if o.target.lane in ("other",):
-                return False
-    return bool(c.abilities)
+def cost_changes(d: MetaZooData, p: int, srcs: Sources | None = None) -> list[tuple]:
+    """The cost changes working now for cards ``p`` plays: (op, the lane of its source),
+    conditions checked (MZL-PLAY-9, MZL-ERRATA-DISCOUNT)."""
+    if srcs is None:
+        srcs = static_sources(d)
+    out: list[tuple] = []
+    if not srcs.cost:
+        return out
+    for ctx, ab in srcs:
+        for op in ab.do:
+            if op.op == "cost" and (op.side == "any" or (op.side == "friendly") == (ctx.controller == p)) \
+                    and condition_ok(d, ab.condition, ctx):
+                out.append((op, ctx.lane))
+    return out
+
+
+def cost_with(c, lane: int, confined: int, changes: list[tuple]) -> int:
+    """Card ``c``'s cost played to ``lane`` (a Strategy: ``confined`` to a lane or -1) with
+    the ``changes`` of :func:`cost_changes`, never below 0."""
+    cost = c.cost
+    for op, here in changes:
+        if not card_matches(c, op.card):
+            continue
+        if op.lane_only:
+            if c.type == "strategy":
+                if confined < 0 or confined != here:
+                    continue
+            elif lane != here:
+                continue
+        cost += op.amount
+    return max(0, cost)
 
 
 def play_cost(d: MetaZooData, iid: int, p: int, lane: int = -1, confined: int = -1,
               srcs: list | None = None) -> int:
     """The cost to pay now: base plus cost changes, never below 0 (MZL-PLAY-9)."""
-    c = d.cards[iid]
-    cost = c.cost
-    if srcs is None:
-        srcs = static_sources(d)
-    if not srcs.cost:
-        return cost
-    for ctx, ab in srcs:
-        for op in ab.do:
-            if op.op != "cost":
-                continue
-            if op.side != "any" and (op.side == "friendly") != (ctx.controller == p):
-                continue
-            if not card_matches(c, op.card):
-                continue
-            if op.lane_only:
-                here = ctx.lane
-                if c.type == "strategy":
-                    if confined < 0 or confined != here:
-                        continue
-                elif lane != here:
-                    continue
-            if condition_ok(d, ab.condition, ctx):
-                cost += op.amount
-    return max(0, cost)
+    return cost_with(d.cards[iid], lane, confined, cost_changes(d, p, srcs))
 
 
-def lane_discounts(d: MetaZooData, iid: int, p: int, srcs: list) -> list[int]:
-    """Lanes whose lane-only discounts a Strategy could get by being confined there."""
-    c = d.cards[iid]
+def lane_discounts(c, changes: list[tuple]) -> list[int]:
+    """Lanes whose lane-only cost changes a Strategy could get by being confined there."""
     out = []
-    for ctx, ab in srcs:
-        for op in ab.do:
-            if op.op == "cost" and op.lane_only and ctx.lane >= 0 and card_matches(c, op.card) \
-                    and (op.side == "any" or (op.side == "friendly") == (ctx.controller == p)):
-                if ctx.lane not in out:
-                    out.append(ctx.lane)
+    for op, here in changes:
+        if op.lane_only and here >= 0 and here not in out and card_matches(c, op.card):
+            out.append(here)
     return out

@@ -9,7 +9,7 @@ from ...engine.state import GameState
 from . import stats
 from .board import nm, unit_label
 from .context import ability, next_op, push_some, src_label, this_lane
-from .data import LANES, MetaZooData, opponent
+from .data import MetaZooData
 from .lanechoice import ask_lane
 from .records import Batch, Ctx, PickCard, Select, TargetChoice, UnitOp
 
@@ -20,45 +20,46 @@ FIXED = ("self", "subject", "previous")   # choices that name one unit, no decis
 
 def candidates(d: MetaZooData, op, tg, ctx: Ctx, chooser: int, fighter: int = -1) -> list[int]:
     """The units op ``op`` could act on through target ``tg``, as ``chooser`` sees it."""
+    return list(_candidates(d, op, tg, ctx, chooser, fighter))
+
+
+def any_candidate(d: MetaZooData, op, tg, ctx: Ctx, chooser: int) -> bool:
+    """Is there at least one unit ``candidates`` would give?"""
+    for _ in _candidates(d, op, tg, ctx, chooser, -1):
+        return True
+    return False
+
+
+def _candidates(d: MetaZooData, op, tg, ctx: Ctx, chooser: int, fighter: int):
     k = op.op
     ch = tg.choose
     if ch in FIXED:
         u = ctx.src if ch == "self" else (ctx.subject if ch == "subject" else ctx.last)
-        pool = [u] if u >= 0 and u in d.lane_of else []
+        pool = (u,) if u >= 0 and u in d.lane_of else ()
+        match = False
     else:
-        pool = [u for side in _sides(d, tg, ctx) for u in d.units[side] if stats.unit_matches(d, tg, u, ctx)]
-    out: list[int] = []
+        pool = [u for side in stats.filter_sides(d, tg, ctx) for u in d.units[side]]
+        match = True
     if not pool:
-        return out
+        return
     no = CANNOT_FOR.get(k)
     targeted = ch in ("one", "up_to", "highest", "lowest")
     dest = move_dest(d, op, ctx) if k == "move" else None
+    owner = d.owner
     for u in pool:
+        if match and not stats.unit_matches(d, tg, u, ctx):
+            continue
         if no is not None and stats.cannot(d, u, no):
             continue
-        if targeted and d.owner[u] != chooser and stats.cannot(d, u, "be_targeted"):
+        if targeted and owner[u] != chooser and stats.cannot(d, u, "be_targeted"):
             continue
-        if k == "sacrifice" and d.owner[u] != ctx.controller:
+        if k == "sacrifice" and owner[u] != ctx.controller:
             continue  # MZL-KW-SACRIFICE-5
         if k == "duel" and (u == fighter or not d.cards[u].creature):
             continue
         if k == "move" and dest is not None and dest >= 0 and not can_move(d, u, dest):
             continue
-        out.append(u)
-    return out
-
-
-def _sides(d: MetaZooData, f, ctx: Ctx) -> list[int]:
-    """The lane sides a filter can match at all (a cheap narrowing before unit_matches)."""
-    ctrl = ctx.controller
-    ps = (ctrl,) if f.side == "friendly" else ((opponent(ctrl),) if f.side == "rival" else (0, 1))
-    lanes: "range | tuple[int, ...]" = range(LANES)
-    if ctx.confined >= 0:
-        lanes = (ctx.confined,)
-    elif f.lane not in ("any", "other"):
-        ln = stats.lane_ref(d, f.lane, ctx)
-        lanes = (ln,) if ln is not None and ln >= 0 else ()
-    return [ln * 2 + p for ln in lanes for p in ps]
+        yield u
 
 
 def move_dest(d: MetaZooData, op, ctx: Ctx) -> int | None:

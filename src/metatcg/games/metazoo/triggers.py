@@ -11,26 +11,30 @@ from .data import LANES, MetaZooData, turn_order, use_key
 from .records import AbilityTrigger, Ctx, Event, TempAuraTrigger
 
 
-def _watchers(d: MetaZooData):
+def _watchers(d: MetaZooData) -> list[tuple[int, int, int]]:
     """(src, controller, lane) of cards whose conditional triggers may listen now."""
     cards = d.cards
+    owner = d.owner
+    out = []
     for side in range(LANES * 2):
         for u in d.units[side]:
             if cards[u].triggers:
-                yield u, d.owner[u], side >> 1
+                out.append((u, owner[u], side >> 1))
     for ln in range(LANES):
         t = d.terra[ln]
         if t >= 0 and cards[t].triggers:
-            yield t, d.owner[t], ln
+            out.append((t, owner[t], ln))
     for p in (0, 1):
         c0 = d.caster[p]
         if c0 >= 0 and not d.caster_down[p] and c0 not in d.lane_of and cards[c0].triggers:
-            yield c0, p, -1
+            out.append((c0, p, -1))
+    return out
 
 
-def _watch(d: MetaZooData, out: list, when: str, subj: int, slane: int, card=None) -> None:
+def _watch(d: MetaZooData, out: list, when: str, subj: int, slane: int, watchers: list) -> None:
+    """The conditional triggers ``when`` starts among ``watchers`` (see _watchers)."""
     cards = d.cards
-    for src, ctrl, ln in list(_watchers(d)):
+    for src, ctrl, ln in watchers:
         c = cards[src]
         if when not in c.listens:
             continue
@@ -72,18 +76,19 @@ def triggers_for(st: GameState, ev: Event) -> list:
     k = ev.what
     out: list = []
     cards = d.cards
+    watchers = _watchers(d) if k != "declare" and k != "resolution" else []
     if k == "played":
         iid, p, lane = ev.card, ev.player, ev.lane
         c = cards[iid]
         for ai in c.on_play:  # MZL-KW-ONPLAY-1, ordered with the others (MZL-ERRATA-FIZZLE-1)
             out.append(AbilityTrigger(Ctx(iid, p, ai, lane, subject=iid, subject_lane=lane, mission_lane=d.mission,
                                           confined=ev.confined)))
-        _watch(d, out, "card_played", iid, lane)
+        _watch(d, out, "card_played", iid, lane, watchers)
         if c.is_unit:
-            _watch(d, out, "unit_played", iid, lane)
-            _watch(d, out, "unit_enters", iid, lane)
+            _watch(d, out, "unit_played", iid, lane, watchers)
+            _watch(d, out, "unit_enters", iid, lane, watchers)
     elif k == "created" or k == "moved":
-        _watch(d, out, "unit_enters", ev.card, ev.lane)
+        _watch(d, out, "unit_enters", ev.card, ev.lane, watchers)
     elif k == "dispelled":
         iid, p, lane = ev.card, ev.player, ev.lane
         c = cards[iid]
@@ -92,24 +97,24 @@ def triggers_for(st: GameState, ev: Event) -> list:
         for ai in (c.dispelled if works else ()):
             out.append(AbilityTrigger(Ctx(iid, p, ai, lane, subject=iid, subject_lane=lane, mission_lane=d.mission)))
         if c.is_unit:
-            _watch(d, out, "dispelled", iid, lane)
+            _watch(d, out, "dispelled", iid, lane, watchers)
     elif k == "left":
-        _watch(d, out, "leaves_play", ev.card, ev.lane)
+        _watch(d, out, "leaves_play", ev.card, ev.lane, watchers)
     elif k == "damaged":
-        _watch(d, out, "damaged", ev.card, ev.lane)
+        _watch(d, out, "damaged", ev.card, ev.lane, watchers)
     elif k == "enhanced":
-        _watch(d, out, "enhanced", ev.card, ev.lane)
+        _watch(d, out, "enhanced", ev.card, ev.lane, watchers)
     elif k == "declare":
         _mission_triggers(d, out, ev.lane, ("on_mission_declaration",), -2, 0)
     elif k == "resolution":
         _mission_triggers(d, out, ev.lane, ("on_mission_resolution", "on_successful_mission", "overwhelm"),
                           ev.winner, ev.margin)
     elif k == "round_end":
-        _watch(d, out, "round_end", -1, -1)
+        _watch(d, out, "round_end", -1, -1, watchers)
         for p in turn_order(d.priority):
             out.extend([TempAuraTrigger(p)] * d.owed[p])
     elif k == "action_start":
-        _watch(d, out, "action_phase_start", -1, -1)
+        _watch(d, out, "action_phase_start", -1, -1, watchers)
     return out
 
 
