@@ -2,22 +2,17 @@
 the keys the kernel adds), for clients that rely on it (a browser, an RL agent).
 
 Strict (no coercion: a number in a string fails) and closed (``extra="forbid"``), so the
-exported JSON Schema documents every key. Regenerate the committed file after a change::
-
-    python -m metatcg.games.metax.view_schema      # writes docs/schema/metax-view.schema.json
+exported JSON Schema documents every key. ``python -m metatcg.ui.schema`` writes it to
+docs/schema/metax-view.schema.json after a change.
 """
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from ...ui.view_model import LegalAction, ViewModel
 from .schema import Keyword, Stat
-
-SCHEMA_FILE = Path("docs") / "schema" / "metax-view.schema.json"
 
 CardId = Annotated[str, Field(pattern=r"^c\d+$", description="a card instance id, e.g. 'c12' (fixed for the game)")]
 Rank = Annotated[int, Field(ge=1, le=7)]
@@ -33,8 +28,7 @@ DecisionKind = Literal[
 ]
 
 
-class _View(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+_View = ViewModel
 
 
 class CardRef(_View):
@@ -92,13 +86,6 @@ class Deciding(_View):
     prompt: str
 
 
-class LegalAction(_View):
-    """One option of the viewer's decision: send ``id`` back to take it."""
-
-    id: str
-    label: str
-
-
 class Result(_View):
     returns: list[float] = Field(min_length=2, max_length=2, description="+1 win, -1 loss, 0 draw, one per seat")
     reason: str
@@ -123,23 +110,3 @@ class MetaXView(_View):
     result: Result | None
     log: list[str] = Field(description="the game log as this player may read it (empty in quiet mode)")
 
-
-def schema() -> dict:
-    """The JSON Schema of :class:`MetaXView`."""
-    return MetaXView.model_json_schema()
-
-
-def schema_text() -> str:
-    """The schema as the committed file holds it (the format of ``metatcg.ui.schema``)."""
-    return json.dumps(schema(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-
-
-def export(path: Path = SCHEMA_FILE) -> Path:
-    """Write the schema file (``path`` is relative to the working folder by default)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(schema_text(), encoding="utf-8")
-    return path
-
-
-if __name__ == "__main__":  # pragma: no cover
-    print(export(Path(sys.argv[1]) if len(sys.argv) > 1 else SCHEMA_FILE))

@@ -3,23 +3,18 @@
 agent).
 
 Strict (no coercion: a number in a string fails) and closed (``extra="forbid"``), so the
-exported JSON Schema documents every key. Regenerate the committed file after a change::
-
-    python -m metatcg.games.metazoo.view_schema    # writes docs/schema/metazoo-view.schema.json
+exported JSON Schema documents every key. ``python -m metatcg.ui.schema`` writes it to
+docs/schema/metazoo-view.schema.json after a change.
 """
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from ...ui.view_model import LegalAction, ViewModel
 from .data import AURA_CAP, LANES, MP_TO_WIN
 from .schema import AuraType, Keyword
-
-SCHEMA_FILE = Path("docs") / "schema" / "metazoo-view.schema.json"
 
 CardId = Annotated[str, Field(pattern=r"^c\d+$", description="a card instance id, e.g. 'c12' (fixed for the game)")]
 Seat = Annotated[int, Field(ge=0, le=1, description="0 = P1, 1 = P2")]
@@ -39,8 +34,7 @@ DecisionKind = Literal[
 UnitType = Literal["creature", "equipment", "caster", "token creature", "token equipment"]
 
 
-class _View(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+_View = ViewModel
 
 
 class CardRef(_View):
@@ -154,13 +148,6 @@ class Deciding(_View):
     prompt: str
 
 
-class LegalAction(_View):
-    """One option of the viewer's decision: send ``id`` back to take it."""
-
-    id: str
-    label: str
-
-
 class Result(_View):
     returns: list[float] = Field(min_length=2, max_length=2, description="+1 win, -1 loss, 0 draw, one per seat")
     reason: str
@@ -186,23 +173,3 @@ class MetaZooView(_View):
     result: Result | None
     log: list[str] = Field(description="the game log as this player may read it (empty in quiet mode)")
 
-
-def schema() -> dict:
-    """The JSON Schema of :class:`MetaZooView`."""
-    return MetaZooView.model_json_schema()
-
-
-def schema_text() -> str:
-    """The schema as the committed file holds it (the format of ``metatcg.ui.schema``)."""
-    return json.dumps(schema(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-
-
-def export(path: Path = SCHEMA_FILE) -> Path:
-    """Write the schema file (``path`` is relative to the working folder by default)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(schema_text(), encoding="utf-8")
-    return path
-
-
-if __name__ == "__main__":  # pragma: no cover
-    print(export(Path(sys.argv[1]) if len(sys.argv) > 1 else SCHEMA_FILE))
