@@ -15,6 +15,7 @@ from collections import Counter
 import pytest
 
 import metatcg
+from metatcg.bots import GreedyBot
 from metatcg.engine.errors import IllegalActionError, MetatcgError, SeatCountError
 from support.contract import chooser, decision_points, game_params, norm, seats, tables, without_log
 from support.persistence import check_refused
@@ -207,3 +208,70 @@ def test_quiet_labels_are_made_from_what_was_true_when_offered(game):
                 assert a.id == aid
                 # a logging game adds ids to options that read alike; a quiet one reads none
                 assert a.label in (lb, lb.removesuffix(f" [{aid}]")), (table, aid, lb, a.label)
+
+
+def play_both(game, table, greedy: bool = False, **options) -> None:
+    """The table's game in normal and in quiet mode side by side (random or greedy players):
+    the same options at every decision, the same end, the same JSON apart from the log. Where
+    the game gives the kernel its "surely several options" hint, the hint is never wrong."""
+    loud, quiet = table.new_state(game, **options), table.new_state(game, log=False, **options)
+    hint = getattr(game.rules, "surely_several", None)
+    r = chooser(table)
+    bots = [GreedyBot(table.seed * 5 + p) for p in seats(loud)] if greedy else None
+    while not loud.is_terminal():
+        where = f"({table}, {options}, action #{len(loud.history)})"
+        hinted = hint is not None and hint(quiet)
+        ids = [a.id for a in loud.legal_actions()]
+        assert [a.id for a in quiet.legal_actions()] == ids, where
+        assert not hinted or len(ids) >= 2, f"{where}: the hint promised several options, got {ids}"
+        p = loud.current_player()
+        aid = bots[p].choose(quiet.handle(p)).id if bots else r.choice(ids)
+        loud.apply(aid)
+        quiet.apply(aid)
+    assert quiet.is_terminal() and quiet.history == loud.history and quiet.returns() == loud.returns()
+    assert without_log(quiet.to_json()) == without_log(loud.to_json())
+
+
+def test_quiet_mode_without_automatic_choices_is_the_same_game(game):
+    """With ``auto_single`` off every decision is offered, single options too."""
+    for table in tables(game, 2, 800):
+        play_both(game, table, auto_single=False)
+
+
+def test_quiet_mode_with_greedy_players_is_the_same_game(game):
+    """Lookahead players (determinized quiet copies) choose the same in both modes."""
+    for table in tables(game, len(game.seat_counts), 900):
+        play_both(game, table, greedy=True)
+
+
+def test_a_quiet_state_round_trips_and_stays_quiet(game):
+    for table in tables(game, 2, 950):
+        st = table.new_state(game, log=False)
+        r = chooser(table)
+        for _ in range(25):
+            if st.is_terminal():
+                break
+            st.apply(r.choice(st.legal_actions()))
+        copy = game.state_from_json(st.to_json_text())
+        assert copy.logging is False and copy.to_json() == st.to_json()
+        while not st.is_terminal():
+            aid = r.choice(st.legal_actions()).id
+            st.apply(aid)
+            copy.apply(aid)
+        assert copy.to_json() == st.to_json() and copy.log == []
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_the_surely_several_hint_is_never_wrong(game, chunk):
+    """The optional kernel hint may only say "several options" when there are several: a wrong
+    hint would leave a single option untaken and the game would differ from normal play."""
+    hint = getattr(game.rules, "surely_several", None)
+    if hint is None:
+        pytest.skip(f"{game.id} gives no surely_several hint")
+    checked = 0
+    for table in tables(game, 8, 1000 + 100 * chunk):
+        for st in decision_points(game, table, log=False):
+            if not st.is_terminal() and hint(st):
+                assert len(st.legal_actions()) >= 2, f"({table}) {st.decision.kind}"
+                checked += 1
+    assert checked > 50

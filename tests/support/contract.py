@@ -25,8 +25,8 @@ class Table(NamedTuple):
     def seats(self) -> int:
         return len(self.decks)
 
-    def new_state(self, game, log: bool = True):
-        return game.new_state(list(self.decks), seed=self.seed, log=log)
+    def new_state(self, game, log: bool = True, **options):
+        return game.new_state(list(self.decks), seed=self.seed, log=log, options=options or None)
 
     def __str__(self) -> str:
         return f"{' vs '.join(self.decks)}, seed {self.seed}"
