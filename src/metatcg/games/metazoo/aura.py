@@ -74,17 +74,6 @@ def card_payment(aura_type: str | None, cost: int) -> tuple[tuple, int]:
     return (aura_type,), cost - 1
 
 
-def ability_payment(cost) -> tuple[tuple, int]:
-    needs: list[str] = []
-    generic = 0
-    for k, n in (cost.aura.items() if cost is not None else ()):
-        if k == "any":
-            generic += n
-        else:
-            needs += [k] * n
-    return tuple(needs), generic
-
-
 def step_pay(st: GameState, step: Pay) -> None:
     """Tap the Aura each symbol needs (no choice: Aura of a type are alike), then one pick per
     generic Aura while more than one type is left."""
@@ -334,19 +323,34 @@ def _trade_label(aura_name: str, allied: str) -> str:
 
 
 def trade_actions(st: GameState, p: int) -> list[Action]:
+    """MZL-TRADE: tap an untapped Aura (one option per type) to swap a primary Aura in the
+    Aura zone for an allied one from the supply."""
     d: MetaZooData = st.data
-    al = allied(d, p)
+    cards = d.cards
+    caster = cards[d.caster[p]]
+    al = caster.allied
     if al is None or not d.supply[p]:
         return []
-    prim = primary(d, p)
-    cards = d.cards
-    if not any(cards[a].aura == prim for a in d.aura_zone[p]):
+    prim = caster.aura
+    zone = d.aura_zone[p]
+    tapped = d.tapped
+    has_primary = False
+    seen = set()
+    offered = []  # one untapped Aura of each type
+    for a in zone:
+        t = cards[a].aura
+        if t == prim:
+            has_primary = True
+        if a not in tapped and t not in seen:
+            seen.add(t)
+            offered.append(a)
+    if not has_primary:
         return []
     label = _eager if st.logging else partial
     ids = _TRADE_IDS
     return [make(Action, (ids.get(a) or ids.setdefault(a, f"trade:c{a}"), label(_trade_label, cards[a].name, al),
                           make(TradeAura, (a,))))
-            for a in distinct_aura(d, untapped(d, p))]
+            for a in offered]
 
 
 def start_trade(st: GameState, p: int, cost_aura: int) -> None:

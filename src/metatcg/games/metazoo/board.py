@@ -117,7 +117,30 @@ def check_win(st: GameState) -> bool:
 def enter_lane(d: MetaZooData, iid: int, p: int, lane: int) -> None:
     d.units[lane * 2 + p].append(iid)
     d.lane_of[iid] = lane
-    d.cards_moved()
+    unit_moved(d, iid, lane * 2 + p)
+
+
+def unit_moved(d: MetaZooData, iid: int, *sides: int) -> None:
+    """A unit entered or left ``sides``: the state checks run again, and the continuous and
+    During Mission abilities at work are worked out again unless the move cannot change them
+    (a unit without such abilities of its own, and no equipment with some that a creature
+    arriving or leaving could switch on or off, MZL-EQUIP-2)."""
+    d.dirty = True
+    if d.srcs is None:
+        return
+    cards = d.cards
+    c = cards[iid]
+    if c.statics or c.during:
+        d.srcs = None
+        return
+    if c.creature:
+        units = d.units
+        for s in sides:
+            for u in units[s]:
+                e = cards[u]
+                if e.equipment and (e.statics or e.during):
+                    d.srcs = None
+                    return
 
 
 LEAVE_VERBS = {"shatter": "is Shattered", "sacrifice": "is Sacrificed", "damage": "is defeated by damage",
@@ -140,7 +163,7 @@ def leave_play(st: GameState, iid: int, how: str) -> None:
         d.mods = [m for m in d.mods if m.unit != iid]
     if d.used:  # MZL-ABILITY-12: a card that comes back starts with unused abilities
         d.used = {k for k in d.used if k >> 8 != iid}
-    d.cards_moved()
+    unit_moved(d, iid, lane * 2 + p)
     c = d.cards[iid]
     logging = st.logging
     where = f"{pl(p)}'s {c.name} in {lane_txt(lane)} {LEAVE_VERBS[how]}" if logging else ""
@@ -178,7 +201,7 @@ def move_unit(st: GameState, iid: int, lane: int, why: str) -> bool:
     d.units[old * 2 + p].remove(iid)
     d.units[lane * 2 + p].append(iid)
     d.lane_of[iid] = lane
-    d.cards_moved()
+    unit_moved(d, iid, old * 2 + p, lane * 2 + p)
     if st.logging:
         st.say(f"{pl(p)}'s {nm(d, iid)} Moves from {lane_txt(old)} to {lane_txt(lane)} ({why})")
     emit(st, Event("moved", iid, p, lane))

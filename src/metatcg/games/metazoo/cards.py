@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from ...engine.cardfile import CardPool as BasePool
 from ...engine.cardfile import parse_card_text
 from ...engine.errors import CardDataError
-from .schema import OP_NAMES, UNIT_OPS, Ability, CardFile, CardModel
+from .schema import OP_NAMES, UNIT_OPS, CardFile, CardModel
 from .text import ability_text, cost_text
 
 CARD_DIR = Path(__file__).parent / "cards"
@@ -35,7 +37,7 @@ class CardDef:
     gigantic: int = 0
     destruction: int = 0
     cannot: frozenset = frozenset()
-    abilities: tuple[Ability, ...] = ()
+    abilities: tuple[Plain, ...] = ()     # schema.Ability fields, as plain slots (see Plain)
     # ---- precomputed
     is_unit: bool = False          # can be in a lane as a unit
     creature: bool = False         # a creature when in a lane (creatures, Casters, creature tokens)
@@ -57,6 +59,8 @@ class CardDef:
     cost_texts: tuple[str, ...] = ()       # per ability: its cost as a label reads it ("" without one)
     # printed keyword -> instances ("cannot_be_..." for restrictions)
     keywords: dict = field(default_factory=dict, hash=False)
+    once: tuple[bool, ...] = ()            # per ability: used at most once per round (play.once_per_round)
+    aura_costs: tuple = ()                 # per ability: (Aura types needed, generic Aura) of its cost, or None
     confinable: bool = False               # a Strategy that can be confined to one lane (MZL-ERRATA-DISCOUNT-4)
     first_targets: tuple[tuple[int, int], ...] = ()  # (ability, op) picking the first target of each
                                                      # ability that is not a "may" (MZL-STRATEGY-5)
@@ -92,7 +96,7 @@ class CardDef:
         return f"{self.name} — {head}" + (f" — {self.text}" if self.text else "")
 
 
-def _op_names(a: Ability) -> frozenset:
+def _op_names(a: "Plain") -> frozenset:
     names = {o.op for o in a.do}
     if any(o.op == "has_influence" and o.amount < 0 for o in a.do):
         names.add("neg_influence")
@@ -105,7 +109,31 @@ def _printed_keywords(m: CardModel) -> dict[str, int]:
     return {k: n for k, n in kws.items() if n}
 
 
-def _confinable(abil: tuple[Ability, ...]) -> bool:
+def _once_per_round(a) -> bool:
+    """MZL-ABILITY-8/10: activated abilities once per round, except those whose cost taps
+    their own card (usable again once it is untapped); Action icons always once."""
+    if a.once_per_round is not None:
+        return a.once_per_round
+    if a.icon:
+        return True
+    return not (a.cost is not None and a.cost.tap)
+
+
+def _aura_cost(a) -> tuple | None:
+    """(Aura types needed, generic Aura) of an ability's cost (MZL-ABILITY-6/11), or None."""
+    if a.cost is None or not a.cost.aura:
+        return None
+    needs: list[str] = []
+    generic = 0
+    for k, n in a.cost.aura.items():
+        if k == "any":
+            generic += n
+        else:
+            needs += [k] * n
+    return tuple(needs), generic
+
+
+def _confinable(abil: "tuple[Plain, ...]") -> bool:
     """MZL-ERRATA-DISCOUNT-4: a Strategy can keep its result inside one lane's creatures
     only if all it does is act on chosen units (no player effects, no Move or Duel, nothing
     about equipment, itself or "that unit", nothing in another lane)."""
@@ -118,7 +146,7 @@ def _confinable(abil: tuple[Ability, ...]) -> bool:
     return bool(abil)
 
 
-def _first_targets(abil: tuple[Ability, ...]) -> tuple[tuple[int, int], ...]:
+def _first_targets(abil: "tuple[Plain, ...]") -> tuple[tuple[int, int], ...]:
     """For each ability that is not a "may": its first op that targets one unit, or the
     highest/lowest (a Duel excepted), if any (PR-MZL-10)."""
     out = []
@@ -134,7 +162,7 @@ def _first_targets(abil: tuple[Ability, ...]) -> tuple[tuple[int, int], ...]:
 
 
 def _to_def(m: CardModel) -> CardDef:
-    abil = tuple(m.ability)
+    abil = plain(tuple(m.ability))
 
     def idx(*kinds: str) -> tuple[int, ...]:
         return tuple(i for i, a in enumerate(abil) if a.kind in kinds)
@@ -160,8 +188,53 @@ def _to_def(m: CardModel) -> CardDef:
         cost_texts=tuple(cost_text(a) for a in abil),
         first_targets=_first_targets(abil),
         confinable=m.type == "strategy" and _confinable(abil),
+        once=tuple(_once_per_round(a) for a in abil),
+        aura_costs=tuple(_aura_cost(a) for a in abil),
         keywords=_printed_keywords(m),
     )
+
+
+class Plain:
+    """A validated part of a card file (an ability, an op, a filter...) as the rules read it:
+    the same fields as its pydantic model, in plain slots, because rules read them in their
+    hottest loops and a pydantic model is slower to read. Immutable by convention; equal when
+    of the same kind with equal fields."""
+
+    __slots__ = ()
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, f) for f in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self._values() == other._values()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, repr(self._values())))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{f}={getattr(self, f)!r}' for f in self.__slots__)})"
+
+
+_PLAIN: dict[type, type] = {}
+
+
+def plain(obj):
+    """``obj`` with every pydantic model in it turned into a :class:`Plain` copy (lists to tuples)."""
+    if isinstance(obj, BaseModel):
+        model = type(obj)
+        cls = _PLAIN.get(model)
+        if cls is None:
+            cls = _PLAIN[model] = type(model.__name__, (Plain,), {"__slots__": tuple(model.model_fields),
+                                                                  "__module__": __name__})
+        out = object.__new__(cls)
+        for f in cls.__slots__:
+            object.__setattr__(out, f, plain(getattr(obj, f)))
+        return out
+    if isinstance(obj, (list, tuple)):
+        return tuple(plain(x) for x in obj)
+    if isinstance(obj, dict):
+        return {k: plain(v) for k, v in obj.items()}
+    return obj
 
 
 _TYPE_TAGS = set(OP_NAMES)

@@ -224,16 +224,6 @@ def step_strategy_done(st: GameState, step: StrategyDone) -> None:
 
 
 # ----------------------------------------------------------------------------- abilities
-def once_per_round(a) -> bool:
-    """MZL-ABILITY-8/10: activated abilities once per round, except those whose cost taps
-    their own card (usable again once it is untapped); Action icons always once."""
-    if a.once_per_round is not None:
-        return a.once_per_round
-    if a.icon:
-        return True
-    return not (a.cost is not None and a.cost.tap)
-
-
 def _sac_candidates(d: MetaZooData, p: int, src: int, ai: int) -> list[int]:
     a = d.cards[src].abilities[ai]
     sc = a.cost.sacrifice
@@ -244,22 +234,21 @@ def _sac_candidates(d: MetaZooData, p: int, src: int, ai: int) -> list[int]:
 
 def usable(d: MetaZooData, p: int, src: int, ai: int, pool: "aura.AuraPool | None" = None) -> bool:
     """Can ``p`` use ability ``ai`` of ``src`` now (``pool``: p's untapped Aura, if counted)?"""
-    a = d.cards[src].abilities[ai]
+    c = d.cards[src]
     if not stats.ability_works(d, src, ai):
         return False
-    if once_per_round(a) and use_key(src, ai, p) in d.used:
+    if c.once[ai] and use_key(src, ai, p) in d.used:
         return False
-    cost = a.cost
+    cost = c.abilities[ai].cost
     if cost is not None:
-        if cost.tap and (src in d.tapped or d.cards[src].type == "terra"):
+        if cost.tap and (src in d.tapped or c.type == "terra"):
             return False
-        if cost.aura:
-            needs, generic = aura.ability_payment(cost)
-            if not (pool or aura.AuraPool(d, p)).pays(needs, generic):
-                return False
+        pay = c.aura_costs[ai]
+        if pay is not None and not (pool or aura.AuraPool(d, p)).pays(*pay):
+            return False
         if cost.sacrifice is not None and len(_sac_candidates(d, p, src, ai)) < cost.sacrifice.count:
             return False
-    if a.not_when_resolved:
+    if c.abilities[ai].not_when_resolved:
         ln = stats.card_lane(d, src)
         if ln < 0 or d.resolved[ln]:
             return False  # MZL-ERRATA-LANERES-2
@@ -290,7 +279,7 @@ def ability_actions(st: GameState, p: int) -> list[Action]:
         srcs.append(d.caster[p])
     if not srcs:
         return []
-    pool = aura.AuraPool(d, p)
+    pool = None  # p's untapped Aura, counted when an Aura cost is first checked
     label = _eager if st.logging else partial
     acts = []
     for src in srcs:
@@ -298,6 +287,8 @@ def ability_actions(st: GameState, p: int) -> list[Action]:
         for ai in c.activated:
             if c.type == "terra" and d.owner[src] != p and not c.abilities[ai].icon:
                 continue  # MZL-ABILITY-12: only a Terra's Action icon is open to both players
+            if pool is None and c.aura_costs[ai] is not None:
+                pool = aura.AuraPool(d, p)
             if usable(d, p, src, ai, pool):
                 lane = d.lane_of.get(src, -1)
                 terra_of = d.terra.index(src) if lane < 0 and src in d.terra else -1
@@ -312,7 +303,7 @@ def start_ability_use(st: GameState, p: int, use: UseAbility) -> None:
     d: MetaZooData = st.data
     src, ai = use.src, use.ability
     a = d.cards[src].abilities[ai]
-    if once_per_round(a):
+    if d.cards[src].once[ai]:
         d.used.add(use_key(src, ai, p))  # MZL-ERRATA-ICON-4: marked as used
     cost = a.cost
     if st.logging:
@@ -323,9 +314,9 @@ def start_ability_use(st: GameState, p: int, use: UseAbility) -> None:
         if st.logging:
             st.say(f"{pl(p)} taps {nm(d, src)}")
     steps: list = []
-    if cost is not None and cost.aura:
-        needs, generic = aura.ability_payment(cost)
-        steps.append(Pay(p, needs, generic, nm(d, src)))
+    pay = d.cards[src].aura_costs[ai]
+    if pay is not None:
+        steps.append(Pay(p, pay[0], pay[1], nm(d, src)))
     if cost is not None and cost.sacrifice is not None:
         steps.append(SacrificeCost(p, src, ai, cost.sacrifice.count))
     steps.append(ResolveAbility(Ctx(src, p, ai, stats.card_lane(d, src), mission_lane=d.mission)))

@@ -457,7 +457,7 @@ def side_facts(d: MetaZooData, p: int, srcs: Sources) -> list[SideFacts]:
                 symbol = True
         if srcs.size:
             limit = lane_limit(d, ln, p, srcs)
-        out.append(SideFacts(len(units[s]) + len(enh[s]), max(0, limit), names, symbol and creature))
+        out.append(make(SideFacts, (len(units[s]) + len(enh[s]), max(0, limit), names, symbol and creature)))
     return out
 
 
