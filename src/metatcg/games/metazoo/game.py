@@ -6,6 +6,7 @@ from pathlib import Path
 from ...engine.decks import Deck
 from ...engine.errors import DeckError
 from ...engine.game import PooledGame
+from ...engine.hidden import redeal
 from ...engine.rng import Rng
 from ...engine.state import GameState
 from .cards import parse_cards
@@ -82,17 +83,13 @@ class MetaZooGame(PooledGame):
         me, opp = player, opponent(player)
         hidden_hand = [c for c in d.hand[opp] if c not in d.known]
         kept = [c for c in d.hand[opp] if c in d.known]
-        pool = hidden_hand + d.deck[opp] + d.looking[opp]
-        rng.shuffle(pool)
-        n1, n2 = len(hidden_hand), len(d.deck[opp])
-        d.hand[opp] = kept + pool[:n1]
-        d.deck[opp] = pool[n1:n1 + n2]
-        d.looking[opp] = pool[n1 + n2:]
+        redeal([hidden_hand, d.deck[opp], d.looking[opp]], rng)  # from a fixed order: no way back
+        d.hand[opp] = kept + hidden_hand
         dec = s.decision
         if not (dec is not None and dec.kind == "search" and dec.player == me):
-            rng.shuffle(d.deck[me])
-        for p in (0, 1):
-            rng.shuffle(d.aura_deck[p])
+            redeal([d.deck[me]], rng)
+        for aura_deck in d.aura_deck:
+            redeal([aura_deck], rng)
         s.rng = Rng(rng.next64())  # future chance is unknown too
         s._legal = None
         s._by_id = None
