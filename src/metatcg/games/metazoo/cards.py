@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from pydantic import BaseModel
 
@@ -60,7 +61,7 @@ class CardDef:
     # printed keyword -> instances ("cannot_be_..." for restrictions)
     keywords: dict = field(default_factory=dict, hash=False)
     once: tuple[bool, ...] = ()            # per ability: used at most once per round (play.once_per_round)
-    aura_costs: tuple = ()                 # per ability: (Aura types needed, generic Aura) of its cost, or None
+    aura_costs: tuple = ()                 # per ability: its AuraCost, or None
     confinable: bool = False               # a Strategy that can be confined to one lane (MZL-ERRATA-DISCOUNT-4)
     first_targets: tuple[tuple[int, int], ...] = ()  # (ability, op) picking the first target of each
                                                      # ability that is not a "may" (MZL-STRATEGY-5)
@@ -119,8 +120,15 @@ def _once_per_round(a) -> bool:
     return not (a.cost is not None and a.cost.tap)
 
 
-def _aura_cost(a) -> tuple | None:
-    """(Aura types needed, generic Aura) of an ability's cost (MZL-ABILITY-6/11), or None."""
+class AuraCost(NamedTuple):
+    """What an ability's cost taps: one Aura of each type in ``needs`` (a symbol needs that
+    exact type) and ``generic`` more of any type (MZL-ABILITY-6/11)."""
+
+    needs: tuple[str, ...]
+    generic: int
+
+
+def _aura_cost(a) -> AuraCost | None:
     if a.cost is None or not a.cost.aura:
         return None
     needs: list[str] = []
@@ -130,7 +138,7 @@ def _aura_cost(a) -> tuple | None:
             generic += n
         else:
             needs += [k] * n
-    return tuple(needs), generic
+    return AuraCost(tuple(needs), generic)
 
 
 def _confinable(abil: "tuple[Plain, ...]") -> bool:

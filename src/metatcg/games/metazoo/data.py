@@ -272,7 +272,7 @@ class MetaZooData:
 
     def aura_total(self, p: int) -> int:
         """Aura in the Aura zone plus the player's Aura in lanes (the 10 cap, MZL-AURAPH-3)."""
-        return len(self.aura_zone[p]) + sum(len(self.enh[lane * 2 + p]) for lane in range(LANES))
+        return len(self.aura_zone[p]) + sum(map(len, self.enh[p::2]))  # sides p, p + 2, ...: lanes 1-4
 
 
 def opponent(p: int) -> int:

@@ -26,9 +26,9 @@ def evaluate(st: GameState, player: int) -> float:
     score = MP * (d.mp[me] - d.mp[opp])
     srcs = stats.static_sources(d)
     infl = stats.influences(d, srcs)
-    scoring = _mission_in_progress(st)
+    scoring, scored = _mission_in_progress(st)
     for ln in range(LANES):
-        if d.resolved[ln] or ln == scoring[0] and scoring[1]:
+        if d.resolved[ln] or ln == scoring and scored:
             continue  # resolved, or its MP are already on the scoreboard
         msrcs = stats.mission_sources(d, ln)
         t = [stats.side_total(d, ln, p, srcs, msrcs, infl) for p in (0, 1)]
@@ -40,7 +40,7 @@ def evaluate(st: GameState, player: int) -> float:
         soar = contested and stats.side_soar(d, ln, w, srcs) and not stats.side_soar(d, ln, lo, srcs)
         award = 1 if contested and not soar else 2
         margin = min(t[w] - t[lo], 6)
-        if ln == scoring[0]:  # declared: the outcome is all but certain now
+        if ln == scoring:  # declared: the outcome is all but certain now
             value = MP * award
             score += value if w == me else -value
             continue

@@ -244,7 +244,7 @@ def usable(d: MetaZooData, p: int, src: int, ai: int, pool: "aura.AuraPool | Non
         if cost.tap and (src in d.tapped or c.type == "terra"):
             return False
         pay = c.aura_costs[ai]
-        if pay is not None and not (pool or aura.AuraPool(d, p)).pays(*pay):
+        if pay is not None and not (pool or aura.AuraPool(d, p)).pays(pay.needs, pay.generic):
             return False
         if cost.sacrifice is not None and len(_sac_candidates(d, p, src, ai)) < cost.sacrifice.count:
             return False
@@ -316,7 +316,7 @@ def start_ability_use(st: GameState, p: int, use: UseAbility) -> None:
     steps: list = []
     pay = d.cards[src].aura_costs[ai]
     if pay is not None:
-        steps.append(Pay(p, pay[0], pay[1], nm(d, src)))
+        steps.append(Pay(p, pay.needs, pay.generic, nm(d, src)))
     if cost is not None and cost.sacrifice is not None:
         steps.append(SacrificeCost(p, src, ai, cost.sacrifice.count))
     steps.append(ResolveAbility(Ctx(src, p, ai, stats.card_lane(d, src), mission_lane=d.mission)))

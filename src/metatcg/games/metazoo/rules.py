@@ -34,6 +34,12 @@ DECLARE_IDS = tuple(f"declare:lane{ln + 1}" for ln in range(LANES))
 _LAZY_DECLARE_LABELS = tuple(partial(_declare_label, ln) for ln in range(LANES))
 
 
+# decisions that always have 2+ options: yes/no questions, and choices their steps only ask
+# when several options differ (otherwise they take the only one themselves)
+SEVERAL_KINDS = frozenset({"priority", "may", "instead", "replace_order", "order", "starter", "swap", "enhance_with",
+                           "temp_return", "aura_op", "discard", "bottom", "pay", "move_to"})
+
+
 class MetaZooRules:
     action_limit = 6000
     records = records
@@ -259,9 +265,13 @@ class MetaZooRules:
 
     # ------------------------------------------------------------- the action decision
     def surely_several(self, st: GameState) -> bool:
-        """Kernel hint: an action decision with 2+ unresolved lanes has 2+ declarations."""
-        dec = st.decision
-        return dec.kind == "action" and st.data.resolved.count(False) >= 2
+        """Kernel hint (the kernel need not list the options to see whether one could be taken
+        by itself): an action decision with 2+ unresolved lanes has 2+ declarations, and the
+        decisions of SEVERAL_KINDS are only set up when there are 2+ options."""
+        kind = st.decision.kind
+        if kind == "action":
+            return st.data.resolved.count(False) >= 2
+        return kind in SEVERAL_KINDS
 
     def _action_actions(self, st: GameState) -> list[Action]:
         d: MetaZooData = st.data
