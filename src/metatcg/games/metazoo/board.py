@@ -15,8 +15,6 @@ from . import stats
 from .data import MP_TO_WIN, MetaZooData, opponent
 from .records import Event
 
-WIN_MP = MP_TO_WIN  # the old name (data.MP_TO_WIN is the one to import)
-
 
 def pl(p: int) -> str:
     return f"P{p + 1}"

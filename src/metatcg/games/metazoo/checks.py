@@ -13,7 +13,7 @@ from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import stats
 from .board import aura_txt, distinct_aura, lane_txt, leave_play, nm, pl
-from .data import MetaZooData, turn_order
+from .data import BASE_LANE_LIMIT, MetaZooData, turn_order
 from .records import Batch, CheckedUnit, Damage, Overflow, PickCard, Shatter
 
 
@@ -41,7 +41,7 @@ def _find_removals(st: GameState, d: MetaZooData) -> None:
     # could lower Influence can be removed
     risky = srcs.neg or any(m.what == "inf" and m.amount < 0 for m in d.mods)
     # a side can only be over a limit lowered by Gigantic or by effects (stats.lane_limit)
-    limit = stats.BASE_LIMIT + srcs.shrink
+    limit = BASE_LANE_LIMIT + srcs.shrink
     doomed = []
     crowded = []  # sides that could be over their limit
     enh = d.enh

@@ -15,9 +15,6 @@ from typing import NamedTuple
 from .data import BASE_LANE_LIMIT, LANES, MetaZooData, opponent
 from .records import Ctx, make
 
-BASE_LIMIT = BASE_LANE_LIMIT  # MZL-LANE-6
-
-
 # ----------------------------------------------------------------------------- sources
 def card_lane(d: MetaZooData, iid: int) -> int:
     """The lane a unit or Terra is in (-1: none)."""
@@ -405,7 +402,7 @@ def side_count(d: MetaZooData, lane: int, p: int) -> int:
 
 def lane_limit(d: MetaZooData, lane: int, p: int, srcs: list | None = None) -> int:
     """The side's current limit: 5, Terra/other changes, minus Gigantic (never below 0)."""
-    limit = BASE_LIMIT
+    limit = BASE_LANE_LIMIT  # MZL-LANE-6
     cards = d.cards
     for u in d.units[lane * 2 + p]:
         limit -= cards[u].gigantic
@@ -443,7 +440,7 @@ def side_facts(d: MetaZooData, p: int, srcs: Sources) -> list[SideFacts]:
     out = []
     for ln in range(LANES):
         s = ln * 2 + p
-        limit = BASE_LIMIT
+        limit = BASE_LANE_LIMIT  # MZL-LANE-6
         names = set()
         creature = symbol = False
         for u in units[s]:
