@@ -16,7 +16,7 @@ def aura_json(d: MetaZooData, a: int) -> dict:
     return {"id": f"c{a}", "name": d.cards[a].name, "type": d.cards[a].aura, "tapped": a in d.tapped}
 
 
-def unit_json(d: MetaZooData, u: int, srcs: list) -> dict:
+def unit_json(d: MetaZooData, u: int, srcs: list, infl: dict[int, int]) -> dict:
     c = d.cards[u]
     kws = []
     for k in KEYWORDS:
@@ -25,7 +25,7 @@ def unit_json(d: MetaZooData, u: int, srcs: list) -> dict:
     return {
         "id": f"c{u}", "name": c.name, "type": c.type if not c.token else ("token creature" if c.creature
                                                                             else "token equipment"),
-        "influence": stats.influence(d, u, srcs), "base_influence": c.influence,
+        "influence": infl[u], "base_influence": c.influence,
         "damage": d.damage.get(u, 0), "tapped": u in d.tapped, "keywords": kws, "gigantic": c.gigantic,
     }
 
@@ -33,6 +33,7 @@ def unit_json(d: MetaZooData, u: int, srcs: list) -> dict:
 def view(st: GameState, me: int) -> dict:
     d: MetaZooData = st.data
     srcs = stats.static_sources(d)
+    infl = stats.influences(d, srcs)
     lanes = []
     for ln in range(LANES):
         msrcs = stats.mission_sources(d, ln)
@@ -41,9 +42,9 @@ def view(st: GameState, me: int) -> dict:
             s = ln * 2 + p
             sides.append({
                 "player": p,
-                "units": [unit_json(d, u, srcs) for u in d.units[s]],
+                "units": [unit_json(d, u, srcs, infl) for u in d.units[s]],
                 "aura": [aura_json(d, a) for a in d.enh[s]],
-                "influence": stats.side_total(d, ln, p, srcs, msrcs),
+                "influence": stats.side_total(d, ln, p, srcs, msrcs, infl),
                 "has_creature": stats.has_creature(d, ln, p),
                 "soar": stats.side_soar(d, ln, p, srcs),
                 "destruction": stats.destruction_count(d, ln, p, srcs),
