@@ -109,9 +109,9 @@ class MetaZooRules:
         moment the event happens (MZL-ERRATA-REPLEFF-2): ``event`` is a records.Harm."""
         return harm.replacements_for(st.data, event.what, event.unit, applied)
 
-    def state_check(self, st: GameState) -> None:
-        """PR-MZL-8: removals by Influence 0 or damage, and lane size limits (checks.py)."""
-        checks.state_check(st)
+    # PR-MZL-8: removals by Influence 0 or damage, and lane size limits; the kernel calls it
+    # whenever no decision is pending, so it is checks.state_check itself (no extra call)
+    state_check = staticmethod(checks.state_check)
 
     # ------------------------------------------------------------- the loop
     def on_idle(self, st: GameState) -> None:
@@ -292,7 +292,7 @@ class MetaZooRules:
         p = dec.params.player
         choice = act.args
         t = type(choice)
-        st.push(Turn(opponent(p)))
+        st.push(make(Turn, (opponent(p),)))  # the other player acts next (MZL-ACTION-1)
         if t is PlayCard:
             play.start_play(st, p, choice)
         elif t is EnhanceLane:
