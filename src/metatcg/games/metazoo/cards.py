@@ -257,6 +257,14 @@ class CardPool(BasePool[CardDef]):
 
     _aura_cards: dict[str, str] | None = None
 
+    @property
+    def checked_decks(self) -> dict:
+        """Deck -> the rules it breaks, for decks this pool checked (deckcheck.check_deck)."""
+        known = self.__dict__.get("_checked_decks")
+        if known is None:
+            known = self.__dict__["_checked_decks"] = {}
+        return known
+
     def aura_card(self, aura_type: str) -> str | None:
         """The name of the Aura card of ``aura_type`` (for allied supplies and pools)."""
         if self._aura_cards is None:

@@ -28,6 +28,18 @@ MAX_COPIES = 3
 
 
 def check_deck(pool: CardPool, deck: Deck) -> list[str]:
+    """Every rule ``deck`` breaks (MZL-DECK); the answer is kept with the pool for the decks
+    checked last, since every new game checks its decks again."""
+    known = pool.checked_decks
+    problems = known.get(deck)
+    if problems is None:
+        if len(known) >= 64:
+            known.clear()
+        problems = known[deck] = _problems(pool, deck)
+    return list(problems)
+
+
+def _problems(pool: CardPool, deck: Deck) -> list[str]:
     problems: list[str] = []
     known = pool.names()
     secs: dict[str, list[str]] = {s: [] for s in SECTIONS}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...engine.decks import Deck
+from ...engine.decks import Deck, split_entry
 from ...engine.errors import DeckError
 from ...engine.game import PooledGame
 from ...engine.hidden import redeal
@@ -39,18 +39,24 @@ class MetaZooGame(PooledGame):
         owner: list[int] = []
         zones = []
 
+        pool = self.pool
+
         def new(name: str, p: int) -> int:
-            if name not in self.pool:
+            if name not in pool:
                 raise DeckError(f"unknown card {name!r}")
-            cards.append(self.pool[name])
+            cards.append(pool[name])
             owner.append(p)
             return len(cards) - 1
 
         for p, deck in enumerate(decks):
-            caster = new(deck.section("caster")[0], p)
-            starters = [new(n, p) for n in deck.section("starter")]
-            aura_deck = [new(n, p) for n in deck.section("aura")]
-            main = [new(n, p) for n in deck.section("main")]
+            parts: dict[str, list[str]] = {"caster": [], "starter": [], "aura": [], "main": []}
+            for entry in deck.cards:  # one pass over the deck list
+                section, name = split_entry(entry)
+                parts.setdefault(section, []).append(name)
+            caster = new(parts["caster"][0], p)
+            starters = [new(n, p) for n in parts["starter"]]
+            aura_deck = [new(n, p) for n in parts["aura"]]
+            main = [new(n, p) for n in parts["main"]]
             ally = cards[caster].allied
             supply = [new(self.pool.aura_card(ally), p) for _ in range(ALLIED_SUPPLY)] if ally else []
             zones.append((caster, starters, aura_deck, main, supply))

@@ -37,10 +37,10 @@ def step_mission(st: GameState, step: Mission) -> None:
     elif stage == 1:
         _score(st, lane)                                            # (2)..(4)
     elif stage == 2:
-        st.push(step._replace(stage=3))
+        st.push(Mission(lane, 3, step.winner, step.margin, step.destruction))
         emit(st, Event("resolution", lane=lane, winner=step.winner, margin=step.margin))  # (5)
     elif stage == 3:
-        st.push(step._replace(stage=4))
+        st.push(Mission(lane, 4, step.winner, step.margin, step.destruction))
         if step.winner >= 0 and step.destruction > 0:                # (6)
             st.push(Destroy(lane, opponent(step.winner), step.destruction))
     else:
