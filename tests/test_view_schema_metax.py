@@ -33,24 +33,14 @@ def views_of_game(seed: int, greedy: bool = False, log: bool = True):
         st.apply(act.id)
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_every_view_of_a_game_validates(seed):
-    kinds = set()
-    for st, views in views_of_game(seed, greedy=seed % 3 == 0, log=seed % 4 != 1):
-        for v in views:
-            MetaXView.model_validate(v)
-        if st.decision is not None and not st.is_terminal():
-            kinds.add(st.decision.kind)
-    assert "planning" in kinds and "declare" in kinds
-
-
 def test_views_cover_the_optional_parts():
     """Across games the views show hands hidden and shown, attacks with defenders and Links,
     Damage, keywords, events resolving and a final result (so the model met them all)."""
     seen = set()
     for seed in range(60):
-        for _st, views in views_of_game(1000 + seed):
+        for _st, views in views_of_game(1000 + seed, greedy=seed % 3 == 0, log=seed % 4 != 1):
             for v in views:
+                MetaXView.model_validate(v)
                 for a in v["battle_zone"]:
                     seen.add("attack")
                     seen.update({"defended"} if a["defender"] else set())
