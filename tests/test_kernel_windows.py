@@ -18,7 +18,7 @@ FILLER = ["Bolt"] * 4
 
 
 def position(hands: list[list[str]], inplay: list[list[str]] | None = None, active: int = 0,
-             life: list[int] | None = None, log: bool = True) -> GameState:
+             life: list[int] | None = None, log: bool = True, game=GAME) -> GameState:
     """A game at ``active``'s main decision with the given hands and cards in play (each deck
     holds four Bolts)."""
     n = len(hands)
@@ -39,7 +39,7 @@ def position(hands: list[list[str]], inplay: list[list[str]] | None = None, acti
         d.life = list(life)
     d.active = d.first = active
     d.turn = 1
-    st = GameState(GAME, d, 1, GAME.default_options(), tuple(decks), log=log)
+    st = GameState(game, d, 1, game.default_options(), tuple(decks), log=log)
     st.push(Main(active))
     st._advance()
     return st
@@ -226,3 +226,25 @@ def test_a_player_record_keeps_only_what_that_seat_saw():
         assert not any(line in rec["log"] for line in other_draws)
     with pytest.raises(Exception, match="no player 3"):
         st.record_for(3)
+
+
+def test_the_game_decides_what_follows_a_response():
+    """``after_response`` replaces the default reopening: here the window closes at once after
+    any response (the chain resolves), or starts again from the seat that opened it."""
+    closing, restarting = load(), load()
+    closing.rules.after_response = lambda st, w, seat, act: None
+    restarting.rules.after_response = lambda st, w, seat, act: w.restarted()
+    hands = [["Bolt", "Zap", "Mender"], ["Shield"], ["Zap"]]
+
+    st = position(hands, game=closing)
+    pick(st, "bolt:c0>P2")
+    pick(st, "shield:")
+    assert asked(st) == (0, "main")                 # nobody else was asked: the chain resolved
+    assert st.log[-1] == "P2's Shield counters Bolt of P1" and st.data.life == [6, 6, 6]
+
+    st = position(hands, game=restarting)
+    pick(st, "bolt:c0>P2")
+    pick(st, "shield:")
+    assert asked(st) == (0, WINDOW_DECISION)        # the ring again from its first seat, P1
+    st.apply("pass")
+    assert asked(st) == (2, WINDOW_DECISION)        # P2 holds nothing more: skipped
