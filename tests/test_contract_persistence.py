@@ -21,7 +21,7 @@ import pytest
 import metatcg
 from metatcg.engine.errors import StateDataError
 from support import persistence
-from support.contract import chooser, decision_points, game_params, norm, tables
+from support.contract import chooser, decision_points, game_params, norm, seats, tables
 
 pytestmark = pytest.mark.parametrize("game_id", game_params())
 
@@ -189,3 +189,30 @@ def test_malformed_record_is_a_clear_error(game, mid_state):
     persistence.check_malformed_record(game, mid_state, other_game="no-such-game")
     with pytest.raises(StateDataError, match="malformed record"):
         game.replay(dict(mid_state.record(), seed="not a seed"))
+
+
+def _clear(obj) -> None:
+    """Empty every list and dict inside ``obj`` (what a careless caller might do)."""
+    if isinstance(obj, dict):
+        for v in obj.values():
+            _clear(v)
+        obj.clear()
+    elif isinstance(obj, list):
+        for v in obj:
+            _clear(v)
+        obj.clear()
+
+
+def test_what_a_state_hands_out_is_independent_of_it(game):
+    """Issue 7 defect 3: clearing the lists of ``to_json()`` once emptied a real deck. Nothing
+    the state returns (to_json, view, record, record_for, log_for) shares anything with it."""
+    for table in tables(game, 2, 1200):
+        for st in decision_points(game, table, every=15):
+            before = st.to_json_text()
+            _clear(st.to_json())
+            for p in seats(st):
+                _clear(st.view(p))
+                _clear(st.record_for(p))
+                st.log_for(p).clear()
+            _clear(st.record())
+            assert st.to_json_text() == before, table

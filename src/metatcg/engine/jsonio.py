@@ -15,6 +15,12 @@ def dumps(obj: Any) -> str:
     return _encoder.encode(obj).decode()
 
 
+def detached(obj: Any) -> Any:
+    """A plain JSON copy of ``obj`` (dicts, lists, str, numbers) sharing nothing with it, so a
+    caller may change what it was given without touching the state it came from."""
+    return _decoder.decode(_encoder.encode(obj))
+
+
 def loads(text: str | bytes, what: str = "JSON") -> Any:
     try:
         return _decoder.decode(text)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 
 from .action import Action, Decision
 from .errors import IllegalActionError, StateDataError
+from .jsonio import detached
 from .records import KERNEL, Registry, decode, encode
 from .rng import Rng
 from .windows import PASS_ID, WINDOW_DECISION, Window
@@ -276,7 +277,8 @@ class GameState:
         v["legal_actions"] = [a.to_json() for a in self.legal_actions()] if self.current_player() == player else []
         v["result"] = None if self.result is None else {"returns": list(self.result), "reason": self.reason}
         v["log"] = self.log_for(player)
-        return v
+        out: dict[str, Any] = detached(v)  # the caller may keep or change it: nothing is shared
+        return out
 
     # ----------------------------------------------------------------- engine loop
     def push(self, *steps: Any) -> None:
@@ -458,9 +460,15 @@ class GameState:
     def to_json_text(self) -> str:
         """The state as JSON text (fast encoder); ``game.state_from_json`` reads it back."""
         from .jsonio import dumps
-        return dumps(self.to_json())
+        return dumps(self._json())
 
     def to_json(self) -> dict[str, Any]:
+        """The state as plain JSON data, independent of the state (changing it changes nothing)."""
+        out: dict[str, Any] = detached(self._json())
+        return out
+
+    def _json(self) -> dict[str, Any]:
+        """The JSON form, possibly sharing lists with the live state (only to encode at once)."""
         d = self.decision
         return {
             "format": STATE_FORMAT,
