@@ -56,8 +56,18 @@ def split_entry(entry: str) -> tuple[str, str]:
     return "main", entry
 
 
+# No game's deck comes near these; they only keep hostile input from building huge lists.
+MAX_COPIES = 1000
+MAX_CARDS = 10_000
+
+
 def parse_deck_text(text: str, name: str = "deck") -> Deck:
-    """Parse a deck list; a malformed line raises DeckError naming it."""
+    """Parse a deck list; a malformed line raises DeckError naming it. Counts are plain ASCII
+    digits and bounded (a line at most MAX_COPIES, the list at most MAX_CARDS) before any
+    list is built, so no deck text can exhaust memory; a UTF-8 byte-order mark is skipped."""
+    if not isinstance(text, str):
+        raise DeckError(f"{name}: a deck list is text, not {type(text).__name__}")
+    text = text.removeprefix("\ufeff")
     cards: list[str] = []
     description = ""
     section = "main"
@@ -77,11 +87,17 @@ def parse_deck_text(text: str, name: str = "deck") -> Deck:
             continue
         count_s, _, card = line.partition(" ")
         count_s = count_s.rstrip("x")
-        if not count_s.isdigit() or not card.strip():
+        if not (count_s.isascii() and count_s.isdigit()) or not card.strip():
             raise DeckError(f"{name}: line {lineno}: expected '<count> <card name>', got {raw.strip()!r}")
+        if len(count_s) > 6 or int(count_s) > MAX_COPIES:
+            shown = count_s if len(count_s) <= 15 else count_s[:12] + "…"
+            raise DeckError(f"{name}: line {lineno}: a count of {shown} copies is more than "
+                            f"any deck holds (at most {MAX_COPIES} on a line)")
         count = int(count_s)
         if count < 1:
             raise DeckError(f"{name}: line {lineno}: count must be at least 1")
+        if len(cards) + count > MAX_CARDS:
+            raise DeckError(f"{name}: line {lineno}: the list passes {MAX_CARDS} cards, more than any deck holds")
         entry = card.strip() if section == "main" else f"[{section}] {card.strip()}"
         cards.extend([entry] * count)
     if not cards:
