@@ -26,5 +26,13 @@ class SeatCountError(DeckError):
     """A number of seats (decks) the game is not played with."""
 
 
+class SeatError(IllegalActionError):
+    """A player number that is no seat of this game (not an int in 0..n-1)."""
+
+
+class ArgumentError(MetatcgError, ValueError):
+    """A malformed argument to the API, such as a seed that is not a whole number."""
+
+
 class StateDataError(MetatcgError):
     """Malformed state JSON, record or scenario."""

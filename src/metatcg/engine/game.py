@@ -6,9 +6,9 @@ from typing import Any, Callable, Iterable
 
 from . import jsonio
 from .decks import Deck, parse_deck_text, read_deck_file
-from .errors import DeckError, IllegalActionError, SeatCountError, StateDataError
+from .errors import ArgumentError, DeckError, IllegalActionError, SeatCountError, StateDataError
 from .rng import Rng
-from .state import GameState, Rules
+from .state import GameState, Rules, setup_digest
 
 
 class Game:
@@ -104,6 +104,10 @@ class Game:
         actions, same results, same JSON apart from the log) without making log text."""
         if isinstance(decks, (str, bytes)) or not isinstance(decks, (list, tuple)):
             raise DeckError(f"decks must be a list with one deck per player, not {decks!r:.60}")
+        if type(seed) is not int:  # 1.7 must not quietly become 1, nor "x" a ValueError
+            raise ArgumentError(f"seed must be a whole number (int), not {seed!r:.40}")
+        if type(log) is not bool:
+            raise ArgumentError(f"log must be True or False, not {log!r:.40}")
         n = len(decks)
         if n not in self.seat_counts:
             raise SeatCountError(f"{self.id} is played by {self.seats_text()} players "
@@ -117,7 +121,7 @@ class Game:
             if type(v) is not want or (want is int and v < 1):
                 raise DeckError(f"option {k!r} must be a {'positive int' if want is int else want.__name__}, got {v!r}")
             opts[k] = v
-        state = GameState(self, None, int(seed), opts, tuple(d.cards for d in resolved), log=log)
+        state = GameState(self, None, seed, opts, tuple(d.cards for d in resolved), log=log)
         state.data = self.initial_data(state, resolved)
         self.setup(state)
         state._advance()
@@ -136,7 +140,10 @@ class Game:
     def state_from_json(self, obj: "dict[str, Any] | str | bytes") -> GameState:
         if isinstance(obj, (str, bytes)):
             obj = jsonio.loads(obj, "state JSON")
-        return GameState.from_json(self, obj)
+        try:
+            return GameState.from_json(self, obj)
+        except RecursionError:
+            raise StateDataError("malformed state JSON: nested too deeply") from None
 
     def replay(self, record: "dict[str, Any] | str", upto: int | None = None, log: bool = True) -> GameState:
         """Rebuild a game from its record (game, options, decks, seed, action ids)."""
@@ -148,17 +155,29 @@ class Game:
             raise StateDataError(f"record is for game {record.get('game')!r}, not {self.id!r}")
         try:
             decks = [list(d) for d in record["decks"]]
-            seed = int(record["seed"])
+            seed = record["seed"]
+            if type(seed) is not int:
+                raise StateDataError(f"malformed record: seed must be a whole number, not {seed!r:.40}")
             actions = [str(a) for a in record["actions"]]
             options = dict(record.get("options") or {})
+            mark = record.get("fingerprint")
+            if mark is not None and not (isinstance(mark, dict) and all(isinstance(mark.get(k), str)
+                                                                         for k in ("setup", "state"))):
+                raise StateDataError("malformed record: fingerprint must hold 'setup' and 'state' hashes")
         except (KeyError, TypeError, ValueError) as e:
             raise StateDataError(f"malformed record: {type(e).__name__}: {e}") from None
+        if mark is not None and setup_digest(decks, options, seed) != mark["setup"]:
+            raise StateDataError("record was changed after it was made: its decks (cards or their order), "
+                                 "options or seed are not those the game was played with")
         state = self.new_state(decks, seed=seed, options=options, log=log)
         for i, aid in enumerate(actions[:upto]):
             try:
                 state.apply(aid)
             except IllegalActionError as e:
                 raise StateDataError(f"record action #{i + 1} does not replay: {e}") from None
+        if mark is not None and upto is None and state.digest() != mark["state"]:
+            raise StateDataError("record does not replay to the game it recorded: the final state differs "
+                                 "(made by another version of the rules or cards?)")
         return state
 
     # --------------------------------------------------------------- for statistics

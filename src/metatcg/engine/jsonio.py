@@ -15,6 +15,10 @@ def dumps(obj: Any) -> str:
     return _encoder.encode(obj).decode()
 
 
+def dumpb(obj: Any) -> bytes:
+    return _encoder.encode(obj)
+
+
 def detached(obj: Any) -> Any:
     """A plain JSON copy of ``obj`` (dicts, lists, str, numbers) sharing nothing with it, so a
     caller may change what it was given without touching the state it came from."""
@@ -26,3 +30,5 @@ def loads(text: str | bytes, what: str = "JSON") -> Any:
         return _decoder.decode(text)
     except msgspec.DecodeError as e:
         raise StateDataError(f"malformed {what}: {e}") from None
+    except RecursionError:
+        raise StateDataError(f"malformed {what}: nested too deeply") from None

@@ -15,10 +15,11 @@ runs, so its checks come right after the change that caused them.
 """
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 
 from .action import Action, Decision
-from .errors import IllegalActionError, StateDataError
+from .errors import IllegalActionError, SeatError, StateDataError
 from .jsonio import detached
 from .records import KERNEL, Registry, decode, encode
 from .rng import Rng
@@ -86,6 +87,12 @@ class Pass(NamedTuple):
     """Payload of the kernel-made "pass" option of a response window."""
 
     seat: int
+
+
+def setup_digest(decks: Any, options: Any, seed: Any) -> str:
+    """A short hash of what a game starts from: decks in order, options, seed."""
+    from .jsonio import dumpb
+    return hashlib.sha256(dumpb([decks, sorted(dict(options).items()), seed])).hexdigest()[:16]
 
 
 def tuplify(obj: Any) -> Any:
@@ -172,8 +179,18 @@ class GameState:
             return acts
         return self.rules.legal_actions(self)
 
+    def seat(self, player: Any) -> int:
+        """``player`` if it is a seat of this game, else a clear :class:`SeatError`."""
+        n = len(self.decks)
+        if type(player) is not int or not 0 <= player < n:
+            raise SeatError(f"no player {player!r} in a {n}-player game (players are 0 to {n - 1})")
+        return player
+
     def apply(self, action: Action | str) -> None:
         """Take one legal action. An illegal one raises and changes nothing."""
+        if not isinstance(action, (str, Action)):
+            raise IllegalActionError(f"an action is one of legal_actions() or its id (a string), "
+                                     f"not {action!r:.60}")
         aid = action if isinstance(action, str) else action.id
         if self.result is not None:
             raise IllegalActionError(f"the game is over; {aid!r} cannot be applied")
@@ -217,7 +234,7 @@ class GameState:
     def handle(self, player: int) -> "PlayerHandle":
         """What a bot or remote player gets: the view, the legal actions, determinize."""
         from .handle import PlayerHandle
-        return PlayerHandle(self, player)
+        return PlayerHandle(self, self.seat(player))
 
     def clone(self) -> "GameState":
         new = GameState.__new__(GameState)
@@ -255,6 +272,7 @@ class GameState:
         return [e[0] for e in self._log]
 
     def log_for(self, player: int) -> list[str]:
+        self.seat(player)
         out = []
         for text, private_to, public in self._log:
             if private_to < 0 or private_to == player:
@@ -266,8 +284,7 @@ class GameState:
     # ----------------------------------------------------------------- views
     def view(self, player: int) -> dict[str, Any]:
         """A JSON-able dict of what ``player`` may know (ARCHITECTURE, views)."""
-        if not 0 <= player < self.num_players:
-            raise IllegalActionError(f"no player {player} in a {self.num_players}-player game")
+        self.seat(player)
         v = self.rules.view(self, player)
         d = self.decision
         v["game"] = self.game.id
@@ -366,10 +383,8 @@ class GameState:
                 if not legal:
                     raise RuntimeError(f"decision {self.decision} has no legal actions")  # engine bug
                 if len(legal) == 1 and self.options.get("auto_single", True):
-                    if self.logging:  # the label may name hidden cards: only the decider reads it
-                        who = self.decision.player
-                        self.say(f"(only choice) {legal[0].label}", who,
-                                 f"(only choice) P{who + 1} takes their only option")
+                    if self.logging:  # only the decider learns that the choice was forced (and what)
+                        self.say(f"(only choice) {legal[0].label}", self.decision.player)
                     self._take(legal[0])
                     continue
                 return
@@ -442,16 +457,27 @@ class GameState:
 
     # ----------------------------------------------------------------- persistence
     def record(self) -> dict[str, Any]:
-        """Everything needed to replay this game exactly."""
+        """Everything needed to replay this game exactly, with a fingerprint that replay checks
+        (a record whose decks, options or seed were changed would replay into another game).
+        It holds the seed and every deck: never send it to a player while the game runs."""
+        decks = [list(d) for d in self.decks]
         return {"format": "metatcg-record/1", "game": self.game.id, "options": dict(self.options),
-                "decks": [list(d) for d in self.decks], "seed": self.seed, "actions": list(self.history)}
+                "decks": decks, "seed": self.seed, "actions": list(self.history),
+                "fingerprint": {"setup": setup_digest(decks, self.options, self.seed),
+                                "state": self.digest()}}
+
+    def digest(self) -> str:
+        """A short hash of the whole state apart from the log (the same in quiet mode)."""
+        from .jsonio import dumpb
+        raw = self._json()
+        raw["log"] = None
+        return hashlib.sha256(dumpb(raw)).hexdigest()[:16]
 
     def record_for(self, player: int) -> dict[str, Any]:
         """What ``player`` may keep of this game: their seat, their own deck list, the log as
         they saw it, their view now and the result. No seed, no other deck list, no action
         ids (those can name cards the player never saw), so nothing hidden can be rebuilt."""
-        if not 0 <= player < self.num_players:
-            raise IllegalActionError(f"no player {player} in a {self.num_players}-player game")
+        self.seat(player)
         return {"format": "metatcg-player-record/1", "game": self.game.id, "seat": player,
                 "seats": self.num_players, "options": dict(self.options), "deck": list(self.decks[player]),
                 "log": self.log_for(player), "view": self.view(player),
