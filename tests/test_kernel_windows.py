@@ -248,3 +248,16 @@ def test_the_game_decides_what_follows_a_response():
     assert asked(st) == (0, WINDOW_DECISION)        # the ring again from its first seat, P1
     st.apply("pass")
     assert asked(st) == (2, WINDOW_DECISION)        # P2 holds nothing more: skipped
+
+
+def test_a_player_record_lists_that_seats_own_choices():
+    st = GAME.new_state(["blaze", "ward", "quiet"], seed=8)
+    rng = Rng(8)
+    mine: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    while not st.is_terminal():
+        p = st.current_player()
+        act = rng.choice(st.legal_actions())
+        mine[p].append(act.id)
+        st.apply(act)
+    assert all(st.record_for(p)["choices"] == mine[p] for p in range(3))
+    assert sum(map(len, mine.values())) == len(st.history)

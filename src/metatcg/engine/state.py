@@ -474,9 +474,11 @@ class GameState:
         return hashlib.sha256(dumpb(raw)).hexdigest()[:16]
 
     def record_for(self, player: int) -> dict[str, Any]:
-        """What ``player`` may keep of this game: their seat, their own deck list, the log as
-        they saw it, their view now and the result. No seed, no other deck list, no action
-        ids (those can name cards the player never saw), so nothing hidden can be rebuilt."""
+        """What ``player`` may keep of this game: their seat, their own deck list, their own
+        choices (action ids), the log as they saw it, their view now and the result. No seed,
+        no other deck list and no other seat's action ids (those can name cards the player
+        never saw), so nothing hidden can be rebuilt. With ``view(p)`` and ``log_for(p)`` it is
+        all that may go to a player while the game runs."""
         self.seat(player)
         return {"format": "metatcg-player-record/1", "game": self.game.id, "seat": player,
                 "seats": self.num_players, "options": dict(self.options), "deck": list(self.decks[player]),
@@ -491,9 +493,23 @@ class GameState:
     def to_json(self) -> dict[str, Any]:
         """The state as plain JSON data, independent of the state (changing it changes nothing)."""
         out: dict[str, Any] = detached(self._json())
+                "choices": [aid for aid, who in zip(self.history, self._deciders()) if who == player],
         return out
 
     def _json(self) -> dict[str, Any]:
+    def _deciders(self) -> list[int]:
+        """Who took each action of the history (worked out by replaying it quietly)."""
+        st = self.game.new_state([list(d) for d in self.decks], seed=self.seed, options=dict(self.options),
+                                 log=False)
+        who = []
+        try:
+            for aid in self.history:
+                who.append(st.current_player())
+                st.apply(aid)
+        except IllegalActionError:  # a lookahead copy carries another seed: its past is not its own
+            raise StateDataError("this state's history does not replay from its seed and decks") from None
+        return who
+
         """The JSON form, possibly sharing lists with the live state (only to encode at once)."""
         d = self.decision
         return {
