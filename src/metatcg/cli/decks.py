@@ -21,14 +21,21 @@ deck_app = typer.Typer(help="Check deck files and browse starter decks.", no_arg
 
 @deck_app.command("check")
 @handle_errors
-def check(file: Path = typer.Argument(..., help="Deck file: '3 Card Name' lines, '#' comments, "
-                                      "[section] headers where the game's decks have sections."),
+def check(file: Path = typer.Argument(..., help="Deck file ('3 Card Name' lines, '#' comments, "
+                                      "[section] headers where the game's decks have sections) or the "
+                                      "name of a starter deck of --game."),
           game_id: Optional[str] = typer.Option(None, "--game", "-g",
                                                 help="Game whose deck rules apply (default: the game whose "
                                                      "cards the deck names).")) -> None:
     """Check a deck file against the game's deck rules; exit 0 if legal, 1 if not."""
     game = get_game(game_id) if game_id is not None else None
-    text = Path(file).read_text(encoding="utf-8")      # unreadable file: exit 2
+    starters = [g for g in ([game] if game else map(metatcg.load_game, metatcg.game_ids()))
+                if str(file) in g.starter_deck_names()]
+    if not Path(file).exists() and starters:
+        game = game or starters[0]
+        text = game.starter_deck(str(file)).to_text()
+    else:
+        text = Path(file).read_text(encoding="utf-8")  # unreadable file: exit 2
     try:
         deck = parse_deck_text(text, Path(file).stem)
     except DeckError as e:                            # malformed list: the deck is not legal

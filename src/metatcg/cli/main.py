@@ -76,7 +76,12 @@ def cards(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see 
         q = search.lower()
         names = [n for n in names if any(q in (f or "").lower() for f in ui.search_fields(game, n))]
     if card_type:
-        names = [n for n in names if ui.type_matches(game, n, card_type.lower())]
+        kind = card_type.lower()
+        if not any(ui.type_matches(game, n, kind) for n in pool_names(game)):
+            from metatcg.ui import presentation_of
+            known = ", ".join(presentation_of(game).card_types) or "(this game names none)"
+            fail(f"{game_id} has no card type {card_type!r}; card types: {known}")
+        names = [n for n in names if ui.type_matches(game, n, kind)]
     if not names:
         console.print(f"no {escape(game_id)} card matches"
                       + (f" {escape(search)!r}" if search else "")

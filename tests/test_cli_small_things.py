@@ -1,0 +1,29 @@
+"""Issue 7 item 16, small things: `cards --type` with an unknown type lists the valid ones and
+exits 2; `deck check` takes a starter deck name as well as a file."""
+from __future__ import annotations
+
+import pytest
+
+import metatcg
+from metatcg.ui import presentation_of
+from support.cli import assert_clean, run
+
+GAMES = [gid for gid in metatcg.game_ids() if presentation_of(metatcg.load_game(gid)).card_types]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_unknown_card_type_names_the_valid_ones(game_id):
+    types = presentation_of(metatcg.load_game(game_id)).card_types
+    assert_clean(run("cards", game_id, "--type", "foo"), 2, "no card type 'foo'", *types)
+    ok = run("cards", game_id, "--type", types[0])
+    assert ok.exit_code == 0, ok.output
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_deck_check_takes_a_starter_deck_name(game_id, in_tmp):
+    name = metatcg.load_game(game_id).starter_deck_names()[0]
+    with_game = run("deck", "check", name, "--game", game_id)
+    assert with_game.exit_code == 0 and "legal" in with_game.output and game_id in with_game.output
+    guessed = run("deck", "check", name)
+    assert guessed.exit_code == 0 and game_id in guessed.output
+    assert_clean(run("deck", "check", "no-such-deck"), 2, "no such file")
