@@ -259,3 +259,109 @@ def test_log_for_never_names_a_card_hidden_from_the_player(seed):
             logs[p] = st.log_for(p)
             visible[p] = now
     assert checked > 100 and names
+
+
+# --------------------------------------------------------------------------- issue 7, defect 7
+def _det_hidden(det, p):
+    """What a determinized copy for ``p`` made of the cards ``p`` cannot see."""
+    d, o = det.data, 1 - p
+    return (d.hand[o], d.deck[o], d.vp[p], d.deck[p], d.vp[o],
+            None if det.decision is None else det.decision.to_json())
+
+
+def _opponent_search_states(n: int):
+    out = []
+    for seed in range(800):
+        for st in sample_states(seed, every=1):
+            if not st.is_terminal() and st.decision.kind == "search":
+                out.append(st)
+                break
+        if len(out) >= n:
+            return out
+    raise AssertionError("too few search decisions in the seeds tried")
+
+
+@pytest.mark.rule("MX-ZONE-12")
+def test_determinize_during_the_opponents_search_does_not_keep_their_deck():
+    """Issue 7, defect 7: while the opponent searched their deck, determinize kept that deck
+    (contents and order), so a lookahead bot learnt the opponent's hidden hand by elimination.
+    The copy must not depend on which hidden cards are in the searcher's hand and which in
+    their deck, nor on the deck's order."""
+    r = Rng(7)
+    moved = 0
+    for st in _opponent_search_states(6):
+        searcher = st.current_player()
+        viewer = 1 - searcher
+        cp = edited(st)
+        d = cp.data
+        hidden = [c for c in d.hand[searcher] if c not in d.revealed]
+        ij = different_name_pair(d, hidden, d.deck[searcher], r)
+        if ij is not None:
+            i, j = ij
+            i = d.hand[searcher].index(hidden[i])
+            d.hand[searcher][i], d.deck[searcher][j] = d.deck[searcher][j], d.hand[searcher][i]
+            moved += 1
+        d.deck[searcher].reverse()
+        for k in range(5):
+            a, b = GAME.determinize(st, viewer, Rng(k)), GAME.determinize(cp, viewer, Rng(k))
+            assert _det_hidden(a, viewer) == _det_hidden(b, viewer), \
+                "determinize during the opponent's search depends on their real deck"
+            # the copy's search offers cards of the searcher's deck in the copy, and every option applies
+            opts = a.decision.params.options
+            assert set(opts) <= set(a.data.deck[searcher])
+            for act_ in a.legal_actions():
+                a.clone().apply(act_.id)
+    assert moved >= 3
+
+
+@pytest.mark.rule("MX-ZONE-12")
+def test_determinize_resamples_the_opponents_deck_while_they_search():
+    st = _opponent_search_states(1)[0]
+    searcher = st.current_player()
+    decks = {tuple(GAME.determinize(st, 1 - searcher, Rng(k)).data.deck[searcher]) for k in range(10)}
+    assert len(decks) > 5
+
+
+def _after_own_mulligan():
+    """A state where a player mulliganed and has not shuffled their deck since, with cards still
+    hidden in it above the ones they put on the bottom."""
+    for seed in range(400):
+        for st in sample_states(seed, every=1):
+            if st.is_terminal():
+                continue
+            d = st.data
+            for p in (0, 1):
+                k = len(d.known_bottom(p))
+                if d.mulligan[p] and k >= 3 and len(d.deck[p]) > k + 3 and st.decision.kind != "search":
+                    return st, p
+    raise AssertionError("no mulligan in the seeds tried")
+
+
+@pytest.mark.rule("MX-SETUP-7")
+def test_determinize_keeps_the_cards_a_player_put_on_the_bottom_of_their_deck():
+    """Issue 7, defect 7: a player knows the cards they put on the bottom of their deck (the
+    mulligan's order) until the deck is shuffled; their copy keeps them there, in order, and
+    resamples the rest. The opponent does not know them: their copy resamples the whole deck."""
+    st, p = _after_own_mulligan()
+    d = st.data
+    bottom = d.known_bottom(p)
+    n = len(bottom)
+    changed_top = changed_opp = 0
+    for k in range(12):
+        det = GAME.determinize(st, p, Rng(k))
+        assert det.data.deck[p][-n:] == bottom
+        assert sorted(det.data.deck[p]) == sorted(d.deck[p])
+        changed_top += det.data.deck[p][:-n] != d.deck[p][:-n]
+        other = GAME.determinize(st, 1 - p, Rng(k))
+        changed_opp += other.data.deck[p][-n:] != bottom
+    assert changed_top > 6 and changed_opp > 6
+
+
+def test_a_shuffle_forgets_the_bottom_of_a_deck():
+    """After a search the deck is shuffled (MX-ZONE-3): nothing at its bottom is known any more."""
+    for st in _opponent_search_states(3):
+        searcher = st.current_player()
+        s = edited(st)
+        s.data.bottom[searcher] = min(3, len(s.data.deck[searcher]))  # as if after a mulligan
+        s.apply("none")
+        assert s.data.bottom[searcher] == 0 and s.data.known_bottom(searcher) == []

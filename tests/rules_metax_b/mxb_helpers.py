@@ -295,6 +295,30 @@ when = "ko_opponent"
 do = [{ op = "gain_mp", count = 1 }]
 
 [[card]]
+name = "Scavenger S5P3"
+type = "character"
+trait = "Test"
+mp = 1
+stats = { strength = 5, special = 3 }
+text = "Constant: Whenever an opposing Character is KO'd, gain 1 MP."
+[[card.effect]]
+kind = "constant"
+when = "ko_opponent"
+do = [{ op = "gain_mp", count = 1 }]
+
+[[card]]
+name = "Mourner S5"
+type = "character"
+trait = "Test"
+mp = 1
+stats = { strength = 5 }
+text = "Constant: Whenever another Character you control is KO'd, draw a card."
+[[card.effect]]
+kind = "constant"
+when = "ko_own"
+do = [{ op = "draw", count = 1 }]
+
+[[card]]
 name = "Phoenix"
 type = "character"
 trait = "Test"

@@ -425,3 +425,42 @@ def test_triggers_from_a_ko_in_the_opponents_turn_are_ordered_by_that_active_pla
     assert 0 <= log_index(st, "P2 MP 0 → 1", start) < log_index(st, "P1 draws", start)
     assert st.decision.kind == "planning" and st.current_player() == 1
     assert zone_names(st, 0, "hand") == ["Str7"] and st.data.mp[1] == 1
+
+
+# ----------------------------------------------------------------- simultaneous KOs are one event
+@pytest.mark.rule("MX-DMG-6", "MX-KO-1")
+@pytest.mark.parametrize("attacker_damage", [[], ["Spe1"]], ids=["fresh-attacker", "attacker-held-damage"])
+def test_characters_kod_together_all_see_each_other(attacker_damage):
+    """Issue 7, defect 1: a blocked attack KOs both Characters. The attacker's "whenever an
+    opposing Character is KO'd" ability fires whether or not the attacker took Damage earlier
+    (which used to decide the order the KOs were carried out in, and so whether it saw the other)."""
+    st = position({"mp": 3, "hand": ["Str5"],
+                   "character": [{"name": "Scavenger S5P3", "damage": attacker_damage}]},
+                  {"mp": 0, "hand": ["Spe5"], "character": [{"name": "Duo S2P6", "damage": ["Str1"]}]},
+                  turn=5)
+    scav, duo = find(st, "Scavenger S5P3", 0), find(st, "Duo S2P6", 1)
+    attack(st, "Scavenger S5P3", "Str5")
+    act(st, "end_attacks")
+    defend(st, "Duo S2P6", "Scavenger S5P3", "Spe5")
+    act(st, "end_defense")
+    assert not in_play(st, scav) and not in_play(st, duo)   # both KO'd, at the same moment
+    assert "Duo S2P6 (P2) is KO'd: HP KO" in st.log
+    assert any(line.startswith("Scavenger S5P3 (P1) is KO'd") for line in st.log)
+    assert "P1 MP 3 → 4 (Scavenger S5P3)" in st.log           # its ability saw the other KO
+    assert st.data.mp[0] == 4
+
+
+@pytest.mark.rule("MX-DMG-6", "MX-KO-1", "MX-KO-6")
+def test_a_ko_own_ability_sees_a_partner_kod_with_it_but_not_itself():
+    """A "whenever another Character you control is KO'd" Character KO'd together with another
+    of its controller's Characters triggers once (for the other one), never for itself."""
+    st = position({"mp": 0, "hand": [], "deck": ["Str7", "Str6", "Str5"],
+                   "character": [{"name": "Mourner S5", "damage": ["Str4"]},
+                                 {"name": "Solo S5", "damage": ["Str4"]}]},
+                  {"mp": 0, "hand": ["Gloom Lord"], "character": []},
+                  active=1, turn=4, step="planning")
+    mourner, solo = find(st, "Mourner S5", 0), find(st, "Solo S5", 0)
+    act(st, f"play:c{find(st, 'Gloom Lord', 1, 'hand')}")  # -1 Strength: both meet HP KO at once
+    assert not in_play(st, mourner) and not in_play(st, solo)
+    assert zone_names(st, 0, "hand") == ["Str7"]             # one draw: for Solo S5, not itself
+    assert sorted(zone_names(st, 0, "deck")) == ["Str5", "Str6"]

@@ -39,7 +39,8 @@ class Modifier(NamedTuple):
 class MetaXData:
     __slots__ = ("cards", "owner", "turn", "active", "first", "phase", "mp", "deck", "hand",
                  "discard", "vp", "inplay", "pushed", "entered", "damage", "in_battle",
-                 "played_char", "mods", "attacks", "mulligan", "used", "resolving", "revealed")
+                 "played_char", "mods", "attacks", "mulligan", "used", "resolving", "revealed",
+                 "bottom")
 
     def __init__(self, cards: tuple[CardDef, ...], owner: tuple[int, ...]) -> None:
         self.cards = cards
@@ -65,6 +66,9 @@ class MetaXData:
         self.used: set[str] = set()                # once-per-turn abilities used ("iid:idx")
         self.resolving: list[int] = []             # Events being used, before their discard
         self.revealed: set[int] = set()            # cards in a hand that both players have seen go there
+        # how many cards at the bottom of each deck its owner put there (in that order) since the
+        # deck was last shuffled: the owner knows them (a mulligan's bottom order), nobody else
+        self.bottom = [0, 0]
 
     def clone(self) -> "MetaXData":
         n = MetaXData.__new__(MetaXData)
@@ -91,6 +95,7 @@ class MetaXData:
         n.used = set(self.used)
         n.resolving = self.resolving[:]
         n.revealed = set(self.revealed)
+        n.bottom = self.bottom[:]
         return n
 
     def to_json(self) -> dict:
@@ -103,7 +108,7 @@ class MetaXData:
             "in_battle": sorted(self.in_battle), "played_char": self.played_char,
             "mods": [list(m) for m in self.mods], "attacks": [list(a) for a in self.attacks],
             "mulligan": self.mulligan, "used": sorted(self.used), "resolving": self.resolving,
-            "revealed": sorted(self.revealed),
+            "revealed": sorted(self.revealed), "bottom": self.bottom[:],
             "cards": [c.name for c in self.cards], "owner": list(self.owner),
         }
 
@@ -130,6 +135,7 @@ class MetaXData:
         d.used = {str(u) for u in obj["used"]}
         d.resolving = [int(i) for i in obj["resolving"]]
         d.revealed = {int(i) for i in obj["revealed"]}
+        d.bottom = [int(b) for b in obj.get("bottom", (0, 0))]  # absent in states saved before it
         d.check_shape()
         if not d.conserved():
             raise ValueError("; ".join(d.misplaced()[:5]))
@@ -138,11 +144,13 @@ class MetaXData:
     def check_shape(self) -> None:
         """Refuse data no game could reach: wrong player counts, out-of-range values,
         Characters' marks on cards that are not in play."""
-        for name in ("mp", "deck", "hand", "discard", "vp", "inplay", "mulligan"):
+        for name in ("mp", "deck", "hand", "discard", "vp", "inplay", "mulligan", "bottom"):
             if len(getattr(self, name)) != 2:
                 raise ValueError(f"{name} must have one entry per player")
         if self.active not in (0, 1) or self.first not in (0, 1) or self.turn < 0:
             raise ValueError("active/first must be 0 or 1 and turn at least 0")
+        if not all(0 <= b <= len(self.cards) for b in self.bottom):
+            raise ValueError("bottom counts must be 0..number of cards")
         if not all(0 <= m <= 10 for m in self.mp):
             raise ValueError("MP must be 0..10 (MX-MP-3/4)")
         n = len(self.cards)
@@ -215,6 +223,12 @@ class MetaXData:
         """A card leaves a hand (played, discarded, put on the deck): it is no longer revealed."""
         self.hand[p].remove(c)
         self.revealed.discard(c)
+
+    def known_bottom(self, p: int) -> list[int]:
+        """The cards at the bottom of ``p``'s deck that ``p`` put there themselves since the
+        deck was last shuffled, in order (cards leave a deck from the top, MX-ZONE-3)."""
+        n = min(self.bottom[p], len(self.deck[p]))
+        return self.deck[p][len(self.deck[p]) - n:] if n else []
 
     # --------------------------------------------------------------- small queries
     def is_in_play(self, iid: int) -> bool:

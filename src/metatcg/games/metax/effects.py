@@ -168,28 +168,34 @@ def check_kos(st: GameState) -> None:
 
 
 def _ko_pass(st: GameState) -> bool:
-    """One pass of KOs; True if a KO'd Character had a constant Stat effect (check again)."""
+    """One pass of KOs; True if a KO'd Character had a constant Stat effect (check again).
+
+    Every Character that meets a KO condition now is KO'd at the same moment (MX-DMG-6,
+    MX-KO-1): replacements first (each Character's own, PR-MX-5), then every KO is announced
+    while all of them are still in play, so each "whenever ... is KO'd" ability sees all of
+    them whatever the order the Damage was attached in; only then do they leave together."""
     d: MetaXData = st.data
-    again = False
-    doomed = []
-    for iid in list(d.damage):
-        if iid in d.entered:
-            why = stats.ko_reason(d, iid)
-            if why:
-                doomed.append((iid, why))
-    for iid, why in doomed:
+    doomed = [iid for iid in d.damage if iid in d.entered and stats.ko_reason(d, iid)]
+    kos = []
+    for iid in doomed:
         if iid not in d.entered:  # already gone (a nested check during a replacement)
             continue
-        if _replace_ko(st, iid):
-            why = stats.ko_reason(d, iid)
-            if not why:
-                continue
+        if _replace_ko(st, iid) and (iid not in d.entered or not stats.ko_reason(d, iid)):
+            continue
+        kos.append(iid)
+    # a replacement may have changed the others (or KO'd them in a nested check): look again
+    kos = [(iid, why) for iid in kos if iid in d.entered for why in (stats.ko_reason(d, iid),) if why]
+    if not kos:
+        return False
+    again = False
+    for iid, why in kos:
         owner = d.owner[iid]
         if st.logging:
             st.say(f"{name(d, iid)} ({pl(owner)}) is KO'd: {why}")
         again = again or bool(d.cards[iid].auras)
+        emit(st, KO(iid, owner))  # all KO'd Characters are still in play: they look back together
+    for iid, _ in kos:
         leave_play(st, iid)
-        emit(st, KO(iid, owner))
     return again
 
 
@@ -531,6 +537,7 @@ def _picked_search(st: GameState, params: Choosing, card: int) -> None:
     elif st.logging:
         st.say(f"{pl(ctrl)} searches their deck and finds nothing")
     st.rng.shuffle(d.deck[ctrl])
+    d.bottom[ctrl] = 0  # nothing about the order is known any more
     if st.logging:
         st.say(f"{pl(ctrl)} shuffles their deck (MX-ZONE-3)")
     check_decks(st)  # MX-WIN-3: taking the last card empties the deck

@@ -13,7 +13,7 @@ from .cards import CardDef, parse_cards
 from .data import MetaXData
 from .deckcheck import check_deck
 from .heuristics import evaluate
-from .effects import opponent
+from .effects import card_matches, distinct_by_name, op_of, opponent
 from .position import build_position, snapshot
 from .records import SETUP
 from .rules import MetaXRules
@@ -77,8 +77,15 @@ class MetaXGame(PooledGame):
         return evaluate(state, player)
 
     def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
-        """Resample what ``player`` cannot see: the opponent's hand and deck, both deck
-        orders and the face-down VP piles, keeping every zone's size."""
+        """Resample what ``player`` cannot see: the opponent's hidden hand with their whole deck
+        and the face-down VP pile of ``player`` (the opponent's cards), and ``player``'s own deck
+        with the opponent's VP pile, keeping every zone's size (PR-K-7).
+
+        Kept: cards seen going to the opponent's hand; the cards ``player`` put on the bottom of
+        their own deck since it was last shuffled, in their order (a mulligan's bottom); and
+        ``player``'s whole deck while they search it. While the *opponent* searches their deck
+        nothing of it is shown (the searcher's choice is private), so it is resampled like the
+        rest and the search's options are found again in the resampled deck."""
         s = state.clone()
         d: MetaXData = s.data
         me, opp = player, opponent(player)
@@ -86,17 +93,24 @@ class MetaXGame(PooledGame):
         known = [c for c in d.hand[opp] if c in d.revealed]  # seen going to that hand
         hidden_hand = [c for c in d.hand[opp] if c not in d.revealed]
         zones_opp = [hidden_hand, d.deck[opp], d.vp[me]]
-        # my own cards I cannot see: my deck and the opponent's VP pile
-        zones_me = [d.deck[me], d.vp[opp]]
+        # my own cards I cannot see: my deck (but what I put on its bottom) and the opponent's VP pile
         dec = s.decision
-        if dec is not None and dec.kind == "search":  # the searcher is looking at that deck now
-            if dec.player == me:
-                zones_me = [d.vp[opp]]
-            else:
-                zones_opp = [hidden_hand, d.vp[me]]
+        searching = dec.player if dec is not None and dec.kind == "search" else -1
+        if searching == me:  # I am looking through my deck now
+            top, bottom = [], d.deck[me]
+        else:
+            bottom = d.known_bottom(me)
+            top = d.deck[me][:len(d.deck[me]) - len(bottom)]
+        zones_me = [top, d.vp[opp]]
         for zones in (zones_opp, zones_me):
             redeal(zones, rng)  # from a fixed order: the copy cannot be run backwards
         d.hand[opp] = known + hidden_hand
+        d.deck[me] = top + bottom
+        if searching == opp:  # the options of their search come from the deck they have in this copy
+            step = dec.params.op
+            flt = op_of(d, step).filter
+            found = distinct_by_name(d, [c for c in d.deck[opp] if card_matches(d, c, flt)])
+            s.decide(dec.player, dec.kind, dec.params._replace(options=tuple(found)), dec.prompt)
         s.rng = Rng(rng.next64())  # future chance is unknown too
         s._legal = None
         s._by_id = None

@@ -59,7 +59,7 @@ class MetaXRules:
                     if w is None:
                         continue
                     hit = ((kind == "ko" and ((w == "ko_opponent" and event.owner != p) or
-                                              (w == "ko_own" and event.owner == p)))
+                                              (w == "ko_own" and event.owner == p and event.card != c)))
                            or (kind == "vp_gained" and w == "vp_gained" and event.seat == p)
                            or (kind == "defended" and w == "defended" and event.card == c)
                            or (kind == "attacked" and w == "attacked" and event.card == c))
@@ -121,6 +121,7 @@ def _setup(st: GameState, step: Any) -> None:
     d: MetaXData = st.data
     for p in (0, 1):
         st.rng.shuffle(d.deck[p])
+        d.bottom[p] = 0
         if st.logging:
             st.say(f"{pl(p)} shuffles their deck")
     d.first = st.rng.coin()
@@ -144,6 +145,7 @@ def _bottom(st: GameState, step: Bottom) -> None:
     if len(distinct_by_name(d, d.hand[p])) == 1:  # no "(only choice)" log naming them (MX-SETUP-7)
         for c in d.hand[p]:
             d.deck[p].append(c)
+            d.bottom[p] += 1
             if st.logging:
                 st.say(f"{pl(p)} puts {name(d, c)} on the bottom of their deck", p,
                        f"{pl(p)} puts a card on the bottom of their deck")
@@ -181,6 +183,7 @@ def _do_to_bottom(st: GameState, a: ToBottom, dec: Decision) -> None:
     q, c = a.seat, a.card
     d.from_hand(q, c)
     d.deck[q].append(c)
+    d.bottom[q] += 1
     if st.logging:
         st.say(f"{pl(q)} puts {name(d, c)} on the bottom of their deck", q,
                f"{pl(q)} puts a card on the bottom of their deck")
