@@ -593,3 +593,42 @@ def test_the_checker_catches_broken_states(name):
     MUTATIONS[name](cp)
     with pytest.raises(pytest.fail.Exception):
         checker.check(cp, try_all_actions=False)
+
+
+# --------------------------------------------------------------------------- action-limit endings
+# Issue 7, defect 2: a sound game always ends by its own rules, never at the kernel's action
+# limit (a replacement that led back to its own event once looped there: Coral Aegis and a
+# Caster, MZL-ERRATA-REPLEFF-3, MZL-CASTER-9). A small sample of the big run in
+# benchmarks/fuzz_limits.py: 48 greedy and 392 random games over every ordered pair of
+# starter decks.
+_STARTERS = metatcg.load_game("metazoo").starter_deck_names()
+_PAIRS = list(itertools.product(_STARTERS, repeat=2))
+
+
+def _limit_endings(bot: str, pairs, per: int, seed: int) -> list:
+    from metatcg.sim import simulate
+    game = metatcg.load_game("metazoo")
+    out = []
+    for i, decks in enumerate(pairs):
+        s = simulate(game, list(decks), [bot, bot], per, seed=seed + i * per)
+        out += [(decks, x) for x in s.action_limit_seeds]
+    return out
+
+
+@pytest.mark.rule("MZL-ERRATA-REPLEFF-3", "MZL-ACTION-4")
+def test_the_coral_aegis_caster_game_ends_by_the_rules():
+    """The audited game (then seed 209, now 153 after other fixes changed the deal)."""
+    assert _limit_endings("greedy", [("storm-surge", "tidal-grip")], 1, 153) == []
+
+
+@pytest.mark.rule("MZL-ERRATA-REPLEFF-3", "MZL-ACTION-4")
+@pytest.mark.parametrize("part", range(4))
+def test_greedy_games_never_reach_the_action_limit(part):
+    pairs = [("storm-surge", "tidal-grip")] + _PAIRS[part::4][:11]
+    assert _limit_endings("greedy", pairs, 1, 7000 + 100 * part) == []
+
+
+@pytest.mark.rule("MZL-ERRATA-REPLEFF-3", "MZL-ACTION-4")
+@pytest.mark.parametrize("part", range(4))
+def test_random_games_never_reach_the_action_limit(part):
+    assert _limit_endings("random", _PAIRS, 2, 9000 + 1000 * part) == []

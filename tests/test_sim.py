@@ -131,3 +131,51 @@ def test_wilson_interval():
     assert lo == 0.0 and 0.0 < hi < 0.2
     lo, hi = wilson(20, 20)
     assert hi == 1.0 and 0.8 < lo < 1.0
+
+
+# --------------------------------------------------------------------------- action-limit endings
+@pytest.mark.parametrize("gid", metatcg.game_ids())
+def test_games_ended_at_the_action_limit_are_counted_apart_with_their_seeds(gid, monkeypatch):
+    """Issue 7: a game the kernel ends at its action limit is flagged by the kernel
+    (``GameState.hit_action_limit``) and counted apart, with its seed, in the summary."""
+    game = metatcg.load_game(gid)
+    n = min(game.seat_counts)
+    decks = decks_for(game, n)
+    normal = simulate(game, decks, ["random"] * n, 3, seed=5)
+    assert normal.action_limit_games == 0 and normal.action_limit_seeds == []
+    assert not any(r.action_limit for r in normal.results)
+    monkeypatch.setattr(game.rules, "action_limit", 3)
+    s = simulate(game, decks, ["random"] * n, 3, seed=5)
+    assert s.action_limit_games == 3 and s.action_limit_seeds == [5, 6, 7]
+    assert all(r.action_limit and "action limit" in r.reason for r in s.results)
+    assert s.draws == 3
+    data = json.loads(json.dumps(s.to_json(with_games=False)))
+    assert data["action_limit_games"] == 3 and data["action_limit_seeds"] == [5, 6, 7]
+
+
+def test_the_kernel_flags_a_game_ended_at_the_action_limit():
+    game = metatcg.load_game(metatcg.game_ids()[0])
+    decks = decks_for(game, min(game.seat_counts))
+    st = game.new_state(decks, seed=3, options={"action_limit": 2}, log=False)
+    while not st.is_terminal():
+        st.apply(st.legal_actions()[0].id)
+    assert st.hit_action_limit and st.actions_taken == 2
+    assert st.clone().hit_action_limit
+    st2 = game.new_state(decks, seed=3, log=False)
+    assert not st2.hit_action_limit                     # not over yet
+
+
+def test_summary_counts_action_limit_seeds_and_the_cli_line_names_them():
+    from metatcg.cli.simulate import action_limit_text
+    rs = [result(s, [0.0, 0.0], 0) for s in range(4)]
+    for s in (1, 3):
+        rs[s].action_limit = True
+    s = summarise("toy", ["a", "b"], ["x", "y"], rs, 1.0)
+    assert s.action_limit_games == 2 and s.action_limit_seeds == [1, 3] and s.draws == 4
+    assert action_limit_text(s) == "2 games ended at the action limit (seeds 1, 3)"
+    assert action_limit_text(summarise("toy", ["a", "b"], ["x", "y"], rs[:1], 1.0)) == \
+        "0 games ended at the action limit"
+    many = summarise("toy", ["a", "b"], ["x", "y"], [GameResult(i, [0.0, 0.0], None, 0, 1, 1, "", True)
+                                                     for i in range(25)], 1.0)
+    assert action_limit_text(many).endswith("(seeds 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, "
+                                            "16, 17, 18, 19 and 5 more)")

@@ -111,12 +111,23 @@ def summary_details(s: MatchSummary, unit: str = "turns") -> Table:
     t.add_column()
     draws = s.draws / s.games if s.games else 0.0
     t.add_row("Draws", f"{s.draws} ({_pct(draws)})")
+    t.add_row("Action limit", action_limit_text(s))
     for label, text in first_player_rows(s):
         t.add_row(label, text)
     t.add_row(unit.capitalize(), f"mean {s.turns_mean:.1f}, median {s.turns_median:g}")
     t.add_row("Actions", f"mean {s.actions_mean:.1f}, median {s.actions_median:g}")
     t.add_row("Speed", f"{s.games_per_second:.1f} games/s ({s.seconds:.2f} s)")
     return t
+
+
+def action_limit_text(s: MatchSummary, shown: int = 20) -> str:
+    """Games the kernel ended at its action limit (draws nobody played to), with their seeds."""
+    n = s.action_limit_games
+    if not n:
+        return "0 games ended at the action limit"
+    seeds = ", ".join(str(x) for x in s.action_limit_seeds[:shown])
+    more = f" and {n - shown} more" if n > shown else ""
+    return f"{n} game{'s' if n != 1 else ''} ended at the action limit (seeds {seeds}{more})"
 
 
 def first_player_rows(s: MatchSummary) -> list[tuple[str, str]]:

@@ -25,12 +25,23 @@ def emit(state: "GameState", event: Any) -> None:
 
 
 def replacements(state: "GameState", event: Any, applied: tuple[Any, ...] = ()) -> list[Any]:
-    """The replacement effects that could apply to ``event`` before it happens.
+    """The replacement effects that could apply to ``event`` before it happens, never one
+    already in ``applied``.
 
     The game's primitive asks this at the moment of the change and, when there are several,
-    lets the right player choose; ``applied`` holds those already used on this event, so
-    none applies twice."""
-    return state.rules.replacements_for(state, event, applied)
+    lets the right player choose; ``applied`` holds those already used (or declined) on this
+    event. A replacement applies at most once to one event, and the kernel enforces it here,
+    whatever ``Rules.replacements_for`` returns: each replacement is compared with ``applied``
+    through the game's optional ``Rules.replacement_key(replacement)`` (the key the game
+    stores in ``applied``), or as itself when the game has no such hook. So a replacement
+    whose effect leads back to the same event cannot loop."""
+    found = state.rules.replacements_for(state, event, applied)
+    if not applied or not found:
+        return found
+    key = getattr(state.rules, "replacement_key", None)
+    if key is None:
+        return [r for r in found if r not in applied]
+    return [r for r in found if key(r) not in applied]
 
 
 def expire(modifiers: list[tuple[Any, ...]], duration: str) -> list[tuple[Any, ...]]:

@@ -110,6 +110,11 @@ def _distinct_labels(actions: tuple[Action, ...]) -> tuple[Action, ...]:
                  for a, lb in zip(actions, labels))
 
 
+def action_limit_reason(limit: int) -> str:
+    """The reason of a game the kernel ended at its action limit (see ``hit_action_limit``)."""
+    return f"draw: the action limit of {limit} was reached"
+
+
 class GameState:
     """One game in progress. See ARCHITECTURE.md, "The game contract"."""
 
@@ -317,6 +322,13 @@ class GameState:
             self._legal = None
             self._by_id = None
 
+    @property
+    def hit_action_limit(self) -> bool:
+        """Did the kernel end this game at its action limit (a draw nobody played to)?
+        Simulations count these apart; a sound game never reaches it."""
+        limit = self.options.get("action_limit", self.rules.action_limit)
+        return self.result is not None and self.reason == action_limit_reason(limit)
+
     def flush_triggers(self) -> None:
         """Put the waiting triggers on the stack now (grouped by seat and ordered). The engine
         does this after every step, right after the game's ``state_check``; a game may call it
@@ -365,8 +377,7 @@ class GameState:
         check = self._state_check
         while self.result is None:
             if self.actions_taken >= limit:
-                self.end(tuple([0.0] * self.num_players),
-                         f"draw: the action limit of {limit} was reached")
+                self.end(tuple([0.0] * self.num_players), action_limit_reason(limit))
                 return
             if self.decision is None and check is not None:
                 if self.pending:

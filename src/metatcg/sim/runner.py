@@ -3,7 +3,8 @@
 Games are played in quiet mode (no log text) and every bot gets only its seat's
 :class:`~metatcg.engine.handle.PlayerHandle`. A game's *winner* is the one seat with the
 highest return (``GameState.winner``); a game without one (a draw, or first place shared)
-counts as a draw. Win rates carry Wilson 95% intervals.
+counts as a draw. Win rates carry Wilson 95% intervals. Games the kernel ended at its action
+limit are draws too, but are also counted apart with their seeds (a sound game never gets there).
 """
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ class GameResult:
     turns: int
     actions: int
     reason: str
+    action_limit: bool = False  # the kernel ended it at its action limit (GameState.hit_action_limit)
 
 
 def play_game(game: Game, decks: list, bots: list[str], seed: int) -> tuple[GameState, GameResult]:
@@ -58,7 +60,7 @@ def play_game(game: Game, decks: list, bots: list[str], seed: int) -> tuple[Game
         state.apply(players[p].choose(handles[p]).id)
     facts = game.match_facts(state)
     return state, GameResult(seed, state.returns(), state.winner(), facts["first_player"],
-                             facts["turns"], state.actions_taken, state.reason)
+                             facts["turns"], state.actions_taken, state.reason, state.hit_action_limit)
 
 
 @dataclass
@@ -89,6 +91,8 @@ class MatchSummary:
     seconds: float
     games_per_second: float
     results: list[GameResult] = field(default_factory=list)
+    action_limit_games: int = 0          # games the kernel ended at its action limit (draws
+    action_limit_seeds: list[int] = field(default_factory=list)   # nobody played to), and their seeds
 
     def seat_rows(self) -> list[dict[str, Any]]:
         """One dict per seat: its deck, bot, wins, win rate, interval and mean return."""
@@ -185,6 +189,7 @@ def summarise(game_id: str, decks: list[str], bots: list[str], results: list[Gam
     expected = 1 / seats if seats else 0.0
     turns = [r.turns for r in results] or [0]
     acts = [r.actions for r in results] or [0]
+    limited = [r.seed for r in results if r.action_limit]
     return MatchSummary(
         game=game_id, seats=seats, decks=decks, bots=bots, games=n, wins=wins, draws=n - sum(wins),
         win_rate=[w / n if n else 0.0 for w in wins], win_ci95=[wilson(w, n) for w in wins],
@@ -194,4 +199,5 @@ def summarise(game_id: str, decks: list[str], bots: list[str], results: list[Gam
         first_player_edge=frate - expected if decided else 0.0,
         turns_mean=statistics.fmean(turns), turns_median=statistics.median(turns),
         actions_mean=statistics.fmean(acts), actions_median=statistics.median(acts),
-        seconds=seconds, games_per_second=n / seconds if seconds > 0 else 0.0, results=results)
+        seconds=seconds, games_per_second=n / seconds if seconds > 0 else 0.0, results=results,
+        action_limit_games=len(limited), action_limit_seeds=limited)

@@ -109,7 +109,10 @@ def _apply(st: GameState, step: Shatter | Damage, rep: Replacement) -> None:
     else:
         if st.logging:
             st.say(f"{nm(d, src)} ({pl(ctrl)}) replaces the Shatter of {nm(d, iid)}")
-        start_ops(st, ctx)
+        # If what it does instead turns back into a Shatter of the same unit (a Caster returned
+        # to hand is Shattered instead, MZL-CASTER-9), that is still this event: the
+        # replacements already used on it stay used (MZL-ERRATA-REPLEFF-3).
+        start_ops(st, ctx._replace(applied=step.applied + (replacement_key(rep),)))
 
 
 def _declined(step: Shatter | Damage, rep: Replacement) -> Shatter | Damage:

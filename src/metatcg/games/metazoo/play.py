@@ -148,11 +148,11 @@ def strategy_has_targets(d: MetaZooData, iid: int, p: int, conf: int) -> bool:
         tg = o.target
         if tg.lane == "chosen" or tg.lane == "this" and conf < 0:
             for ln in range(LANES):  # some lane it could be pointed at has a target
-                if any_candidate(d, o, tg, make(Ctx, (iid, p, ai, -1, -1, -1, -2, -1, ln, -1, conf)), p):
+                if any_candidate(d, o, tg, make(Ctx, (iid, p, ai, -1, -1, -1, -2, -1, ln, -1, conf, ())), p):
                     break
             else:
                 return False
-        elif not any_candidate(d, o, tg, make(Ctx, (iid, p, ai, -1, -1, -1, -2, -1, -1, -1, conf)), p):
+        elif not any_candidate(d, o, tg, make(Ctx, (iid, p, ai, -1, -1, -1, -2, -1, -1, -1, conf, ())), p):
             return False
     return True
 

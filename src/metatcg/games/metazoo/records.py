@@ -39,6 +39,8 @@ class Ctx(NamedTuple):
     chosen: int = -1         # the lane chosen for this ability
     last: int = -1           # the unit the previous op acted on ("it")
     confined: int = -1       # the lane a Strategy is confined to (MZL-ERRATA-DISCOUNT-4)
+    applied: tuple[int, ...] = ()  # a replacement's ops: the keys already used on the event it
+    #                                replaced, its own included (MZL-ERRATA-REPLEFF-3)
 
 
 # ============================================================================ triggers

@@ -109,6 +109,10 @@ class MetaZooRules:
         moment the event happens (MZL-ERRATA-REPLEFF-2): ``event`` is a records.Harm."""
         return harm.replacements_for(st.data, event.what, event.unit, applied)
 
+    def replacement_key(self, rep) -> int:
+        """What ``applied`` holds for a replacement (events.replacements filters on it)."""
+        return harm.replacement_key(rep)
+
     # PR-MZL-8: removals by Influence 0 or damage, and lane size limits; the kernel calls it
     # whenever no decision is pending, so it is checks.state_check itself (no extra call)
     state_check = staticmethod(checks.state_check)

@@ -106,7 +106,7 @@ def _static_sources(d: MetaZooData) -> Sources:
             if c.statics:
                 for ai in c.statics:
                     if ability_works(d, u, ai):
-                        out.append((make(Ctx, (u, owner[u], ai, side >> 1, -1, -1, -2, mission, -1, -1, -1)),
+                        out.append((make(Ctx, (u, owner[u], ai, side >> 1, -1, -1, -2, mission, -1, -1, -1, ())),
                                     c.abilities[ai]))
                         ops |= c.ops[ai]
     for ln in range(LANES):
@@ -115,7 +115,7 @@ def _static_sources(d: MetaZooData) -> Sources:
             c = cards[t]
             if c.statics:
                 for ai in c.statics:
-                    out.append((make(Ctx, (t, owner[t], ai, ln, -1, -1, -2, mission, -1, -1, -1)), c.abilities[ai]))
+                    out.append((make(Ctx, (t, owner[t], ai, ln, -1, -1, -2, mission, -1, -1, -1, ())), c.abilities[ai]))
                     ops |= c.ops[ai]
     for p in (0, 1):
         c0 = d.caster[p]

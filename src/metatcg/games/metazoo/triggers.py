@@ -46,7 +46,7 @@ def _watch(d: MetaZooData, out: list, when: str, subj: int, slane: int, watchers
             for q in ctrls:
                 if a.once_per_round and use_key(src, ai, q) in d.used:
                     continue
-                ctx = make(Ctx, (src, q, ai, ln, subj, slane, -2, d.mission, -1, -1, -1))
+                ctx = make(Ctx, (src, q, ai, ln, subj, slane, -2, d.mission, -1, -1, -1, ()))
                 if a.watch is not None:
                     if when == "card_played" or when == "enhanced":
                         if a.watch.side != "any" and (a.watch.side == "friendly") != (d.owner[subj] == q):

@@ -8,7 +8,7 @@ from . import board, stats
 from .board import lane_txt, nm, unit_label
 from .context import ability, src_label
 from .data import LANES, MetaZooData
-from .records import Damage, Mod, MoveTo, PickLane, Shatter, UnitOp
+from .records import Ctx, Damage, Mod, MoveTo, PickLane, Shatter, UnitOp
 from .targets import can_move, move_dest
 
 
@@ -50,12 +50,12 @@ def step_unit_op(st: GameState, step: UnitOp) -> None:
     elif k == "deal_damage":
         st.push(Damage(u, op.amount, (), src))
     elif k == "shatter":
-        st.push(Shatter(u, (), src))
+        st.push(Shatter(u, _same_event(ctx, u), src))
     elif k == "sacrifice":
         board.leave_play(st, u, "sacrifice")  # never prevented (MZL-KW-SACRIFICE-2)
     elif k == "return_to_hand":
         if d.cards[u].type == "caster":  # MZL-CASTER-9: Shattered instead (replacements apply)
-            st.push(Shatter(u, (), src))
+            st.push(Shatter(u, _same_event(ctx, u), src))
         else:
             board.leave_play(st, u, "return")
     elif k == "move":
@@ -72,6 +72,14 @@ def step_unit_op(st: GameState, step: UnitOp) -> None:
         st.push(Damage(u, a, (), f), Damage(f, b, (), u, True))
     else:  # pragma: no cover
         raise KeyError(k)
+
+
+def _same_event(ctx: Ctx, u: int) -> tuple[int, ...]:
+    """The replacement keys a Shatter of ``u`` starts with: when a replacement of ``u``'s
+    Shatter ends in a Shatter of ``u`` again (its "instead" is to return a Caster to hand,
+    MZL-CASTER-9), it is the same event, and each replacement applies to it at most once
+    (MZL-ERRATA-REPLEFF-3); any other Shatter is a new event."""
+    return ctx.applied if ctx.subject == u else ()
 
 
 def _move(st: GameState, step: UnitOp, op) -> None:
