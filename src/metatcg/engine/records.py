@@ -9,13 +9,17 @@ Kinds beginning with ``__`` and the kind ``trigger`` belong to the kernel.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+import types
+from typing import Any, Callable, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from .errors import StateDataError
 
 T = TypeVar("T")
 
 MARK = "@"
+# Integers in records (card ids, seats, counts, indexes) are far below this; a bigger one in
+# state JSON is refused when it is read, before it can overflow a list or a range later.
+INT_BOUND = 1 << 31
 
 
 class Registry:
@@ -69,11 +73,100 @@ def decode(obj: Any, registry: Registry) -> Any:
                 raise StateDataError(f"malformed state JSON: unknown record kind {kind!r}")
             fields = [decode(x, registry) for x in obj[1:]]
             try:
-                return cls(*fields)
+                rec = cls(*fields)
             except TypeError as e:
                 raise StateDataError(f"malformed state JSON: record {kind!r}: {e}") from None
+            check_fields(rec)
+            return rec
         return tuple(decode(x, registry) for x in obj)
     return obj
+
+
+# ------------------------------------------------------------------ field types
+Check = Callable[[Any], bool]
+
+
+def _plain(v: Any) -> bool:
+    """A value an ``Any`` field may hold once read from JSON: None, a bool, a string, a
+    bounded int, or a tuple (a record, checked when it was built) of such values."""
+    t = type(v)
+    if t is int:
+        return -INT_BOUND <= v < INT_BOUND  # type: ignore[no-any-return]
+    if t is str or t is bool or v is None:
+        return True
+    if t is tuple:
+        return all(map(_plain, v))
+    return isinstance(v, tuple) and hasattr(v, "_fields")
+
+
+def _int(v: Any) -> bool:
+    return type(v) is int and -INT_BOUND <= v < INT_BOUND
+
+
+def _checker(tp: Any) -> Check:
+    """A test that a value read from JSON fits the annotation ``tp`` (exact types: a bool is
+    no int, a float no int, a list no tuple)."""
+    if tp is Any or isinstance(tp, TypeVar):
+        return _plain
+    if tp is int:
+        return _int
+    if tp is type(None) or tp is None:
+        return lambda v: v is None
+    if tp in (bool, str, float):
+        return lambda v: type(v) is tp
+    origin = get_origin(tp)
+    args = get_args(tp)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            inner = _checker(args[0])
+            return lambda v: type(v) is tuple and all(map(inner, v))
+        if args:
+            parts = [_checker(a) for a in args]
+            return lambda v: type(v) is tuple and len(v) == len(parts) and all(c(x) for c, x in zip(parts, v))
+        return lambda v: type(v) is tuple and all(map(_plain, v))
+    if origin is Union or origin is types.UnionType:
+        alts = [_checker(a) for a in args]
+        return lambda v: any(c(v) for c in alts)
+    if tp is tuple:
+        return lambda v: type(v) is tuple and all(map(_plain, v))
+    if isinstance(tp, type):
+        return lambda v: isinstance(v, tp)
+    return _plain
+
+
+_CHECKS: dict[type, tuple[tuple[int, str, Any, Check], ...]] = {}
+
+
+def field_checks(cls: type) -> tuple[tuple[int, str, Any, Check], ...]:
+    """(index, name, annotation, test) for every field of a record class, made once."""
+    got = _CHECKS.get(cls)
+    if got is None:
+        try:
+            hints = get_type_hints(cls)
+        except Exception:  # pragma: no cover - an annotation that cannot be resolved
+            hints = {}
+        fields: tuple[str, ...] = getattr(cls, "_fields", ())
+        got = _CHECKS[cls] = tuple((i, f, hints.get(f, Any), _checker(hints.get(f, Any)))
+                                   for i, f in enumerate(fields))
+    return got
+
+
+def check_fields(rec: Any) -> None:
+    """Refuse a record rebuilt from JSON whose fields do not have the types its class
+    declares (``int`` fields hold ints within :data:`INT_BOUND`, ``tuple[int, ...]`` tuples
+    of them, record fields records of that class, ``Any`` plain values) with a
+    :class:`StateDataError` naming the record and the field."""
+    for i, name, tp, ok in field_checks(type(rec)):
+        v = rec[i]
+        if not ok(v):
+            shown = getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
+            raise StateDataError(f"malformed state JSON: record {getattr(rec, 'kind', '?')!r}: field "
+                                 f"{name!r} must be {shown}, not {v!r:.60}")
+
+
+def is_record(obj: Any) -> bool:
+    """Whether ``obj`` is a registered record (a step, trigger, params or payload)."""
+    return isinstance(obj, tuple) and getattr(type(obj), "kind", None) is not None and hasattr(obj, "_fields")
 
 
 # The kernel's own records: every game registry is a child of this one.

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 from .action import Action, Decision
 from .errors import IllegalActionError, SeatError, StateDataError
 from .jsonio import detached
-from .records import KERNEL, Registry, decode, encode
+from .records import INT_BOUND, KERNEL, Registry, decode, encode, is_record
 from .rng import Rng
 from .windows import PASS_ID, WINDOW_DECISION, Window
 
@@ -493,21 +493,10 @@ class GameState:
         self.seat(player)
         return {"format": "metatcg-player-record/1", "game": self.game.id, "seat": player,
                 "seats": self.num_players, "options": dict(self.options), "deck": list(self.decks[player]),
+                "choices": [aid for aid, who in zip(self.history, self._deciders()) if who == player],
                 "log": self.log_for(player), "view": self.view(player),
                 "result": None if self.result is None else {"returns": list(self.result), "reason": self.reason}}
 
-    def to_json_text(self) -> str:
-        """The state as JSON text (fast encoder); ``game.state_from_json`` reads it back."""
-        from .jsonio import dumps
-        return dumps(self._json())
-
-    def to_json(self) -> dict[str, Any]:
-        """The state as plain JSON data, independent of the state (changing it changes nothing)."""
-        out: dict[str, Any] = detached(self._json())
-                "choices": [aid for aid, who in zip(self.history, self._deciders()) if who == player],
-        return out
-
-    def _json(self) -> dict[str, Any]:
     def _deciders(self) -> list[int]:
         """Who took each action of the history (worked out by replaying it quietly)."""
         st = self.game.new_state([list(d) for d in self.decks], seed=self.seed, options=dict(self.options),
@@ -521,6 +510,17 @@ class GameState:
             raise StateDataError("this state's history does not replay from its seed and decks") from None
         return who
 
+    def to_json_text(self) -> str:
+        """The state as JSON text (fast encoder); ``game.state_from_json`` reads it back."""
+        from .jsonio import dumps
+        return dumps(self._json())
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as plain JSON data, independent of the state (changing it changes nothing)."""
+        out: dict[str, Any] = detached(self._json())
+        return out
+
+    def _json(self) -> dict[str, Any]:
         """The JSON form, possibly sharing lists with the live state (only to encode at once)."""
         d = self.decision
         return {
@@ -544,6 +544,15 @@ class GameState:
 
     @classmethod
     def from_json(cls, game: "Game", obj: Any) -> "GameState":
+        """A state read back from :meth:`to_json` data, or a :class:`StateDataError`.
+
+        Every part is checked before the state is handed out: exact JSON types (a bool is no
+        int, a float no seat), integers within bounds, records with fields of the declared
+        types (:func:`.records.check_fields`), seats in range, a decision exactly when the game
+        is not over, the kernel's own decisions well formed, the decks agreeing with the cards
+        of the game data (the game data's ``matches_decks(decks)`` hook), then the game's own
+        checks of the data, steps and decision (its data's ``check_loaded(state)`` hook), and
+        last the pending decision must list its options."""
         if not isinstance(obj, dict) or obj.get("format") != STATE_FORMAT:
             raise StateDataError(f"not a metatcg state (expected format {STATE_FORMAT!r})")
         if obj.get("game") != game.id:
@@ -552,39 +561,144 @@ class GameState:
         try:
             decks = obj["decks"]
             if not isinstance(decks, list) or len(decks) not in game.seat_counts \
-                    or not all(isinstance(d, list) and all(isinstance(c, str) for c in d) for d in decks):
+                    or not all(type(d) is list and set(map(type, d)) <= _STR for d in decks):
                 raise StateDataError(f"malformed state JSON: decks must be {game.seats_text()} "
                                      "lists of card names")
+            n = len(decks)
             options = obj["options"]
             defaults = game.default_options()
             if not isinstance(options, dict) or any(type(v) is not type(defaults.get(k)) for k, v in options.items()):
                 raise StateDataError(f"malformed state JSON: options must be among {', '.join(defaults)}")
+            if any(type(v) is int and not 1 <= v < INT_BOUND for v in options.values()):
+                raise StateDataError("malformed state JSON: a number option must be a positive int")
             log = obj["log"]
-            st = cls(game, game.rules.data_from_json(obj["data"]), int(obj["seed"]),
+            seed = _json_int(obj["seed"], "seed", -(1 << 64), 1 << 64)
+            rng = obj["rng"]
+            if type(rng) is not str or not rng.isascii() or not rng.isdigit() or int(rng) >> 64:
+                raise StateDataError("malformed state JSON: rng must be a 64-bit number as text")
+            st = cls(game, game.rules.data_from_json(obj["data"]), seed,
                      dict(options), tuple(tuple(d) for d in decks), log=log is not None)
-            st.rng = Rng(int(obj["rng"]))
+            st.rng = Rng(int(rng))
             if not isinstance(obj["stack"], list) or not isinstance(obj["pending"], list):
                 raise StateDataError("malformed state JSON: stack and pending must be lists")
-            st.stack = [decode(s, registry) for s in obj["stack"]]
-            st.pending = [decode(t, registry) for t in obj["pending"]]
+            st.stack = [_record(s, registry, "a step") for s in obj["stack"]]
+            st.pending = [_record(t, registry, "a waiting trigger") for t in obj["pending"]]
             d = obj["decision"]
-            st.decision = None if d is None else Decision(int(d[0]), str(d[1]), decode(d[2], registry), str(d[3]))
-            if st.decision is not None and not 0 <= st.decision.player < len(decks):
-                raise StateDataError("malformed state JSON: the deciding player does not exist")
-            st._log = [] if log is None else [
-                (e, -1, None) if type(e) is str else
-                (str(e[0]), int(e[1]), None if e[2] is None else str(e[2])) for e in log]
-            st.history = [str(h) for h in obj["history"]]
-            st.result = None if obj["result"] is None else tuple(float(x) for x in obj["result"])
-            st.reason = str(obj["reason"])
-            st.actions_taken = int(obj["actions_taken"])
+            if d is not None:
+                if type(d) is not list or len(d) != 4 or type(d[1]) is not str or type(d[3]) is not str:
+                    raise StateDataError("malformed state JSON: decision must be [player, kind, params, prompt]")
+                st.decision = Decision(_json_int(d[0], "the deciding player", 0, n), d[1],
+                                       decode(d[2], registry), d[3])
+            if log is not None:
+                if type(log) is not list:
+                    raise StateDataError("malformed state JSON: log must be a list or null")
+                st._log = [(e, -1, None) if type(e) is str else _log_entry(e, n) for e in log]
+            history = obj["history"]
+            if type(history) is not list or not set(map(type, history)) <= _STR:
+                raise StateDataError("malformed state JSON: history must be a list of action ids")
+            st.history = history[:]
+            res = obj["result"]
+            if res is not None:
+                if type(res) is not list or len(res) != n \
+                        or not all(type(x) in (int, float) and -1 <= x <= 1 for x in res):
+                    raise StateDataError(f"malformed state JSON: result must be {n} returns from -1 to 1")
+                st.result = tuple(float(x) for x in res)
+            if type(obj["reason"]) is not str:
+                raise StateDataError("malformed state JSON: reason must be text")
+            st.reason = obj["reason"]
+            st.actions_taken = _json_int(obj["actions_taken"], "actions_taken", 0, INT_BOUND)
         except StateDataError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as e:
             raise StateDataError(f"malformed state JSON: {type(e).__name__}: {e}") from None
-        if st.decision is not None and st.result is None:
-            try:
-                st.legal_actions()
-            except Exception as e:  # a decision that does not fit the data
-                raise StateDataError(f"malformed state JSON: inconsistent decision ({e})") from None
+        st._check_loaded()
         return st
+
+    def _check_loaded(self) -> None:
+        """The semantic checks of :meth:`from_json` once every part is read (see there)."""
+        n = self.num_players
+        dec = self.decision
+        if (dec is None) == (self.result is None):
+            raise StateDataError("malformed state JSON: a game in progress waits for a decision "
+                                 "and a finished one for none")
+        if dec is not None:
+            if dec.kind == ORDER_DECISION:
+                g = dec.params
+                if type(g) is not TriggerGroup or g.seat != dec.player or len(g.triggers) < 2:
+                    raise StateDataError("malformed state JSON: an order-triggers decision needs its "
+                                         "seat's group of two or more triggers")
+            elif dec.kind == WINDOW_DECISION:
+                w = dec.params
+                if type(w) is not Window or not 0 <= w.at < len(w.order) or w.order[w.at] != dec.player:
+                    raise StateDataError("malformed state JSON: a response decision needs the window "
+                                         "asking that seat")
+            elif dec.kind.startswith("__"):
+                raise StateDataError(f"malformed state JSON: unknown kernel decision {dec.kind!r}")
+        for step in self.stack + self.pending + ([] if dec is None else [dec.params]):
+            _check_seats(step, n)
+        try:
+            matches = getattr(self.data, "matches_decks", None)
+            if matches is not None and not matches(self.decks):
+                raise StateDataError("malformed state JSON: the decks do not match the cards of the game data")
+            hook = getattr(self.data, "check_loaded", None)
+            if hook is not None:
+                hook(self)
+        except StateDataError as e:
+            if str(e).startswith("malformed state JSON"):
+                raise
+            raise StateDataError(f"malformed state JSON: {e}") from None
+        except Exception as e:  # a deck list no game could be dealt, data that does not fit the steps
+            raise StateDataError(f"malformed state JSON: {type(e).__name__}: {e}") from None
+        if dec is not None:
+            try:
+                self.legal_actions()
+            except Exception as e:  # a decision that does not fit the data
+                raise StateDataError(f"malformed state JSON: inconsistent decision ({type(e).__name__}: {e})") from None
+            if not self._legal:
+                raise StateDataError("malformed state JSON: the pending decision has no options")
+
+
+_STR = frozenset({str})
+
+
+def _json_int(v: Any, what: str, lo: int, hi: int) -> int:
+    """``v`` if it is an int (never a bool or a float) in ``lo <= v < hi``."""
+    if type(v) is not int or not lo <= v < hi:
+        raise StateDataError(f"malformed state JSON: {what} must be a whole number from {lo} to {hi - 1}, "
+                             f"not {v!r:.40}")
+    return v
+
+
+def _record(obj: Any, registry: Registry, what: str) -> Any:
+    """A step or trigger read from JSON: it must be a record."""
+    rec = decode(obj, registry)
+    if not is_record(rec):
+        raise StateDataError(f"malformed state JSON: {what} must be a record ['@kind', ...], not {obj!r:.60}")
+    return rec
+
+
+def _log_entry(e: Any, n: int) -> tuple[str, int, str | None]:
+    if type(e) is str:
+        return (e, -1, None)
+    if type(e) is not list or len(e) != 3 or type(e[0]) is not str or type(e[1]) is not int \
+            or not -1 <= e[1] < n or not (e[2] is None or type(e[2]) is str):
+        raise StateDataError("malformed state JSON: a log line is text or [text, seat, public text]")
+    return (e[0], e[1], e[2])
+
+
+
+def _check_seats(rec: Any, n: int) -> None:
+    """Kernel records name seats that exist (the game checks its own records)."""
+    t = type(rec)
+    if t is TriggerGroup or t is Pass:
+        if not 0 <= rec[0] < n:
+            raise StateDataError(f"malformed state JSON: seat {rec[0]} does not exist")
+    elif t is Window:
+        if not rec.ring or any(not 0 <= s < n for s in rec.ring) or not set(rec.order) <= set(rec.ring) \
+                or not 0 <= rec.at <= len(rec.order):
+            raise StateDataError("malformed state JSON: a response window names seats that do not exist")
+    if t is TriggerBatch or t is TriggerGroup:
+        for trig in rec.triggers:
+            if not is_record(trig):
+                raise StateDataError("malformed state JSON: a trigger must be a record")
+

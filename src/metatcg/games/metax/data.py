@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import CardDef
+from .records import (KO, Choosing, DamageChoice, Defend, DefendWith, Discarding, EffectUse, EventDone, Links, May,
+                      Op, ResolveNext)
+from .records import Bottom as _Bottom
 
 
 class Attack(NamedTuple):
@@ -114,54 +117,176 @@ class MetaXData:
 
     @classmethod
     def from_json(cls, obj: dict, pool) -> "MetaXData":
-        cards = tuple(map(pool.by_name.__getitem__, obj["cards"]))
-        d = cls(cards, tuple(map(int, obj["owner"])))
-        d.turn, d.active, d.first = int(obj["turn"]), int(obj["active"]), int(obj["first"])
-        d.phase = str(obj["phase"])
-        d.mp = [int(x) for x in obj["mp"]]
+        """Data read back from :meth:`to_json`, exact JSON types only (a bool or a float is no
+        card id), or ValueError/KeyError/TypeError (the kernel reports a StateDataError)."""
+        if type(obj) is not dict:
+            raise ValueError("the game data must be an object")
+        names = obj["cards"]
+        if type(names) is not list or not set(map(type, names)) <= {str}:
+            raise ValueError("cards must be a list of card names")
+        cards = tuple(map(pool.by_name.__getitem__, names))
+        n = len(cards)
+        d = cls(cards, tuple(_ints(obj["owner"], 0, 2, "owner")))
+        d.turn = _int(obj["turn"], 0, _BIG, "turn")
+        d.active, d.first = _int(obj["active"], 0, 2, "active"), _int(obj["first"], 0, 2, "first")
+        d.phase = obj["phase"]
+        if d.phase not in PHASES:
+            raise ValueError(f"unknown phase {d.phase!r}")
+        d.mp = _ints(obj["mp"], 0, 11, "mp")
         for name in ("deck", "hand", "discard", "vp", "inplay"):
-            setattr(d, name, [[int(i) for i in zone] for zone in obj[name]])
-        d.pushed = {int(i) for i in obj["pushed"]}
-        d.entered = {int(k): int(v) for k, v in obj["entered"].items()}
-        d.damage = {int(k): [int(i) for i in v] for k, v in obj["damage"].items()}
-        d.in_battle = {int(i) for i in obj["in_battle"]}
-        d.played_char = bool(obj["played_char"])
-        d.mods = [Modifier(int(card), str(kind), str(what), int(amount), str(duration))
-                  for card, kind, what, amount, duration in obj["mods"]]
-        d.attacks = [Attack(int(lead), int(card), tuple(int(x) for x in links), str(stat), int(defender),
-                            int(dcard), str(dstat), bool(negate_def), bool(resolved))
-                     for lead, card, links, stat, defender, dcard, dstat, negate_def, resolved in obj["attacks"]]
-        d.mulligan = [None if m is None else bool(m) for m in obj["mulligan"]]
-        d.used = {str(u) for u in obj["used"]}
-        d.resolving = [int(i) for i in obj["resolving"]]
-        d.revealed = {int(i) for i in obj["revealed"]}
-        d.bottom = [int(b) for b in obj.get("bottom", (0, 0))]  # absent in states saved before it
+            setattr(d, name, _zones(obj[name], n, name))
+        d.pushed = set(_ints(obj["pushed"], 0, n, "pushed"))
+        d.entered = {_key(k, n): _int(v, 0, _BIG, "entered") for k, v in _dict(obj["entered"]).items()}
+        d.damage = {_key(k, n): _ints(v, 0, n, "damage") for k, v in _dict(obj["damage"]).items()}
+        d.in_battle = set(_ints(obj["in_battle"], 0, n, "in_battle"))
+        d.played_char = _bool(obj["played_char"])
+        d.mods = [_mod(m, n) for m in _list(obj["mods"])]
+        d.attacks = [_attack(a, n) for a in _list(obj["attacks"])]
+        mull = _list(obj["mulligan"])
+        if not all(m is None or type(m) is bool for m in mull):
+            raise ValueError("mulligan entries are true, false or null")
+        d.mulligan = mull[:]
+        used = _list(obj["used"])
+        if not all(type(u) is str for u in used):
+            raise ValueError("used must be a list of strings")
+        d.used = set(used)
+        d.resolving = _ints(obj["resolving"], 0, n, "resolving")
+        d.revealed = set(_ints(obj["revealed"], 0, n, "revealed"))
+        d.bottom = _ints(obj.get("bottom", [0, 0]), 0, n + 1, "bottom")
         d.check_shape()
         if not d.conserved():
             raise ValueError("; ".join(d.misplaced()[:5]))
         return d
 
+    def matches_decks(self, decks: tuple[tuple[str, ...], ...]) -> bool:
+        """Whether each seat's cards (in card id order) are its deck list: a game deals the
+        decks in order, a position lists each player's cards as it makes them."""
+        key = (decks, tuple(map(id, self.cards)), self.owner)
+        known = _DECKS_SEEN.get(key)
+        if known is None:
+            if len(_DECKS_SEEN) > 256:
+                _DECKS_SEEN.clear()
+            known = _DECKS_SEEN[key] = self._matches_decks(decks)
+        return known
+
+    def _matches_decks(self, decks: tuple[tuple[str, ...], ...]) -> bool:
+        if len(decks) != 2:
+            return False
+        names = [c.name for c in self.cards]
+        owner = self.owner
+        k = owner.count(0)
+        if owner[:k].count(0) == k:  # seat 1's cards after seat 0's, as a game deals them
+            return tuple(names[:k]) == decks[0] and tuple(names[k:]) == decks[1]
+        return all(tuple(nm for nm, o in zip(names, owner) if o == p) == decks[p] for p in (0, 1))
+
+    def check_loaded(self, st) -> None:
+        """The checks of a state read from JSON that need its steps and decision: every card,
+        seat, effect and attack they name exists, each decision has the parameters of its
+        kind, and cards are where their zone's owner may hold them."""
+        n = len(self.cards)
+        owner = self.owner
+        for p in (0, 1):
+            for zone in (self.deck[p], self.hand[p], self.discard[p], self.inplay[p]):
+                if zone and set(map(owner.__getitem__, zone)) != {p}:
+                    raise ValueError(f"P{p + 1} holds a card of the other player")
+            if p in set(map(owner.__getitem__, self.vp[p])):
+                raise ValueError(f"P{p + 1}'s VP pile holds their own card")
+        for m in self.mods:
+            if m.kind not in ("buff", "kw") or m.card not in self.entered:
+                raise ValueError("a modifier names a card that is not a Character in play")
+        for a in self.attacks:
+            if self.cards[a.lead].type != "character" or self.cards[a.card].type != "battle" \
+                    or (a.defender >= 0 and self.cards[a.defender].type != "character") \
+                    or (a.dcard >= 0 and self.cards[a.dcard].type != "battle") \
+                    or any(self.cards[c].type != "character" for c in a.links):
+                raise ValueError("an attack names cards of the wrong type")
+        for r in st.stack + st.pending:
+            self._check_record(r, n)
+        dec = st.decision
+        if dec is None:
+            return
+        if dec.kind.startswith("__"):  # the kernel's (ordering triggers): it checks their shape
+            self._check_record(dec.params, n)
+            return
+        want = DECISION_PARAMS.get(dec.kind)
+        if want is None:
+            raise ValueError(f"unknown decision kind {dec.kind!r}")
+        params = dec.params
+        if want is tuple:
+            if type(params) is not tuple or params:
+                raise ValueError(f"a {dec.kind!r} decision has no parameters")
+        elif type(params) is not want:
+            raise ValueError(f"a {dec.kind!r} decision needs {want.__name__} parameters")
+        else:
+            self._check_record(params, n)
+        who = getattr(params, "seat", None)
+        if isinstance(params, (Choosing, DamageChoice)):
+            who = params.op.use.ctrl
+        elif isinstance(params, May):
+            who = params.use.ctrl
+        if who is not None and who != dec.player:
+            raise ValueError(f"a {dec.kind!r} decision is for P{who + 1}, not P{dec.player + 1}")
+        if isinstance(params, (Choosing, DamageChoice)) and not params.options:
+            raise ValueError("a choice without options")
+
+    def _check_record(self, r, n: int) -> None:
+        """Card ids, seats, effects and op numbers named by a record (and those inside it)."""
+        for f, v in zip(r._fields, r):
+            if type(v) is int:
+                if f in _SEAT_FIELDS:
+                    if not 0 <= v < 2:
+                        raise ValueError(f"{r.kind}.{f} names seat {v}, which does not exist")
+                elif f in _CARD_FIELDS:
+                    if not -1 <= v < n:
+                        raise ValueError(f"{r.kind}.{f} names card c{v}, which does not exist")
+                elif f in ("attack", "count", "index", "effect") and not -1 <= v < 1000:
+                    raise ValueError(f"{r.kind}.{f} is out of range")
+            elif f == "options":
+                if any(not 0 <= c < n for c in v):
+                    raise ValueError(f"{r.kind} offers a card that does not exist")
+            elif isinstance(v, tuple) and hasattr(v, "_fields"):
+                self._check_record(v, n)
+            elif type(v) is tuple:
+                for x in v:
+                    if isinstance(x, tuple) and hasattr(x, "_fields"):
+                        self._check_record(x, n)
+        if isinstance(r, EffectUse):
+            if r.src < 0 or not 0 <= r.effect < len(self.cards[r.src].effects):
+                raise ValueError(f"card c{r.src} has no effect {r.effect}")
+            if r.attack >= len(self.attacks):
+                raise ValueError("an effect names an attack that is not declared")
+        elif isinstance(r, Op):
+            if not 0 <= r.index < len(self.cards[r.use.src].effects[r.use.effect].do):
+                raise ValueError(f"card c{r.use.src} has no op {r.index}")
+        elif isinstance(r, (Links, ResolveNext)) and not 0 <= r.attack < len(self.attacks):
+            raise ValueError("a step names an attack that is not declared")
+        elif isinstance(r, (Defend, DefendWith)) and not (0 <= r.attack < len(self.attacks) and r.defender >= 0):
+            raise ValueError("a defence names an attack that is not declared")
+        elif isinstance(r, (Discarding, EventDone, KO)) and getattr(r, "card", getattr(r, "src", 0)) < 0:
+            raise ValueError(f"{r.kind} names no card")
+
     def check_shape(self) -> None:
         """Refuse data no game could reach: wrong player counts, out-of-range values,
         Characters' marks on cards that are not in play."""
         for name in ("mp", "deck", "hand", "discard", "vp", "inplay", "mulligan", "bottom"):
-            if len(getattr(self, name)) != 2:
+            if len(getattr(self, name, (0, 0))) != 2:
                 raise ValueError(f"{name} must have one entry per player")
         if self.active not in (0, 1) or self.first not in (0, 1) or self.turn < 0:
             raise ValueError("active/first must be 0 or 1 and turn at least 0")
-        if not all(0 <= b <= len(self.cards) for b in self.bottom):
-            raise ValueError("bottom counts must be 0..number of cards")
         if not all(0 <= m <= 10 for m in self.mp):
             raise ValueError("MP must be 0..10 (MX-MP-3/4)")
         n = len(self.cards)
-        if len(self.owner) != n or any(o not in (0, 1) for o in self.owner):
+        if len(self.owner) != n or not set(self.owner) <= {0, 1}:
             raise ValueError("every card needs an owner 0 or 1")
         in_play = {c for side in self.inplay for c in side}
         if set(self.entered) != in_play or not set(self.damage) <= in_play \
                 or not (self.pushed | self.in_battle) <= in_play:
             raise ValueError("entered/damage/pushed/in-battle marks must belong to Characters in play")
         for a in self.attacks:
-            for c in (a.lead, a.defender, *a.links):
+            for c in (a.lead, a.card, *a.links):
+                if not 0 <= c < n:
+                    raise ValueError(f"an attack names card c{c}, which does not exist")
+            for c in (a.defender, a.dcard):
                 if c != -1 and not 0 <= c < n:
                     raise ValueError(f"an attack names card c{c}, which does not exist")
 
@@ -233,3 +358,78 @@ class MetaXData:
     # --------------------------------------------------------------- small queries
     def is_in_play(self, iid: int) -> bool:
         return iid in self.entered
+
+
+# ------------------------------------------------------------------ reading JSON
+_BIG = 1 << 31
+_DECKS_SEEN: dict[tuple, bool] = {}  # (decks, card ids, owners) -> whether they agree
+_INT = {int}
+PHASES = frozenset({"setup", "mulligan", "prep", "planning", "battle", "defense", "damage", "end"})
+_SEAT_FIELDS = frozenset({"seat", "ctrl", "owner"})
+_CARD_FIELDS = frozenset({"src", "card", "user", "foe", "target", "lead", "char", "defender"})
+
+
+def _int(v, lo: int, hi: int, what: str) -> int:
+    if type(v) is not int or not lo <= v < hi:
+        raise ValueError(f"{what} must be a whole number from {lo} to {hi - 1}, not {v!r:.30}")
+    return v
+
+
+def _bool(v) -> bool:
+    if type(v) is not bool:
+        raise ValueError(f"expected true or false, not {v!r:.30}")
+    return v
+
+
+def _list(v) -> list:
+    if type(v) is not list:
+        raise ValueError(f"expected a list, not {v!r:.30}")
+    return v
+
+
+def _dict(v) -> dict:
+    if type(v) is not dict:
+        raise ValueError(f"expected an object, not {v!r:.30}")
+    return v
+
+
+def _ints(v, lo: int, hi: int, what: str) -> list[int]:
+    if type(v) is not list or v and (set(map(type, v)) != _INT or min(v) < lo or max(v) >= hi):
+        raise ValueError(f"{what} must be a list of whole numbers from {lo} to {hi - 1}")
+    return v[:]
+
+
+def _zones(v, n: int, what: str) -> list[list[int]]:
+    if type(v) is not list or len(v) != 2:
+        raise ValueError(f"{what} must have one list per player")
+    return [_ints(z, 0, n, what) for z in v]
+
+
+def _key(k: str, n: int) -> int:
+    if not (k.isascii() and k.isdigit()) or not int(k) < n:
+        raise ValueError(f"card id {k!r} does not exist")
+    return int(k)
+
+
+def _mod(m, n: int) -> Modifier:
+    card, kind, what, amount, duration = _list(m)
+    if not all(type(x) is str for x in (kind, what, duration)):
+        raise ValueError("a modifier's kind, what and duration are text")
+    return Modifier(_int(card, 0, n, "a modifier's card"), kind, what, _int(amount, -100, 101, "amount"), duration)
+
+
+def _attack(a, n: int) -> Attack:
+    lead, card, links, stat, defender, dcard, dstat, negate_def, resolved = _list(a)
+    if type(stat) is not str or type(dstat) is not str:
+        raise ValueError("an attack's stats are text")
+    return Attack(_int(lead, 0, n, "lead"), _int(card, 0, n, "card"), tuple(_ints(links, 0, n, "links")), stat,
+                  _int(defender, -1, n, "defender"), _int(dcard, -1, n, "dcard"), dstat, _bool(negate_def),
+                  _bool(resolved))
+
+
+# the parameters of each decision kind (tuple: none)
+DECISION_PARAMS: dict[str, type] = {
+    "declare": tuple, "defend": tuple, "resolve_order": tuple, "mulligan": tuple, "planning": tuple,
+    "link": Links, "defend_card": Defend, "search": Choosing, "recover": Choosing, "put_into_play": Choosing,
+    "target": Choosing, "damage_card": DamageChoice, "may": May, "discard": Discarding, "bottom": _Bottom,
+}

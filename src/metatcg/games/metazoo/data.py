@@ -24,8 +24,12 @@ from __future__ import annotations
 
 from typing import get_args
 
+from ...engine.decks import split_entry
 from .cards import CardDef
-from .records import MissionResult, Mod
+from .schema import PLAYER_OPS
+from .records import (AuraOp, Batch, Bottom, Destroy, Discard, Discover, EnhanceWith, Instead, LaneChoice, MayUse,
+                      MissionResult, Mod, MoveTo, Overflow, Pay, PlayerOp, PriorityChoice, ReplaceOrder, SacrificeCost,
+                      StarterChoice, SwapChoice, TargetChoice, TempReturn, Turn)
 from .schema import Keyword
 
 # ---- rules constants (a renderer or a bot reads them here; never re-declare them)
@@ -146,7 +150,7 @@ class MetaZooData:
                 or any(o < 0 for o in self.owed):
             raise ValueError("round, mission lane, MP and owed Aura must be in range")
         n = len(self.cards)
-        if len(self.owner) != n or any(o not in (0, 1) for o in self.owner):
+        if len(self.owner) != n or not set(self.owner) <= {0, 1}:
             raise ValueError("every card needs an owner 0 or 1")
         ids = [c for c in self.caster + self.terra if c != -1]
         ids += [c for side in self.units + self.enh for c in side]
@@ -174,42 +178,184 @@ class MetaZooData:
 
     @classmethod
     def from_json(cls, obj: dict, pool) -> "MetaZooData":
-        cards = tuple(pool[name] for name in obj["cards"])
-        d = cls(cards, tuple(int(o) for o in obj["owner"]))
-        d.round, d.phase = int(obj["round"]), str(obj["phase"])
-        d.priority, d.active = int(obj["priority"]), int(obj["active"])
-        d.mp = [int(x) for x in obj["mp"]]
+        """Data read back from :meth:`to_json`, exact JSON types only (a bool or a float is no
+        card id, a count is bounded), or ValueError/KeyError/TypeError (the kernel reports a
+        StateDataError)."""
+        if type(obj) is not dict:
+            raise ValueError("the game data must be an object")
+        names = obj["cards"]
+        if type(names) is not list or not set(map(type, names)) <= {str}:
+            raise ValueError("cards must be a list of card names")
+        cards = tuple(pool[name] for name in names)
+        n = len(cards)
+        d = cls(cards, tuple(_ints(obj["owner"], 0, 2, "owner")))
+        d.round = _int(obj["round"], 0, _BIG, "round")
+        d.phase = obj["phase"]
+        if d.phase not in PHASES:
+            raise ValueError(f"unknown phase {d.phase!r}")
+        d.priority, d.active = _int(obj["priority"], 0, 2, "priority"), _int(obj["active"], 0, 2, "active")
+        d.mp = _ints(obj["mp"], 0, _COUNT, "mp", 2)
         for k in cls._LISTS2:
-            setattr(d, k, [[int(i) for i in z] for z in obj[k]])
-        d.caster = [int(x) for x in obj["caster"]]
-        d.caster_down = [bool(x) for x in obj["caster_down"]]
-        d.terra = [int(x) for x in obj["terra"]]
-        d.resolved = [bool(x) for x in obj["resolved"]]
-        d.units = [[int(i) for i in u] for u in obj["units"]]
-        d.enh = [[int(i) for i in u] for u in obj["enh"]]
-        if len(d.units) != LANES * 2 or len(d.enh) != LANES * 2 or len(d.terra) != LANES \
-                or len(d.resolved) != LANES:
-            raise ValueError("a MetaZoo state has 4 lanes")
-        d.lane_of = {int(k): int(v) for k, v in obj["lane_of"].items()}
-        d.tapped = {int(i) for i in obj["tapped"]}
-        d.damage = {int(k): int(v) for k, v in obj["damage"].items()}
-        d.mods = [Mod(int(u), str(what), int(n), str(dur)) for u, what, n, dur in obj["mods"]]
-        d.used = {int(u) for u in obj["used"]}
-        d.owed = [int(x) for x in obj["owed"]]
-        d.resolving = [int(i) for i in obj["resolving"]]
-        d.paying = [int(i) for i in obj["paying"]]
-        d.known = {int(i) for i in obj["known"]}
-        d.dirty = bool(obj["dirty"])
-        d.mission = int(obj["mission"])
-        lm = obj["last_mission"]
-        d.last_mission = MissionResult(*(int(x) for x in lm)) if lm else None
-        d.tied_at_30 = bool(obj["tied_at_30"])
-        d.first = int(obj.get("first", -1))
+            setattr(d, k, [_ints(z, 0, n, k) for z in _list(obj[k], 2, k)])
+        d.caster = _ints(obj["caster"], -1, n, "caster", 2)
+        d.caster_down = [_bool(x) for x in _list(obj["caster_down"], 2, "caster_down")]
+        d.terra = _ints(obj["terra"], -1, n, "terra", LANES)
+        d.resolved = [_bool(x) for x in _list(obj["resolved"], LANES, "resolved")]
+        d.units = [_ints(u, 0, n, "units") for u in _list(obj["units"], LANES * 2, "units")]
+        d.enh = [_ints(u, 0, n, "enh") for u in _list(obj["enh"], LANES * 2, "enh")]
+        d.lane_of = {_key(k, n): _int(v, 0, LANES, "lane") for k, v in _dict(obj["lane_of"]).items()}
+        d.tapped = set(_ints(obj["tapped"], 0, n, "tapped"))
+        d.damage = {_key(k, n): _int(v, 0, _COUNT, "damage") for k, v in _dict(obj["damage"]).items()}
+        d.mods = [_mod(m, n) for m in _list(obj["mods"])]
+        d.used = set(_ints(obj["used"], 0, n << 8, "used"))
+        d.owed = _ints(obj["owed"], 0, _COUNT, "owed", 2)
+        d.resolving = _ints(obj["resolving"], 0, n, "resolving")
+        d.paying = _ints(obj["paying"], 0, n, "paying")
+        d.known = set(_ints(obj["known"], 0, n, "known"))
+        d.dirty = _bool(obj["dirty"])
+        d.mission = _int(obj["mission"], -1, LANES, "mission")
+        lm = _list(obj["last_mission"])
+        if lm:
+            if len(lm) != 5:
+                raise ValueError("last_mission is [lane, total0, total1, winner, mp] or []")
+            d.last_mission = MissionResult(_int(lm[0], 0, LANES, "lane"), _int(lm[1], -_COUNT, _COUNT, "total"),
+                                           _int(lm[2], -_COUNT, _COUNT, "total"), _int(lm[3], -1, 2, "winner"),
+                                           _int(lm[4], 0, _COUNT, "mp"))
+        d.tied_at_30 = _bool(obj["tied_at_30"])
+        d.first = _int(obj.get("first", -1), -1, 2, "first")
         d.check_shape()
         if not d.conserved():
             raise ValueError("; ".join(d.misplaced()[:5]))
         return d
 
+    def matches_decks(self, decks: tuple[tuple[str, ...], ...]) -> bool:
+        """Whether each seat's cards are its deck list: its Caster, Terras and main-deck cards
+        are the list's, its Aura the list's plus at most the allied supply (a position lists
+        no Aura: then any); tokens are made during the game."""
+        key = (decks, tuple(map(id, self.cards)), self.owner)
+        known = _DECKS_SEEN.get(key)
+        if known is None:
+            if len(_DECKS_SEEN) > 256:
+                _DECKS_SEEN.clear()
+            known = _DECKS_SEEN[key] = self._matches_decks(decks)
+        return known
+
+    def _matches_decks(self, decks: tuple[tuple[str, ...], ...]) -> bool:
+        if len(decks) != 2:
+            return False
+        for p in (0, 1):
+            listed = [split_entry(e) for e in decks[p]]
+            want = sorted(nm for sec, nm in listed if sec != "aura")
+            aura_listed = sorted(nm for sec, nm in listed if sec == "aura")
+            mine = [c for c, o in zip(self.cards, self.owner) if o == p and not c.token]
+            have = sorted(c.name for c in mine if c.type != "aura")
+            aura = [c.name for c in mine if c.type == "aura"]
+            if have != want:
+                return False
+            if not aura_listed:  # a position: its Aura are not listed
+                continue
+            if len(aura) - len(aura_listed) not in range(ALLIED_SUPPLY + 1):
+                return False
+            rest = list(aura)
+            for nm in aura_listed:
+                if nm not in rest:
+                    return False
+                rest.remove(nm)
+        return True
+
+    def check_loaded(self, st) -> None:
+        """The checks of a state read from JSON that need its steps and decision: the lanes
+        agree with ``lane_of``, cards are in their owner's zones, every card, seat, lane,
+        ability and op a step names exists, and each decision has the parameters of its kind."""
+        owner, cards = self.owner, self.cards
+        lane_of = {u: side >> 1 for side, us in enumerate(self.units) for u in us}
+        if lane_of != self.lane_of:
+            raise ValueError("lane_of does not agree with the units in the lanes")
+        for k in self._LISTS2:
+            for p in (0, 1):
+                if getattr(self, k)[p] and set(map(owner.__getitem__, getattr(self, k)[p])) != {p}:
+                    raise ValueError(f"P{p + 1}'s {k} holds a card of the other player")
+        for p in (0, 1):
+            c = self.caster[p]
+            if c >= 0 and (owner[c] != p or cards[c].type != "caster"):
+                raise ValueError(f"P{p + 1}'s Caster is not their Caster")
+        if any(t >= 0 and cards[t].type != "terra" for t in self.terra):
+            raise ValueError("a Terra slot holds a card that is no Terra")
+        if not set(self.damage) <= set(self.lane_of):
+            raise ValueError("damage is marked on a card that is not a unit in a lane")
+        for r in st.stack + st.pending:
+            self._check_record(r)
+        dec = st.decision
+        if dec is None:
+            return
+        params = dec.params
+        self._check_record(params)
+        if dec.kind.startswith("__"):  # the kernel's (ordering triggers): it checks their shape
+            return
+        want = DECISION_PARAMS.get(dec.kind)
+        if want is None:
+            raise ValueError(f"unknown decision kind {dec.kind!r}")
+        if type(params) is not want:
+            raise ValueError(f"a {dec.kind!r} decision needs {want.__name__} parameters")
+        who = getattr(params, "chooser", getattr(params, "player", None))
+        ctx = getattr(params, "ctx", None)
+        if who is None and ctx is not None and dec.kind != "target":
+            who = ctx.controller
+        if who is not None and who != dec.player:
+            raise ValueError(f"a {dec.kind!r} decision is for P{who + 1}, not P{dec.player + 1}")
+        for f in ("candidates", "lanes", "options", "items"):
+            if getattr(params, f, True) == ():
+                raise ValueError(f"a {dec.kind!r} decision without options")
+
+    def _check_record(self, r) -> None:
+        """Card ids, seats, lanes, abilities and op numbers named by a record (and inside it)."""
+        if not (isinstance(r, tuple) and hasattr(r, "_fields")):
+            if type(r) is tuple:
+                for x in r:
+                    self._check_record(x)
+            return
+        n = len(self.cards)
+        for f, v in zip(r._fields, r):
+            if type(v) is int:
+                lo, hi = _RANGES.get(f, (-1, _BIG))
+                if hi == -1:
+                    hi = n
+                if not lo <= v < hi:
+                    raise ValueError(f"{getattr(r, 'kind', '?')}.{f} = {v} is out of range")
+            elif type(v) is tuple:
+                if f in ("lanes",):
+                    if any(type(x) is not int or not 0 <= x < LANES for x in v):
+                        raise ValueError(f"{getattr(r, 'kind', '?')} names a lane that does not exist")
+                elif f in ("items", "picks", "candidates"):
+                    if any(type(x) is not int or not 0 <= x < n for x in v):
+                        raise ValueError(f"{getattr(r, 'kind', '?')} names a card that does not exist")
+                elif f == "needs":
+                    pass
+                else:
+                    self._check_record(v)
+            elif isinstance(v, tuple):
+                self._check_record(v)
+        ab = getattr(r, "ability", None)
+        src = getattr(r, "src", None)
+        if type(ab) is int and type(src) is int and getattr(r, "kind", "") in ("ctx", "sac", "replacement",
+                                                                                 "use_ability"):
+            if not 0 <= src < n or not 0 <= ab < len(self.cards[src].abilities):
+                raise ValueError(f"card c{src} has no ability {ab}")
+        ctx = getattr(r, "ctx", None)
+        op_no = getattr(r, "op_no", None)
+        kind = getattr(r, "kind", "")
+        if type(op_no) is int and kind in _OP_STEPS and not (kind == "batch" and op_no == -1 and ctx is None):
+            if ctx is None or op_no < 0 or not op_no < len(self.cards[ctx.src].abilities[ctx.ability].do):
+                raise ValueError(f"{kind} names no op of an ability")
+            op = self.cards[ctx.src].abilities[ctx.ability].do[op_no]
+            player_op = op.op in PLAYER_OPS
+            if kind != "op" and (op.op in _STATIC_OPS or (kind == "discover" and op.op != "discover")
+                                 or player_op != (kind in ("pop", "discover") or getattr(r, "mode", "") == "player")):
+                raise ValueError(f"{kind} names op {op.op!r}, which it cannot run")
+        if kind == "lane" and not (isinstance(r.step, tuple) and hasattr(r.step, "_fields")):
+            raise ValueError("a lane choice must resume a step")
+        if kind == "place" and 0 <= r.card < n and self.owner[r.card] != r.player:
+            raise ValueError(f"P{r.player + 1} cannot place a card of the other player")
     def conserved(self) -> bool:
         """Fast check of ``misplaced() == []`` (run on every state read from JSON)."""
         cards = self.cards
@@ -288,3 +434,80 @@ def turn_order(first: int) -> tuple[int, int]:
 def use_key(iid: int, ai: int, player: int) -> int:
     """Once-per-round mark of ability ``ai`` of card ``iid`` used by ``player``."""
     return (iid << 8) | (ai << 1) | player
+
+
+# ------------------------------------------------------------------ reading JSON
+_BIG = 1 << 31
+_DECKS_SEEN: dict[tuple, bool] = {}  # (decks, card ids, owners) -> whether they agree
+_INT = {int}
+_COUNT = 1 << 16       # MP, damage, owed Aura and the like: far below this in any game
+PHASES = frozenset({"setup", "ready", "draw", "aura", "action", "end", "over"})
+# (low, high) of integer record fields by name; high -1: the number of cards
+_SEAT = (0, 2)
+_CARD = (-1, -1)
+_LANE = (-1, LANES)
+_RANGES: dict[str, tuple[int, int]] = {
+    "player": _SEAT, "chooser": _SEAT, "controller": _SEAT, "seat": _SEAT, "loser": _SEAT,
+    "winner": (-2, 2), "src": _CARD, "card": _CARD, "unit": _CARD, "fighter": _CARD, "subject": _CARD,
+    "last": _CARD, "aura": _CARD, "lane": _LANE, "subject_lane": _LANE, "mission_lane": _LANE, "chosen": _LANE,
+    "confined": _LANE, "ability": (0, 64), "op_no": (-1, 256), "left": (0, _COUNT), "generic": (0, _COUNT),
+    "amount": (-_COUNT, _COUNT), "cost": (0, _COUNT), "stage": (0, 64), "margin": (-_COUNT, _COUNT),
+    "destruction": (0, _COUNT), "index": (0, 256),
+}
+
+
+def _int(v, lo: int, hi: int, what: str) -> int:
+    if type(v) is not int or not lo <= v < hi:
+        raise ValueError(f"{what} must be a whole number from {lo} to {hi - 1}, not {v!r:.30}")
+    return v
+
+
+def _bool(v) -> bool:
+    if type(v) is not bool:
+        raise ValueError(f"expected true or false, not {v!r:.30}")
+    return v
+
+
+def _list(v, size: int = -1, what: str = "a list") -> list:
+    if type(v) is not list or (size >= 0 and len(v) != size):
+        raise ValueError(f"{what} must be a list{'' if size < 0 else f' of {size}'}, not {v!r:.30}")
+    return v
+
+
+def _dict(v) -> dict:
+    if type(v) is not dict:
+        raise ValueError(f"expected an object, not {v!r:.30}")
+    return v
+
+
+def _ints(v, lo: int, hi: int, what: str, size: int = -1) -> list[int]:
+    if type(v) is not list or (size >= 0 and len(v) != size) \
+            or v and (set(map(type, v)) != _INT or min(v) < lo or max(v) >= hi):
+        raise ValueError(f"{what} must be a list of whole numbers from {lo} to {hi - 1}")
+    return v[:]
+
+
+def _key(k: str, n: int) -> int:
+    if not (k.isascii() and k.isdigit()) or not int(k) < n:
+        raise ValueError(f"card id {k!r} does not exist")
+    return int(k)
+
+
+def _mod(m, n: int) -> Mod:
+    unit, what, amount, duration = _list(m, 4, "a modifier")
+    if type(what) is not str or type(duration) is not str:
+        raise ValueError("a modifier's what and duration are text")
+    return Mod(_int(unit, 0, n, "a modifier's unit"), what, _int(amount, -_COUNT, _COUNT, "amount"), duration)
+
+
+_OP_STEPS = frozenset({"op", "pop", "sel", "uop", "batch", "target", "discover"})
+_STATIC_OPS = frozenset({"prevent", "has_influence", "has_keyword", "lane_size", "contribution", "cost", "mp_award"})
+
+# the parameters of each decision kind
+DECISION_PARAMS: dict[str, type] = {
+    "action": Turn, "aura_op": AuraOp, "bottom": Bottom, "destroy": Destroy, "discard": Discard,
+    "discover": Discover, "enhance_with": EnhanceWith, "instead": Instead, "lane": LaneChoice, "may": MayUse,
+    "order": Batch, "overflow": Overflow, "pay": Pay, "priority": PriorityChoice, "recover": PlayerOp,
+    "sacrifice": SacrificeCost, "search": PlayerOp, "starter": StarterChoice, "swap": SwapChoice,
+    "target": TargetChoice, "temp_return": TempReturn, "move_to": MoveTo, "replace_order": ReplaceOrder,
+}
