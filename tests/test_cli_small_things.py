@@ -27,3 +27,11 @@ def test_deck_check_takes_a_starter_deck_name(game_id, in_tmp):
     guessed = run("deck", "check", name)
     assert guessed.exit_code == 0 and game_id in guessed.output
     assert_clean(run("deck", "check", "no-such-deck"), 2, "no such file")
+
+
+def test_simulate_checks_where_its_summary_goes_before_playing(tmp_path):
+    game_id = metatcg.game_ids()[0]
+    missing = tmp_path / "no" / "such" / "folder" / "out.json"
+    assert_clean(run("simulate", game_id, "--games", "2", "--json", str(missing)), 2, "no folder")
+    assert_clean(run("simulate", game_id, "--games", "2", "--json", str(tmp_path)), 2, "it is a folder")
+    assert not missing.parent.exists()

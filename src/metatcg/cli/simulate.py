@@ -29,6 +29,11 @@ def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], game
         workers = auto_workers(games)
     for b in bots:
         make_bot(b)  # an unknown bot is a clear error before any game starts
+    if json_path is not None:  # a summary that cannot be written fails now, not after the run
+        target = Path(json_path)
+        if target.is_dir() or not target.parent.is_dir():
+            fail(f"cannot write the summary to {str(target)!r}: "
+                 + ("it is a folder" if target.is_dir() else f"no folder {str(target.parent)!r}"))
     if deck_specs is None:
         deck_specs = starter_specs(game, len(bots) if len(bots) > 1 else default_seats(game))
     seats = len(deck_specs)
