@@ -226,8 +226,32 @@ class MetaXData:
             who = params.use.ctrl
         if who is not None and who != dec.player:
             raise ValueError(f"a {dec.kind!r} decision is for P{who + 1}, not P{dec.player + 1}")
-        if isinstance(params, (Choosing, DamageChoice)) and not params.options:
-            raise ValueError("a choice without options")
+        if isinstance(params, (Choosing, DamageChoice)):
+            self._check_choice(dec.kind, params)
+
+    def _check_choice(self, kind: str, params) -> None:
+        """A choice an op asks for: the op is of that kind and every option is where it could
+        be chosen from (the controller's deck, discard pile or hand, or a Character in play)."""
+        op = self.cards[params.op.use.src].effects[params.op.use.effect].do[params.op.index]
+        ctrl = params.op.use.ctrl
+        opts = set(params.options)
+        if not opts and kind != "search":
+            raise ValueError(f"a {kind!r} choice without options")
+        cards = self.cards
+        if kind == "search":
+            ok = op.op == "search" and opts <= set(self.deck[ctrl])
+        elif kind == "recover":
+            ok = op.op == "recover" and opts <= set(self.discard[ctrl])
+        elif kind == "put_into_play":
+            ok = op.op == "put_into_play" and opts <= set(self.hand[ctrl] + self.discard[ctrl]) \
+                and all(cards[c].is_character for c in opts)
+        elif kind == "damage_card":
+            ok = op.op == "attach_damage" and opts <= set(self.discard[ctrl]) \
+                and all(cards[c].is_battle for c in opts) and params.target in self.entered
+        else:
+            ok = hasattr(op, "target") and opts <= set(self.entered)
+        if not ok:
+            raise ValueError(f"a {kind!r} choice offers cards it could not offer")
 
     def _check_record(self, r, n: int) -> None:
         """Card ids, seats, effects and op numbers named by a record (and those inside it)."""
