@@ -106,3 +106,18 @@ def test_state_json_with_impossible_cards_is_refused(mid_state, how):
     hand0[0] = 999 if how == "unknown-id" else hand1[0]
     with pytest.raises(StateDataError):
         GAME.state_from_json(obj)
+
+
+def test_a_game_won_by_a_team_attack_vp_mid_damage_still_loads():
+    """A Team Attack's VP can win the game before its Battle Cards are attached (MX-TEAM-18):
+    those cards stay in the battle zone, so the finished state keeps every card somewhere and
+    its JSON loads (once they were "nowhere" and the state was refused)."""
+    from metatcg.engine.rng import Rng
+    game = metatcg.load_game("metax")
+    st = game.new_state(["midrange", "control"], seed=523)
+    r = Rng(523 * 7919 + 1)
+    while not st.is_terminal():
+        st.apply(r.choice(st.legal_actions()))
+    assert "7 Victory Points" in st.reason
+    back = game.state_from_json(st.to_json())
+    assert back.to_json() == st.to_json()

@@ -254,7 +254,6 @@ def resolve_defended(st: GameState, aidx: int) -> None:
     """MX-DMG-2 / MX-DMG-6 / MX-TEAM-9..11, MX-TEAM-18 (VP before Damage), MX-DEF-11."""
     d: MetaXData = st.data
     atk = d.attacks[aidx]
-    d.attacks[aidx] = atk._replace(resolved=True)
     p = d.active
     if atk.links:
         stat = atk.stat
@@ -266,7 +265,8 @@ def resolve_defended(st: GameState, aidx: int) -> None:
         if a_val >= d_val:
             gain_vp(st, p)
             if st.result is not None:
-                return
+                return  # the game is won: its cards stay in the battle zone, unresolved
+    d.attacks[aidx] = atk._replace(resolved=True)
     lead_in = atk.lead in d.entered
     dfd_in = atk.defender in d.entered
     if dfd_in:
