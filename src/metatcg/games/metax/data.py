@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ...engine.jsonread import card_key as _key, flag as _bool, obj as _dict, seq as _list
+from ...engine.jsonread import whole as _int, wholes as _ints
 from .cards import CardDef
 from .records import (KO, Choosing, DamageChoice, Defend, DefendWith, Discarding, EffectUse, EventDone, Links, May,
                       Op, ResolveNext)
@@ -387,52 +389,15 @@ class MetaXData:
 # ------------------------------------------------------------------ reading JSON
 _BIG = 1 << 31
 _DECKS_SEEN: dict[tuple, bool] = {}  # (decks, card ids, owners) -> whether they agree
-_INT = {int}
 PHASES = frozenset({"setup", "mulligan", "prep", "planning", "battle", "defense", "damage", "end"})
 _SEAT_FIELDS = frozenset({"seat", "ctrl", "owner"})
 _CARD_FIELDS = frozenset({"src", "card", "user", "foe", "target", "lead", "char", "defender"})
-
-
-def _int(v, lo: int, hi: int, what: str) -> int:
-    if type(v) is not int or not lo <= v < hi:
-        raise ValueError(f"{what} must be a whole number from {lo} to {hi - 1}, not {v!r:.30}")
-    return v
-
-
-def _bool(v) -> bool:
-    if type(v) is not bool:
-        raise ValueError(f"expected true or false, not {v!r:.30}")
-    return v
-
-
-def _list(v) -> list:
-    if type(v) is not list:
-        raise ValueError(f"expected a list, not {v!r:.30}")
-    return v
-
-
-def _dict(v) -> dict:
-    if type(v) is not dict:
-        raise ValueError(f"expected an object, not {v!r:.30}")
-    return v
-
-
-def _ints(v, lo: int, hi: int, what: str) -> list[int]:
-    if type(v) is not list or v and (set(map(type, v)) != _INT or min(v) < lo or max(v) >= hi):
-        raise ValueError(f"{what} must be a list of whole numbers from {lo} to {hi - 1}")
-    return v[:]
 
 
 def _zones(v, n: int, what: str) -> list[list[int]]:
     if type(v) is not list or len(v) != 2:
         raise ValueError(f"{what} must have one list per player")
     return [_ints(z, 0, n, what) for z in v]
-
-
-def _key(k: str, n: int) -> int:
-    if not (k.isascii() and k.isdigit()) or not int(k) < n:
-        raise ValueError(f"card id {k!r} does not exist")
-    return int(k)
 
 
 def _mod(m, n: int) -> Modifier:

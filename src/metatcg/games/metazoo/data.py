@@ -25,6 +25,8 @@ from __future__ import annotations
 from typing import get_args
 
 from ...engine.decks import split_entry
+from ...engine.jsonread import card_key as _key, flag as _bool, obj as _dict, seq as _list
+from ...engine.jsonread import whole as _int, wholes as _ints
 from .cards import CardDef
 from .schema import PLAYER_OPS
 from .records import (AuraOp, Batch, Bottom, Destroy, Discard, Discover, EnhanceWith, Instead, LaneChoice, MayUse,
@@ -439,7 +441,6 @@ def use_key(iid: int, ai: int, player: int) -> int:
 # ------------------------------------------------------------------ reading JSON
 _BIG = 1 << 31
 _DECKS_SEEN: dict[tuple, bool] = {}  # (decks, card ids, owners) -> whether they agree
-_INT = {int}
 _COUNT = 1 << 16       # MP, damage, owed Aura and the like: far below this in any game
 PHASES = frozenset({"setup", "ready", "draw", "aura", "action", "end", "over"})
 # (low, high) of integer record fields by name; high -1: the number of cards
@@ -454,43 +455,6 @@ _RANGES: dict[str, tuple[int, int]] = {
     "amount": (-_COUNT, _COUNT), "cost": (0, _COUNT), "stage": (0, 64), "margin": (-_COUNT, _COUNT),
     "destruction": (0, _COUNT), "index": (0, 256),
 }
-
-
-def _int(v, lo: int, hi: int, what: str) -> int:
-    if type(v) is not int or not lo <= v < hi:
-        raise ValueError(f"{what} must be a whole number from {lo} to {hi - 1}, not {v!r:.30}")
-    return v
-
-
-def _bool(v) -> bool:
-    if type(v) is not bool:
-        raise ValueError(f"expected true or false, not {v!r:.30}")
-    return v
-
-
-def _list(v, size: int = -1, what: str = "a list") -> list:
-    if type(v) is not list or (size >= 0 and len(v) != size):
-        raise ValueError(f"{what} must be a list{'' if size < 0 else f' of {size}'}, not {v!r:.30}")
-    return v
-
-
-def _dict(v) -> dict:
-    if type(v) is not dict:
-        raise ValueError(f"expected an object, not {v!r:.30}")
-    return v
-
-
-def _ints(v, lo: int, hi: int, what: str, size: int = -1) -> list[int]:
-    if type(v) is not list or (size >= 0 and len(v) != size) \
-            or v and (set(map(type, v)) != _INT or min(v) < lo or max(v) >= hi):
-        raise ValueError(f"{what} must be a list of whole numbers from {lo} to {hi - 1}")
-    return v[:]
-
-
-def _key(k: str, n: int) -> int:
-    if not (k.isascii() and k.isdigit()) or not int(k) < n:
-        raise ValueError(f"card id {k!r} does not exist")
-    return int(k)
 
 
 def _mod(m, n: int) -> Mod:

@@ -1,0 +1,49 @@
+"""Strict readers for loading game data from JSON: exact types (a bool is no int, a float is
+no count), values in range, or a ``ValueError`` naming what is wrong. Games' ``from_json``
+use them so a state either loads consistent or is refused with a clear error."""
+from __future__ import annotations
+
+from typing import Any
+
+_INT = {int}
+
+
+def whole(v: Any, lo: int, hi: int, what: str) -> int:
+    """An int in ``lo..hi-1``."""
+    if type(v) is not int or not lo <= v < hi:
+        raise ValueError(f"{what} must be a whole number from {lo} to {hi - 1}, not {v!r:.30}")
+    return v
+
+
+def flag(v: Any) -> bool:
+    if type(v) is not bool:
+        raise ValueError(f"expected true or false, not {v!r:.30}")
+    return v
+
+
+def seq(v: Any, size: int = -1, what: str = "it") -> list[Any]:
+    """A list (of ``size`` items when given)."""
+    if type(v) is not list or (size >= 0 and len(v) != size):
+        raise ValueError(f"{what} must be a list{'' if size < 0 else f' of {size}'}, not {v!r:.30}")
+    return v
+
+
+def obj(v: Any) -> dict[str, Any]:
+    if type(v) is not dict:
+        raise ValueError(f"expected an object, not {v!r:.30}")
+    return v
+
+
+def wholes(v: Any, lo: int, hi: int, what: str, size: int = -1) -> list[int]:
+    """A copy of a list of ints in ``lo..hi-1`` (of ``size`` items when given)."""
+    if type(v) is not list or (size >= 0 and len(v) != size) \
+            or v and (set(map(type, v)) != _INT or min(v) < lo or max(v) >= hi):
+        raise ValueError(f"{what} must be a list of whole numbers from {lo} to {hi - 1}")
+    return v[:]
+
+
+def card_key(k: str, n: int) -> int:
+    """A card id written as a JSON object key ("12"), below ``n``."""
+    if not (k.isascii() and k.isdigit()) or not int(k) < n:
+        raise ValueError(f"card id {k!r} does not exist")
+    return int(k)
