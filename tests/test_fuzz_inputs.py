@@ -17,7 +17,7 @@ import metatcg
 from metatcg.engine.decks import parse_deck_text
 from metatcg.engine.errors import MetatcgError
 from metatcg.engine.rng import Rng
-from support.contract import game_params, tables
+from support.contract import game_params, json_paths, tables
 
 GAMES = game_params()
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -52,17 +52,6 @@ LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-5, 300), st.text(max_s
                    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
 
 
-def _paths(obj, prefix=()):
-    """Every path to a value inside nested dicts/lists."""
-    yield prefix
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            yield from _paths(v, prefix + (i,))
-
-
 def _set(obj, path, value):
     for k in path[:-1]:
         obj = obj[k]
@@ -75,7 +64,7 @@ def _set(obj, path, value):
 def test_a_corrupted_state_json_loads_or_is_a_clear_error(game_id, data):
     game, s = _mid_game(game_id, data.draw(st.integers(0, 30)), data.draw(st.integers(0, 60)))
     obj = s.to_json()
-    paths = [p for p in _paths(obj) if p and p[0] != "log"]
+    paths = [p for p in json_paths(obj) if p and p[0] != "log"]
     path = data.draw(st.sampled_from(paths))
     bad = copy.deepcopy(obj)
     _set(bad, path, data.draw(LEAVES))
@@ -95,7 +84,7 @@ def test_a_corrupted_state_json_loads_or_is_a_clear_error(game_id, data):
 def test_a_corrupted_record_replays_or_is_a_clear_error(game_id, data):
     game, s = _mid_game(game_id, data.draw(st.integers(0, 30)), data.draw(st.integers(1, 40)))
     rec = s.record()
-    path = data.draw(st.sampled_from([p for p in _paths(rec) if p]))
+    path = data.draw(st.sampled_from([p for p in json_paths(rec) if p]))
     bad = copy.deepcopy(rec)
     _set(bad, path, data.draw(LEAVES))
     try:
@@ -122,7 +111,7 @@ def test_a_corrupted_card_loads_or_names_the_problem(game_id, data):
     f = data.draw(st.sampled_from(files))
     cards = tomllib.loads(f.read_text())["card"]
     card = copy.deepcopy(data.draw(st.sampled_from(cards)))
-    path = data.draw(st.sampled_from([p for p in _paths(card) if p]))
+    path = data.draw(st.sampled_from([p for p in json_paths(card) if p]))
     _set(card, path, data.draw(LEAVES))
     text = _to_toml({"card": [card]})
     try:

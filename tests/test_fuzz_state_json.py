@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import metatcg
 from metatcg.engine.errors import StateDataError
 from metatcg.engine.rng import Rng
-from support.contract import game_params, tables
+from support.contract import game_params, json_paths, tables
 
 GAMES = game_params()
 FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -38,17 +38,6 @@ def _mid_game_text(game_id: str, seed: int, steps: int) -> str:
             break
         s.apply(r.choice(s.legal_actions()))
     return s.to_json_text()
-
-
-def _paths(obj, prefix=()):
-    """Every path to a value inside nested dicts/lists."""
-    yield prefix
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            yield from _paths(v, prefix + (i,))
 
 
 ODD = st.sampled_from([None, True, False, 1.5, -1, 2 ** 70, -(2 ** 70), 2 ** 31, "", "x", "@op", [], {}, [[]]])
@@ -107,7 +96,7 @@ def test_a_mutated_state_loads_and_plays_on_or_is_refused(game_id, data):
     seed = data.draw(st.integers(0, 7), label="seed")
     steps = data.draw(st.sampled_from([0, 3, 10, 25, 60, 120]), label="steps")
     obj = json.loads(_mid_game_text(game_id, seed, steps))
-    paths = [p for p in _paths(obj) if p and p[0] != "log"]
+    paths = [p for p in json_paths(obj) if p and p[0] != "log"]
     steps_paths = [p for p in paths if p[0] in ("stack", "pending", "decision")]
     bad = copy.deepcopy(obj)
     for _ in range(data.draw(st.integers(1, 2), label="mutations")):

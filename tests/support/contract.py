@@ -95,3 +95,14 @@ def seen(st, p: int) -> dict:
 
 def seats(st) -> range:
     return range(st.num_players)
+
+
+def json_paths(obj, prefix=()):
+    """Every path to a value inside nested dicts/lists (where fuzzers change a state)."""
+    yield prefix
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from json_paths(v, prefix + (k,))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from json_paths(v, prefix + (i,))

@@ -3,7 +3,7 @@ no count), values in range, or a ``ValueError`` naming what is wrong. Games' ``f
 use them so a state either loads consistent or is refused with a clear error."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 _INT = {int}
 
@@ -47,3 +47,17 @@ def card_key(k: str, n: int) -> int:
     if not (k.isascii() and k.isdigit()) or not int(k) < n:
         raise ValueError(f"card id {k!r} does not exist")
     return int(k)
+
+
+_SEEN: dict[Any, bool] = {}
+
+
+def remembered(key: Any, check: Callable[[], bool]) -> bool:
+    """``check()``'s answer, kept by ``key`` (bounded): loading many states of one game asks
+    the same costly question (e.g. do these decks match these cards) again and again."""
+    known = _SEEN.get(key)
+    if known is None:
+        if len(_SEEN) > 256:
+            _SEEN.clear()
+        known = _SEEN[key] = check()
+    return known

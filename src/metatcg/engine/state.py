@@ -95,11 +95,6 @@ def setup_digest(decks: Any, options: Any, seed: Any) -> str:
     return hashlib.sha256(dumpb([decks, sorted(dict(options).items()), seed])).hexdigest()[:16]
 
 
-def tuplify(obj: Any) -> Any:
-    """JSON lists back to the immutable tuples steps are made of (records by kind)."""
-    return decode(obj, KERNEL)
-
-
 def _distinct_labels(actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """A person picks by label: options that read alike get their id added."""
     seen: dict[str, int] = {}
@@ -684,7 +679,6 @@ def _log_entry(e: Any, n: int) -> tuple[str, int, str | None]:
             or not -1 <= e[1] < n or not (e[2] is None or type(e[2]) is str):
         raise StateDataError("malformed state JSON: a log line is text or [text, seat, public text]")
     return (e[0], e[1], e[2])
-
 
 
 def _check_seats(rec: Any, n: int) -> None:

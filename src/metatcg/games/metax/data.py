@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...engine.jsonread import card_key as _key, flag as _bool, obj as _dict, seq as _list
-from ...engine.jsonread import whole as _int, wholes as _ints
+from ...engine.jsonread import remembered, whole as _int, wholes as _ints
 from .cards import CardDef
 from .records import (KO, Choosing, DamageChoice, Defend, DefendWith, Discarding, EffectUse, EventDone, Links, May,
                       Op, ResolveNext)
@@ -163,13 +163,7 @@ class MetaXData:
     def matches_decks(self, decks: tuple[tuple[str, ...], ...]) -> bool:
         """Whether each seat's cards (in card id order) are its deck list: a game deals the
         decks in order, a position lists each player's cards as it makes them."""
-        key = (decks, tuple(map(id, self.cards)), self.owner)
-        known = _DECKS_SEEN.get(key)
-        if known is None:
-            if len(_DECKS_SEEN) > 256:
-                _DECKS_SEEN.clear()
-            known = _DECKS_SEEN[key] = self._matches_decks(decks)
-        return known
+        return remembered((decks, tuple(map(id, self.cards)), self.owner), lambda: self._matches_decks(decks))
 
     def _matches_decks(self, decks: tuple[tuple[str, ...], ...]) -> bool:
         if len(decks) != 2:
@@ -388,7 +382,6 @@ class MetaXData:
 
 # ------------------------------------------------------------------ reading JSON
 _BIG = 1 << 31
-_DECKS_SEEN: dict[tuple, bool] = {}  # (decks, card ids, owners) -> whether they agree
 PHASES = frozenset({"setup", "mulligan", "prep", "planning", "battle", "defense", "damage", "end"})
 _SEAT_FIELDS = frozenset({"seat", "ctrl", "owner"})
 _CARD_FIELDS = frozenset({"src", "card", "user", "foe", "target", "lead", "char", "defender"})

@@ -26,7 +26,7 @@ from typing import get_args
 
 from ...engine.decks import split_entry
 from ...engine.jsonread import card_key as _key, flag as _bool, obj as _dict, seq as _list
-from ...engine.jsonread import whole as _int, wholes as _ints
+from ...engine.jsonread import remembered, whole as _int, wholes as _ints
 from .cards import CardDef
 from .schema import PLAYER_OPS
 from .records import (AuraOp, Batch, Bottom, Destroy, Discard, Discover, EnhanceWith, Instead, LaneChoice, MayUse,
@@ -234,13 +234,7 @@ class MetaZooData:
         """Whether each seat's cards are its deck list: its Caster, Terras and main-deck cards
         are the list's, its Aura the list's plus at most the allied supply (a position lists
         no Aura: then any); tokens are made during the game."""
-        key = (decks, tuple(map(id, self.cards)), self.owner)
-        known = _DECKS_SEEN.get(key)
-        if known is None:
-            if len(_DECKS_SEEN) > 256:
-                _DECKS_SEEN.clear()
-            known = _DECKS_SEEN[key] = self._matches_decks(decks)
-        return known
+        return remembered((decks, tuple(map(id, self.cards)), self.owner), lambda: self._matches_decks(decks))
 
     def _matches_decks(self, decks: tuple[tuple[str, ...], ...]) -> bool:
         if len(decks) != 2:
@@ -440,7 +434,6 @@ def use_key(iid: int, ai: int, player: int) -> int:
 
 # ------------------------------------------------------------------ reading JSON
 _BIG = 1 << 31
-_DECKS_SEEN: dict[tuple, bool] = {}  # (decks, card ids, owners) -> whether they agree
 _COUNT = 1 << 16       # MP, damage, owed Aura and the like: far below this in any game
 PHASES = frozenset({"setup", "ready", "draw", "aura", "action", "end", "over"})
 # (low, high) of integer record fields by name; high -1: the number of cards
