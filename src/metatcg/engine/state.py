@@ -16,6 +16,7 @@ runs, so its checks come right after the change that caused them.
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 
 from .action import Action, Decision
@@ -103,6 +104,23 @@ def _distinct_labels(actions: tuple[Action, ...]) -> tuple[Action, ...]:
         seen[lb] = seen.get(lb, 0) + 1
     return tuple(a._replace(text=f"{lb} [{a.id}]") if seen[lb] > 1 else a._replace(text=lb)
                  for a, lb in zip(actions, labels))
+
+
+_RULE_IDS = re.compile(r" \((?:[A-Z]{1,5}[0-9]*-[A-Z0-9]+(?:-[0-9]+[a-z]?)?(?:/[0-9]+[a-z]?)*(?:, )?)+\)")
+
+
+def without_rule_ids(line: str) -> str:
+    """A log line without the rule IDs it cites, "(MZL-MISSION-5)": a game may cite the rule it
+    applies (the judge's log keeps it), players read the line without (PR-K-8)."""
+    return _RULE_IDS.sub("", line) if "-" in line and "(" in line else line
+
+
+def forced_line(state: "GameState", action: Action) -> str:
+    """The decider's log line for a decision with one option, with the game's reason when it
+    gives one (``Rules.forced_reason``): "(only choice) Finish declaring attacks: no ..."."""
+    hook = getattr(state.rules, "forced_reason", None)
+    why = hook(state, state.decision, action) if hook is not None else ""
+    return f"(only choice) {action.label}" + (f": {why}" if why else "")
 
 
 def action_limit_reason(limit: int) -> str:
@@ -269,16 +287,18 @@ class GameState:
 
     @property
     def log(self) -> list[str]:
+        """The judge's log: every line, private ones too, with the rule IDs lines cite."""
         return [e[0] for e in self._log]
 
     def log_for(self, player: int) -> list[str]:
+        """What ``player`` may read of the log, without rule IDs (those are for judges)."""
         self.seat(player)
         out = []
         for text, private_to, public in self._log:
             if private_to < 0 or private_to == player:
-                out.append(text)
+                out.append(without_rule_ids(text))
             elif public is not None:
-                out.append(public)
+                out.append(without_rule_ids(public))
         return out
 
     # ----------------------------------------------------------------- views
@@ -389,8 +409,8 @@ class GameState:
                 if not legal:
                     raise RuntimeError(f"decision {self.decision} has no legal actions")  # engine bug
                 if len(legal) == 1 and self.options.get("auto_single", True):
-                    if self.logging:  # only the decider learns that the choice was forced (and what)
-                        self.say(f"(only choice) {legal[0].label}", self.decision.player)
+                    if self.logging:  # only the decider learns that the choice was forced (and why)
+                        self.say(forced_line(self, legal[0]), self.decision.player)
                     self._take(legal[0])
                     continue
                 return

@@ -52,6 +52,22 @@ class GameUI:
                                        Text(json.dumps(body, indent=1))]
         return Group(*parts, *log_section(new_log))
 
+    def render_board(self, game: Game, view: dict[str, Any], roles: dict[int, str] | None = None, *,
+                     max_lines: int | None = None, width: int = 80) -> RenderableType:
+        """The table as ``view['you']`` sees it (your hand included), without log or options.
+
+        ``max_lines=None`` is the full board (the ``board`` command). Otherwise the board is
+        compact: it fits in ``max_lines`` lines at ``width`` columns, so that board, options and
+        the last log lines share one screen (``play`` gives it about half the screen's height).
+        A game's renderer overrides this; the base shows the view's keys, cut to fit."""
+        body = {k: v for k, v in view.items() if k not in ("log", "legal_actions")}
+        text = json.dumps(body, indent=None if max_lines is not None else 1)
+        head = Rule(f"{view.get('game', '')}: view of {player_name(view.get('you', 0))}")
+        if max_lines is None:
+            return Group(head, Text(text))
+        room = max(1, (max_lines - 1) * max(1, width))
+        return Group(head, Text(text if len(text) <= room else text[:room - 1] + "…"))
+
     def progress(self, view: dict[str, Any]) -> str:
         """Where a game stands, for 'Stopped at ...': 'turn 5', 'round 3'."""
         for key in ("turn", "round"):
