@@ -386,7 +386,7 @@ class Checker(BaseChecker):
                 # the lanes readied (MZL-ROUND-5, MZL-ENHANCE-11, MZL-AURAPH-6..9)
                 if any(d.enh):
                     self.fail(st, "Aura still enhance lanes at the first action of a round")
-                if any(m[3] == "round" for m in d.mods):
+                if any(m.duration == "round" for m in d.mods):
                     self.fail(st, f"effects given until the end of the round outlived it: {d.mods}")
                 if d.tapped:
                     self.fail(st, f"tapped at the first action of a round: {sorted(d.tapped)}")

@@ -114,7 +114,7 @@ def test_end_of_round_cleanup_order():
     # step 1 is done: Aura came home keeping their tapped state
     assert enh(s, 4) == [] and zone(s, 0) == ["Fire Aura (tapped)", "MZA Fire Aura B"]
     # steps 3 and 4 are not done yet
-    assert d.damage.get(beast) == 1 and any(m[0] == beast and m[3] == "round" for m in d.mods)
+    assert d.damage.get(beast) == 1 and any(m[0] == beast and m.duration == "round" for m in d.mods)
     assert d.used
     # the Priority player picks P2's obligation first
     p2_first = [a for a in s.legal_actions() if "P2 puts" in a.label][0]
@@ -124,7 +124,7 @@ def test_end_of_round_cleanup_order():
         s.apply(ids(s)[0])
     # steps 3 and 4 happened before the next round
     assert s.data.round == 2
-    assert s.data.damage == {} and not any(m[3] == "round" for m in s.data.mods) and not s.data.used
+    assert s.data.damage == {} and not any(m.duration == "round" for m in s.data.mods) and not s.data.used
 
 
 @pytest.mark.rule("MZL-ROUND-7")

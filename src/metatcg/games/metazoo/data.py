@@ -451,10 +451,14 @@ _RANGES: dict[str, tuple[int, int]] = {
 
 
 def _mod(m, n: int) -> Mod:
-    unit, what, amount, duration = _list(m, 4, "a modifier")
+    items = _list(m, -1, "a modifier")
+    if len(items) == 4:  # saved before modifiers named their source
+        items = [*items[:3], -1, items[3]]
+    unit, what, amount, src, duration = _list(items, 5, "a modifier")
     if type(what) is not str or type(duration) is not str:
         raise ValueError("a modifier's what and duration are text")
-    return Mod(_int(unit, 0, n, "a modifier's unit"), what, _int(amount, -_COUNT, _COUNT, "amount"), duration)
+    return Mod(_int(unit, 0, n, "a modifier's unit"), what, _int(amount, -_COUNT, _COUNT, "amount"),
+               _int(src, -1, n, "a modifier's source"), duration)
 
 
 _OP_STEPS = frozenset({"op", "pop", "sel", "uop", "batch", "target", "discover"})

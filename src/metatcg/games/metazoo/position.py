@@ -233,11 +233,11 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
             if e.get("damage"):
                 d.damage[u] = int(e["damage"])
             if e.get("give"):
-                d.mods.append(Mod(u, "inf", int(e["give"]), "round"))
+                d.mods.append(Mod(u, "inf", int(e["give"]), -1, "round"))
             if e.get("gain"):
-                d.mods.append(Mod(u, "inf", int(e["gain"]), "permanent"))
+                d.mods.append(Mod(u, "inf", int(e["gain"]), -1, "permanent"))
             for kw in e.get("keywords", []):
-                d.mods.append(Mod(u, str(kw), 1, "round"))
+                d.mods.append(Mod(u, str(kw), 1, -1, "round"))
             for ai in e.get("used", []):
                 d.used.add(use_key(u, int(ai), p))
     d.tapped = tapped

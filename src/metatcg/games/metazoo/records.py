@@ -456,11 +456,14 @@ class DeclareMission(NamedTuple):
 # ============================================================================ events and data
 @records("mod")
 class Mod(NamedTuple):
-    """A give/gain modifier on ``unit``: ``what`` is "inf" (Influence) or a keyword."""
+    """A give/gain modifier on ``unit``: ``what`` is "inf" (Influence) or a keyword; ``src`` is
+    the card whose effect gave it (-1: unknown), so a player can see where a bonus comes from.
+    The duration stays last (engine.events.expire reads it there)."""
 
     unit: int
     what: str
     amount: int
+    src: int
     duration: str
 
 

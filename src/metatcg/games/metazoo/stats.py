@@ -329,6 +329,23 @@ def influence(d: MetaZooData, iid: int, srcs: list | None = None, depth: int = 0
     return total
 
 
+def influence_parts(d: MetaZooData, iid: int, srcs: Sources | None = None) -> list[tuple[int, int]]:
+    """Where a unit's Influence differs from its printed one: (source card, amount) for each
+    give/gain modifier and each "has" effect now met, in that order (source -1: unknown).
+    The amounts add up to :func:`influence` minus the printed Influence; players read them
+    to see why a unit has the Influence it has."""
+    out = [(m.src, m.amount) for m in d.mods if m.unit == iid and m.what == "inf"]
+    if srcs is None:
+        srcs = static_sources(d)
+    if srcs.inf:
+        for ctx, ab in srcs:
+            for op in ab.do:
+                if op.op == "has_influence" and static_targets(d, op, ctx, iid, 0) \
+                        and condition_ok(d, ab.condition, ctx, 0):
+                    out.append((ctx.src, op.amount))
+    return out
+
+
 def influences(d: MetaZooData, srcs: Sources | None = None, lane: int = -1) -> dict[int, int]:
     """The current Influence of every unit in play (or only in ``lane``), as :func:`influence`
     gives it one by one (each "has" condition checked once, each effect tried only on the
@@ -585,15 +602,18 @@ def contributions(d: MetaZooData, lane: int, p: int, srcs: list | None = None,
     return out
 
 
-def side_total(d: MetaZooData, lane: int, p: int, srcs: list | None = None, msrcs: list | None = None,
-               infl: dict[int, int] | None = None) -> int:
-    """A side's mission total: contributions plus +1 per untapped enhancing Aura while a
-    friendly creature is here (MZL-ENHANCE-6/8)."""
-    total = sum(v for _, v in contributions(d, lane, p, srcs, msrcs, infl))
+def aura_bonus(d: MetaZooData, lane: int, p: int) -> int:
+    """+1 per untapped enhancing Aura while a friendly creature is here (MZL-ENHANCE-6/8)."""
     enh = d.enh[lane * 2 + p]
     if enh and has_creature(d, lane, p):
-        total += sum(1 for a in enh if a not in d.tapped)
-    return total
+        return sum(1 for a in enh if a not in d.tapped)
+    return 0
+
+
+def side_total(d: MetaZooData, lane: int, p: int, srcs: list | None = None, msrcs: list | None = None,
+               infl: dict[int, int] | None = None) -> int:
+    """A side's mission total: contributions plus the enhancing Aura's bonus."""
+    return sum(v for _, v in contributions(d, lane, p, srcs, msrcs, infl)) + aura_bonus(d, lane, p)
 
 
 def side_soar(d: MetaZooData, lane: int, p: int, srcs: list | None = None) -> bool:

@@ -24,13 +24,13 @@ def step_unit_op(st: GameState, step: UnitOp) -> None:
     logging = st.logging
     if k == "give_influence" or k == "gain_influence":
         dur = "round" if k == "give_influence" else "permanent"
-        d.mods.append(Mod(u, "inf", op.amount, dur))
+        d.mods.append(Mod(u, "inf", op.amount, src, dur))
         d.touch()
         if logging:
             span = "until the end of the round" if dur == "round" else "for as long as it stays in play"
             st.say(f"{src_label(d, ctx)}: {nm(d, u)} gets {op.amount:+d} Influence {span}")
     elif k == "grant":
-        d.mods.append(Mod(u, op.keyword, 1, op.duration))
+        d.mods.append(Mod(u, op.keyword, 1, src, op.duration))
         d.touch()
         if logging:
             st.say(f"{src_label(d, ctx)}: {nm(d, u)} gets {op.keyword.replace('_', ' ')}"

@@ -16,7 +16,29 @@ def aura_json(d: MetaZooData, a: int) -> dict:
     return {"id": f"c{a}", "name": d.cards[a].name, "type": d.cards[a].aura, "tapped": a in d.tapped}
 
 
-def unit_json(d: MetaZooData, u: int, srcs: list, infl: dict[int, int]) -> dict:
+def influence_sources(d: MetaZooData, u: int, srcs: stats.Sources) -> list[dict]:
+    """Why a unit's Influence differs from its printed one: per source card (by name, in the
+    order they apply), the amount it adds; zero sums are left out."""
+    by_name: dict[str, int] = {}
+    for src, amount in stats.influence_parts(d, u, srcs):
+        name = d.cards[src].name if src >= 0 else "an effect"
+        by_name[name] = by_name.get(name, 0) + amount
+    return [{"name": n, "amount": a} for n, a in by_name.items() if a]
+
+
+def hand_json(d: MetaZooData, iid: int, changes: list) -> dict:
+    """A card of the viewer's hand with the cost it would take to play now: cost changes at
+    work included, for a unit or Terra in its cheapest lane, for a Strategy not confined to a
+    lane (the play options name the same costs)."""
+    c = d.cards[iid]
+    if c.type == "strategy":
+        cost = stats.cost_with(c, -1, -1, changes)
+    else:
+        cost = min(stats.cost_with(c, ln, -1, changes) for ln in range(LANES))
+    return {**card_json(d, iid), "cost": cost, "base_cost": c.cost}
+
+
+def unit_json(d: MetaZooData, u: int, srcs: stats.Sources, infl: dict[int, int]) -> dict:
     c = d.cards[u]
     kws = []
     for k in KEYWORDS:
@@ -25,7 +47,7 @@ def unit_json(d: MetaZooData, u: int, srcs: list, infl: dict[int, int]) -> dict:
     return {
         "id": f"c{u}", "name": c.name, "type": c.type if not c.token else ("token creature" if c.creature
                                                                             else "token equipment"),
-        "influence": infl[u], "base_influence": c.influence,
+        "influence": infl[u], "base_influence": c.influence, "influence_sources": influence_sources(d, u, srcs),
         "damage": d.damage.get(u, 0), "tapped": u in d.tapped, "keywords": kws, "gigantic": c.gigantic,
     }
 
@@ -45,6 +67,7 @@ def view(st: GameState, me: int) -> dict:
                 "units": [unit_json(d, u, srcs, infl) for u in d.units[s]],
                 "aura": [aura_json(d, a) for a in d.enh[s]],
                 "influence": stats.side_total(d, ln, p, srcs, msrcs, infl),
+                "aura_bonus": stats.aura_bonus(d, ln, p),
                 "has_creature": stats.has_creature(d, ln, p),
                 "soar": stats.side_soar(d, ln, p, srcs),
                 "destruction": stats.destruction_count(d, ln, p, srcs),
@@ -63,6 +86,7 @@ def view(st: GameState, me: int) -> dict:
         c0 = d.caster[p]
         state = "face_down" if d.caster_down[p] else ("lane" if c0 in d.lane_of else "caster_zone")
         mine = p == me
+        changes = stats.cost_changes(d, p, srcs) if mine else []
         players.append({
             "player": p,
             "mp": d.mp[p],
@@ -76,7 +100,7 @@ def view(st: GameState, me: int) -> dict:
             "primary_outside_count": len(d.pool[p]),
             "temporary_aura_owed": d.owed[p],
             "hand_count": len(d.hand[p]),
-            "hand": [card_json(d, c) for c in d.hand[p]] if mine else None,
+            "hand": [hand_json(d, c, changes) for c in d.hand[p]] if mine else None,
             "revealed_in_hand": [card_json(d, c) for c in d.hand[p] if c in d.known] if not mine else None,
             "deck_count": len(d.deck[p]),
             "looking_at": [card_json(d, c) for c in d.looking[p]] if mine else len(d.looking[p]),

@@ -61,6 +61,23 @@ class AuraView(_View):
     tapped: bool
 
 
+class HandCard(_View):
+    """A card in the viewer's hand and what playing it would cost now."""
+
+    id: CardId
+    name: str
+    cost: Count = Field(description="the cost to pay now, cost changes included (a unit or Terra: in its "
+                                    "cheapest lane; a Strategy: not confined to a lane), as play options read it")
+    base_cost: Count = Field(description="the printed cost")
+
+
+class InfluenceSource(_View):
+    """One reason a unit's Influence differs from its printed Influence."""
+
+    name: str = Field(description="the card whose effect it is ('an effect' when unknown)")
+    amount: int = Field(description="what it adds (negative: takes away)")
+
+
 class UnitView(_View):
     """A unit in a lane (public)."""
 
@@ -69,6 +86,8 @@ class UnitView(_View):
     type: UnitType
     influence: int = Field(description="current Influence, give/gain and \"has\" effects included (MZL-ERRATA-INFL-2)")
     base_influence: int
+    influence_sources: list[InfluenceSource] = Field(
+        description="why influence differs from base_influence: give/gain effects then \"has\" effects")
     damage: Count = Field(description="damage on it this round (MZL-DAMAGE)")
     tapped: bool
     keywords: list[Keyword] = Field(description="keywords it has now (own, given or \"has\"), in the order of "
@@ -83,6 +102,8 @@ class SideView(_View):
     units: list[UnitView] = Field(description="in the order they entered")
     aura: list[AuraView] = Field(description="Aura enhancing this side (MZL-ENHANCE)")
     influence: int = Field(description="the side's mission total if a mission were worked out now")
+    aura_bonus: Count = Field(description="what its enhancing Aura add to that total (+1 per untapped one "
+                                          "while a friendly creature is here, MZL-ENHANCE-6/8)")
     has_creature: bool
     soar: bool = Field(description="a creature of the side has Soar (MZL-KW-SOAR-3)")
     destruction: Count = Field(description="instances of Destruction the side would bring (MZL-ENHANCE-7/13)")
@@ -120,7 +141,7 @@ class PlayerView(_View):
     primary_outside_count: Count = Field(description="primary Aura outside the game (traded away)")
     temporary_aura_owed: Count = Field(description="temporary Aura to put back at the end of the round")
     hand_count: Count
-    hand: list[CardRef] | None = Field(description="the hand, for its owner only (None for the opponent)")
+    hand: list[HandCard] | None = Field(description="the hand, for its owner only (None for the opponent)")
     revealed_in_hand: list[CardRef] | None = Field(
         description="the opponent's cards both players saw go to hand (None in the owner's own view)")
     deck_count: Count
