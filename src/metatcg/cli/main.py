@@ -144,11 +144,17 @@ def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, s
 @app.command("replay")
 @handle_errors
 def replay(file: Path = typer.Argument(..., help="A game record (JSON) saved by 'metatcg play'."),
-           step: bool = typer.Option(False, "--step", help="Go action by action, Enter for the next.")) -> None:
-    """Replay a saved game record and print its log and result."""
+           step: bool = typer.Option(False, "--step", help="Step through the game, showing the board at each "
+                                     "step: Enter next, b back, a number jumps, 'board' the full board, "
+                                     "c to the end, q stop."),
+           seat: Optional[int] = typer.Option(None, "--seat", metavar="N",
+                                              help="See the game as seat N (0 = P1) saw it: its view and its "
+                                                   "log only. Default: the judge's view (every hand, the whole "
+                                                   "log with rule IDs).")) -> None:
+    """Replay a saved game record and print its log and result (or step through it)."""
     from .replay import run_replay
 
-    run_replay(file, step)
+    run_replay(file, step, seat)
 
 
 if __name__ == "__main__":  # pragma: no cover
