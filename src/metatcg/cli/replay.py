@@ -176,13 +176,15 @@ class Stepper:
         console.print(Group(*log_section(self.eyes.log(self.tl.at(i))[earlier:])))
 
     def header(self, i: int) -> str:
-        """'step 3/61 · P2: Attack with ...'; a seat sees other seats' choices only through the log."""
+        """'step 3/61 · turn 2 · P2: Attack with ...'; a seat sees other seats' choices only through the log."""
+        where = self.ui.progress(self.tl.at(i).view(self.eyes.seat or 0))
+        head = f"step {i}/{self.tl.last}" + ("" if where == "an unknown point" else f" · {where}")
         if i == 0:
-            return f"step 0/{self.tl.last} · the start"
+            return f"{head} · the start"
         who = self.tl.at(i - 1).current_player()
         if self.eyes.seat not in (None, who):
-            return f"step {i}/{self.tl.last} · {player_name(who)} acts"
-        return f"step {i}/{self.tl.last} · {player_name(who)}: {escape(self.tl.label(i))}"
+            return f"{head} · {player_name(who)} acts"
+        return f"{head} · {player_name(who)}: {escape(self.tl.label(i))}"
 
     def board(self, i: int, max_lines: int | None) -> RenderableType:
         """The seat's board, or for a judge P1's board and every seat's hand."""
