@@ -32,18 +32,29 @@ def name(d: MetaXData, iid: int) -> str:
     return d.cards[iid].name
 
 
+ORDINALS = ("1st", "2nd", "3rd")
+
+
+def copy_name(nm: str, index: int, copies: int) -> str:
+    """How logs, option labels and the board tell copies apart: with two or more Characters of
+    one name on one side (MX-PLAN-10), each is "Name (1st)", "(2nd)", ... in the order they
+    sit in play (the board's order); a lone copy is just its name."""
+    return f"{nm} ({ORDINALS[index] if index < len(ORDINALS) else f'{index + 1}th'})" if copies > 1 else nm
+
+
 def char_name(d: MetaXData, iid: int) -> str:
-    """A Character's name for labels, with its id when its owner has two of that name in play
-    (MX-PLAN-10 allows duplicates), so every option reads differently."""
+    """A card's name for labels and the log; a Character in play with a twin on its side
+    gets its place among them (:func:`copy_name`), so every option and log line reads apart."""
     cards = d.cards
     nm = cards[iid].name
     if iid in d.entered:
-        twins = 0
+        index = copies = 0
         for c in d.inplay[d.owner[iid]]:
             if cards[c].name == nm:
-                twins += 1
-        if twins > 1:
-            return f"{nm} (c{iid})"
+                if c == iid:
+                    index = copies
+                copies += 1
+        return copy_name(nm, index, copies)
     return nm
 
 

@@ -117,21 +117,30 @@ def affordable(d: MetaXData, player: int, card: int) -> bool:
 
 
 def damage_colours(d: MetaXData, iid: int) -> int:
-    """Distinct Stat types among attached Damage, wildcards filling gaps (MX-MULTI-5).
+    """Distinct Stat types among attached Damage, wildcards filling gaps (MX-MULTI-5)."""
+    return colours_covered([d.cards[b].battle_stats for b in d.damage.get(iid, ())])
 
-    A small bipartite matching: each Damage card covers one of its Stats."""
-    cards = [d.cards[b].battle_stats for b in d.damage.get(iid, ())]
-    if not cards:
+
+def colours_covered(damage: list[tuple[str, ...]]) -> int:
+    """How many different Stat types Damage cards with these Stat types count as, each card as
+    one of its types, wildcards filling the gaps (MX-MULTI-5): a small bipartite matching.
+    Shared by the KO check and the screen's "TKO in N" (one rule, one place)."""
+    if not damage:
         return 0
-    singles = {s[0] for s in cards if len(s) == 1}
-    multis = [s for s in cards if len(s) > 1]
+    singles = {s[0] for s in damage if len(s) == 1}
+    multis = [s for s in damage if len(s) > 1]
     if not multis:
         return len(singles)
-    best = len(singles)
     free = [s for s in STATS if s not in singles]
     # try to cover the free colours with the multi-Stat cards (at most 3 colours: brute force)
-    best = max(best, len(singles) + _cover(free, multis))
-    return min(best, 3)
+    return min(len(singles) + _cover(free, multis), 3)
+
+
+def new_colours(damage: list[tuple[str, ...]]) -> list[str]:
+    """The Stat types one more Damage card could have to count as a new colour (for a player:
+    "TKO in 1 (INT/SPE)")."""
+    now = colours_covered(damage)
+    return [s for s in STATS if colours_covered(damage + [(s,)]) > now]
 
 
 def _cover(free: list[str], multis: list[tuple[str, ...]]) -> int:
