@@ -91,6 +91,19 @@ def cards(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see 
     console.print(ui.cards_table(game, names, title=f"{game.title or game.id}: {len(names)} card{plural}"))
 
 
+@app.command("rules")
+@handle_errors
+def rules(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see `metatcg games`."),
+          topic: Optional[list[str]] = typer.Argument(None, metavar="TOPIC",
+                                                      help="A keyword, phase, status... (a prefix is enough); "
+                                                           "none: the list of topics.")) -> None:
+    """Explain a game's rules: its keywords, statuses, phases and how to win."""
+    from .rules_help import show_rules
+
+    if not show_rules(get_game(game_id), " ".join(topic or ()) or None):
+        raise typer.Exit(2)
+
+
 @app.command("play")
 @handle_errors
 def play(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see `metatcg games`."),

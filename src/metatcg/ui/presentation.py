@@ -11,6 +11,7 @@ Nothing here imports ``rich``: a web server can use a presentation without the t
 """
 from __future__ import annotations
 
+import importlib
 import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
@@ -19,6 +20,7 @@ from ..engine.decks import Deck
 from ..engine.game import Game
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .glossary import Glossary
     from .terminal import GameUI
 
 
@@ -87,6 +89,26 @@ class Presentation:
             return None
         schema = getattr(model, "model_json_schema", None)
         return schema() if schema is not None else None
+
+    def glossary(self) -> "Glossary":
+        """The game's rules help (cached): the ``TOPICS`` of its package's ``glossary`` module, or,
+        for a game without one, a minimal glossary of :attr:`phases` and :attr:`keywords`."""
+        found = self.__dict__.get("_glossary")
+        if found is None:
+            found = self.__dict__["_glossary"] = self._make_glossary()
+        return found
+
+    def _make_glossary(self) -> "Glossary":
+        from .glossary import Glossary, minimal_glossary
+        title = str(getattr(self.game, "title", "") or self.game.id)
+        name = type(self.game).__module__.rsplit(".", 1)[0] + ".glossary"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:
+                raise                       # a glossary module that is there but broken
+            return minimal_glossary(self.game.id, title, self.phases, self.keywords)
+        return Glossary(self.game.id, title, module.TOPICS)
 
     def terminal_ui(self) -> "GameUI":
         """The game's terminal renderer (a :class:`metatcg.ui.terminal.GameUI`)."""

@@ -1,4 +1,5 @@
-"""Export every registered game's view schema to ``docs/schema/<id>-view.schema.json``.
+"""Export every registered game's view schema to ``docs/schema/<id>-view.schema.json`` and its
+rules help (``Presentation.glossary()``) to ``docs/schema/<id>-glossary.json``.
 
 A browser client relies on these files, so they are generated from the games' own typed view
 models (``Presentation.view_model``), never written by hand::
@@ -30,27 +31,39 @@ def schema_text(game_id: str) -> str | None:
     return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def glossary_text(game_id: str) -> str | None:
+    """``game_id``'s glossary as its JSON file holds it, or None for a game without its own."""
+    glossary = presentation_of(load_game(game_id)).glossary()
+    if not glossary.own:
+        return None
+    return json.dumps(glossary.to_json(), indent=2, ensure_ascii=False) + "\n"
+
+
 def export(out_dir: Path = DEFAULT_DIR, check: bool = False) -> list[str]:
-    """Write (or with ``check`` compare) each game's schema file; returns the problems found."""
+    """Write (or with ``check`` compare) each game's schema and glossary files; returns the
+    problems found."""
     problems: list[str] = []
     for gid in game_ids():
-        text = schema_text(gid)
-        if text is None:
-            continue
-        path = schema_path(out_dir, gid)
-        if check:
-            if not path.exists():
-                problems.append(f"{path} is missing")
-            elif path.read_text(encoding="utf-8") != text:
-                problems.append(f"{path} is out of date")
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        for path, text in ((schema_path(out_dir, gid), schema_text(gid)),
+                           (out_dir / f"{gid}-glossary.json", glossary_text(gid))):
+            if text is not None:
+                _write_or_check(path, text, check, problems)
     return problems
 
 
+def _write_or_check(path: Path, text: str, check: bool, problems: list[str]) -> None:
+    """Write ``text`` to ``path``, or with ``check`` note when the file is missing or differs."""
+    if not check:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    elif not path.exists():
+        problems.append(f"{path} is missing")
+    elif path.read_text(encoding="utf-8") != text:
+        problems.append(f"{path} is out of date")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Export the games' view schemas (JSON Schema).")
+    parser = argparse.ArgumentParser(description="Export the games' view schemas (JSON Schema) and glossaries.")
     parser.add_argument("--out", type=Path, default=DEFAULT_DIR, help="folder of the schema files")
     parser.add_argument("--check", action="store_true", help="only check that the files are up to date")
     args = parser.parse_args(argv)
