@@ -177,13 +177,15 @@ def test_board_shows_units_aura_and_casters(metazoo):
                        "face down (Shattered)", "in Caster zone", "untapped", "owes 1 temporary Aura",
                        "Fire 1/2", "Earth 0/1", "Aura deck 5", "Aura deck 3", "Hand 2",
                        "Cinder Flats (yours)", "Mossback Hollow (P2)", "razed (no Terra)", "✓ resolved",
-                       "Ash Wyvern 7 (+4)", "tapped", "1 damage", "Soar", "Gigantic(2)", "Destruction 2",
+                       "Ash Wyvern 7 (+2", "tapped", "1 damage", "Soar", "Gigantic(2)", "Destruction 2",
                        "+ Aura: 2 Fire", "You: 5 Influence", "P2: 3 Influence", "4/5",
                        "1/3", "Stone Sentinel 2", "Token", "Equipment",
                        "Your hand (3)", "Deal 3 damage", "Declare a mission in lane 3"):
             assert needle in out, (width, needle, out)
         if width < 88:                                   # stacked lanes: one line per unit / Aura
-            for needle in ("+ Aura: 2 Fire (1 tapped)", "Ash Wyvern 7 (+4)   tapped · 1 damage · Soar · Aura enh.",
+            for needle in ("+ Aura: 2 Fire (1 tapped)",
+                           "Ash Wyvern 7 (+2 an effect, +1 Cinder Flats, +1 Ilsa, Ember Warden)",
+                           "tapped · 1 damage · Soar · Aura enh.",
                            "You: 5 Influence · Soar · Destruction 2 · 4/5 slots",
                            "P2: 0 Influence · 1/5 slots · no creature: counts 0"):
                 assert needle in out, (width, needle, out)

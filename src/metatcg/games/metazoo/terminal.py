@@ -25,6 +25,7 @@ from ...engine.game import Game
 from ...engine.seats import after
 from ...ui.layout import discard_section, log_section, player_name, seat_label, seat_order
 from ...ui.terminal import GameUI
+from .compact import CompactBoard
 from .deckcheck import SECTIONS
 from .present import SECTION_TITLES, keyword_label
 from .present import cap as _cap
@@ -45,12 +46,15 @@ MAIN_TYPE_ORDER = ("creature", "equipment", "strategy", "terra")
 
 # ------------------------------------------------------------------ small pieces
 def _influence(u: dict) -> Text:
-    """'5' or '5 (+2)' against the card's base Influence."""
+    """'5', or '5 (+1 Thermal Vent Ridge, +1 Spark of Defiance)': where it differs from the
+    card's printed Influence, what makes the difference."""
     t = Text(str(u.get("influence", 0)), style="bold cyan")
     base = u.get("base_influence")
     if isinstance(base, int) and base != u.get("influence"):
+        sources = u.get("influence_sources") or []
+        why = ", ".join(f"{s['amount']:+d} {'own ability' if s.get('own') else s['name']}" for s in sources)
         delta = u["influence"] - base
-        t.append(f" ({delta:+d})", style="cyan" if delta > 0 else "red")
+        t.append(f" ({why or f'{delta:+d}'})", style="cyan" if delta > 0 else "red")
     return t
 
 
@@ -435,9 +439,10 @@ class MetaZooUI(GameUI):
             if info is None:
                 table.add_row(mark, "", "", "", "")
                 continue
-            cost, infl = info.stats.get("cost"), info.stats.get("influence")
+            cost, infl = c.get("cost", info.stats.get("cost")), info.stats.get("influence")
             kind = pres.short_kind(name)
-            cost = "" if cost is None else str(cost)
+            base = c.get("base_cost")
+            cost = "" if cost is None else str(cost) + (f" (was {base})" if base is not None and base != cost else "")
             infl = "" if infl is None else str(infl)
             text = pres.card_text(name, with_keywords=True)
             table.add_row(mark, kind, cost, infl, text or Text("—", style="dim"))
@@ -445,8 +450,31 @@ class MetaZooUI(GameUI):
 
     def render_view(self, game: Game, view: dict, new_log: list[str] | None = None,
                     roles: dict[int, str] | None = None) -> RenderableType:
+        """The full board and the new log lines (replays, ``board``)."""
         if not isinstance(view.get("players"), list) or not isinstance(view.get("lanes"), list):
             return super().render_view(game, view, new_log, roles)
+        return Group(self.full_board(game, view, roles), *log_section(new_log))
+
+    def render_board(self, game: Game, view: dict, roles: dict[int, str] | None = None, *,
+                     max_lines: int | None = None, width: int = 80) -> RenderableType:
+        """The full board (``max_lines=None``), or the compact one that fits ``max_lines``
+        lines at ``width`` columns (compact.py)."""
+        if not isinstance(view.get("players"), list) or not isinstance(view.get("lanes"), list):
+            return super().render_board(game, view, roles, max_lines=max_lines, width=width)
+        if max_lines is None:
+            return self.full_board(game, view, roles)
+        return CompactBoard(view, max_lines, width, self.rules["mp_to_win"], self.header(view, roles),
+                            self.playable(view), self._printed_influence).render()
+
+    def _printed_influence(self, name: str) -> str:
+        info = self.presentation.card(name)
+        infl = info.stats.get("influence") if info is not None else None
+        return "" if infl is None else str(infl)
+
+    def full_board(self, game: Game, view: dict, roles: dict[int, str] | None = None) -> RenderableType:
+        """Everything the viewer may know, without the log: players, lanes with where each
+        Influence change comes from, the last mission, the hand with real costs and card text,
+        the discard piles."""
         me = view["you"]
         players = view["players"]
         parts: list[RenderableType] = [Rule(self.header(view, roles), style="cyan"), self.players(view, roles)]
@@ -496,7 +524,6 @@ class MetaZooUI(GameUI):
         else:
             parts.append(Text("  (empty)", style="dim"))
         parts += discard_section(players, me)
-        parts += log_section(new_log)
         return Group(*parts)
 
     def option_cards(self, game: Game, view: dict, label: str) -> list[str]:

@@ -19,11 +19,11 @@ def aura_json(d: MetaZooData, a: int) -> dict:
 def influence_sources(d: MetaZooData, u: int, srcs: stats.Sources) -> list[dict]:
     """Why a unit's Influence differs from its printed one: per source card (by name, in the
     order they apply), the amount it adds; zero sums are left out."""
-    by_name: dict[str, int] = {}
+    by_name: dict[tuple[str, bool], int] = {}
     for src, amount in stats.influence_parts(d, u, srcs):
-        name = d.cards[src].name if src >= 0 else "an effect"
-        by_name[name] = by_name.get(name, 0) + amount
-    return [{"name": n, "amount": a} for n, a in by_name.items() if a]
+        key = (d.cards[src].name if src >= 0 else "an effect", src == u)
+        by_name[key] = by_name.get(key, 0) + amount
+    return [{"name": n, "own": own, "amount": a} for (n, own), a in by_name.items() if a]
 
 
 def hand_json(d: MetaZooData, iid: int, changes: list) -> dict:

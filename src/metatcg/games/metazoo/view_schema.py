@@ -75,6 +75,7 @@ class InfluenceSource(_View):
     """One reason a unit's Influence differs from its printed Influence."""
 
     name: str = Field(description="the card whose effect it is ('an effect' when unknown)")
+    own: bool = Field(description="the unit's own ability")
     amount: int = Field(description="what it adds (negative: takes away)")
 
 
