@@ -89,9 +89,9 @@ _ACTIONS = (
     Topic("play-a-card", "Playing a card", "action",
           "Tap untapped Aura from your Aura zone equal to the card's cost; at least one must be of the "
           "card's own Aura type. Aura enhancing a lane cannot pay. Creatures and equipment go on your side "
-          "of a lane with room, but not next to one of your own with exactly the same name. A card is put "
-          "in place first, then its On Play abilities happen. A 0-cost card needs an Aura of its type in "
-          "your Aura zone.",
+          "of a lane with room, but not where your side already has a card of exactly the same name "
+          "(tokens aside). A card is put in place first, then its On Play abilities happen. A 0-cost "
+          "card needs an Aura of its type in your Aura zone.",
           see_also=("cost", "unique", "lane", "on-play"),
           rules=("MZL-PLAY-1", "MZL-PLAY-2", "MZL-PLAY-3", "MZL-PLAY-4", "MZL-PLAY-5", "MZL-PLAY-6",
                  "MZL-PLAY-11", "MZL-ERRATA-ZERO-2"),
@@ -141,12 +141,13 @@ _KEYWORDS = (
           "For each Destruction on the side that wins a lane's mission, the loser must Shatter one of their "
           "own units in that lane, choosing which. Units that cannot be Shattered, and enhanced Aura, cannot "
           "be chosen; with too few units the rest is lost. Each enhancing Aura gives its side one "
-          "Destruction.",
+          "Destruction while a friendly creature is in the lane.",
           see_also=("shatter", "enhance", "mission"),
           rules=("MZL-KW-DESTRUCTION-1", "MZL-KW-DESTRUCTION-2", "MZL-KW-DESTRUCTION-3",
                  "MZL-KW-DESTRUCTION-4", "MZL-MISSION-12", "MZL-ENHANCE-7")),
     Topic("enhance", "Aura enhancement", "keyword",
-          "A unit with the Aura enhancement symbol lets its controller enhance that lane: as an action, "
+          "A creature with the Aura enhancement symbol (or such equipment next to a friendly creature) lets "
+          "its controller enhance that lane: as an action, "
           "move one untapped Aura from your Aura zone onto your side there (it takes a slot). Each "
           "enhancing Aura gives +1 Influence while untapped and while a friendly creature is in the lane, "
           "and one Destruction while a friendly creature is there. It cannot pay costs, the opponent "
@@ -225,11 +226,12 @@ _KEYWORDS = (
           see_also=("mission", "on-mission"),
           rules=("MZL-KW-OVERWHELM-1", "MZL-KW-OVERWHELM-2", "MZL-KW-OVERWHELM-3")),
     Topic("sacrifice", "Sacrifice", "keyword",
-          "Put one of your own cards from play into the discard pile, usually as an extra cost. It is not "
-          "a Shatter and cannot be prevented. A unit may Sacrifice itself unless the text asks for "
-          "\"another\".",
+          "Put a card you control from play into the discard pile (a token or Caster just leaves play), "
+          "usually as an extra cost. It is not a Shatter and cannot be prevented. A unit may Sacrifice "
+          "itself unless the text asks for \"another\".",
           see_also=("dispelled", "shatter"),
-          rules=("MZL-KW-SACRIFICE-1", "MZL-KW-SACRIFICE-2", "MZL-KW-SACRIFICE-3", "MZL-KW-SACRIFICE-5",
+          rules=("MZL-KW-SACRIFICE-1", "MZL-KW-SACRIFICE-2", "MZL-KW-SACRIFICE-3", "MZL-KW-SACRIFICE-4",
+                 "MZL-KW-SACRIFICE-5",
                  "MZL-ERRATA-SELFSAC-1"),
           aliases=("sacrificed",)),
     Topic("shatter", "Shatter", "keyword",
@@ -290,8 +292,8 @@ _STATUSES = (
           aliases=("face down", "face down caster")),
     Topic("priority", "Priority", "status",
           "For a whole round one player holds Priority: they take the first action of the action phase and "
-          "act first when nobody else is acting. The role passes to the other player at the start of each "
-          "later round.",
+          "are the active player whenever nobody is taking an action. The role passes to the other "
+          "player at the start of each later round.",
           see_also=("draw", "active-player", "setup"),
           rules=("MZL-SETUP-8", "MZL-SETUP-9", "MZL-ROUND-4", "MZL-DRAW-1", "MZL-ERRATA-ACTIVE-2"),
           aliases=("priority player", "non priority")),
