@@ -106,9 +106,11 @@ def rules(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see 
 
 @app.command("play")
 @handle_errors
-def play(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see `metatcg games`."),
+def play(game_id: Optional[str] = typer.Argument(None, metavar="GAME",
+                                                 help="Game id, see `metatcg games` (not needed with --resume)."),
          deck: Optional[str] = typer.Option(None, "--deck", "-d", metavar="FILE|NAME",
-                                            help="Your deck: a starter deck name or a deck file."),
+                                            help="Your deck: a starter deck name or a deck file "
+                                                 "(default: the game's first starter deck)."),
          opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck", "-o", metavar="FILE|NAME",
                                                      help="The deck of every other seat "
                                                           "(default: the next starter decks)."),
@@ -119,16 +121,23 @@ def play(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see `
                                              help="Number of players, where the game allows it (default 2)."),
          seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (random if not given)."),
          seat: int = typer.Option(0, "--seat", help="Your seat: 0 (P1), 1 (P2), ..."),
-         save: Optional[Path] = typer.Option(None, "--save", help="Where to save the game record "
-                                             "(default metatcg-GAME-SEED.record.json).")) -> None:
+         save: Optional[Path] = typer.Option(None, "--save", help="Where to save the game "
+                                             "(default metatcg-GAME-SEED.record.json; an existing "
+                                             "file is never overwritten: -2, -3... is added)."),
+         resume: Optional[Path] = typer.Option(None, "--resume", metavar="FILE",
+                                               help="Continue a saved game (it goes on in a new file).")) -> None:
     """Play a game in the terminal against bots or other people.
 
     Type a number to choose an action; ?N shows the cards in option N, 'card NAME' a card's
-    text, 'log' the whole log, 'quit' stops (the record is still saved).
+    text, 'board' the full board, 'log' the whole log, 'rules' the rules help, 'undo' your
+    last decision (against a bot), 'quit' stops. The game is saved as you play.
     """
     from .play import run_play
 
-    run_play(game_id, get_game(game_id), deck, opponent_deck, vs, seed, seat, save, seats=seats)
+    if game_id is None and resume is None:
+        fail("name a game (see 'metatcg games') or give --resume FILE")
+    game = get_game(game_id) if game_id is not None and resume is None else None
+    run_play(game_id, game, deck, opponent_deck, vs, seed, seat, save, seats=seats, resume=resume)
 
 
 @app.command("simulate", cls=spread_options("--decks", "--bots"))

@@ -1,49 +1,94 @@
 """``metatcg play``: a person plays in the terminal; bots (or other people) fill the other seats.
 
-Only ``state.view(player)`` of the deciding person is ever shown. Input comes from
-``input()`` so a game can be driven by piping stdin; end of input ends the game and
-the record is still saved.
+Only the deciding person's ``state.view(player)`` and ``log_for(player)`` are ever shown.
+Each decision is one screen (``screen.DecisionScreen``); whatever happened since the last
+one that does not fit is paged first, so no turn passes unseen. The game is saved to a file
+of its own after every decision and on every way out (quit, Ctrl-C, Ctrl-D, the end, an
+engine error); ``--resume FILE`` continues it and ``undo`` goes back one decision against
+a bot. Input comes from ``input()`` so a game can be driven by piping stdin.
 """
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
 from metatcg.bots import make_bot
+from metatcg.engine.errors import StateDataError
 from metatcg.engine.game import Game
+from metatcg.engine.handle import PlayerHandle
 from metatcg.engine.state import GameState
 
-from .common import console, fail, load_deck, player_name, result_text, write_json_file
-from .render import (HELP_TEXT, card_details, compact_log, find_cards, log_line, render_actions, render_view,
-                     ui_for)
+from . import saving
+from .common import console, fail, get_game, load_deck, load_record, player_name, result_text
+from .render import HELP_TEXT, card_details, compact_log, find_cards, render_actions, ui_for
+from .screen import DecisionScreen, page, seat_title
 
 OPPONENTS = ("greedy", "random", "human")
 QUIT_WORDS = {"quit", "q", "exit", "resign"}
+CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"      # home, clear the screen, clear the scrollback
 
 
 class EndOfInput(Exception):
-    """stdin closed (EOF) or the person typed quit."""
+    """stdin closed (EOF) or the person confirmed quit."""
 
 
 @dataclass
 class Session:
+    """One game at the table: who sits where, the state, where it is saved."""
+
     game: Game
     state: GameState
-    humans: list[int]
-    roles: dict[int, str]
+    you: int
+    vs: str
+    path: Path
+    undos: int = 0
+    bots: dict[int, Any] = field(default_factory=dict)
+    handles: dict[int, PlayerHandle] = field(default_factory=dict)
     seen: dict[int, int] = field(default_factory=dict)   # per human: log lines already shown
+    marks: list[int] = field(default_factory=list)       # history length at each of your decisions
     last_human: int | None = None
+
+    def __post_init__(self) -> None:
+        n = self.state.num_players
+        if self.vs != "human":
+            self.bots = {p: make_bot(self.vs, self.state.seed * 7919 + p) for p in range(n) if p != self.you}
+        self.seat_bots()
+
+    @property
+    def hot_seat(self) -> bool:
+        return self.vs == "human"
+
+    @property
+    def humans(self) -> list[int]:
+        return list(range(self.state.num_players)) if self.hot_seat else [self.you]
+
+    @property
+    def roles(self) -> dict[int, str]:
+        return {p: "human" if self.hot_seat else f"{self.vs} bot"
+                for p in range(self.state.num_players) if self.hot_seat or p != self.you}
+
+    def seat_bots(self) -> None:
+        self.handles = {p: self.state.handle(p) for p in self.bots}
 
     def new_log(self, player: int) -> list[str]:
         log = self.state.log_for(player)
         start = self.seen.get(player, 0)
         self.seen[player] = len(log)
         return log[start:]
+
+    def record(self) -> dict[str, Any]:
+        rec = self.state.record()
+        rec["play"] = {"seat": self.you, "vs": self.vs, "undos": self.undos}
+        return rec
+
+    def save(self) -> None:
+        saving.save(self.path, self.record())
 
 
 def read_line(prompt: str) -> str:
@@ -84,46 +129,79 @@ def seat_decks(game: Game, seats: int, you: int, deck: str | None, others: str |
     return specs
 
 
-def run_play(game_id: str, game: Game, deck: str | None, opponent_deck: str | None, vs: str,
-             seed: int | None, seat: int, save: Path | None, seats: int | None = None) -> None:
+# ------------------------------------------------------------------ starting
+def run_play(game_id: str | None, game: Game | None, deck: str | None, opponent_deck: str | None, vs: str,
+             seed: int | None, seat: int, save: Path | None, seats: int | None = None,
+             resume: Path | None = None) -> None:
     if vs not in OPPONENTS:
         fail(f"unknown opponent {vs!r}; choose one of: {', '.join(OPPONENTS)}")
+    session = (resume_game(resume, game_id, save) if resume is not None
+               else new_game(game_id, game, deck, opponent_deck, vs, seed, seat, save, seats))
+    play_session(session)
+
+
+def new_game(game_id: str | None, game: Game | None, deck: str | None, opponent_deck: str | None, vs: str,
+             seed: int | None, seat: int, save: Path | None, seats: int | None) -> Session:
+    if game is None:
+        if game_id is None:
+            fail("name a game (see 'metatcg games') or give --resume FILE")
+        game = get_game(game_id)
     n = table_size(game, seats)
     if not 0 <= seat < n:
         fail(f"--seat must be a seat of the table, 0-{n - 1}, not {seat}")
     decks = [load_deck(game, spec) for spec in seat_decks(game, n, seat, deck, opponent_deck)]
     seed = choose_seed(seed)
     state = game.new_state(decks, seed=seed)
-    if vs == "human":                   # hot seat: everyone at one screen
-        humans, roles = list(range(n)), {p: "human" for p in range(n)}
-        bots = {}
-    else:
-        humans = [seat]
-        others = [p for p in range(n) if p != seat]
-        roles = {p: f"{vs} bot" for p in others}
-        bots = {p: make_bot(vs, seed * 7919 + p) for p in others}
-    handles = {p: state.handle(p) for p in bots}
-    session = Session(game, state, humans, roles)
-    path = save if save is not None else Path(f"metatcg-{game.id}-{seed}.record.json")
-    if not path.parent.is_dir():        # fail now, not after a whole game
-        fail(f"cannot save the record to {path}: no such directory {path.parent}")
-
-    console.print(Rule(f"{escape(game.title or game.id)} · seed {seed}", style="bold cyan"))
+    wanted = save if save is not None else Path(f"metatcg-{game.id}-{seed}{saving.RECORD_SUFFIX}")
+    path = saving.claim(wanted, state.record())
+    session = Session(game, state, seat, vs, path)
+    session.save()
+    title = f"{escape(game.title or game.id)} · seed {seed}"
+    console.print(Rule(title, style="bold cyan"))
     for p, d in enumerate(decks):
-        who = "you" if p == seat and vs != "human" else roles.get(p, "human")
+        who = "you" if p == seat and not session.hot_seat else session.roles.get(p, "human")
         blurb = ui_for(game).deck_blurb(game, d)
         console.print(f"{player_name(p)} ({escape(who)}): deck [bold]{escape(d.name)}[/]"
                       + (f" · {escape(blurb)}" if blurb else ""))
-    console.print(f"[dim]{HELP_TEXT}[/]")
+    console.print(f"[dim]Saved as you play to {escape(str(path))}. {HELP_TEXT}[/]")
+    return session
 
+
+def resume_game(path: Path, game_id: str | None, save: Path | None) -> Session:
+    """A saved game, replayed and checked, seated as it was; it goes on in a new file."""
+    game, record = load_record(path)
+    if game_id is not None and game_id != game.id:
+        fail(f"{path} is a {game.id} game, not {game_id}")
+    seats = saving.seating(record)
+    state = game.replay(record)
+    if state.is_terminal():
+        fail(f"the game in {path} is over: {result_text(state.returns(), state.reason)}")
+    you, vs = seats.get("seat", 0), seats.get("vs", "greedy")
+    if vs not in OPPONENTS or not 0 <= you < state.num_players:
+        raise StateDataError(f"{path}: malformed saved game: seat {you} / opponent {vs!r}")
+    target = save if save is not None else saving.base_of(path)
+    new_path = saving.claim(target, record)
+    session = Session(game, state, you, vs, new_path, undos=seats.get("undos", 0))
+    for p in session.humans:     # what was seen before the save is one 'log' away
+        session.seen[p] = max(0, len(state.log_for(p)) - 3)
+    console.print(Rule(f"{escape(game.title or game.id)} · seed {state.seed} · resumed", style="bold cyan"))
+    where = ui_for(game).progress(state.view(session.humans[0]))
+    console.print(f"Resumed {escape(str(path))} at {escape(where)}; saving to {escape(str(new_path))}. "
+                  f"[dim]{HELP_TEXT}[/]")
+    return session
+
+
+# ------------------------------------------------------------------ the game loop
+def play_session(session: Session) -> None:
     quit_reason = ""
     try:
-        while not state.is_terminal():
+        while not session.state.is_terminal():
+            state = session.state
             p = state.current_player()
-            if p in bots:
-                state.apply(bots[p].choose(handles[p]).id)
+            if p in session.bots:
+                state.apply(session.bots[p].choose(session.handles[p]).id)
                 continue
-            human_turn(session, p, vs == "human")
+            human_turn(session, p)
     except EndOfInput as e:
         quit_reason = str(e) or "end of input"
     except KeyboardInterrupt:
@@ -131,76 +209,137 @@ def run_play(game_id: str, game: Game, deck: str | None, opponent_deck: str | No
     except Exception:
         # an engine bug: keep the record so the game can be replayed and reported
         try:
-            write_json_file(path, state.record())
-            console.print(f"[yellow]The game record was saved to {escape(str(path))}[/]")
+            session.save()
+            console.print(f"[yellow]The game was saved to {escape(str(session.path))}[/]")
         except OSError:
             pass
         raise
-    finish(session, path, quit_reason)
+    finish(session, quit_reason)
 
 
-def pass_screen(session: Session, p: int) -> None:
-    """Hot-seat: between seats, ask the next person to take over before showing their hand."""
-    console.print()
-    console.print(Rule(f"Pass the screen to {player_name(p)}", style="bold magenta"))
-    read_line(f"{player_name(p)}, press Enter when ready (the other player should look away) ")
+def clear_screen() -> None:
+    """Clear the screen and its scrollback (a terminal only; a pipe keeps everything)."""
     if console.is_terminal:
-        console.clear()
+        console.file.write(CLEAR_ALL)
+        console.file.flush()
 
 
-def human_turn(session: Session, p: int, hot_seat: bool) -> None:
-    """Show ``p``'s view and take one action from them."""
-    state = session.state
-    if hot_seat and session.last_human is not None and session.last_human != p:
-        pass_screen(session, p)
+def pass_screen(p: int) -> None:
+    """Hot seat: hide the last player's screen, then let the next one sit down."""
+    clear_screen()
+    console.print(Rule(f"Pass the screen to {player_name(p)}", style="bold magenta"))
+    read_line(f"{player_name(p)}, press Enter when you are in the seat (the others look away) ")
+    clear_screen()
+
+
+def human_turn(session: Session, p: int) -> None:
+    """Show ``p``'s screen and take one action (or a command) from them."""
+    if session.hot_seat and session.last_human is not None and session.last_human != p:
+        pass_screen(p)
     session.last_human = p
+    state = session.state
     view = state.view(p)
-    console.print()
-    console.print(render_view(session.game, view, session.new_log(p), session.roles))
-    console.print(render_actions(view))
+    new = session.new_log(p)
+    screen = DecisionScreen(console, session.game, view, session.roles, new)
+    if not screen.fits_log():
+        page(console, seat_title(p, new), compact_log(new), read_line, then="your decision")
+    console.print(screen.render())
     actions = view["legal_actions"]
     while True:
         raw = read_line(f"{player_name(p)}> ").strip()
         if not raw:
             continue
-        cmd = raw.lower()
+        cmd, _, arg = raw.partition(" ")
+        cmd = cmd.lower()
         if cmd.isdigit():
             n = int(cmd)
             if 1 <= n <= len(actions):
-                label = actions[n - 1]["label"]
-                state.apply(actions[n - 1]["id"])
-                console.print(Text(f"→ {label}", style="green"))
+                take(session, p, actions[n - 1])
                 return
             console.print(f"[red]no option {n}: choose 1-{len(actions)}[/]")
         elif cmd in QUIT_WORDS:
-            raise EndOfInput(f"{player_name(p)} quit")
-        elif cmd in ("help", "h", "?"):
+            confirm_quit(session, p)
+        elif cmd == "undo":
+            if undo(session, p):
+                return
+        elif cmd in ("more", "m"):
+            screen.page += 1
+            console.print(screen.render())
+        elif cmd in ("help", "h", "?") and not arg:
             console.print(HELP_TEXT)
         elif cmd in ("log", "l"):
-            console.print(Rule("full log", style="dim"))
-            for line in compact_log(state.log_for(p)):
-                console.print(log_line(line))
+            page(console, f"{player_name(p)}'s log", compact_log(state.log_for(p)), read_line)
         elif cmd in ("board", "b", "view", "v"):
-            view = state.view(p)
-            console.print(render_view(session.game, view, None, session.roles))
+            console.print(ui_for(session.game).render_board(session.game, view, session.roles))
             console.print(render_actions(view))
-        elif cmd in ("hand",):
-            hand = ui_for(session.game).hand(view)
-            if not hand:
-                console.print("[dim]your hand is empty[/]")
-            for c in hand:
-                console.print(card_details(session.game, c["name"]))
+        elif cmd == "hand":
+            show_hand(session, view)
         elif cmd in ("actions", "a", "options"):
             console.print(render_actions(view))
+        elif cmd == "rules":
+            show_rules_help(session, arg.strip())
         elif cmd.startswith("?"):
-            show_option_cards(session, view, raw[1:].strip())
-        elif cmd.startswith("card ") or cmd == "card":
-            show_card(session, raw[4:].strip())
+            show_option_cards(session, view, (cmd[1:] + " " + arg).strip())
+        elif cmd == "card":
+            show_card(session, arg.strip())
         else:
             console.print(f"[red]not understood: {escape(raw)!s}[/] — type a number 1-{len(actions)} or 'help'")
 
 
-def show_option_cards(session: Session, view: dict, arg: str) -> None:
+def take(session: Session, p: int, action: dict[str, Any]) -> None:
+    """Apply the chosen option, remember the decision for undo, save."""
+    session.marks.append(len(session.state.history))
+    session.state.apply(action["id"])
+    console.print(Text(f"→ {action['label']}", style="green"))
+    session.save()
+
+
+def confirm_quit(session: Session, p: int) -> None:
+    console.print(f"The game is saved in [bold]{escape(str(session.path))}[/]; "
+                  f"[bold]metatcg play --resume {escape(str(session.path))}[/] continues it.")
+    answer = read_line("Quit now? [y/N] ").strip().lower()
+    if answer in ("y", "yes"):
+        raise EndOfInput(f"{player_name(p)} quit")
+    console.print("[dim]Not quitting: choose an option.[/]")
+
+
+def undo(session: Session, p: int) -> bool:
+    """Back to your previous decision (replaying the record up to it). True if it went back."""
+    if session.hot_seat:
+        console.print("[red]undo is for games against a bot[/]")
+        return False
+    if not session.marks:
+        console.print("[red]nothing to undo: this is your first decision[/]")
+        return False
+    upto = session.marks.pop()
+    state = session.game.replay(session.state.record(), upto=upto)
+    session.state = state
+    session.seat_bots()
+    session.seen[p] = len(state.log_for(p))
+    session.undos += 1
+    session.save()
+    console.print(Text("↶ back to your previous decision", style="yellow"))
+    return True
+
+
+def show_hand(session: Session, view: dict[str, Any]) -> None:
+    hand = ui_for(session.game).hand(view)
+    if not hand:
+        console.print("[dim]your hand is empty[/]")
+    for c in hand:
+        console.print(card_details(session.game, c["name"]))
+
+
+def show_rules_help(session: Session, topic: str) -> None:
+    try:
+        from .rules_help import show_rules
+    except ImportError:
+        console.print("[red]rules help is not available in this version[/]")
+        return
+    show_rules(session.game, topic or None, command="rules")
+
+
+def show_option_cards(session: Session, view: dict[str, Any], arg: str) -> None:
     actions = view["legal_actions"]
     if not arg.isdigit() or not 1 <= int(arg) <= len(actions):
         console.print(f"[red]?N needs an option number 1-{len(actions)}[/]")
@@ -228,24 +367,27 @@ def show_card(session: Session, query: str) -> None:
         console.print(f"[dim]… and {len(matches) - 6} more: {escape(', '.join(matches[6:]))}[/]")
 
 
-def finish(session: Session, path: Path, quit_reason: str) -> None:
+# ------------------------------------------------------------------ the end
+def finish(session: Session, quit_reason: str) -> None:
     state = session.state
     console.print()
-    for p in session.humans:
-        rest = session.new_log(p)
+    if not session.hot_seat:       # in hot seat a log would show one player's private lines to all
+        rest = session.new_log(session.you)
         if rest:
-            if len(session.humans) > 1:
-                console.print(Rule(f"{player_name(p)}'s log", style="dim"))
-            for line in compact_log(rest):
-                console.print(log_line(line))
+            page(console, "what happened", compact_log(rest), _no_wait)
     if state.is_terminal():
-        you = session.humans[0] if len(session.humans) == 1 else None
+        you = None if session.hot_seat else session.you
         console.print(Rule("Game over", style="bold cyan"))
         console.print(Text(result_text(state.returns(), state.reason, you), style="bold"))
     else:
         console.print(Rule("Game stopped", style="bold yellow"))
         where = ui_for(session.game).progress(state.view(session.humans[0]))
         console.print(f"Stopped at {escape(where)} ({escape(quit_reason)}); no result.")
-    write_json_file(path, state.record())
-    console.print(f"Game record saved to [bold]{escape(str(path))}[/] "
-                  f"(replay: metatcg replay {escape(str(path))})")
+    session.save()
+    path = escape(str(session.path))
+    console.print(f"Game saved to [bold]{path}[/] (replay: metatcg replay {path}"
+                  + ("" if state.is_terminal() else f"; continue: metatcg play --resume {path}") + ")")
+
+
+def _no_wait(prompt: str) -> str:
+    return ""

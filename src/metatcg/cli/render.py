@@ -18,9 +18,9 @@ from metatcg.ui.layout import compact_log, log_line, log_section, render_actions
 from metatcg.ui.presentation import presentation_of
 from metatcg.ui.terminal import GameUI, terminal_ui
 
-HELP_TEXT = ("Type a number to choose. Also: [bold]?N[/] cards in option N · [bold]card NAME[/] "
-             "a card's full text · [bold]hand[/] · [bold]board[/] · [bold]log[/] full log · "
-             "[bold]help[/] · [bold]quit[/]")
+HELP_TEXT = ("Type a number to choose. Also: [bold]?N[/] cards in option N · [bold]card NAME[/] · "
+             "[bold]hand[/] · [bold]board[/] full board · [bold]log[/] · [bold]rules[/] [TOPIC] · "
+             "[bold]undo[/] · [bold]more[/] options · [bold]help[/] · [bold]quit[/]")
 
 
 def ui_for(game: Game) -> GameUI:

@@ -93,16 +93,23 @@ def discard_section(players: list[dict[str, Any]], me: int) -> list[RenderableTy
 
 # ------------------------------------------------------------------ the decision
 class NumberedRows:
-    """Numbered rows (a wrapped label keeps its indent): one column, or two (numbered down
+    """Numbered rows (a wrapped label keeps its indent): one column, or more (numbered down
     the columns) when there are many short ones and the screen is wide enough."""
 
     def __init__(self, rows: list[tuple[Text, Text]]) -> None:
         self.rows = rows
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+    def columns(self, width: int) -> int:
         rows = self.rows
         widest = max((n.cell_len + t.cell_len for n, t in rows), default=0)
-        cols = 2 if len(rows) > 12 and options.max_width >= 2 * widest + 4 else 1
+        for cols in (3, 2):
+            if len(rows) > 4 * cols and width >= cols * (widest + 2):
+                return cols
+        return 1
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        rows = self.rows
+        cols = self.columns(options.max_width)
         grid = Table.grid(padding=(0, 1, 0, 0))
         for _ in range(cols):
             grid.add_column(justify="right", no_wrap=True)
@@ -117,19 +124,26 @@ class NumberedRows:
         yield grid
 
 
-def render_actions(view: dict[str, Any]) -> RenderableType:
-    """The decision prompt and the numbered legal actions of ``view``."""
+def render_actions(view: dict[str, Any], first: int = 1, last: int | None = None,
+                   more: bool = False) -> RenderableType:
+    """The decision prompt and the numbered legal actions of ``view`` (options ``first`` to
+    ``last``; ``more``: say that the others are one 'more' away)."""
     actions = view.get("legal_actions") or []
+    last = len(actions) if last is None else last
     deciding = view.get("deciding") or {}
     prompt = deciding.get("prompt") or "Choose an action"
     parts: list[RenderableType] = [Rule(f"{player_name(view['you'])}: {prompt}", style="green")]
     labels = [a["label"] for a in actions]
     width = len(str(len(actions)))
     rows = []
-    for i, a in enumerate(actions, 1):
+    for i in range(first, last + 1):
+        a = actions[i - 1]
         t = Text(a["label"])
         if labels.count(a["label"]) > 1:
             t.append(f"  [{a['id']}]", style="dim")
         rows.append((Text(f"  {i:>{width}}.", style="bold green"), t))
     parts.append(NumberedRows(rows))
+    if more:
+        parts.append(Text(f"  options {first}-{last} of {len(actions)} · 'more' shows the others "
+                          "(any number works)", style="dim"))
     return Group(*parts)

@@ -14,10 +14,12 @@ import json
 import weakref
 from typing import Any, Iterable
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -59,14 +61,10 @@ class GameUI:
         ``max_lines=None`` is the full board (the ``board`` command). Otherwise the board is
         compact: it fits in ``max_lines`` lines at ``width`` columns, so that board, options and
         the last log lines share one screen (``play`` gives it about half the screen's height).
-        A game's renderer overrides this; the base shows the view's keys, cut to fit."""
-        body = {k: v for k, v in view.items() if k not in ("log", "legal_actions")}
-        text = json.dumps(body, indent=None if max_lines is not None else 1)
-        head = Rule(f"{view.get('game', '')}: view of {player_name(view.get('you', 0))}")
-        if max_lines is None:
-            return Group(head, Text(text))
-        room = max(1, (max_lines - 1) * max(1, width))
-        return Group(head, Text(text if len(text) <= room else text[:room - 1] + "…"))
+        A game's renderer overrides this; the base shows ``render_view`` without its log, cut
+        to fit."""
+        full = self.render_view(game, view, None, roles)
+        return full if max_lines is None else Cropped(full, max_lines)
 
     def progress(self, view: dict[str, Any]) -> str:
         """Where a game stands, for 'Stopped at ...': 'turn 5', 'round 3'."""
@@ -183,6 +181,21 @@ class GameUI:
         for _, kind, nm, n, numbers in sorted(rows, key=lambda r: r[0]):  # stable: keeps the list's order
             table.add_row(str(n), escape(nm), kind, escape(numbers))
         return table
+
+
+class Cropped:
+    """A renderable cut to its first ``max_lines`` lines, the last one saying so."""
+
+    def __init__(self, inner: RenderableType, max_lines: int) -> None:
+        self.inner, self.max_lines = inner, max(1, max_lines)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = console.render_lines(self.inner, options, pad=False)
+        if len(lines) > self.max_lines:
+            lines = lines[:self.max_lines - 1] + [[Segment("… ('board' shows the whole board)", Style(dim=True))]]
+        for line in lines:
+            yield from line
+            yield Segment.line()
 
 
 def terminal_ui(game: Game) -> GameUI:
