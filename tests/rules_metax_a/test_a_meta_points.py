@@ -41,10 +41,13 @@ def test_gains_stop_at_ten_and_excess_is_lost():
     s = position({"mp": 8, "hand": ["T Big Gainer"]}, {})
     s.apply(f"play:c{find(s, 'T Big Gainer', 'hand', 0)}")
     assert s.data.mp[0] == 10
-    # and an effect's gain (T Pusher: gain 1) at 10 stays at 10
-    s = position({"mp": 10, "character": [{"name": "T Pusher", "entered_turn": 1}]}, {})
+    # and an effect's gain (T Pusher: gain 1) stops at 10; at 10 it could do nothing, so the
+    # Push is not even offered (PR-MX-9)
+    s = position({"mp": 9, "character": [{"name": "T Pusher", "entered_turn": 1}]}, {})
     s.apply(f"push:c{char(s, 'T Pusher', 0)}")
     assert s.data.mp[0] == 10
+    s = position({"mp": 10, "character": [{"name": "T Pusher", "entered_turn": 1}]}, {})
+    assert f"push:c{char(s, 'T Pusher', 0)}" not in [a.id for a in s.legal_actions()]
     # a position can never hold more than 10 MP either
     with pytest.raises(StateDataError, match="MX-MP-3"):
         position({"mp": 11}, {})

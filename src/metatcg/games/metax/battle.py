@@ -14,7 +14,8 @@ from ...engine.events import TURN, emit, expire
 from ...engine.state import GameState
 from . import stats
 from .data import Attack, MetaXData
-from .effects import char_name, check_kos, gain_mp, gain_vp, name, opponent, pl, start_effect, to_discard
+from .effects import (char_name, check_kos, gain_mp, gain_vp, name, opponent, pl, say_choice, start_effect,
+                      to_discard)
 from .records import (ATTACKS, AWARD_VPS, DAMAGE, DEFENDERS, END_ATTACKS, END_BATTLE, END_DEFENSE, NO_LINK,
                       Attacked, DeclareAttack, Defend, Defended, DefendWith, EffectUse, Link, Links,
                       ResolveNext)
@@ -228,7 +229,8 @@ def assign_defender(st: GameState, dfd: int, aidx: int, card: int, stat: str) ->
         stat = stats.usable_stats(d, dfd, card)[0] if len(cd.battle_stats) > 1 else cd.battle_stats[0]
     d.attacks[aidx] = atk._replace(defender=dfd, dcard=card, dstat=stat)
     if st.logging:
-        st.say(f"{pl(p)} defends {name(d, atk.lead)}'s attack with {name(d, dfd)}, playing {cd.name}")
+        named = f", naming {STAT_WORD[stat]}" if cd.multi and atk.links else ""
+        st.say(f"{pl(p)} defends {name(d, atk.lead)}'s attack with {name(d, dfd)}, playing {cd.name}{named}")
     if cd.mp:
         gain_mp(st, p, cd.mp, card)
     emit(st, Defended(dfd))
@@ -407,17 +409,36 @@ def _do_defend_with(st: GameState, a: DefendWith, dec: Decision) -> None:
 
 
 def _do_resolve(st: GameState, a: ResolveNext, dec: Decision) -> None:
+    if st.logging:
+        st.say(f"{pl(dec.player)} resolves {name(st.data, st.data.attacks[a.attack].lead)}'s attack next")
     st.stack.append(DAMAGE)
     resolve_defended(st, a.attack)
+
+
+def _do_no_link(st: GameState, a: Any, dec: Decision) -> None:
+    if st.logging:
+        st.say(f"{pl(dec.player)} makes no (more) Links")
+
+
+def _do_end_attacks(st: GameState, a: Any, dec: Decision) -> None:
+    if st.logging:
+        say_choice(st, dec.player, f"{pl(dec.player)} declares no more attacks", len(attack_actions(st)) == 1)
+    st.stack.append(DEFENDERS)
+
+
+def _do_end_defense(st: GameState, a: Any, dec: Decision) -> None:
+    if st.logging:
+        say_choice(st, dec.player, f"{pl(dec.player)} assigns no more defenders", len(defend_actions(st)) == 1)
+    st.stack.append(DAMAGE)
 
 
 PERFORM: dict[str, Callable[[GameState, Any, Decision], None]] = {
     "declare_attack": _do_declare,
     "link": _do_link,
-    "no_link": lambda st, a, dec: None,
-    "end_attacks": lambda st, a, dec: st.stack.append(DEFENDERS),
+    "no_link": _do_no_link,
+    "end_attacks": _do_end_attacks,
     "defend": _do_defend,
     "defend_with": _do_defend_with,
-    "end_defense": lambda st, a, dec: st.stack.append(DAMAGE),
+    "end_defense": _do_end_defense,
     "resolve_next": _do_resolve,
 }

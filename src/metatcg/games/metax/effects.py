@@ -29,7 +29,9 @@ def opponent(p: int) -> int:
 
 
 def name(d: MetaXData, iid: int) -> str:
-    return d.cards[iid].name
+    """A card's name as the log and prompts give it: a Character in play with a twin on its
+    side is told apart (:func:`char_name`)."""
+    return char_name(d, iid)
 
 
 ORDINALS = ("1st", "2nd", "3rd")
@@ -58,8 +60,25 @@ def char_name(d: MetaXData, iid: int) -> str:
     return nm
 
 
+def entering_name(d: MetaXData, p: int, iid: int) -> str:
+    """The name a Character about to come into play on ``p``'s side will have there (it goes
+    last: "Ember Warden (2nd)" if one is in play already)."""
+    nm = d.cards[iid].name
+    copies = sum(1 for c in d.inplay[p] if d.cards[c].name == nm) + 1
+    return copy_name(nm, copies - 1, copies)
+
+
 def pl(p: int) -> str:
     return f"P{p + 1}"
+
+
+def say_choice(st: GameState, player: int, text: str, forced: bool) -> None:
+    """Log a choice ``player`` made. A forced one (the only option, taken by the kernel) is
+    already in the decider's log as "(only choice) …", so only the opponent reads ``text``."""
+    if forced and st.options.get("auto_single", True):
+        st.say(text, opponent(player))
+    else:
+        st.say(text)
 
 
 def op_of(d: MetaXData, step: Op) -> Any:
@@ -281,10 +300,99 @@ def distinct_by_name(d: MetaXData, iids) -> list[int]:
     return first_of_each_name(d.cards, iids)
 
 
+# ----------------------------------------------------------------- could it do anything? (PR-MX-9)
+def target_has_effect(st: GameState, op: Any, iid: int) -> bool:
+    """Would ``op`` change anything on Character ``iid`` now? (No dead targets, PR-MX-9.)"""
+    d: MetaXData = st.data
+    k = op.op
+    if k == "prep":
+        return iid in d.pushed
+    if k == "push":
+        return iid not in d.pushed
+    if k == "clear_damage":
+        return bool(d.damage.get(iid))
+    if k == "grant":
+        if op.keyword in d.cards[iid].keywords:
+            return False
+        if op.duration == "turn":
+            return not stats.has_keyword(d, iid, op.keyword)
+        return not any(m.card == iid and m.kind == "kw" and m.what == op.keyword and m.duration == op.duration
+                       for m in d.mods)
+    if k == "buff":
+        before = stats.ranks(d, iid)
+        d.mods.append(Modifier(iid, "buff", op.stat, op.amount, op.duration))
+        try:
+            return stats.ranks(d, iid) != before
+        finally:
+            d.mods.pop()
+    return True  # discard_from_play, bounce, attach_damage: always a change
+
+
+def useful_targets(st: GameState, op: Any, use: EffectUse) -> list[int]:
+    """The legal targets of a targeted ``op`` on which it would do something."""
+    return [c for c in target_candidates(st, op.target, use) if target_has_effect(st, op, c)]
+
+
+def op_can_act(st: GameState, use: EffectUse, op: Any, leaving: int = -1) -> bool:
+    """Could ``op`` do anything now? ``leaving`` is the card being played (still in hand while
+    its options are listed). A search may always be made: the deck is hidden, so finding
+    nothing is allowed (PR-MX-2) and says nothing about the deck."""
+    d: MetaXData = st.data
+    ctrl = use.ctrl
+    k = op.op
+    side = ctrl if getattr(op, "who", "you") == "you" else opponent(ctrl)
+    if k in ("draw", "mill"):
+        return bool(d.deck[side])
+    if k == "gain_mp":
+        return d.mp[ctrl] < 10
+    if k == "drain_mp":
+        return d.mp[opponent(ctrl)] > 0
+    if k == "discard":
+        return any(c != leaving for c in d.hand[side])
+    if k == "search":
+        return True
+    if k == "recover":
+        return any(card_matches(d, c, op.filter) for c in d.discard[ctrl])
+    if k == "put_into_play":
+        zone = d.hand[ctrl] if op.zone == "hand" else d.discard[ctrl]
+        return len(d.inplay[ctrl]) < 3 and any(
+            c != leaving and d.cards[c].is_character and card_matches(d, c, op.filter) for c in zone)
+    if k == "negate":
+        return use.attack >= 0
+    if k == "attach_damage":
+        return bool(target_candidates(st, op.target, use)) and any(
+            d.cards[c].is_battle and d.cards[c].rank <= op.max_rank for c in d.discard[ctrl])
+    if getattr(op, "target", None) is not None:
+        return bool(useful_targets(st, op, use))
+    return True
+
+
+def effect_can_act(st: GameState, use: EffectUse, leaving: int = -1) -> bool:
+    """Could any op of the effect ``use`` do anything now?"""
+    eff = st.data.cards[use.src].effects[use.effect]
+    return any(op_can_act(st, use, op, leaving) for op in eff.do)
+
+
+def event_has_effect(st: GameState, p: int, card: int) -> bool:
+    """Would playing the Event ``card`` from ``p``'s hand do anything now? If not, it is not
+    offered (PR-MX-9: no dead options)."""
+    effs = st.data.cards[card].effects
+    return any(e.kind == "play" and effect_can_act(st, EffectUse(card, p, ei), card) for ei, e in enumerate(effs))
+
+
+def push_has_effect(st: GameState, c: int, ei: int) -> bool:
+    """Would Pushing Character ``c`` for its effect ``ei`` do anything now? (PR-MX-9)."""
+    return effect_can_act(st, EffectUse(c, st.data.owner[c], ei))
+
+
 # ----------------------------------------------------------------- resolving
 def start_effect(st: GameState, use: EffectUse) -> None:
     """Use an effect: ask first if it is optional (MX-CARD-17), else run its first op."""
     eff = st.data.cards[use.src].effects[use.effect]
+    if eff.may and not effect_can_act(st, use):  # no "use this effect?" for nothing (PR-MX-9)
+        if st.logging:
+            st.say(f"{name(st.data, use.src)}: its optional effect could do nothing now")
+        return
     st.stack.append(May(use) if eff.may else Op(use, 0))
 
 
@@ -348,10 +456,10 @@ def run_op(st: GameState, step: Op) -> None:
             if st.logging:
                 st.say(f"{name(d, src)}: the defending Battle Card's effects in this attack are negated")
     else:  # targeted ops
-        cands = target_candidates(st, op.target, use)
+        cands = useful_targets(st, op, use)
         if not cands:
             if st.logging:
-                st.say(f"{name(d, src)}: no legal target")
+                st.say(f"{name(d, src)}: no legal target it would affect")
         elif op.target.who in ("self", "battle_foe"):
             apply_targeted(st, step, cands[0])
         else:
@@ -564,7 +672,8 @@ def _picked_put_into_play(st: GameState, params: Choosing, card: int) -> None:
     else:
         d.discard[ctrl].remove(card)
     if st.logging:
-        st.say(f"{pl(ctrl)} puts {name(d, card)} into play from their {op.zone} ({name(d, step.use.src)})")
+        st.say(f"{pl(ctrl)} puts {entering_name(d, ctrl, card)} into play from their {op.zone} "
+               f"({name(d, step.use.src)})")
     enter_play(st, card, ctrl)
 
 
@@ -606,6 +715,8 @@ def _do_pick(st: GameState, a: PickCard, dec: Decision) -> None:
 def _do_answer(st: GameState, a: Answer, dec: Decision) -> None:
     use: EffectUse = dec.params.use
     if a.yes:
+        if st.logging:
+            st.say(f"{pl(use.ctrl)} uses {name(st.data, use.src)}'s effect")
         st.stack.append(Op(use, 0))
     elif st.logging:
         st.say(f"{pl(use.ctrl)} chooses not to use {name(st.data, use.src)}'s effect")

@@ -13,7 +13,8 @@ from ...engine.action import Action, Decision
 from ...engine.state import ORDER_DECISION, GameState, ResolveTrigger
 from . import battle, effects, stats
 from .data import MetaXData
-from .effects import char_name, distinct_by_name, draw, gain_mp, name, opponent, pl, start_effect
+from .effects import (char_name, distinct_by_name, draw, entering_name, event_has_effect, gain_mp, name, opponent,
+                      pl, push_has_effect, say_choice, start_effect)
 from .records import (END_PLANNING, PLANNING, PREP, ATTACKS, Bottom, EffectUse, EventDone, Mulligan,
                       MulliganAsk, PlayCharacter, PlayEvent, PushForEffect, ToBottom, records)
 
@@ -83,6 +84,11 @@ class MetaXRules:
         return [ei for ei, eff in enumerate(d.cards[iid].effects)
                 if eff.instead_of == "ko" and ei not in applied
                 and not (eff.once_per_turn and f"{iid}:{ei}" in d.used)]
+
+    def forced_reason(self, st: GameState, decision: Decision, action: Action) -> str:
+        """Why ``action`` was the only option (the decider reads "(only choice) …: <reason>")."""
+        from .forced import forced_reason
+        return forced_reason(st, decision, action)
 
     def surely_several(self, st: GameState) -> bool:
         """Kernel hint: True only when the pending decision certainly has 2+ options (so the
@@ -251,7 +257,7 @@ def _planning_options(st: GameState, dec: Decision) -> list[Action]:
     mp = d.mp[p]
     for c in hand:
         cd = cards[c]
-        if cd.type == "event" and (cd.mp >= 0 or mp >= -cd.mp):  # stats.affordable, MX-MP-11
+        if cd.type == "event" and (cd.mp >= 0 or mp >= -cd.mp) and event_has_effect(st, p, c):  # MX-MP-11, PR-MX-9
             acts.append(Action(f"event:c{c}", event_label(cd.name, cd.mp) if log
                                else partial(event_label, cd.name, cd.mp), PlayEvent(c)))
     pushed = d.pushed
@@ -261,6 +267,8 @@ def _planning_options(st: GameState, dec: Decision) -> list[Action]:
             continue
         several = len(pushes) > 1
         for ei in pushes:
+            if not push_has_effect(st, c, ei):  # PR-MX-9: no Push for nothing
+                continue
             acts.append(Action(f"push:c{c}:{ei}" if several else f"push:c{c}",
                                f"Push {char_name(d, c)} to use its effect", PushForEffect(c, ei)))
     acts.append(END_PLANNING_ACTION)
@@ -274,7 +282,7 @@ def _do_play_character(st: GameState, a: PlayCharacter, dec: Decision) -> None:
     d.from_hand(p, c)
     d.played_char = True  # MX-PLAN-2: only Characters played from hand count
     if st.logging:
-        st.say(f"{pl(p)} plays {name(d, c)}")
+        st.say(f"{pl(p)} plays {entering_name(d, p, c)}")
     st.stack.append(PLANNING)
     effects.enter_play(st, c, p)
 
@@ -307,6 +315,8 @@ def _do_push(st: GameState, a: PushForEffect, dec: Decision) -> None:
 
 
 def _do_end_planning(st: GameState, a: Any, dec: Decision) -> None:
+    if st.logging:
+        say_choice(st, dec.player, f"{pl(dec.player)} ends the Planning Step", len(_planning_options(st, dec)) == 1)
     st.stack.append(ATTACKS)
 
 
@@ -322,7 +332,8 @@ def _planning_several(st: GameState, dec: Decision) -> bool:
     for c in d.hand[p]:
         cd = cards[c]
         t = cd.type
-        if (t == "character" and chars) or (t == "event" and (cd.mp >= 0 or mp >= -cd.mp)):
+        if (t == "character" and chars) or (t == "event" and (cd.mp >= 0 or mp >= -cd.mp)
+                                            and effects.event_has_effect(st, p, c)):
             return True
     return False
 
