@@ -179,7 +179,7 @@ def resume_game(path: Path, game_id: str | None, save: Path | None) -> Session:
     you, vs = seats.get("seat", 0), seats.get("vs", "greedy")
     if vs not in OPPONENTS or not 0 <= you < state.num_players:
         raise StateDataError(f"{path}: malformed saved game: seat {you} / opponent {vs!r}")
-    target = save if save is not None else saving.base_of(path)
+    target = save if save is not None else path
     new_path = saving.claim(target, record)
     session = Session(game, state, you, vs, new_path, undos=seats.get("undos", 0))
     for p in session.humans:     # what was seen before the save is one 'log' away

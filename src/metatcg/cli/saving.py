@@ -34,13 +34,6 @@ def numbered(path: Path, k: int) -> Path:
     return path.with_name(f"{stem}-{k}{suffix}")
 
 
-def base_of(path: Path) -> Path:
-    """``x-3.record.json`` -> ``x.record.json``: a resumed game is numbered from the original name."""
-    stem, suffix = _stem_and_suffix(path)
-    head, dash, tail = stem.rpartition("-")
-    return path.with_name(head + suffix) if dash and head and tail.isdigit() and len(tail) < 5 else path
-
-
 def claim(path: Path, first: dict[str, Any]) -> Path:
     """Create the first free file of ``path``, ``path-2``, ``path-3``... holding ``first``; the
     exclusive create means two games started at once never share a file."""

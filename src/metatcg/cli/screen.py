@@ -76,20 +76,32 @@ class DecisionScreen:
         return Group(board, *self.log_tail(left - 1), options)
 
     def log_tail(self, room: int) -> list[RenderableType]:
-        lines = self.recent
-        if not lines or room < 1:
+        """The newest log lines that fit in ``room`` screen lines (a long line may wrap), under
+        a rule saying how many earlier ones the ``log`` command holds."""
+        if not self.recent or room < 2:
             return []
-        shown = lines[-room:]
-        hidden = len(lines) - len(shown)
+        shown: list[Text] = []
+        count = 0
+        for line in reversed(self.recent):
+            wrapped = log_line(line).wrap(self.console, self.width)
+            if len(shown) + len(wrapped) > room - 1:
+                break
+            shown[:0] = list(wrapped)
+            count += 1
+        hidden = len(self.recent) - count
         title = "what happened" + (f" ({hidden} earlier: log)" if hidden else "")
-        return [Rule(title, style="dim"), *(log_line(x) for x in shown)]
+        return [Rule(title, style="dim"), *shown]
+
+    def log_height(self) -> int:
+        """Screen lines the new log lines take, wrapped."""
+        return sum(len(log_line(x).wrap(self.console, self.width)) for x in self.recent)
 
     def fits_log(self) -> bool:
         """Do the new log lines all fit below the board? If not, page them first."""
         board = height_of(self.console, self.board(), self.width)
         options = height_of(self.console, render_actions(self.view), self.width)
         room = self.height - board - options - 2
-        return len(self.recent) <= max(MIN_LOG, room)
+        return self.log_height() <= max(MIN_LOG, room)
 
 
 def page(console: Console, title: str, lines: list[str], ask: Callable[[str], str],
