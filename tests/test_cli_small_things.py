@@ -35,3 +35,15 @@ def test_simulate_checks_where_its_summary_goes_before_playing(tmp_path):
     assert_clean(run("simulate", game_id, "--games", "2", "--json", str(missing)), 2, "no folder")
     assert_clean(run("simulate", game_id, "--games", "2", "--json", str(tmp_path)), 2, "it is a folder")
     assert not missing.parent.exists()
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_help_shows_each_games_default_decks(command):
+    r = run(command, "--help")
+    assert r.exit_code == 0, r.output
+    assert "Default decks" in r.output
+    for gid in metatcg.game_ids():
+        game = metatcg.load_game(gid)
+        names = game.starter_deck_names()
+        if names and 2 in game.seat_counts:
+            assert f"{gid}: {names[0]} vs {names[1 % len(names)]}" in r.output

@@ -17,6 +17,7 @@ import metatcg
 
 from .common import console, fail, get_game, handle_errors
 from .decks import deck_app
+from .help_decks import with_default_decks
 from .scenario import scenario_app
 from .seat_args import spread_options
 
@@ -104,7 +105,7 @@ def rules(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see 
         raise typer.Exit(2)
 
 
-@app.command("play")
+@app.command("play", cls=with_default_decks())
 @handle_errors
 def play(game_id: Optional[str] = typer.Argument(None, metavar="GAME",
                                                  help="Game id, see `metatcg games` (not needed with --resume)."),
@@ -140,7 +141,7 @@ def play(game_id: Optional[str] = typer.Argument(None, metavar="GAME",
     run_play(game_id, game, deck, opponent_deck, vs, seed, seat, save, seats=seats, resume=resume)
 
 
-@app.command("simulate", cls=spread_options("--decks", "--bots"))
+@app.command("simulate", cls=with_default_decks(spread_options("--decks", "--bots")))
 @handle_errors
 def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see `metatcg games`."),
              decks: Optional[list[str]] = typer.Option(None, "--decks", metavar="DECK...",
