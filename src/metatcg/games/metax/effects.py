@@ -389,10 +389,6 @@ def push_has_effect(st: GameState, c: int, ei: int) -> bool:
 def start_effect(st: GameState, use: EffectUse) -> None:
     """Use an effect: ask first if it is optional (MX-CARD-17), else run its first op."""
     eff = st.data.cards[use.src].effects[use.effect]
-    if eff.may and not effect_can_act(st, use):  # no "use this effect?" for nothing (PR-MX-9)
-        if st.logging:
-            st.say(f"{name(st.data, use.src)}: its optional effect could do nothing now")
-        return
     st.stack.append(May(use) if eff.may else Op(use, 0))
 
 
@@ -539,6 +535,10 @@ def attach_damage(st: GameState, target: int, card: int, src: int) -> None:
 # ----------------------------------------------------------------- steps
 def _may(st: GameState, step: May) -> None:
     use = step.use
+    if not effect_can_act(st, use):  # no "use this effect?" for nothing (PR-MX-9)
+        if st.logging:
+            st.say(f"{name(st.data, use.src)}: its optional effect could do nothing now")
+        return
     st.decide(use.ctrl, "may", step, f"{name(st.data, use.src)}: use this effect?")
 
 

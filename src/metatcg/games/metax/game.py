@@ -111,7 +111,31 @@ class MetaXGame(PooledGame):
             flt = op_of(d, step).filter
             found = distinct_by_name(d, [c for c in d.deck[opp] if card_matches(d, c, flt)])
             s.decide(dec.player, dec.kind, dec.params._replace(options=tuple(found)), dec.prompt)
+        elif dec is not None and dec.player == opp and dec.kind == "put_into_play" \
+                and op_of(d, dec.params.op).zone == "hand":
+            _resample_put_from_hand(s, d, dec, opp, hidden_hand, [d.deck[opp], d.vp[me]], rng)
         s.rng = Rng(rng.next64())  # future chance is unknown too
         s._legal = None
         s._by_id = None
         return s
+
+
+def _resample_put_from_hand(s: GameState, d: MetaXData, dec, opp: int, hidden_hand: list[int],
+                            elsewhere: list[list[int]], rng: Rng) -> None:
+    """The opponent is choosing a Character to put into play from their hidden hand: offer what
+    their hand holds in this copy, so the options never name their real hand. That they hold at
+    least one matching Character is public (they are choosing one), so a copy whose hand has
+    none swaps one in from the rest of their hidden cards."""
+    flt = op_of(d, dec.params.op).filter
+
+    def fits(c: int) -> bool:
+        return d.cards[c].is_character and card_matches(d, c, flt)
+
+    if hidden_hand and not any(fits(c) for c in d.hand[opp]):
+        spots = [(z, i) for z in elsewhere for i in range(len(z)) if fits(z[i])]
+        if spots:
+            zone, i = spots[rng.below(len(spots))]
+            j = d.hand[opp].index(hidden_hand[rng.below(len(hidden_hand))])
+            zone[i], d.hand[opp][j] = d.hand[opp][j], zone[i]
+    found = distinct_by_name(d, [c for c in d.hand[opp] if fits(c)])
+    s.decide(dec.player, dec.kind, dec.params._replace(options=tuple(found)), dec.prompt)
