@@ -48,7 +48,7 @@ def random_game(game_id: str, seed: int):
 @pytest.fixture(scope="module", params=GAMES)
 def played(request, tmp_path_factory):
     """(game, final state, record file) of a finished seeded random game."""
-    game, state = random_game(request.param, seed=3)
+    game, state = random_game(request.param, seed=4)
     path = Path(tmp_path_factory.mktemp(request.param)) / "game.record.json"
     path.write_text(json.dumps(state.record()))
     return game, state, path

@@ -200,7 +200,8 @@ def test_a_costed_terra_ability_is_only_for_the_terras_controller():
     # only Terra Action-icon abilities are open to both players; a costed one belongs to the
     # player who controls the Terra like any other card's ability
     s = pos({"aura": ["Fire Aura"]}, {"aura": ["Earth Aura"] * 2},
-            [{"terra": "MZA Costed Terra", "terra_owner": 0}, {"terra": "Cinder Wastes", "terra_owner": 0}])
+            [{"terra": "MZA Costed Terra", "terra_owner": 0},
+             {"terra": "Cinder Wastes", "terra_owner": 0, "p1": ["Fire Pup"], "p2": ["Earth Pup"]}])
     costed, icon = s.data.terra[0], s.data.terra[1]
     assert ability_id(s, costed) in ids(s) and ability_id(s, icon) in ids(s)
     s.apply("declare:lane4")

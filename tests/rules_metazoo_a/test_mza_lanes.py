@@ -136,11 +136,9 @@ def test_nothing_can_be_added_to_a_full_side():
     assert 1 not in plays_to(s, "Plain Gear") and 1 not in plays_to(s, "MZA Channeler")  # play
     assert 2 in plays_to(s, "Plain Gear")
     assert "enhance:lane1" not in ids(s)  # enhance (MZA Glow has the symbol)
-    # Move: MZA Mover would pull a creature from another lane into lane 1, which is full
-    before = GAME.snapshot(s)["lanes"]
-    s.apply(f"ability:c{unit(s, 'MZA Mover', 1)}:0")
-    assert "no legal target" in s.log[-1]
-    assert GAME.snapshot(s)["lanes"] == before
+    # Move: MZA Mover would pull a creature from another lane into lane 1, which is full, so
+    # its ability could do nothing and is not offered (PR-MZL-25)
+    assert f"ability:c{unit(s, 'MZA Mover', 1)}:0" not in ids(s)
     # control: with one slot free the same Move happens
     s = pos({"aura": FIRE4}, {}, [{"p1": full[1:]}, {"p1": ["MZA Channeler"]}])
     s.apply(f"ability:c{unit(s, 'MZA Mover', 1)}:0")
@@ -187,12 +185,16 @@ def test_entering_must_fit_including_own_gigantic_and_creations_that_do_not_fit_
     assert 2 in lanes      # 2 + 1 <= 5 - 2
     play(s, "MZA Colossus", 2)
     assert GAME.snapshot(s)["lanes"][1]["limit"][0] == 3 and len(side(s, 2)) == 3
-    # a creation that cannot fit does not happen
+    # a creation that cannot fit does not happen: Jackalope fills the side, so the Kit its On
+    # Play creates has no room; an ability that could only create one is not even offered
+    # (PR-MZL-25)
     full = ["MZA Spawner", "Fire Pup", "Fire Brute", "Earth Pup", "MZA Tapper"]
     s = pos({"aura": ["Fire Aura"]}, {}, [{"p1": full}])
-    s.apply(f"ability:c{unit(s, 'MZA Spawner', 1)}:0")
-    assert side(s, 1) == full
-    assert any("no room for a Spark token" in line for line in s.log)
+    assert f"ability:c{unit(s, 'MZA Spawner', 1)}:0" not in ids(s)
+    s = pos({"hand": ["Jackalope"], "aura": ["Earth Aura"] * 2}, {}, [{"p1": full[1:]}])
+    play(s, "Jackalope", 1)
+    assert side(s, 1) == full[1:] + ["Jackalope"]
+    assert any("no room for a Jackalope Kit token" in line for line in s.log)
     assert s.decision.player == 1 and s.decision.kind == "action"
 
 

@@ -1,6 +1,9 @@
 """MZL-ERRATA-REPLEFF-3 with MZL-CASTER-9: a replacement applies at most once to one event,
 even when what it does instead leads back to the same event (issue 7, defect 2: Coral Aegis
-returning a Caster to hand, which Shatters it instead, looped until the action limit)."""
+returning a Caster to hand, which Shatters it instead, looped until the action limit).
+
+Coral Aegis itself is no longer offered for a Caster (it could change nothing, PR-MZL-25), so
+the stand-in Salvage Aegis, which also draws a card, keeps the loop reachable."""
 from __future__ import annotations
 
 import pytest
@@ -10,12 +13,12 @@ from support.metazoo import decider, kind, play, player, position, target, unit
 
 
 def _caster_with_aegis():
-    """P1's Caster (in lane 1) stands beside Coral Aegis ("when another friendly creature in
-    this lane would be Shattered, you may return it to its owner's hand instead"); P2 holds
-    Smash Unit (Shatter a unit)."""
+    """P1's Caster (in lane 1) stands beside Salvage Aegis ("when another friendly creature in
+    this lane would be Shattered, you may return it to its owner's hand and draw a card
+    instead"); P2 holds Smash Unit (Shatter a unit)."""
     st = position(player("Mourning Caster", deck_size=5),
                   player("Plain Fire Caster", aura=["Fire Aura"] * 2, hand=["Smash Unit"]),
-                  [{"terra": "Fire Starter", "p1": ["Mourning Caster", "Coral Aegis"]}], active=1)
+                  [{"terra": "Fire Starter", "p1": ["Mourning Caster", "Salvage Aegis"]}], active=1)
     caster = st.data.caster[0]
     play(st, "Smash Unit")
     target(st, caster)
@@ -34,7 +37,8 @@ def test_a_caster_returned_to_hand_instead_of_a_shatter_is_shattered_once():
     assert caster not in st.data.lane_of and st.data.caster_down[0]
     assert caster not in st.data.hand[0]
     assert sum("replaces the Shatter" in str(line) for line in st.log) == 1
-    assert unit(st, "Coral Aegis", 0, 1) in st.data.lane_of
+    assert unit(st, "Salvage Aegis", 0, 1) in st.data.lane_of
+    assert len(st.data.hand[0]) == 1                       # the rest of what it does happens
 
 
 @pytest.mark.rule("MZL-ERRATA-REPLEFF-3")

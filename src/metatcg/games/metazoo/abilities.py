@@ -51,9 +51,7 @@ def step_ability(st: GameState, step: ResolveAbility) -> None:
         return
     if a.may:
         if _idle(d, a, ctx):
-            if st.logging:
-                st.say(f"{src_label(d, ctx)}: nothing it could affect")
-            return
+            return  # nothing to ask and nothing happens: no decision, no log line (PR-MZL-25)
         st.decide(ctrl, "may", MayUse(ctx), f"{nm(d, src)}: use this ability? ({ability_text(a)})")
         return
     start_ops(st, ctx)
@@ -80,6 +78,8 @@ def may_perform(st: GameState, act: Action, dec: Decision) -> None:
     d: MetaZooData = st.data
     ctx = dec.params.ctx
     if act.args.yes:
+        if st.logging:
+            st.say(f"{pl(ctx.controller)} chooses to use {nm(d, ctx.src)}'s ability")
         start_ops(st, ctx)
     elif st.logging:
         st.say(f"{pl(ctx.controller)} chooses not to use {nm(d, ctx.src)}'s ability")

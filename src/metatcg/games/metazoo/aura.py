@@ -112,6 +112,8 @@ def pay_perform(st: GameState, act: Action, dec: Decision) -> None:
     d: MetaZooData = st.data
     pay: Pay = dec.params
     d.tapped.add(act.args.card)
+    if st.logging:
+        st.say(f"{pl(pay.player)} taps {nm(d, act.args.card)} to pay for {pay.why}")
     st.push(pay._replace(generic=pay.generic - 1))
 
 

@@ -62,6 +62,17 @@ def unit_label(d: MetaZooData, u: int) -> str:
     return f"{nm(d, u)} ({', '.join(bits)})"
 
 
+def unit_ref(d: MetaZooData, u: int, owner: bool = False) -> str:
+    """A unit as a log line names it: its name ("Ember Imp", or "Ember Imp (P1)" with
+    ``owner``), and its owner and lane ("Ember Imp (P1, lane 3)") when another unit in play
+    has the same name, as the options name units."""
+    name = nm(d, u)
+    ln = d.lane_of.get(u, -1)
+    if ln >= 0 and any(v != u and nm(d, v) == name for side in d.units for v in side):
+        return f"{name} ({pl(d.owner[u])}, {lane_txt(ln)})"
+    return f"{name} ({pl(d.owner[u])})" if owner else name
+
+
 # ----------------------------------------------------------------------------- hand, MP
 def draw(st: GameState, p: int, count: int = 1) -> None:
     """MZL-DRAW-5: drawing from an empty deck draws nothing."""

@@ -12,7 +12,7 @@ from ...engine.events import emit, replacements
 from ...engine.state import GameState
 from . import stats
 from .abilities import start_ops
-from .board import leave_play, nm, pl
+from .board import leave_play, nm, pl, unit_ref
 from .data import LANES, MetaZooData, use_key
 from .records import (Answer, Ctx, Damage, Event, Harm, Instead, PickReplacement, Replacement, ReplaceOrder,
                       Shatter)
@@ -57,8 +57,23 @@ def replacements_for(d: MetaZooData, what: str, iid: int, applied: tuple) -> lis
                 continue
             if not stats.condition_ok(d, a.condition, ctx):
                 continue
+            if not _changes_something(d, a, iid):
+                continue
             out.append(Replacement(src, ai, ctrl))
     return out
+
+
+def _changes_something(d: MetaZooData, a, iid: int) -> bool:
+    """PR-MZL-25: a replacement is offered only if what it does instead could differ from the
+    event: returning a Caster to hand Shatters it instead (MZL-CASTER-9), so a replacement that
+    would only return the Shattered Caster does nothing."""
+    caster = d.cards[iid].type == "caster"
+    for o in a.do:
+        tg = getattr(o, "target", None)
+        if caster and o.op == "return_to_hand" and tg is not None and tg.choose == "subject":
+            continue
+        return True
+    return False
 
 
 def _offer(st: GameState, step: Shatter | Damage, what: str) -> bool:
@@ -101,14 +116,14 @@ def _apply(st: GameState, step: Shatter | Damage, rep: Replacement) -> None:
                 prevent = amount if o.amount is None else prevent + o.amount
         left = max(0, amount - prevent)
         if st.logging:
-            st.say(f"{nm(d, src)} ({pl(ctrl)}): {min(prevent, amount)} damage to {nm(d, iid)} is prevented")
+            st.say(f"{nm(d, src)} ({pl(ctrl)}): {min(prevent, amount)} damage to {unit_ref(d, iid)} is prevented")
         if left:
             st.push(Damage(iid, left, step.applied + (replacement_key(rep),), step.src, step.duel_second))
         if any(o.op != "prevent" for o in a.do):
             start_ops(st, ctx)
     else:
         if st.logging:
-            st.say(f"{nm(d, src)} ({pl(ctrl)}) replaces the Shatter of {nm(d, iid)}")
+            st.say(f"{nm(d, src)} ({pl(ctrl)}) replaces the Shatter of {unit_ref(d, iid)}")
         # If what it does instead turns back into a Shatter of the same unit (a Caster returned
         # to hand is Shattered instead, MZL-CASTER-9), that is still this event: the
         # replacements already used on it stay used (MZL-ERRATA-REPLEFF-3).
@@ -136,11 +151,16 @@ def replacement_actions(st: GameState) -> list[Action]:
 def replacement_perform(st: GameState, act: Action, dec: Decision) -> None:
     choice = act.args
     params = dec.params
+    d: MetaZooData = st.data
     if type(choice) is PickReplacement:
+        if st.logging:
+            st.say(f"{pl(dec.player)} has {nm(d, choice.replacement.src)} considered first")
         _consider(st, params.event, choice.replacement)
     elif choice.yes:
         _apply(st, params.event, params.replacement)
     else:
+        if st.logging:
+            st.say(f"{pl(dec.player)} does not use {nm(d, params.replacement.src)}'s replacement effect")
         st.push(_declined(params.event, params.replacement))
 
 
@@ -153,7 +173,7 @@ def step_shatter(st: GameState, step: Shatter) -> None:
         return  # a tagged unit no longer in play is skipped (MZL-ERRATA-SIMUL-9)
     if stats.cannot(d, iid, "be_shattered"):
         if st.logging:
-            st.say(f"{nm(d, iid)} cannot be Shattered")
+            st.say(f"{unit_ref(d, iid)} cannot be Shattered")
         return
     if _offer(st, step, "shatter"):
         return
@@ -168,7 +188,7 @@ def step_damage(st: GameState, step: Damage) -> None:
         return
     if stats.cannot(d, iid, "be_damaged"):
         if st.logging:
-            st.say(f"{nm(d, iid)} cannot be damaged")
+            st.say(f"{unit_ref(d, iid)} cannot be damaged")
         return
     if _offer(st, step, "damage"):
         return
@@ -177,5 +197,5 @@ def step_damage(st: GameState, step: Damage) -> None:
     if st.logging:
         src = step.src
         by = f" by {nm(d, src)}" if src >= 0 else ""
-        st.say(f"{nm(d, iid)} ({pl(d.owner[iid])}) is dealt {amount} damage{by} ({d.damage[iid]} in total)")
+        st.say(f"{unit_ref(d, iid, owner=True)} is dealt {amount} damage{by} ({d.damage[iid]} in total)")
     emit(st, Event("damaged", iid, d.owner[iid], d.lane_of[iid]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import stats
-from .board import lane_txt, nm
+from .board import lane_txt, nm, pl
 from .context import src_label, this_lane
 from .data import LANES, MetaZooData
 from .records import Ctx, LaneChoice, Op, PickLane, PlayerOp, Select
@@ -38,6 +38,12 @@ def lane_options(d: MetaZooData, op, ctx: Ctx, q: int) -> list[int]:
         return [ln for ln in range(LANES) if not d.resolved[ln]] or list(range(LANES))
     if ctx.confined >= 0:
         return [ctx.confined]
+    tg = getattr(op, "target", None)
+    if tg is not None and tg.choose not in ("self", "subject", "previous"):
+        from .targets import any_candidate  # targets.py asks for lanes through this module
+        useful = [ln for ln in range(LANES) if any_candidate(d, op, tg, ctx._replace(chosen=ln), q)]
+        if useful:
+            return useful  # a lane where the op has nothing to act on is no choice (PR-MZL-25)
     return list(range(LANES))
 
 
@@ -62,4 +68,6 @@ def lane_actions(st: GameState) -> list[Action]:
 
 def lane_perform(st: GameState, act: Action, dec: Decision) -> None:
     step = dec.params.step
+    if st.logging:
+        st.say(f"{pl(dec.player)} chooses {lane_txt(act.args.lane)} for {nm(st.data, step.ctx.src)}")
     st.push(step._replace(ctx=step.ctx._replace(chosen=act.args.lane)))

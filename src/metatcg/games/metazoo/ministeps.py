@@ -65,5 +65,7 @@ def order_perform(st: GameState, act: Action, dec: Decision) -> None:
     b: Batch = dec.params
     choice = act.args
     x = choice.player if type(choice) is PickPlayer else choice.card
+    if st.logging:
+        st.say(f"{pl(dec.player)} chooses the order: {act.label}")
     rest = tuple(i for i in b.items if i != x)
     st.push(item_step(b, x), b._replace(items=rest))

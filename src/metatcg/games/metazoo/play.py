@@ -23,7 +23,8 @@ from .board import distinct_by_name, lane_txt, nm, pl, unit_label
 from .data import LANES, MetaZooData, use_key
 from .records import (Ctx, Event, Pay, PickCard, Place, PlayCard, ResolveAbility, SacrificeCost, StrategyDone,
                       UseAbility, make)
-from .targets import any_candidate
+from .targets import FIXED as FIXED_CHOICES
+from .targets import any_candidate, candidates
 
 _KIND = {"creature": "unit", "equipment": "unit", "caster": "unit", "terra": "terra", "strategy": "strategy"}
 
@@ -42,12 +43,13 @@ def _terra_label(name: str, ln: int, replaced: str | None, cost: int) -> str:
     return f"Play Terra {name} to {lane_txt(ln)} ({what}, cost {cost})"
 
 
-def _strategy_label(name: str, cost: int) -> str:
-    return f"Play Strategy {name} (cost {cost})"
+def _strategy_label(name: str, cost: int, no_effect: bool = False) -> str:
+    return f"Play Strategy {name} (cost {cost}{', no effect' if no_effect else ''})"
 
 
-def _confined_label(name: str, ln: int, cost: int) -> str:
-    return f"Play Strategy {name} affecting only creatures in {lane_txt(ln)} (cost {cost})"
+def _confined_label(name: str, ln: int, cost: int, no_effect: bool = False) -> str:
+    return f"Play Strategy {name} affecting only creatures in {lane_txt(ln)} (cost {cost}" \
+           f"{', no effect' if no_effect else ''})"
 
 
 _PLAY_IDS: list[tuple[str, ...]] = []  # card id -> its play action ids: to lane 1..4, then without a lane
@@ -127,14 +129,15 @@ def play_actions(st: GameState, p: int, srcs: stats.Sources, sides: list[stats.S
         elif kind == "strategy":
             cost = cost_with(c, -1, -1, changes) if cost_ops else c.cost
             if payable(c.aura, cost) and strategy_has_targets(d, iid, p, -1):
-                add(make(Action, (ids[LANES], label(_strategy_label, c.name, cost),
+                add(make(Action, (ids[LANES], label(_strategy_label, c.name, cost, strategy_idle(d, iid, p, -1)),
                                   make(PlayCard, (iid, -1, -1, cost)))))
             if cost_ops and c.confinable:
                 for ln in stats.lane_discounts(c, changes):
                     cc = cost_with(c, -1, ln, changes)
                     if cc < cost and payable(c.aura, cc) and strategy_has_targets(d, iid, p, ln) \
                             and all_stay_in_lane(d, iid, p, ln):
-                        add(make(Action, (ids[ln], label(_confined_label, c.name, ln, cc),
+                        add(make(Action, (ids[ln], label(_confined_label, c.name, ln, cc,
+                                                         strategy_idle(d, iid, p, ln)),
                                           make(PlayCard, (iid, -1, ln, cc)))))
     return acts
 
@@ -155,6 +158,61 @@ def strategy_has_targets(d: MetaZooData, iid: int, p: int, conf: int) -> bool:
         elif not any_candidate(d, o, tg, make(Ctx, (iid, p, ai, -1, -1, -1, -2, -1, -1, -1, conf, ())), p):
             return False
     return True
+
+
+def _op_reaches(d: MetaZooData, o, ctx: Ctx, p: int) -> bool:
+    """Could unit op ``o`` act on some unit now? A lane still to be chosen (PR-MZL-17) counts
+    if some lane would do."""
+    tg = o.target
+    if tg.lane == "chosen" or tg.lane == "this" and ctx.lane < 0 and ctx.confined < 0:
+        return any(_reaches_here(d, o, ctx._replace(chosen=ln), p) for ln in range(LANES))
+    return _reaches_here(d, o, ctx, p)
+
+
+def _reaches_here(d: MetaZooData, o, ctx: Ctx, p: int) -> bool:
+    if o.op != "duel":
+        return any_candidate(d, o, o.target, ctx, p)
+    fighters = [u for u in candidates(d, o, o.fighter, ctx, p) if d.cards[u].creature]
+    return any(candidates(d, o, o.target, ctx, p, f) for f in fighters)
+
+
+def can_do_something(d: MetaZooData, iid: int, ai: int, p: int, ctx: Ctx | None = None) -> bool:
+    """PR-MZL-25: ability ``ai`` of ``iid`` could change something if it resolved now for
+    ``p``: its first op that picks one unit has a target (PR-MZL-10), and, when all its ops act
+    on units, one of them has a unit to act on. Player ops (draw, tokens, Aura...) and lane
+    ops count as doing something, tokens only if there is room for one."""
+    c = d.cards[iid]
+    a = c.abilities[ai]
+    if ctx is None:
+        ctx = Ctx(iid, p, ai, stats.card_lane(d, iid), mission_lane=d.mission)
+    if not a.do:
+        return True
+    reaches_any = False
+    for o in a.do:
+        if o.op == "create_token":
+            lanes = [ctx.lane] if o.lane == "this" and ctx.lane >= 0 else range(LANES)
+            reaches_any = reaches_any or any(stats.room_for(d, ln, p) for ln in lanes)
+            continue
+        tg = getattr(o, "target", None)
+        if tg is None or hasattr(o, "player"):
+            return True   # not a unit op: assume it may act
+        if o.op in ("has_influence", "has_keyword", "contribution", "prevent", "lane_size", "cost"):
+            return True
+        if tg.choose in FIXED_CHOICES:
+            return True   # "this unit", "that unit", "it": the op's subject is given
+        reaches = _op_reaches(d, o, ctx, p)
+        if not reaches and (tg.choose in ("one", "highest", "lowest") or o.op == "duel") and not reaches_any:
+            return False  # its first target is needed and there is none
+        reaches_any = reaches_any or reaches
+    return reaches_any
+
+
+def strategy_idle(d: MetaZooData, iid: int, p: int, conf: int) -> bool:
+    """PR-MZL-25: a Strategy that may be played (MZL-STRATEGY-5) but none of whose abilities
+    could change anything now; its option says "no effect"."""
+    on_play = [ai for ai, a in enumerate(d.cards[iid].abilities) if a.kind == "on_play"]
+    return bool(on_play) and not any(can_do_something(d, iid, ai, p, Ctx(iid, p, ai, -1, confined=conf))
+                                     for ai in on_play)
 
 
 def all_stay_in_lane(d: MetaZooData, iid: int, p: int, lane: int) -> bool:
@@ -252,7 +310,7 @@ def usable(d: MetaZooData, p: int, src: int, ai: int, pool: "aura.AuraPool | Non
         ln = stats.card_lane(d, src)
         if ln < 0 or d.resolved[ln]:
             return False  # MZL-ERRATA-LANERES-2
-    return True
+    return can_do_something(d, src, ai, p)
 
 
 _ABILITY_IDS: dict[int, str] = {}  # card id << 8 | ability -> its action id

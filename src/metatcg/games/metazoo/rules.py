@@ -15,7 +15,7 @@ from functools import partial
 from ...engine.action import Action, Decision
 from ...engine.events import ROUND, emit, expire
 from ...engine.state import GameState, ResolveTrigger
-from . import (abilities, aura, checks, choices, harm, lanechoice, ministeps, mission, play, playerops, stats,
+from . import (abilities, aura, checks, choices, forced, harm, lanechoice, ministeps, mission, play, playerops, stats,
                targets, triggers, unitops)
 from .board import check_win, distinct_by_name, draw, lane_txt, nm, pl
 from .data import LANES, MetaZooData, opponent, turn_order
@@ -97,6 +97,10 @@ class MetaZooRules:
     def view(self, st: GameState, player: int) -> dict:
         from .view import view
         return view(st, player)
+
+    def forced_reason(self, st: GameState, decision: Decision, action: Action) -> str:
+        """Why a decision had one option, for the decider's "(only choice)" line (forced.py)."""
+        return forced.reason(st, decision, action)
 
     def describe_trigger(self, st: GameState, trig) -> str:
         return triggers.describe_trigger(st, trig)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import stats
-from .board import nm, unit_label
+from .board import nm, pl, unit_label
 from .context import ability, next_op, push_some, src_label, this_lane
 from .data import MetaZooData
 from .lanechoice import ask_lane
@@ -150,11 +150,27 @@ def target_actions(st: GameState) -> list[Action]:
     return acts
 
 
+def _say_pick(st: GameState, p: int, tc: TargetChoice, u: int) -> None:
+    """Log a player's pick: the unit, who Duels, who wins a tie, or nothing more."""
+    d: MetaZooData = st.data
+    src = nm(d, tc.ctx.src)
+    if u < 0:
+        st.say(f"{pl(p)} chooses {'no more units' if tc.picks else 'no unit'} for {src}")
+    elif tc.purpose == "fighter":
+        st.say(f"{pl(p)} chooses {unit_label(d, u)} to Duel for {src}")
+    elif tc.purpose == "tie":
+        st.say(f"{pl(p)} breaks the tie for {src}: {unit_label(d, u)}")
+    else:
+        st.say(f"{pl(p)} chooses {unit_label(d, u)} for {src}")
+
+
 def target_perform(st: GameState, act: Action, dec: Decision) -> None:
     d: MetaZooData = st.data
     tc: TargetChoice = dec.params
     oi, ctx = tc.op_no, tc.ctx
     u = act.args.card
+    if st.logging:
+        _say_pick(st, dec.player, tc, u)
     if tc.purpose == "fighter":
         st.push(Select(oi, ctx, u))
         return

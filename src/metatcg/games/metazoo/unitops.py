@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import board, stats
-from .board import lane_txt, nm, unit_label
+from .board import lane_txt, nm, unit_label, unit_ref
 from .context import ability, src_label
 from .data import LANES, MetaZooData
 from .records import Ctx, Damage, Mod, MoveTo, PickLane, Shatter, UnitOp
@@ -28,12 +28,12 @@ def step_unit_op(st: GameState, step: UnitOp) -> None:
         d.touch()
         if logging:
             span = "until the end of the round" if dur == "round" else "for as long as it stays in play"
-            st.say(f"{src_label(d, ctx)}: {nm(d, u)} gets {op.amount:+d} Influence {span}")
+            st.say(f"{src_label(d, ctx)}: {unit_ref(d, u)} gets {op.amount:+d} Influence {span}")
     elif k == "grant":
         d.mods.append(Mod(u, op.keyword, 1, src, op.duration))
         d.touch()
         if logging:
-            st.say(f"{src_label(d, ctx)}: {nm(d, u)} gets {op.keyword.replace('_', ' ')}"
+            st.say(f"{src_label(d, ctx)}: {unit_ref(d, u)} gets {op.keyword.replace('_', ' ')}"
                    f"{' until the end of the round' if op.duration == 'round' else ''}")
     elif k == "tap":
         if u not in d.tapped:
@@ -46,7 +46,7 @@ def step_unit_op(st: GameState, step: UnitOp) -> None:
             d.tapped.discard(u)
             d.touch()
             if logging:
-                st.say(f"{src_label(d, ctx)}: {nm(d, u)} is untapped")
+                st.say(f"{src_label(d, ctx)}: {unit_ref(d, u)} is untapped")
     elif k == "deal_damage":
         st.push(Damage(u, op.amount, (), src))
     elif k == "shatter":
@@ -68,7 +68,7 @@ def step_unit_op(st: GameState, step: UnitOp) -> None:
         a = max(0, stats.influence(d, f, srcs))  # MZL-KW-DUEL-4: both worked out first
         b = max(0, stats.influence(d, u, srcs))
         if logging:
-            st.say(f"{src_label(d, ctx)}: {nm(d, f)} ({a}) Duels {nm(d, u)} ({b})")
+            st.say(f"{src_label(d, ctx)}: {unit_ref(d, f)} ({a}) Duels {unit_ref(d, u)} ({b})")
         st.push(Damage(u, a, (), f), Damage(f, b, (), u, True))
     else:  # pragma: no cover
         raise KeyError(k)
@@ -91,7 +91,7 @@ def _move(st: GameState, step: UnitOp, op) -> None:
         opts = [ln for ln in range(LANES) if can_move(d, u, ln)]
         if not opts:
             if st.logging:
-                st.say(f"{src_label(d, ctx)}: {nm(d, u)} has no lane to Move to")
+                st.say(f"{src_label(d, ctx)}: {unit_ref(d, u)} has no lane to Move to")
         elif len(opts) == 1:
             board.move_unit(st, u, opts[0], nm(d, src))
         else:
