@@ -102,7 +102,8 @@ def test_battle_zone_shows_each_cards_stat_and_rank():
 def test_team_attack_value_is_shown():
     st = mx.position(GAME, {"mp": 10, "hand": ["Brawl 4"], "character": [
         {"name": "Ironclad Paragon", "entered_turn": 1}, {"name": "Nightwatch Strategist", "entered_turn": 1}]},
-        {"character": ["Velvet Broker"]}, turn=3, active=0, first=0, step="battle", seed=1, auto=False)
+        {"hand": ["Insight 2"], "character": ["Velvet Broker"]}, turn=3, active=0, first=0, step="battle",
+        seed=1, auto=False)
     para, night = st.data.inplay[0]
     st.apply(f"attack:c{para}/c{st.data.hand[0][0]}")
     st.apply(f"link:c{night}")
@@ -110,7 +111,16 @@ def test_team_attack_value_is_shown():
     text140 = "\n".join(render(st.view(0), 140, 22))
     # Brawl 4 + Nightwatch Strategist's Strength 7 (MX-TEAM-9, MX-TEAM-14)
     assert "Brawl 4 (STR 4) + 1 Link (STR) = 11" in text80, text80
-    assert "Brawl 4 (STR 4) + Nightwatch Strategist (STR), team value 11" in text140, text140
+    assert "Brawl 4 (STR 4) + Nightwatch Strategist (STR), team value 11 → undefended" in text140, text140
+    st.apply("end_attacks")
+    broker = st.data.inplay[1][0]
+    st.apply(f"defend:c{broker}->c{para}")
+    st.apply(f"with:c{st.data.hand[1][0]}")
+    # the defending value: Insight 2 + Velvet Broker's Intelligence 6 (MX-TEAM-15)
+    text80 = "\n".join(render(st.view(1), 80, 12))
+    assert "⚔ Ironclad Paragon: STR 4 + 1 Link (STR) = 11 → Velvet Broker: INT 2 = 8" in text80, text80
+    text140 = "\n".join(render(st.view(1), 140, 22))
+    assert "team value 11 → Velvet Broker: Insight 2 (INT 2), value 8" in text140, text140
 
 
 def test_hand_entries_show_the_real_mp_and_numbers():

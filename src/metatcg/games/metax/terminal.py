@@ -122,14 +122,18 @@ def card_numbers(pres: "MetaXPresentation", name: str, short: bool = False) -> s
     return f"{c.mp:+d} MP"
 
 
-def battle_card_text(pres: "MetaXPresentation", card: dict | None) -> Text:
-    """A card in the Battle Zone: its name with Stat type and Rank, 'Surge 2 (STR 2)'."""
+def battle_card_text(pres: "MetaXPresentation", card: dict | None, named: bool = True) -> Text:
+    """A card in the Battle Zone: its name with Stat type and Rank, 'Surge 2 (STR 2)' (or
+    only 'STR 2' when ``named`` is false, for a narrow screen)."""
     if not card:
         return Text("")
     c = pres.card_def(card["name"])
+    numbers = f"{'/'.join(STAT_SHORT[s] for s in c.battle_stats)} {c.rank}" if c is not None and c.is_battle else ""
+    if not named and numbers:
+        return Text(numbers, style="bold")
     t = Text(card["name"], style="bold")
-    if c is not None and c.type == "battle":
-        t.append(f" ({'/'.join(STAT_SHORT[s] for s in c.battle_stats)} {c.rank})")
+    if numbers:
+        t.append(f" ({numbers})")
     return t
 
 
@@ -149,13 +153,26 @@ def team_value(pres: "MetaXPresentation", view: dict, a: dict) -> int | None:
                                                   for x in a["links"])
 
 
-def attack_text(pres: "MetaXPresentation", view: dict, a: dict, names: dict[str, str], wide: bool = True) -> Text:
+def defending_value(pres: "MetaXPresentation", view: dict, a: dict) -> int | None:
+    """A defended Team Attack's defending value: the defender's card Rank plus its Rank in that
+    card's Stat (MX-TEAM-9, MX-TEAM-15); None when it is no Team Attack, or when a Multi-Stat
+    card leaves the named Stat to the defender (MX-MULTI-7: the view does not say which)."""
+    c = pres.card_def(a["defender_card"]["name"]) if a.get("links") and a.get("defender_card") else None
+    if c is None or len(c.battle_stats) != 1:
+        return None
+    ranks = _character_by_id(view).get(a["defender"], {}).get("stats", {})
+    return c.rank + ranks.get(c.battle_stats[0], 0)
+
+
+def attack_text(pres: "MetaXPresentation", view: dict, a: dict, names: dict[str, str], wide: bool = True,
+                named: bool = True) -> Text:
     """One attack: '⚔ Ember Warden: Surge 2 (STR 2) → Stone Golem: Ward 3 (INT 3)'; a narrow
-    screen counts a Team Attack's Links instead of naming them."""
+    screen counts a Team Attack's Links instead of naming them, and leaves out the Battle Cards'
+    names (``named``) when the line would not fit otherwise."""
     t = Text("⚔ ", style="red")
     t.append(names.get(a["lead"], a["lead"]), style="bold")
     t.append(": ")
-    t.append_text(battle_card_text(pres, a["battle_card"]))
+    t.append_text(battle_card_text(pres, a["battle_card"], named))
     if a.get("links"):
         links = a["links"]
         t.append(" + " + (", ".join(names.get(x, x) for x in links) if wide
@@ -168,7 +185,10 @@ def attack_text(pres: "MetaXPresentation", view: dict, a: dict, names: dict[str,
         t.append(names.get(a["defender"], a["defender"]), style="bold")
         if a.get("defender_card"):
             t.append(": ")
-            t.append_text(battle_card_text(pres, a["defender_card"]))
+            t.append_text(battle_card_text(pres, a["defender_card"], named))
+            value = defending_value(pres, view, a)
+            if value is not None:
+                t.append(f", value {value}" if wide else f" = {value}")
     else:
         t.append(" → undefended", style="dim")
     if a.get("resolved"):
@@ -479,8 +499,9 @@ class MetaXUI(GameUI):
         """The compact board as single lines (at most ``max_lines``, each at most ``width``).
 
         Narrow: header, the opponent's side, the Battle Zone, your side, your hand packed
-        into a line or two. Wide (``WIDE`` columns and more): the same table on the left and,
-        on the right, your hand one card a line with its text, then the discard piles."""
+        into a line or two. Wide (``WIDE`` columns and more): both sides on the left and, on
+        the right, your hand one card a line with its text, then the discard piles; below them
+        the Battle Zone across the whole width."""
         pres = self.presentation
         me = view["you"]
         players = view["players"]
@@ -494,20 +515,26 @@ class MetaXUI(GameUI):
             return [fit(head, width)] + [x for b in blocks for x in b.render(width)][:max_lines - 1]
         right_w = min(60, (width - GAP) * 2 // 5)
         left_w = width - GAP - right_w
-        left = self.table_blocks(view, roles, left_w, wide=True)
-        fit_blocks(left, max_lines - 1)
+        opp_side, battle, my_side = self.table_blocks(view, roles, left_w, wide=True, battle_width=width)
+        room = max_lines - 1 - min(len(battle.lines), max(1, (max_lines - 1) // 4))
+        left = [opp_side, my_side]
+        fit_blocks(left, room)
         hand = players[me].get("hand") or []
         right = [Block([fit(Text(f"Your hand ({len(hand)})", style="bold underline"), right_w)], (ALL,) * PASSES),
                  Block([fit(e, right_w) for e in hand_entries(pres, hand, wide=True)], (ALL, ALL, 1, 1)),
                  Block([fit(Text("Discard piles", style="bold underline"), right_w)]
                        + [fit(discard_text(players, q, me), right_w) for q in seat_order(players, me)], (0,) * PASSES)]
-        fit_blocks(right, max_lines - 1)
+        fit_blocks(right, room)
         lines = _side_by_side([x for b in left for x in b.render(left_w)],
-                              [x for b in right for x in b.render(right_w)], left_w)
-        return [fit(head, width)] + lines[:max_lines - 1]
+                              [x for b in right for x in b.render(right_w)], left_w)[:room]
+        fit_blocks([battle], max_lines - 1 - len(lines))
+        return ([fit(head, width)] + lines + battle.render(width))[:max_lines]
 
-    def table_blocks(self, view: dict, roles: dict[int, str] | None, width: int, wide: bool) -> list[Block]:
-        """The opponent's side, the Battle Zone and your side, as cuttable blocks of lines."""
+    def table_blocks(self, view: dict, roles: dict[int, str] | None, width: int, wide: bool,
+                     battle_width: int | None = None) -> list[Block]:
+        """The opponent's side, the Battle Zone (``battle_width`` wide, by default ``width``)
+        and your side, as cuttable blocks of lines."""
+        bw = battle_width or width
         pres = self.presentation
         me = view["you"]
         turn = view.get("turn", 0)
@@ -521,8 +548,14 @@ class MetaXUI(GameUI):
             lines += [fit(Text("  ") + character_text(pres, ch, names.get(ch["id"], ch["name"]), turn, wide), width)
                       for ch in p.get("characters") or []]
             sides[q] = Block(lines, (ALL, ALL, ALL, 2))
-        attacks = [fit(Text("  ") + attack_text(pres, view, a, names, wide), width)
-                   for a in view.get("battle_zone") or []]
+        attacks = []
+        tries = ((True, True), (False, True), (False, False)) if wide else ((False, True), (False, False))
+        for a in view.get("battle_zone") or []:
+            for links_named, cards_named in tries:  # the fullest wording that fits
+                line = Text("  ") + attack_text(pres, view, a, names, links_named, cards_named)
+                if line.cell_len <= bw:
+                    break
+            attacks.append(fit(line, bw))
         opp = [sides[q] for q in sides if q != me]
         return [*opp, Block(attacks, (ALL, ALL, ALL, 1)), sides[me]]
 
