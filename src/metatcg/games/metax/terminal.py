@@ -361,15 +361,20 @@ def fit_blocks(blocks: list[Block], max_lines: int) -> None:
             max(cuttable, key=lambda b: len(b.lines)).cut_one()
 
 
-def discard_text(players: list[dict], q: int, me: int, shown: int = 4) -> Text:
-    """'P2 (4): Field Medic, Ashfall, … 2 more' — a discard pile, top first (public, MX-ZONE-7)."""
-    pile = players[q].get("discard") or []
+def discard_text(players: list[dict], q: int, me: int, width: int) -> Text:
+    """'P2 (4): Field Medic, Ashfall … 2 more' — a discard pile, top first, as many names as
+    fit ``width`` (public, MX-ZONE-7)."""
+    pile = [c["name"] for c in reversed(players[q].get("discard") or [])]
     t = Text(f"{'yours' if q == me else player_name(q)} ({len(pile)})", style="bold")
-    if pile:
-        t.append(": " + ", ".join(c["name"] for c in reversed(pile[-shown:])))
-        if len(pile) > shown:
-            t.append(f" … {len(pile) - shown} more", style="dim")
-    return t
+    for i, nm in enumerate(pile):
+        rest = len(pile) - i - 1
+        room = width - (len(f" … {rest} more") if rest else 0)
+        piece = (": " if i == 0 else ", ") + nm
+        if t.cell_len + len(piece) > room:
+            t.append(f" … {len(pile) - i} more", style="dim")
+            break
+        t.append(piece)
+    return fit(t, width)
 
 
 # ------------------------------------------------------------------ the full board's pieces
@@ -523,7 +528,7 @@ class MetaXUI(GameUI):
         right = [Block([fit(Text(f"Your hand ({len(hand)})", style="bold underline"), right_w)], (ALL,) * PASSES),
                  Block([fit(e, right_w) for e in hand_entries(pres, hand, wide=True)], (ALL, ALL, 1, 1)),
                  Block([fit(Text("Discard piles", style="bold underline"), right_w)]
-                       + [fit(discard_text(players, q, me), right_w) for q in seat_order(players, me)], (0,) * PASSES)]
+                       + [discard_text(players, q, me, right_w) for q in seat_order(players, me)], (0,) * PASSES)]
         fit_blocks(right, room)
         lines = _side_by_side([x for b in left for x in b.render(left_w)],
                               [x for b in right for x in b.render(right_w)], left_w)[:room]
