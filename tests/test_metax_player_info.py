@@ -84,9 +84,15 @@ def card(st, name: str, zone: str, p: int) -> int:
     ("Ashfall", {"discard": ["Brawl 6"]}, {"character": ["Ironclad Paragon"]}),  # Rank 6 > 3
     ("Unsettling Whisper", {}, {"hand": []}),                     # their hand is empty
     ("Second Wind Muster", {"discard": ["Ironclad Paragon"]}, {}),  # highest Rank 7 > 4
+    ("Second Wind Muster", {"discard": ["Marsh Wisp"],
+                            "character": ["Ember Warden", "Ember Warden", "Ember Warden"]}, {}),  # 3 in play
+    ("Hardened Resolve", {"character": ["Marsh Wisp"]}, {}),      # +1 Strength: it has no Strength
+    ("Tailwind", {"character": ["Galeborn Courier"]}, {}),        # Quick already
+    ("Channel Reserves", {"mp": 10}, {}),                         # MP at 10, nothing else in hand
 ])
 def test_an_event_that_would_do_nothing_is_not_offered(event, p1, p2):
-    spec = {"mp": 10, "hand": [event], **p1}
+    spec = {"mp": 10, "hand": [event]}
+    spec.update(p1)
     st = position(spec, p2)
     assert f"event:c{card(st, event, 'hand', 0)}" not in ids(st), labels(st)
 
@@ -99,9 +105,13 @@ def test_an_event_that_would_do_nothing_is_not_offered(event, p1, p2):
     ("Leech the Well", {}, {"mp": 1}),
     ("Ashfall", {"discard": ["Brawl 3"]}, {"character": ["Ironclad Paragon"]}),
     ("Call to Arms", {"deck": ["Brawl 1", "Brawl 2"]}, {}),  # a search may always find nothing (PR-MX-2)
+    ("Hardened Resolve", {"character": ["Ember Warden"]}, {}),
+    ("Channel Reserves", {"mp": 8}, {}),
 ])
 def test_the_same_events_are_offered_when_they_can_act(event, p1, p2):
-    st = position({"mp": 10, "hand": [event], **p1}, p2)
+    spec = {"mp": 10, "hand": [event]}
+    spec.update(p1)
+    st = position(spec, p2)
     assert f"event:c{card(st, event, 'hand', 0)}" in ids(st), labels(st)
 
 
