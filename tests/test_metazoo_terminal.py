@@ -78,8 +78,8 @@ def test_too_much_to_show_is_cut_visibly():
     """A hand of many cards at 80 columns ends with '… N more' within the budget."""
     v = next(v for v in sampled_views(range(3), 6) if v["phase"] == "action")
     me = v["you"]
-    card = {"id": "c1", "name": "Jackalope", "cost": 2, "base_cost": 2}
-    v["players"][me]["hand"] = [card] * 30
+    names = [n for n in GAME.pool.names() if GAME.pool[n].type == "creature"][:30]
+    v["players"][me]["hand"] = [{"id": f"c{i}", "name": n, "cost": 2, "base_cost": 2} for i, n in enumerate(names)]
     lines = rendered(v, 80, 12)
     assert len(lines) <= 12 and "more" in lines[-1], "\n".join(lines)
 

@@ -175,7 +175,7 @@ class CompactBoard:
     """Builds the compact board's lines for one view at one size."""
 
     def __init__(self, view: dict, max_lines: int, width: int, mp_to_win: int,
-                 header: str, playable: set[str], influence_of: Callable[[str], str]) -> None:
+                 header: list[str], playable: set[str], influence_of: Callable[[str], str]) -> None:
         self.view, self.max_lines, self.width = view, max(4, max_lines), max(20, width)
         self.mp_to_win, self.header, self.playable, self.influence_of = mp_to_win, header, playable, influence_of
         self.me = view["you"]
@@ -185,14 +185,16 @@ class CompactBoard:
 
     # ---- lines
     def header_line(self) -> Text:
-        t = Text(self.header, style="bold cyan")
+        """The header's parts in order, cut from the end ("…") when they do not fit; what is
+        resolving goes before Priority."""
+        parts = [Text(self.header[0], style="bold cyan")]
+        parts += [Text(h, style="bold red" if h.startswith("⚔") else "cyan" if h.startswith("◆") else "bold")
+                  for h in self.header[1:]]
         res = self.view.get("resolving") or []
-        if self.view.get("mission_lane"):
-            t.append(f" · mission in lane {self.view['mission_lane']}", style="bold red")
         if res:
-            t.append(" · resolving " + ", ".join(short(c["name"]) for c in res), style="yellow")
-        t.truncate(self.width, overflow="ellipsis")
-        return t
+            at = len(parts) - (1 if parts[-1].plain.startswith("◆") else 0)
+            parts.insert(at, Text("resolving " + ", ".join(short(c["name"]) for c in res), style="yellow"))
+        return fit(parts, self.width, what="")
 
     def player_line(self, q: int) -> Text:
         p = self.view["players"][q]
@@ -219,8 +221,8 @@ class CompactBoard:
         """Two lines: the lane's number, Terra and mark, then the opponent's side; below, your
         side. One line (totals only) when both sides are empty or room is short."""
         head = Text(f"{lane['lane']} ", style="bold")
-        head.append_text(terra_name(lane, self.setup, LANE_HEAD - 4))
-        head.append(" " * max(1, LANE_HEAD - 2 - head.cell_len))
+        head.append_text(terra_name(lane, self.setup, LANE_HEAD - 5))
+        head.append(" " * max(1, LANE_HEAD - 2 - head.cell_len))   # the mark in one column
         head.append_text(lane_mark(lane, self.view))
         head.append(" ")
         theirs, mine = self.sides(lane)
@@ -228,19 +230,15 @@ class CompactBoard:
         if self.empty(lane):
             return [fit([Text("empty", style="dim")], self.width, start=head)]
         bare = [not (side.get("units") or side.get("aura")) for side in (theirs, mine)]
-        if any(bare):  # one side empty: both on one line, the other's units in full
+        if any(bare):  # one side empty: its total first, then the other side's units in full
             full, q, other = (mine, self.me, theirs) if bare[0] else (theirs, self.opp, mine)
             start = head.copy()
-            empty_side = side_head(other, self.opp if bare[0] else self.me, self.me, full.get("influence", 0),
-                                   res, False)
-            if bare[0]:
-                start.append_text(empty_side).append(" · ", style="dim")
+            start.append_text(side_head(other, self.opp if bare[0] else self.me, self.me, full.get("influence", 0),
+                                        res, False))
+            start.append(" · ", style="dim")
             start.append_text(side_head(full, q, self.me, other.get("influence", 0), res, False))
             start.append(": ", style="dim")
-            parts = self.units(full)
-            if bare[1]:
-                parts.append(empty_side)
-            return [fit(parts, self.width, start=start)]
+            return [fit(self.units(full), self.width, start=start)]
         if not two_lines:
             parts = []
             for side, q, other in ((theirs, self.opp, mine), (mine, self.me, theirs)):
@@ -334,10 +332,16 @@ class CompactBoard:
     def hand_entries(self) -> list[Text]:
         me = self.view["players"][self.me]
         out = []
-        for c in me.get("hand") or []:
-            name = c["name"]
+        copies: dict[str, int] = {}
+        first: dict[str, dict] = {}
+        for c in me.get("hand") or []:   # copies of a name cost the same: one entry, "×2"
+            copies[c["name"]] = copies.get(c["name"], 0) + 1
+            first.setdefault(c["name"], c)
+        for name, c in first.items():
             t = Text(short(name, NAME_MAX + 4) if self.narrow else name,
                      style="bold green" if name in self.playable else "")
+            if copies[name] > 1:
+                t.append(f" ×{copies[name]}", style="bold")
             cost, base = c.get("cost"), c.get("base_cost")
             if cost is not None:
                 t.append(f" {cost}", style="yellow" if base is not None and cost < base else "")
@@ -381,7 +385,8 @@ class CompactBoard:
         two lines; the rest of the hand; then the extras while room is left."""
         top = [self.header_line(), self.player_line(self.opp), self.player_line(self.me)]
         hand = self.hand_entries()
-        head = Text(f"Hand {len(hand)} (cost/Infl.): " if hand else "Hand: empty", style="bold")
+        n = len(self.view["players"][self.me].get("hand") or [])
+        head = Text(f"Hand {n} (cost/Infl.): " if hand else "Hand: empty", style="bold")
         hand_need = len(wrap_entries(head, hand, self.width, 99))
         room = self.max_lines - len(top)
         lane_room = room - min(hand_need, 2)

@@ -348,7 +348,8 @@ class MetaZooUI(GameUI):
             if pri is not None:
                 bits.append("you have Priority" if pri == me else f"{player_name(pri)} has Priority")
         if view.get("result"):
-            bits.append("game over")
+            if view.get("phase") != "over":
+                bits.append("game over")
         else:
             active = view.get("active_player")
             deciding = (view.get("deciding") or {}).get("player")
@@ -357,6 +358,27 @@ class MetaZooUI(GameUI):
             if deciding is not None and deciding != active:
                 bits.append("you decide" if deciding == me else f"{player_name(deciding)} decides")
         return " · ".join(bits)
+
+    def header_parts(self, view: dict) -> list[str]:
+        """The compact board's header, most urgent first (what does not fit is cut from the
+        end): round and phase, who acts or decides, the mission being worked out, Priority."""
+        me = view["you"]
+        rnd = view.get("round") or 0
+        phase = self.presentation.phases.get(view.get("phase", ""), _cap(view.get("phase", "")))
+        parts = [f"Round {rnd} · {phase}" if rnd else phase]
+        deciding = (view.get("deciding") or {}).get("player")
+        active = view.get("active_player")
+        if not view.get("result") and deciding is not None:
+            if deciding == me:
+                parts.append("you decide" if active != me else "your action")
+            else:
+                parts.append(f"{player_name(deciding)} decides")
+        if view.get("mission_lane"):
+            parts.append(f"⚔ mission in lane {view['mission_lane']}")
+        pri = view.get("priority_player")
+        if rnd and pri is not None:
+            parts.append("◆ Priority: " + ("you" if pri == me else player_name(pri)))
+        return parts
 
     def players(self, view: dict, roles: dict[int, str] | None) -> RenderableType:
         return _Players(self, view, roles)
@@ -463,7 +485,7 @@ class MetaZooUI(GameUI):
             return super().render_board(game, view, roles, max_lines=max_lines, width=width)
         if max_lines is None:
             return self.full_board(game, view, roles)
-        return CompactBoard(view, max_lines, width, self.rules["mp_to_win"], self.header(view, roles),
+        return CompactBoard(view, max_lines, width, self.rules["mp_to_win"], self.header_parts(view),
                             self.playable(view), self._printed_influence).render()
 
     def _printed_influence(self, name: str) -> str:
