@@ -53,11 +53,19 @@ def test_counts_per_rarity_and_type():
     assert {c.event_timing for c in events} == {"any_time", "own_turn", "attack"}
 
 
-@pytest.mark.rule("MB-CARD-5")
 def test_costs_follow_rarity_within_a_band():
     for c in CARDS:
         base = schema.RARITY_COST[c.rarity]
         assert base <= c.cost <= base + 1, c.name
+
+
+@pytest.mark.rule("MB-CARD-12")
+def test_an_unprinted_number_counts_as_0_and_cost_falls_back_to_the_rarity():
+    (c,) = parse_cards('[[card]]\nname = "Bare"\ntype = "creature"\nrarity = "rare"\n')
+    assert (c.attack, c.defense, c.meta, c.cost, c.promo, c.text) == (0, 0, 0, 3, False, "")
+    (e,) = parse_cards('[[card]]\nname = "Bare E"\ntype = "event"\nrarity = "uncommon"\n'
+                       'do = [{ op = "draw" }]\n')
+    assert (e.defense, e.meta, e.cost, e.event_timing) == (0, 0, 2, "any_time")   # MB-EVT-3
 
 
 def test_numbers_make_sense_for_the_game():
@@ -101,7 +109,6 @@ def test_every_timing_and_every_op_is_used():
     assert any(c.attack_bonus for c in CARDS) and any(c.defense_bonus for c in CARDS)
 
 
-@pytest.mark.rule("MB-SPEC-3")
 def test_some_cards_can_leave_an_action_unfinished():
     """A dig that reveals a non-creature cannot resolve: the penalty applies (MB-SPEC-3/4)."""
     diggers = [c for c in CARDS if any(o.op == "dig" for _, _, o in ops_of(c))]
