@@ -124,3 +124,17 @@ def test_hand_and_play_options_show_the_real_cost():
     assert f"Cinder Fox {fox['cost']} (was {fox['base_cost']})/2" in compact
     full = "\n".join(rendered(v, 110, None))
     assert f"{fox['cost']} (was {fox['base_cost']})" in full
+
+
+def test_header_says_who_decides_and_which_mission_runs(views):
+    """The first line names who must decide now and, during a mission, its lane."""
+    missions = [v for v in views if v.get("mission_lane") and v.get("deciding")]
+    assert missions
+    for v in missions:
+        head = rendered(v, 80, 12)[0]
+        assert f"mission in lane {v['mission_lane']}" in head, head
+    for v in views:
+        if v.get("deciding") and not v.get("result"):
+            head = rendered(v, 80, 12)[0]
+            mine = v["deciding"]["player"] == v["you"]
+            assert ("your action" in head or "you decide" in head) == mine, head

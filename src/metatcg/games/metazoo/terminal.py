@@ -367,12 +367,13 @@ class MetaZooUI(GameUI):
         phase = self.presentation.phases.get(view.get("phase", ""), _cap(view.get("phase", "")))
         parts = [f"Round {rnd} · {phase}" if rnd else phase]
         deciding = (view.get("deciding") or {}).get("player")
-        active = view.get("active_player")
         if not view.get("result") and deciding is not None:
+            taking_action = (view.get("deciding") or {}).get("kind") == "action"
             if deciding == me:
-                parts.append("you decide" if active != me else "your action")
+                parts.append("your action" if taking_action else "you decide")
             else:
-                parts.append(f"{player_name(deciding)} decides")
+                parts.append(f"{player_name(deciding)}'s action" if taking_action
+                             else f"{player_name(deciding)} decides")
         if view.get("mission_lane"):
             parts.append(f"⚔ mission in lane {view['mission_lane']}")
         pri = view.get("priority_player")
