@@ -166,3 +166,14 @@ def test_random_games_leak_no_rule_ids_and_offer_no_empty_abilities():
         for before, line in zip(st.log, st.log[1:]):
             if before.startswith(("P1 uses", "P2 uses")) and "'s ability" in before:
                 assert "no legal target" not in line, (before, line)
+
+
+def test_enhancing_a_resolved_lane_says_it_helps_no_mission():
+    """PR-MZL-20 allows it; the option says that the lane's mission is over."""
+    lanes = [dict(LANES4[0], resolved=True, p1=["Jackalope"]), dict(LANES4[1], p1=["Jackalope"])] + LANES4[2:]
+    st = position({"aura": ["Earth Aura"] * 2}, {}, lanes)
+    assert "Enhance lane 1 with an Aura (resolved: no mission to help)" in labels(st)
+    assert "Enhance lane 2 with an Aura" in labels(st)
+    quiet = position({"aura": ["Earth Aura"] * 2}, {}, lanes)
+    quiet.logging = False                            # quiet mode makes labels only when read
+    assert labels(quiet) == labels(st)

@@ -263,12 +263,14 @@ def aura_op_perform(st: GameState, act: Action, dec: Decision) -> None:
 
 
 # ----------------------------------------------------------------------------- enhance (MZL-ENHANCE)
-def _enhance_label(lane: int) -> str:
-    return f"Enhance {lane_txt(lane)} with an Aura"
+def _enhance_label(lane: int, resolved: bool = False) -> str:
+    """A resolved lane may be enhanced (PR-MZL-20), but its mission is over: the label says so."""
+    return f"Enhance {lane_txt(lane)} with an Aura" + (" (resolved: no mission to help)" if resolved else "")
 
 
 ENHANCE_IDS = tuple(f"enhance:lane{lane + 1}" for lane in range(LANES))
 _LAZY_ENHANCE_LABELS = tuple(partial(_enhance_label, lane) for lane in range(LANES))
+_LAZY_RESOLVED_ENHANCE_LABELS = tuple(partial(_enhance_label, lane, True) for lane in range(LANES))
 
 
 def enhance_actions(st: GameState, p: int, sides: list[stats.SideFacts]) -> list[Action]:
@@ -277,7 +279,13 @@ def enhance_actions(st: GameState, p: int, sides: list[stats.SideFacts]) -> list
     t = d.tapped
     if all(a in t for a in d.aura_zone[p]):
         return []
-    label = _enhance_label if st.logging else _LAZY_ENHANCE_LABELS.__getitem__
+    resolved = d.resolved
+    if st.logging:
+        def label(lane: int) -> str:
+            return _enhance_label(lane, resolved[lane])
+    else:
+        def label(lane: int) -> str:  # type: ignore[misc]  # made only if read
+            return (_LAZY_RESOLVED_ENHANCE_LABELS if resolved[lane] else _LAZY_ENHANCE_LABELS)[lane]
     return [make(Action, (ENHANCE_IDS[lane], label(lane), make(EnhanceLane, (lane,))))
             for lane, f in enumerate(sides) if f.enhanceable and f.used < f.limit]
 
