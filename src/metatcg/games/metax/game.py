@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...engine.action import Decision
 from ...engine.decks import Deck
 from ...engine.errors import DeckError
 from ...engine.game import PooledGame
@@ -120,7 +121,7 @@ class MetaXGame(PooledGame):
         return s
 
 
-def _resample_put_from_hand(s: GameState, d: MetaXData, dec, opp: int, hidden_hand: list[int],
+def _resample_put_from_hand(s: GameState, d: MetaXData, dec: Decision, opp: int, hidden_hand: list[int],
                             elsewhere: list[list[int]], rng: Rng) -> None:
     """The opponent is choosing a Character to put into play from their hidden hand: offer what
     their hand holds in this copy, so the options never name their real hand. That they hold at

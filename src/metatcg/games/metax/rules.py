@@ -15,6 +15,7 @@ from . import battle, effects, stats
 from .data import MetaXData
 from .effects import (char_name, distinct_by_name, draw, entering_name, event_has_effect, gain_mp, name, opponent,
                       pl, push_has_effect, say_choice, start_effect)
+from .forced import forced_reason
 from .records import (END_PLANNING, PLANNING, PREP, ATTACKS, Bottom, EffectUse, EventDone, Mulligan,
                       MulliganAsk, PlayCharacter, PlayEvent, PushForEffect, ToBottom, records)
 
@@ -87,7 +88,6 @@ class MetaXRules:
 
     def forced_reason(self, st: GameState, decision: Decision, action: Action) -> str:
         """Why ``action`` was the only option (the decider reads "(only choice) …: <reason>")."""
-        from .forced import forced_reason
         return forced_reason(st, decision, action)
 
     def surely_several(self, st: GameState) -> bool:
