@@ -177,3 +177,15 @@ def test_enhancing_a_resolved_lane_says_it_helps_no_mission():
     quiet = position({"aura": ["Earth Aura"] * 2}, {}, lanes)
     quiet.logging = False                            # quiet mode makes labels only when read
     assert labels(quiet) == labels(st)
+
+
+def test_an_ability_acting_on_your_cards_needs_cards_to_act_on():
+    """Bram's Action icon (Discover 2) needs cards in the deck; his token ability needs room in
+    some lane."""
+    st = position({"deck_size": 0, "aura": ["Earth Aura"]}, {}, LANES4)
+    assert [lb for lb in uses(st, "Bram") if "Discover" in lb] == []
+    assert [lb for lb in uses(st, "Bram") if "Stone Sentinel" in lb] != []
+    full = ["Hodag", "Jackalope", "Pukwudgie", "Yowie", "Bigfoot"]
+    st = position({"deck_size": 3, "aura": ["Earth Aura"]}, {}, [dict(x, p1=full) for x in LANES4])
+    assert [lb for lb in uses(st, "Bram") if "Discover" in lb] != []
+    assert [lb for lb in uses(st, "Bram") if "Stone Sentinel" in lb] == []

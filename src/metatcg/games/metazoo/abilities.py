@@ -15,7 +15,6 @@ from .context import ability, next_op, players_of, push_some, src_label
 from .data import LANES, MetaZooData
 from .lanechoice import ask_lane
 from .records import Answer, Batch, Ctx, MayUse, Op, PlayerOp, ResolveAbility, Select
-from .targets import candidates
 from .text import ability_text
 
 # static ops are read by stats.py, never resolved
@@ -23,8 +22,6 @@ STATIC_OPS = frozenset({"prevent", "has_influence", "has_keyword", "lane_size", 
 # player ops with a choice: "each player" versions are ordered by the active player
 CHOICE_PLAYER_OPS = frozenset({"discard", "discover", "search", "recover", "create_token", "tap_aura",
                                "untap_aura", "return_aura"})
-UNIT_OPS_WITH_TARGET = frozenset({"give_influence", "gain_influence", "deal_damage", "shatter", "sacrifice",
-                                  "return_to_hand", "move", "tap", "untap", "grant"})
 
 
 def start_ops(st: GameState, ctx: Ctx) -> None:
@@ -58,13 +55,9 @@ def step_ability(st: GameState, step: ResolveAbility) -> None:
 
 
 def _idle(d: MetaZooData, a, ctx: Ctx) -> bool:
-    """A "may" ability whose first op would find nothing to act on: no point asking."""
-    o = a.do[0] if a.do else None
-    if o is None or o.op not in UNIT_OPS_WITH_TARGET or ctx.chosen < 0 and o.target.lane == "chosen":
-        return False
-    if o.op == "duel" or o.target.choose == "all":
-        return False
-    return not candidates(d, o, o.target, ctx, ctx.controller)
+    """A "may" ability that could change nothing now (PR-MZL-25): no point asking."""
+    from .play import can_do_something  # play.py starts abilities through this module's steps
+    return not can_do_something(d, ctx.src, ctx.ability, ctx.controller, ctx)
 
 
 def may_actions(st: GameState) -> list[Action]:

@@ -176,11 +176,27 @@ def _reaches_here(d: MetaZooData, o, ctx: Ctx, p: int) -> bool:
     return any(candidates(d, o, o.target, ctx, p, f) for f in fighters)
 
 
+def _player_op_acts(d: MetaZooData, o, p: int) -> bool:
+    """Could ``p``'s part of player op ``o`` change anything: cards to draw, look at or find,
+    a hand to discard from, a matching card to return, Aura to tap or untap?"""
+    k = o.op
+    if k in ("draw", "discover", "search"):
+        return bool(d.deck[p])
+    if k == "discard":
+        return bool(d.hand[p])
+    if k == "recover":
+        return any(stats.card_matches(d.cards[c], o.filter) for c in d.discard[p])
+    if k in ("tap_aura", "untap_aura"):
+        return any((a in d.tapped) == (k == "untap_aura") for a in d.aura_zone[p])
+    return True
+
+
 def can_do_something(d: MetaZooData, iid: int, ai: int, p: int, ctx: Ctx | None = None) -> bool:
     """PR-MZL-25: ability ``ai`` of ``iid`` could change something if it resolved now for
     ``p``: its first op that picks one unit has a target (PR-MZL-10), and, when all its ops act
-    on units, one of them has a unit to act on. Player ops (draw, tokens, Aura...) and lane
-    ops count as doing something, tokens only if there is room for one."""
+    on units or on its controller's cards, one of them has something to act on (a unit, room
+    for a token, a card to draw...). Other ops (MP, lanes, other players' parts) count as doing
+    something."""
     c = d.cards[iid]
     a = c.abilities[ai]
     if ctx is None:
@@ -193,8 +209,12 @@ def can_do_something(d: MetaZooData, iid: int, ai: int, p: int, ctx: Ctx | None 
             lanes = [ctx.lane] if o.lane == "this" and ctx.lane >= 0 else range(LANES)
             reaches_any = reaches_any or any(stats.room_for(d, ln, p) for ln in lanes)
             continue
+        if hasattr(o, "player"):
+            if o.player != "you" or _player_op_acts(d, o, p):
+                return True   # a player op that can act (other players' parts: assume they can)
+            continue
         tg = getattr(o, "target", None)
-        if tg is None or hasattr(o, "player"):
+        if tg is None:
             return True   # not a unit op: assume it may act
         if o.op in ("has_influence", "has_keyword", "contribution", "prevent", "lane_size", "cost"):
             return True
