@@ -14,7 +14,7 @@ from metatcg.ui.terminal import terminal_ui
 
 GAME = metatcg.load_game("metazoo")
 UI = terminal_ui(GAME)
-SIZES = ((80, 12), (140, 22))   # (width, max_lines) as ``play`` asks at 80×24 and 140×45
+SIZES = ((80, 12), (140, 22), (100, 10), (200, 30))   # (width, max_lines): ``play`` at 80×24, 140×45, ...
 
 
 def rendered(view: dict, width: int, max_lines: int | None) -> list[str]:

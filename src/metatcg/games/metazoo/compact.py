@@ -22,6 +22,7 @@ from .present import cap
 SIDE_BY_SIDE = 120     # from this width the lanes stand side by side
 LANE_HEAD = 20         # narrow screen: the lane number, Terra and mark take this many columns
 NAME_MAX = 16          # unit and card names are cut to this many columns on a narrow screen
+SOURCES_MIN = 44       # lane columns this wide name where Influence changes come from
 CASTER_STATES = {"caster_zone": "in zone", "lane": "in lane {lane}", "face_down": "face down"}
 DOTS_UP, DOTS_DOWN = "●", "○"
 
@@ -84,16 +85,19 @@ def who(q: int, me: int) -> str:
     return "You" if q == me else player_name(q)
 
 
-def influence_text(u: dict, narrow: bool) -> Text:
-    """A unit as the compact board shows it: name, Influence and its change ("+2"), tapped,
-    damage."""
+def influence_text(u: dict, narrow: bool, sources: bool = False) -> Text:
+    """A unit as the compact board shows it: name, Influence and its change ("+2", or with
+    ``sources`` where it comes from: "(+1 Cinder Flats, +1 own)"), tapped, damage."""
     tapped = bool(u.get("tapped"))
     t = Text(short(u["name"]) if narrow else short(u["name"], 22), style="dim" if tapped else "bold")
     t.append(f" {u.get('influence', 0)}", style="cyan")
     base = u.get("base_influence")
     if isinstance(base, int) and base != u.get("influence"):
         delta = u["influence"] - base
-        t.append(f"{delta:+d}", style="green" if delta > 0 else "red")
+        why = [f"{s['amount']:+d} {'own' if s.get('own') else short(s['name'])}"
+               for s in u.get("influence_sources") or []]
+        t.append(f" ({', '.join(why)})" if sources and why else f"{delta:+d}",
+                 style="green" if delta > 0 else "red")
     if tapped:
         t.append(" tapped", style="yellow")
     if u.get("damage"):
@@ -210,8 +214,8 @@ class CompactBoard:
         start.append(" · ", style="dim")
         return fit(parts, self.width, start=start, what="")
 
-    def units(self, side: dict) -> list[Text]:
-        return [influence_text(u, self.narrow) for u in side.get("units") or []]
+    def units(self, side: dict, sources: bool = False) -> list[Text]:
+        return [influence_text(u, self.narrow, sources) for u in side.get("units") or []]
 
     def sides(self, lane: dict) -> tuple[dict, dict]:
         by = {s.get("player"): s for s in lane.get("sides") or []}
@@ -294,7 +298,7 @@ class CompactBoard:
             res = bool(lane.get("resolved"))
             for side, q, other, cols in ((theirs, self.opp, mine, theirs_cols), (mine, self.me, theirs, mine_cols)):
                 cell = [side_head(side, q, self.me, other.get("influence", 0), res, True)]
-                cell += [Text("  ").append_text(u) for u in self.units(side)]
+                cell += [Text("  ").append_text(u) for u in self.units(side, sources=col >= SOURCES_MIN)]
                 cols.append(cell)
         body = max(2, room - 1)
         want_t = max(len(c) for c in theirs_cols)
