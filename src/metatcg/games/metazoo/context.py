@@ -3,7 +3,7 @@ one, who "you", "each player" or "the winner" are, and "this" lane."""
 from __future__ import annotations
 
 from ...engine.state import GameState
-from .board import nm, pl
+from .board import nm, pl, unit_ref
 from .data import MetaZooData, opponent, turn_order
 from .records import Ctx, Op
 
@@ -14,6 +14,11 @@ def ability(d: MetaZooData, ctx: Ctx):
 
 
 def src_label(d: MetaZooData, ctx: Ctx) -> str:
+    """The source of an effect as log lines name it: "Ember Imp (P1)", with its lane when
+    another unit in play has its name ("Ember Imp (P1, lane 3)")."""
+    ref = unit_ref(d, ctx.src)
+    if ref != nm(d, ctx.src) and ctx.controller == d.owner[ctx.src]:
+        return ref
     return f"{nm(d, ctx.src)} ({pl(ctx.controller)})"
 
 
