@@ -372,6 +372,8 @@ class GameState:
             group: TriggerGroup = decision.params  # type: ignore[union-attr]
             i = args.nth
             batch = group.triggers
+            if self.logging:  # the order a seat chose is part of the public record
+                self.say(f"P{group.seat + 1} resolves {self.rules.describe_trigger(self, batch[i])} next")
             self.push(ResolveTrigger(batch[i]), group._replace(triggers=batch[:i] + batch[i + 1:]))
         elif t is Pass:
             w: Window = decision.params  # type: ignore[union-attr]
