@@ -1,6 +1,8 @@
 """What one player may know: the four lanes with both sides, Terras, resolved marks,
-Influence per side, units with their state, both Aura zones, MP, Casters, their own hand
-(and the opponent's cards that were revealed into hand), counts for hidden zones."""
+Influence per side (and what its enhancing Aura add), units with their state and where their
+Influence changes come from, both Aura zones, MP, Casters, their own hand with what each card
+would cost now (and the opponent's cards that were revealed into hand), counts for hidden
+zones."""
 from __future__ import annotations
 
 from ...engine.state import GameState
