@@ -189,3 +189,14 @@ def test_an_ability_acting_on_your_cards_needs_cards_to_act_on():
     st = position({"deck_size": 3, "aura": ["Earth Aura"]}, {}, [dict(x, p1=full) for x in LANES4])
     assert [lb for lb in uses(st, "Bram") if "Discover" in lb] != []
     assert [lb for lb in uses(st, "Bram") if "Stone Sentinel" in lb] == []
+
+
+def test_a_save_from_before_modifiers_named_their_source_still_loads():
+    """Modifiers saved as [unit, what, amount, duration] load with an unknown source, which the
+    view calls "an effect"."""
+    st = position({}, {}, [dict(LANES4[0], p1=[{"name": "Hodag", "give": 2}])] + LANES4[1:])
+    obj = st.to_json()
+    obj["data"]["mods"] = [[m[0], m[1], m[2], m[4]] for m in obj["data"]["mods"]]
+    back = GAME.state_from_json(obj)
+    hodag = back.view(0)["lanes"][0]["sides"][0]["units"][0]
+    assert hodag["influence_sources"] == [{"name": "an effect", "own": False, "amount": 2}]
