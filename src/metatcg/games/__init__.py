@@ -8,4 +8,5 @@ names a game. A game outside this package registers itself the same way with
 from ..registry import register_game as register
 
 register("metax", "metatcg.games.metax", "MetaX TCG")
+register("metabaloids", "metatcg.games.metabaloids", "Metabaloids TCG")
 register("metazoo", "metatcg.games.metazoo", "MetaZoo TCG (four-lane edition)")

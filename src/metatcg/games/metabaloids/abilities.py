@@ -1,0 +1,382 @@
+"""Activated abilities, Events and triggered abilities, and the ops they are made of
+(MB-ABIL, MB-EVT, MB-SPEC-3/4).
+
+An activation is offered only when it can be paid in full and every op could do something
+now (MB-ABIL-1, MB-PAY-9, MB-SPEC-4); it resolves completely before anything else is
+activated (MB-ABIL-4/9). An activated ability or Event that then cannot finish costs its
+player 1 card from anywhere (MB-SPEC-3); a trigger that cannot do an op just skips it
+(PR-MB-5).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine.action import Action
+from . import grid
+from .data import MetabaloidsData
+from .pay import can_pay, from_hand, lose, pl, take_top, top_available
+from .records import CardPick, Choose, ColPick, EventDone, Lose, Ops, Pay, Place, SeatPick, Use
+from .turn import col_name, required_draw
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...engine.state import GameState
+
+CHOICE_OPS = frozenset({"shift", "rally", "shelter", "refresh", "stash", "burn"})
+
+
+# ----------------------------------------------------------------- what a seat may use now
+def timings(st: "GameState", seat: int, bonus: bool) -> frozenset[str]:
+    """The timings usable now: any time; own turn in the seat's own turn (not in setup);
+    attack abilities and Events in the bonus window of a battle the seat fights (MB-TOT-8)."""
+    d: MetabaloidsData = st.data
+    out = {"any_time"}
+    if d.active == seat and d.phase not in ("setup", "draw"):
+        out.add("own_turn")
+    if bonus:
+        out.add("attack")
+    return frozenset(out)
+
+
+def uses(st: "GameState", seat: int, allowed: frozenset[str], quick: bool = False) -> list[Action]:
+    """Every ability and Event ``seat`` could use now with these timings (``quick``: stop at the
+    first one found, for ``can_respond``)."""
+    d: MetabaloidsData = st.data
+    cards = d.cards
+    acts: list[Action] = []
+    b = d.battle
+    battle_col = -1
+    if b is not None and "attack" in allowed:
+        battle_col = b.acol if seat == b.attacker else b.dcol if seat == b.defender else -1
+    for ci, col in enumerate(d.columns[seat]):
+        for c in col:
+            cd = cards[c]
+            if not cd.activated or c in d.safe or c in d.used:
+                continue
+            for idx in cd.activated:
+                ab = cd.abilities[idx]
+                if ab.timing not in allowed or (ab.timing == "attack" and ci != battle_col):
+                    continue
+                if not can_pay(d, seat, ab.cost, True) or not all(op_ok(d, seat, c, o) for o in ab.do):
+                    continue
+                aid = f"use:c{c}" if len(cd.activated) == 1 else f"use:c{c}#{idx}"
+                acts.append(Action(aid, _use_label(cd.name, cd.text, ab.cost, "anywhere"), Use(seat, c, idx)))
+                if quick:
+                    return acts
+    for c in d.hand[seat]:
+        cd = cards[c]
+        if not cd.is_event or cd.event_timing not in allowed:
+            continue
+        if cd.event_timing == "attack" and (b is None or seat not in (b.attacker, b.defender)):
+            continue
+        if not can_pay(d, seat, cd.cost, False, c) or not all(op_ok(d, seat, c, o) for o in cd.event_ops):
+            continue
+        acts.append(Action(f"event:c{c}", "Play Event " + _use_label(cd.name, cd.text, cd.cost, "hand")[4:],
+                           Use(seat, c, -1)))
+        if quick:
+            return acts
+    return acts
+
+
+def _use_label(name: str, text: str, cost: int, where: str) -> str:
+    price = f" (cost {cost} from {where})" if cost else " (no cost)"
+    return f"Use {name}{price}" + (f": {text}" if text else "")
+
+
+def op_ok(d: MetabaloidsData, seat: int, card: int, op: Any) -> bool:
+    """Whether ``op`` could do something now (what an activation needs, MB-SPEC-4)."""
+    k = op.op
+    if k == "draw" or k == "dig":
+        return top_available(d, seat)
+    if k == "reclaim":
+        return bool(d.discard[seat])
+    if k == "burn":
+        return bool(burn_seats(d, seat, op.who))
+    if k == "shift":
+        return bool(shift_options(d, seat))
+    if k == "rally":
+        return any(any(c in d.safe for c in col) for col in d.columns[seat])
+    if k == "shelter":
+        return bool(shelter_cols(d, seat))
+    if k == "refresh":
+        return bool(refresh_cards(d, seat, card))
+    if k == "stash":
+        return bool(stash_cards(d, seat, op.max_cost, card))
+    if k in ("bonus", "weaken"):
+        b = d.battle
+        return b is not None and seat in (b.attacker, b.defender)
+    return False
+
+
+def burn_seats(d: MetabaloidsData, seat: int, who: str) -> list[int]:
+    if who == "battle_foe":
+        b = d.battle
+        if b is None or seat not in (b.attacker, b.defender):
+            return []
+        foes = [b.defender if seat == b.attacker else b.attacker]
+    else:
+        foes = [(seat + i) % d.n for i in range(1, d.n)]
+    return [o for o in foes if top_available(d, o)]
+
+
+def shift_options(d: MetabaloidsData, seat: int) -> list[tuple[int, int]]:
+    b = d.battle
+    marked = (b.acard, b.tcard) if b is not None else ()
+    return [(c, i) for c in d.in_play(seat) if c not in d.safe and c not in marked for i in grid.spots(d, seat, c)]
+
+
+def shelter_cols(d: MetabaloidsData, seat: int) -> list[int]:
+    return [i for i, col in enumerate(d.columns[seat]) if any(c not in d.safe for c in col)]
+
+
+def rally_cols(d: MetabaloidsData, seat: int) -> list[int]:
+    return [i for i, col in enumerate(d.columns[seat]) if any(c in d.safe for c in col)]
+
+
+def refresh_cards(d: MetabaloidsData, seat: int, card: int) -> list[int]:
+    return [c for c in d.in_play(seat) if c != card and c in d.used and d.cards[c].activated]
+
+
+def stash_cards(d: MetabaloidsData, seat: int, max_cost: int, card: int) -> list[int]:
+    cards = d.cards
+    return [c for c in d.hand[seat] if c != card and cards[c].is_creature and cards[c].cost <= max_cost]
+
+
+# ----------------------------------------------------------------- activation
+def activate(st: "GameState", use: Use, then: Any = None) -> None:
+    """Mark the card used (MB-ABIL-6) or put the Event in the event area (MB-EVT-4), pay,
+    then carry out the ops; ``then`` runs afterwards (the phase's decision, a window)."""
+    d: MetabaloidsData = st.data
+    cd = d.cards[use.card]
+    steps: list[Any] = []
+    if use.index < 0:
+        from_hand(d, use.seat, use.card)
+        d.events[use.seat].append(use.card)
+        if st.logging:
+            st.say(f"{pl(use.seat)} plays the Event {cd.name}" + (f": {cd.text}" if cd.text else ""))
+        if cd.cost:
+            steps.append(Pay(use.seat, cd.cost, False, f"the Event {cd.name}"))
+        steps += [Ops(use, 0), EventDone(use.seat, use.card)]
+    else:
+        d.used.add(use.card)
+        ab = cd.abilities[use.index]
+        if st.logging:
+            st.say(f"{pl(use.seat)} uses the ability of {cd.name}" + (f": {cd.text}" if cd.text else ""))
+        if ab.cost:
+            steps.append(Pay(use.seat, ab.cost, True, f"the ability of {cd.name}"))
+        steps.append(Ops(use, 0))
+    if then is not None:
+        steps.append(then)
+    st.push(*steps)
+
+
+def ops_of(d: MetabaloidsData, use: Use) -> tuple[Any, ...]:
+    cd = d.cards[use.card]
+    return cd.event_ops if use.index < 0 else tuple(cd.abilities[use.index].do)
+
+
+def event_done(st: "GameState", step: EventDone) -> None:
+    """The Event goes to the discard pile, unless its bonus lasts for the battle (MB-EVT-4)."""
+    d: MetabaloidsData = st.data
+    if step.card not in d.events[step.seat]:
+        return
+    b = d.battle
+    lasting = b is not None and any(o.op in ("bonus", "weaken") for o in d.cards[step.card].event_ops)
+    if not lasting:
+        d.events[step.seat].remove(step.card)
+        d.discard[step.seat].append(step.card)
+
+
+def unfinished(st: "GameState", use: Use, why: str) -> None:
+    """MB-SPEC-3/4: an activated ability or Event that cannot resolve costs 1 card from
+    anywhere; a trigger just does nothing more (PR-MB-5)."""
+    d: MetabaloidsData = st.data
+    if st.logging:
+        st.say(f"{d.name(use.card)} cannot finish: {why}" + (" (MB-SPEC-3)" if use.activated else ""))
+    if use.activated:
+        st.push(Lose(use.seat, 1, True, "an unfinished action"))
+
+
+def run_ops(st: "GameState", step: Ops) -> None:
+    """Carry out op ``step.op`` of the use; ask for a choice when the op needs one."""
+    d: MetabaloidsData = st.data
+    use = step.use
+    ops = ops_of(d, use)
+    if step.op >= len(ops):
+        return
+    op = ops[step.op]
+    seat = use.seat
+    nxt = Ops(use, step.op + 1)
+    if op.op in CHOICE_OPS:
+        if not op_ok(d, seat, use.card, op):
+            if use.activated:
+                unfinished(st, use, f"nothing to {op.op}")
+                return
+            st.push(nxt)
+            return
+        if op.op == "burn" and op.who == "each_opponent":
+            for o in burn_seats(d, seat, "opponent"):
+                _burn(st, seat, o, op.count)
+            st.push(nxt)
+            return
+        st.decide(seat, "choose", Choose(use, step.op), _choice_prompt(d, op, seat))
+        return
+    k = op.op
+    if k == "draw":
+        if not required_draw(st, seat, op.count):
+            return
+    elif k == "reclaim":
+        got = []
+        for _ in range(op.count):
+            if d.discard[seat]:
+                c = d.discard[seat].pop()
+                d.hand[seat].append(c)
+                d.known.add(c)
+                got.append(c)
+        if not got and use.activated:
+            unfinished(st, use, "the discard pile is empty")
+            return
+        if got and st.logging:
+            st.say(f"{pl(seat)} takes {', '.join(d.name(c) for c in got)} from the discard pile into hand")
+    elif k == "dig":
+        if not d.draw[seat]:
+            from .pay import refill
+            refill(st, seat)
+        if not d.draw[seat]:
+            if use.activated:
+                unfinished(st, use, "the draw pile is empty")
+                return
+        else:
+            c = d.draw[seat][-1]
+            if d.cards[c].is_creature:
+                take_top(st, seat)
+                d.reserve[seat].append(c)
+                if st.logging:
+                    st.say(f"{pl(seat)} reveals {d.name(c)} from the top of their draw pile and puts it into "
+                           "their reserve")
+            else:
+                d.top_known[seat] = c
+                if st.logging:
+                    st.say(f"{pl(seat)} reveals {d.name(c)} from the top of their draw pile: not a creature, "
+                           "it stays there")
+                if use.activated:
+                    unfinished(st, use, f"{d.name(c)} is not a creature")
+                    return
+    elif k in ("bonus", "weaken"):
+        b = d.battle
+        if b is None or seat not in (b.attacker, b.defender):
+            if use.activated:
+                unfinished(st, use, "there is no battle of yours")
+                return
+        else:
+            mine = seat == b.attacker
+            if k == "bonus":
+                d.battle = b._replace(abonus=b.abonus + op.amount) if mine else b._replace(dbonus=b.dbonus + op.amount)
+                what = f"+{op.amount} to {pl(seat)}'s side"
+            else:
+                d.battle = b._replace(dbonus=b.dbonus - op.amount) if mine else b._replace(abonus=b.abonus - op.amount)
+                what = f"-{op.amount} to the other side"
+            if st.logging:
+                st.say(f"{d.name(use.card)}: {what} in this battle")
+    st.push(nxt)
+
+
+def _choice_prompt(d: MetabaloidsData, op: Any, seat: int) -> str:
+    return {"shift": "move one of your cards to another column (free)", "rally": "choose a safe column to turn upright",
+            "shelter": "choose a column to make safe", "refresh": "choose a card that may use its ability again",
+            "stash": "choose a creature to put into your reserve for free",
+            "burn": "choose the opponent whose top draw-pile cards are lost"}[op.op]
+
+
+def choice_options(st: "GameState", ch: Choose) -> list[Action]:
+    d: MetabaloidsData = st.data
+    use = ch.use
+    op = ops_of(d, use)[ch.op]
+    seat = use.seat
+    k = op.op
+    if k == "shift":
+        return [Action(f"shift:c{c}@{i + 1}", f"Shift {d.name(c)} to the {col_name(i)} column", Place(c, i))
+                for c, i in shift_options(d, seat)]
+    if k == "rally":
+        return [Action(f"rally:@{i + 1}", f"Turn your {col_name(i)} column upright (no longer safe)", ColPick(i))
+                for i in rally_cols(d, seat)]
+    if k == "shelter":
+        return [Action(f"shelter:@{i + 1}", f"Make your {col_name(i)} column safe", ColPick(i))
+                for i in shelter_cols(d, seat)]
+    if k == "refresh":
+        return [Action(f"refresh:c{c}", f"{d.name(c)} may use its ability again this round", CardPick(c))
+                for c in refresh_cards(d, seat, use.card)]
+    if k == "stash":
+        return [Action(f"stash:c{c}", f"Put {d.name(c)} into your reserve for free", CardPick(c))
+                for c in stash_cards(d, seat, op.max_cost, use.card)]
+    if k == "burn":
+        return [Action(f"burn:P{o + 1}", f"{pl(o)} loses the top {op.count} card{'s' if op.count > 1 else ''} "
+                                         "of their draw pile", SeatPick(o))
+                for o in burn_seats(d, seat, op.who)]
+    raise KeyError(k)
+
+
+def do_choice(st: "GameState", ch: Choose, pick: Any) -> None:
+    d: MetabaloidsData = st.data
+    use = ch.use
+    op = ops_of(d, use)[ch.op]
+    seat = use.seat
+    k = op.op
+    if k == "shift":
+        src = d.column_of(pick.card)
+        d.columns[seat][src].remove(pick.card)
+        d.columns[seat][pick.col].append(pick.card)
+        if st.logging:
+            st.say(f"{pl(seat)} shifts {d.name(pick.card)} to the {col_name(pick.col)} column")
+    elif k == "rally":
+        col = d.columns[seat][pick.col]
+        d.safe.difference_update(col)
+        if st.logging:
+            st.say(f"{pl(seat)}'s {col_name(pick.col)} column turns upright: no longer safe")
+    elif k == "shelter":
+        d.safe.update(d.columns[seat][pick.col])
+        if st.logging:
+            st.say(f"{pl(seat)}'s {col_name(pick.col)} column turns sideways: safe (MB-SAFE-5)")
+    elif k == "refresh":
+        d.used.discard(pick.card)
+        if st.logging:
+            st.say(f"{d.name(pick.card)} may use its ability again this round")
+    elif k == "stash":
+        from_hand(d, seat, pick.card)
+        d.reserve[seat].append(pick.card)
+        if st.logging:
+            st.say(f"{pl(seat)} puts {d.name(pick.card)} from hand into their reserve for free")
+    elif k == "burn":
+        _burn(st, seat, pick.seat, op.count)
+    st.push(Ops(use, ch.op + 1))
+
+
+def _burn(st: "GameState", seat: int, o: int, count: int) -> None:
+    """The top cards of an opponent's draw pile go to their lost pile; not a draw (MB-WIN-5)."""
+    d: MetabaloidsData = st.data
+    gone = []
+    for _ in range(count):
+        c = take_top(st, o)
+        if c < 0:
+            break
+        lose(st, o, c)
+        gone.append(c)
+    if st.logging:
+        st.say(f"{pl(o)} loses {', '.join(d.name(c) for c in gone) or 'nothing'} from the top of their draw pile")
+
+
+# ----------------------------------------------------------------- triggers
+def triggers_for(st: "GameState", event: Any) -> list[Use]:
+    """on_deploy when a card is deployed from the reserve; when_lost when a card goes from the
+    play area to the lost pile."""
+    d: MetabaloidsData = st.data
+    kind, card = event
+    cd = d.cards[card]
+    idxs = cd.on_deploy if kind == "deployed" else cd.when_lost if kind == "lost" else ()
+    return [Use(d.owner[card], card, i, False) for i in idxs]
+
+
+def describe(st: "GameState", use: Use) -> str:
+    d: MetabaloidsData = st.data
+    cd = d.cards[use.card]
+    return f"{cd.name} ({pl(use.seat)})" + (f": {cd.text}" if cd.text else "")
+

@@ -1,0 +1,111 @@
+"""Metabaloids as a metatcg Game: pool, decks, setup, options, determinize, evaluate."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...engine.decks import Deck
+from ...engine.errors import DeckError
+from ...engine.game import PooledGame
+from ...engine.hidden import redeal
+from ...engine.rng import Rng
+from ...engine.state import GameState
+from .cards import CardDef, parse_cards
+from .data import MetabaloidsData
+from .deckcheck import check_deck
+from .heuristics import evaluate
+from .position import build_position, snapshot
+from .records import Ops, Setup
+from .rules import MetabaloidsRules
+
+DECK_DIR = Path(__file__).parent / "decks"
+
+
+class MetabaloidsGame(PooledGame):
+    id = "metabaloids"
+    title = "Metabaloids TCG"
+    seat_counts = (2, 3, 4)
+
+    rules_class = MetabaloidsRules
+    decks_in = DECK_DIR
+    build_position = staticmethod(build_position)
+    snapshot_of = staticmethod(snapshot)
+    parse_card_file = staticmethod(parse_cards)
+    deck_problems = staticmethod(check_deck)
+
+    def default_options(self) -> dict[str, Any]:
+        """The short game (MB-WIN-3/9) is a table option."""
+        opts = super().default_options()
+        opts["short_game"] = False
+        return opts
+
+    def check_deck(self, deck: Deck) -> list[str]:
+        known = self.__dict__.setdefault("_deck_problems", {})
+        problems = known.get(deck.cards)
+        if problems is None:
+            problems = known[deck.cards] = tuple(check_deck(self.pool, deck))
+        return list(problems)
+
+    def card_defs(self, deck: Deck) -> tuple[CardDef, ...]:
+        known = self.__dict__.setdefault("_card_defs", {})
+        defs = known.get(deck.cards)
+        if defs is None:
+            for nm in deck.cards:
+                if nm not in self.pool:
+                    raise DeckError(f"unknown card {nm!r}")
+            defs = known[deck.cards] = tuple(self.pool[nm] for nm in deck.cards)
+        return defs
+
+    def initial_data(self, state: GameState, decks: list[Deck]) -> MetabaloidsData:
+        cards: list[CardDef] = []
+        owner: list[int] = []
+        for p, deck in enumerate(decks):
+            defs = self.card_defs(deck)
+            cards += defs
+            owner += [p] * len(defs)
+        d = MetabaloidsData(tuple(cards), tuple(owner), len(decks))
+        i = 0
+        for p, deck in enumerate(decks):
+            d.draw[p] = list(range(i, i + len(deck.cards)))
+            i += len(deck.cards)
+        d.short_game = bool(state.options.get("short_game", False))
+        return d
+
+    def setup(self, state: GameState) -> None:
+        state.push(Setup())
+
+    def match_facts(self, state: GameState) -> dict[str, Any]:
+        d: MetabaloidsData = state.data
+        return {"first_player": d.first, "turns": d.turn, "lost": [len(x) for x in d.lost]}
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        return evaluate(state, player)
+
+    def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
+        """Resample, per owner, every other seat's hidden hand with their draw pile, and
+        ``player``'s own draw pile; hand cards everyone saw go there and a draw pile's top card
+        a dig revealed stay where they are."""
+        s = state.clone()
+        d: MetabaloidsData = s.data
+        for p in range(d.n):
+            top = d.top_known[p]
+            pile = d.draw[p][:-1] if top >= 0 else d.draw[p][:]
+            if p == player:
+                redeal([pile], rng)
+            else:
+                seen = [c for c in d.hand[p] if c in d.known]
+                hidden = [c for c in d.hand[p] if c not in d.known]
+                redeal([hidden, pile], rng)
+                d.hand[p] = seen + hidden
+            d.draw[p] = pile + ([top] if top >= 0 else [])
+        s.rng = Rng(rng.next64())
+        s._legal = None
+        s._by_id = None
+        dec = s.decision
+        if dec is not None and dec.player != player and dec.kind == "choose" and not s.legal_actions():
+            # another seat was choosing from a hand this copy resampled: nothing fits there now
+            s.decision = None
+            s._legal = None
+            s.push(Ops(dec.params.use, dec.params.op + 1))
+            s._advance()
+        return s

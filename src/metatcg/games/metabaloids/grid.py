@@ -1,0 +1,77 @@
+"""The play-area shape (MB-GRID): up to 3 columns in fixed positions; no column deeper than
+the number of columns (the width), except one card deeper in a column holding a tall card
+(MB-GRID-5); shapes made illegal by losses are tolerated while they gain no card (MB-GRID-8).
+
+A placement is checked when it is made (PR-MB-3): the column that gains the card must fit
+the width after the placement, and any other column must fit unless it was already over
+before (a tolerated shape)."""
+from __future__ import annotations
+
+from .data import COLUMNS, TALL_MAX, MetabaloidsData
+
+
+def width(cols: list[list[int]]) -> int:
+    return sum(1 for col in cols if col)
+
+
+def limit(d: MetabaloidsData, col: list[int], w: int) -> int:
+    """How deep ``col`` may be with ``w`` columns (a tall card allows one more)."""
+    cards = d.cards
+    for c in col:
+        if cards[c].tall:
+            return min(w + 1, TALL_MAX)
+    return w
+
+
+def fits(d: MetabaloidsData, p: int, card: int, to: int) -> bool:
+    """May ``card`` (in play, in the reserve or in hand) go into column ``to`` of ``p``?
+    A card already in column ``to`` cannot "move" there; a card alone in its column moving
+    to an empty position changes nothing and is refused too."""
+    cols = d.columns[p]
+    dest = cols[to]
+    if card in dest:
+        return False
+    src = -1
+    for i in range(COLUMNS):
+        if card in cols[i]:
+            src = i
+            break
+    if src >= 0 and len(cols[src]) == 1 and not dest:
+        return False
+    before = width(cols)
+    after = before + (0 if dest else 1) - (1 if src >= 0 and len(cols[src]) == 1 else 0)
+    # the destination gains the card: it must fit the new width
+    new_dest = dest + [card]
+    if len(new_dest) > limit(d, new_dest, after):
+        return False
+    if after >= before:
+        return True  # the other columns fit at least as well as before
+    for i in range(COLUMNS):
+        if i == to or i == src or not cols[i]:
+            continue
+        col = cols[i]
+        if len(col) > limit(d, col, after) and len(col) <= limit(d, col, before):
+            return False  # legal before, too deep now
+    if src >= 0 and len(cols[src]) > 1:
+        rest = [c for c in cols[src] if c != card]
+        if len(rest) > limit(d, rest, after) and len(cols[src]) <= limit(d, cols[src], before):
+            return False
+    return True
+
+
+def spots(d: MetabaloidsData, p: int, card: int) -> list[int]:
+    """Columns ``card`` may go into: existing ones and any free position (MB-GRID-9)."""
+    return [i for i in range(COLUMNS) if fits(d, p, card, i)]
+
+
+def legal_shape(d: MetabaloidsData, p: int) -> bool:
+    """Whether every column fits the width (no tolerance): a check for tests and scenarios."""
+    cols = d.columns[p]
+    w = width(cols)
+    return all(len(col) <= limit(d, col, w) for col in cols if col)
+
+
+def full(d: MetabaloidsData, p: int) -> bool:
+    """No card could go anywhere: 3 columns of 3 (no tall card room)."""
+    cols = d.columns[p]
+    return width(cols) == COLUMNS and all(len(col) >= limit(d, col, COLUMNS) for col in cols)

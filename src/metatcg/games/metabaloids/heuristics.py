@@ -1,0 +1,75 @@
+"""The greedy bot's evaluation: fewer own lost cards, more lost cards for the opponents, a
+strong board; a battle that is declared but not over counts by its likely result, so a
+one-ply bot sees the worth of attacking a column it can beat and of a bonus that swings one."""
+from __future__ import annotations
+
+from ...engine.state import GameState
+from .battle import column_total, draw_value
+from .data import MetabaloidsData
+from .records import Declare, Target
+
+LOST = 4.0              # one lost card
+DRAW_GUESS = 2          # a battle draw's likely Rarity/Cost
+
+
+def side_value(d: MetabaloidsData, p: int) -> float:
+    cards = d.cards
+    v = -LOST * len(d.lost[p]) + 0.35 * len(d.hand[p]) + 0.1 * sum(cards[c].meta for c in d.hand[p])
+    for col in d.columns[p]:
+        for c in col:
+            cd = cards[c]
+            v += (1.0 + 0.25 * (cd.attack + cd.defense)) * (0.6 if c in d.safe else 1.0)
+    v += sum(0.8 + 0.2 * (cards[c].attack + cards[c].defense) for c in d.reserve[p])
+    pile = len(d.draw[p]) + len(d.discard[p])
+    if pile < 8:
+        v -= (8 - pile) * 1.5
+    return v
+
+
+def battle_swing(d: MetabaloidsData, me: int, attacker: int, acard: int, tcard: int,
+                 adraw: int = -2, ddraw: int = -2, abonus: int = 0, dbonus: int = 0) -> float:
+    """The likely worth to ``me`` of a battle's result (-2: a draw still to come)."""
+    defender = d.owner[tcard]
+    acol, dcol = d.column_of(acard), d.column_of(tcard)
+    if acol < 0 or dcol < 0:
+        return 0.0
+    at = (DRAW_GUESS if adraw == -2 else draw_value(d, adraw)) + column_total(d, attacker, acol, "attack") + abonus
+    dt = (DRAW_GUESS if ddraw == -2 else draw_value(d, ddraw)) + column_total(d, defender, dcol, "defense") + dbonus
+    diff = max(0, at) - max(0, dt)
+    if diff == 0:
+        lost = {attacker: 1.0, defender: 1.0}
+    elif diff > 0:
+        lost = {defender: 1.0 + 0.6 * max(0, diff - d.cards[tcard].defense)}
+    else:
+        lost = {attacker: 1.0 + 0.6 * max(0, -diff - d.cards[acard].defense)}
+    sure = 1.0 if adraw != -2 else 0.7
+    return sure * LOST * sum((-x if p == me else x / max(1, d.n - 1)) for p, x in lost.items())
+
+
+def pending_battle(st: GameState, me: int) -> float:
+    d: MetabaloidsData = st.data
+    b = d.battle
+    if b is not None:
+        if b.drawn:
+            return battle_swing(d, me, b.attacker, b.acard, b.tcard, b.adraw, b.ddraw, b.abonus, b.dbonus)
+        return battle_swing(d, me, b.attacker, b.acard, b.tcard, abonus=b.abonus, dbonus=b.dbonus)
+    for s in reversed(st.stack):
+        if type(s) is Declare:
+            return battle_swing(d, me, s.seat, s.card, s.target)
+    dec = st.decision
+    if dec is not None and dec.kind == "target" and type(dec.params) is Target:
+        from .battle import fighters, targets_left
+        t = dec.params
+        opts = [battle_swing(d, me, t.seat, t.card, c) for o in targets_left(d, t.seat) for c in fighters(d, o)]
+        if opts:
+            return max(opts) if t.seat == me else min(opts)
+    return 0.0
+
+
+def evaluate(st: GameState, player: int) -> float:
+    if st.result is not None:
+        return 1000.0 * st.result[player]
+    d: MetabaloidsData = st.data
+    others = [p for p in range(d.n) if p != player]
+    score = side_value(d, player) - sum(side_value(d, p) for p in others) / len(others)
+    return score + pending_battle(st, player)

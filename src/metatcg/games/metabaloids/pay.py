@@ -1,0 +1,191 @@
+"""Piles, paying costs (MB-PAY) and card losses (MB-CL), one card at a time.
+
+The pile primitives here are the only code that takes cards off a draw pile, so the
+reshuffle (MB-SHUF), the short game's empty pile (MB-WIN-9) and the public top card a dig
+revealed stay right everywhere.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine.action import Action
+from .data import MetabaloidsData
+from .records import DISCARD_TOP, TOP, Lose, LoseWith, Pay, PayWith
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...engine.state import GameState
+
+ENOUGH = 1 << 20    # "as many points as needed": the draw pile can pay again after a reshuffle
+
+
+def pl(p: int) -> str:
+    return f"P{p + 1}"
+
+
+# ----------------------------------------------------------------- piles
+def refill(st: "GameState", p: int) -> None:
+    """An empty draw pile is made again from the shuffled discard pile (MB-SHUF-1/3); never
+    in the short game (MB-SHUF-4)."""
+    d: MetabaloidsData = st.data
+    if d.draw[p] or not d.discard[p] or d.short_game:
+        return
+    pile = d.discard[p]
+    d.discard[p] = []
+    d.shuffled[p] = sorted(pile)   # public: the discard pile was face up (MB-ZONE-10)
+    st.rng.shuffle(pile)
+    d.draw[p] = pile
+    d.top_known[p] = -1
+    if st.logging:
+        st.say(f"{pl(p)} shuffles their discard pile ({len(pile)} cards) into a new draw pile (MB-SHUF-1)")
+
+
+def take_top(st: "GameState", p: int) -> int:
+    """The top card of ``p``'s draw pile, taken off (reshuffling first if needed); -1 when
+    there is none. In the short game the pile emptying ends the game this turn (MB-WIN-9)."""
+    d: MetabaloidsData = st.data
+    if not d.draw[p]:
+        refill(st, p)
+        if not d.draw[p]:
+            return -1
+    c = d.draw[p].pop()
+    d.top_known[p] = -1
+    if not d.draw[p] and d.short_game and not d.emptied:
+        d.emptied = True
+        if st.logging:
+            st.say(f"{pl(p)}'s draw pile is empty: the short game ends with this turn (MB-WIN-9)")
+    return c
+
+
+def top_available(d: MetabaloidsData, p: int) -> bool:
+    return bool(d.draw[p]) or (bool(d.discard[p]) and not d.short_game)
+
+
+def lose(st: "GameState", p: int, card: int) -> None:
+    """``card`` (already taken from its zone) goes to its owner's lost pile (MB-ZONE-8)."""
+    st.data.lost[p].append(card)
+
+
+def from_hand(d: MetabaloidsData, p: int, card: int) -> None:
+    d.hand[p].remove(card)
+    d.known.discard(card)
+
+
+# ----------------------------------------------------------------- paying costs
+def capacity(d: MetabaloidsData, p: int, anywhere: bool, exclude: int = -1) -> int:
+    """How many points ``p`` could pay: hand Metabaloids, and from anywhere the draw pile
+    (1 point a card; with a discard pile to reshuffle, as many as needed)."""
+    cards = d.cards
+    total = sum(cards[c].meta for c in d.hand[p] if c != exclude)
+    if anywhere:
+        if d.short_game:
+            total += len(d.draw[p])
+        elif d.draw[p] or d.discard[p]:
+            total += ENOUGH
+    return total
+
+
+def can_pay(d: MetabaloidsData, p: int, cost: int, anywhere: bool, exclude: int = -1) -> bool:
+    """MB-PAY-9: an action is offered only when its cost can be paid in full."""
+    return cost <= 0 or capacity(d, p, anywhere, exclude) >= cost
+
+
+def pay_options(st: "GameState", step: Pay) -> list[Action]:
+    d: MetabaloidsData = st.data
+    p = step.seat
+    cards = d.cards
+    acts = []
+    for c in d.hand[p]:
+        m = cards[c].meta
+        if m >= 1:
+            nm = cards[c].name
+            acts.append(Action(f"pay:c{c}", _pay_label(nm, m, step.left), PayWith(c)))
+    if step.anywhere and top_available(d, p):
+        acts.append(Action("pay:top", "Pay 1 point with the top card of your draw pile (unseen)", PayWith(TOP)))
+    return acts
+
+
+def _pay_label(nm: str, meta: int, left: int) -> str:
+    waste = f", {meta - left} wasted" if meta > left else ""
+    return f"Discard {nm} from hand to pay {min(meta, left)} point{'s' if min(meta, left) != 1 else ''}{waste}"
+
+
+def pay_with(st: "GameState", step: Pay, card: int) -> None:
+    """One payment card to the discard pile (MB-PAY-1/7/8); what is still owed is asked next."""
+    d: MetabaloidsData = st.data
+    p = step.seat
+    if card == TOP:
+        c = take_top(st, p)
+        pts = 1
+        if st.logging:
+            st.say(f"{pl(p)} pays 1 point for {step.why} with the top card of their draw pile: {d.name(c)}",
+                   p, f"{pl(p)} pays 1 point for {step.why} with the top card of their draw pile: {d.name(c)}")
+    else:
+        from_hand(d, p, card)
+        c = card
+        pts = d.cards[c].meta
+        if st.logging:
+            st.say(f"{pl(p)} discards {d.name(c)} (Metabaloids {pts}) to pay for {step.why} (MB-PAY-8)")
+    d.discard[p].append(c)
+    left = step.left - pts
+    if left > 0:
+        st.push(step._replace(left=left))
+
+
+# ----------------------------------------------------------------- card losses
+def lose_options(st: "GameState", step: Lose) -> list[Action]:
+    """Points of card losses: the discard pile's top card (forced, whatever its Defense),
+    hand cards with Defense 1 or more, the top of the draw pile at 1 point (MB-CL-7..9).
+    A penalty counts cards: any hand card too (MB-CL-10)."""
+    d: MetabaloidsData = st.data
+    p = step.seat
+    cards = d.cards
+    acts = []
+    if d.discard[p]:
+        c = d.discard[p][-1]
+        acts.append(Action("lose:discard", _lose_label(f"{cards[c].name} from the top of your discard pile",
+                                                       cards[c].defense, step), LoseWith(DISCARD_TOP)))
+    for c in d.hand[p]:
+        df = cards[c].defense
+        if step.count or df >= 1:
+            acts.append(Action(f"lose:c{c}", _lose_label(f"{cards[c].name} from hand", df, step), LoseWith(c)))
+    if d.draw[p]:
+        acts.append(Action("lose:top", _lose_label("the top card of your draw pile (unseen)", 1, step),
+                           LoseWith(TOP)))
+    return acts
+
+
+def _lose_label(what: str, pts: int, step: Lose) -> str:
+    if step.count:
+        return f"Lose {what}"
+    return f"Lose {what}: {pts} point{'s' if pts != 1 else ''} of {step.left}"
+
+
+def lose_with(st: "GameState", step: Lose, pick: int) -> None:
+    d: MetabaloidsData = st.data
+    p = step.seat
+    if pick == DISCARD_TOP:
+        c = d.discard[p].pop()
+        pts = d.cards[c].defense
+        where = "the top of their discard pile"
+    elif pick == TOP:
+        c = take_top(st, p)
+        pts = 1
+        where = "the top of their draw pile"
+    else:
+        from_hand(d, p, pick)
+        c = pick
+        pts = d.cards[c].defense
+        where = "their hand"
+    lose(st, p, c)
+    if st.logging:
+        worth = "" if step.count else f" ({pts} point{'s' if pts != 1 else ''})"
+        st.say(f"{pl(p)} loses {d.name(c)} from {where}{worth} for {step.why}")
+    left = step.left - (1 if step.count else pts)
+    if left > 0:
+        st.push(step._replace(left=left))
+
+
+def can_lose_any(d: MetabaloidsData, p: int, count: bool) -> bool:
+    if d.discard[p] or d.draw[p]:
+        return True
+    return any(count or d.cards[c].defense >= 1 for c in d.hand[p])

@@ -1,0 +1,189 @@
+"""Build any Metabaloids position from plain data (scenario files and rule tests).
+
+A position spec (a dict, e.g. from TOML)::
+
+    turn = 3; active = 0; first = 0; seed = 1
+    phase = "attack"          # setup | draw | abilities | move | deploy | attack | restock
+    short_game = false        # or options = {short_game = true}
+    attacked = []             # opponents the active seat already attacked this turn
+    [[player]]                # 2 to 4 of these, P1 first
+    hand = ["Spiker"]
+    deck = ["Nib", "Twig"]    # top first; or deck_size = 20 (filler creatures)
+    discard = ["Bramble", "Twig"]   # bottom first, top last
+    lost = 2                  # a count (filler cards) or a list of names
+    reserve = []; events = []
+    points = 0                # initial deployment points used (phase "setup")
+    columns = [["Spiker", {name = "Mossback", safe = true, used = true}], [], ["Glimmer"]]
+
+Card names are checked against the pool; an unknown name is a StateDataError naming the field.
+The position starts at the beginning of ``phase`` (its window, then its decision).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.decks import unknown_card_message
+from ...engine.errors import StateDataError
+from ...engine.state import GameState
+from . import grid
+from .data import COLUMNS, SETUP_POINTS, MetabaloidsData
+from .records import Phase, Placement, TurnStart
+
+PHASES = ("setup", "draw", "abilities", "move", "deploy", "attack", "restock")
+FILLER_DEFAULT = 20
+_TOP = {"turn", "active", "first", "seed", "phase", "short_game", "options", "attacked", "player"}
+_PLAYER = {"hand", "deck", "deck_size", "discard", "lost", "reserve", "events", "points", "columns", "done"}
+
+
+def _filler(pool: Any) -> str:
+    for nm, c in pool.by_name.items():
+        if c.is_creature and not c.abilities:
+            return str(nm)
+    raise StateDataError("the pool has no creature without abilities to use as filler")
+
+
+def build_position(game: Any, spec: dict[str, Any]) -> GameState:
+    pool = game.pool
+    players = spec.get("player")
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        raise StateDataError("a Metabaloids position needs 2 to 4 [[player]] tables")
+    bad = set(spec) - _TOP
+    if bad:
+        raise StateDataError(f"unknown position field(s): {', '.join(sorted(bad))}")
+    n = len(players)
+    cards: list[Any] = []
+    owner: list[int] = []
+    names: list[list[str]] = [[] for _ in range(n)]
+    filler: list[str] = []
+
+    def new(nm: Any, p: int, where: str) -> int:
+        if not isinstance(nm, str) or nm not in pool:
+            raise StateDataError(f"{where}: {unknown_card_message(str(nm), pool.names())}")
+        cards.append(pool[nm])
+        owner.append(p)
+        names[p].append(nm)
+        return len(cards) - 1
+
+    def fill(p: int, count: Any, where: str) -> list[int]:
+        if type(count) is not int or count < 0:
+            raise StateDataError(f"{where}: a count must be a whole number")
+        if not filler:
+            filler.append(_filler(pool))
+        return [new(filler[0], p, where) for _ in range(count)]
+
+    zones: list[dict[str, Any]] = []
+    for p, ps in enumerate(players):
+        who = f"player {p + 1}"
+        if not isinstance(ps, dict):
+            raise StateDataError(f"{who}: expected a table")
+        bad = set(ps) - _PLAYER
+        if bad:
+            raise StateDataError(f"{who}: unknown field(s): {', '.join(sorted(bad))}")
+        z: dict[str, Any] = {}
+        for zone in ("hand", "discard", "reserve", "events"):
+            z[zone] = [new(nm, p, f"{who} {zone}") for nm in ps.get(zone, [])]
+        if "deck" in ps:
+            z["draw"] = [new(nm, p, f"{who} deck") for nm in ps["deck"]][::-1]   # top = end
+        else:
+            z["draw"] = fill(p, ps.get("deck_size", FILLER_DEFAULT), f"{who} deck_size")
+        lost = ps.get("lost", 0)
+        z["lost"] = fill(p, lost, f"{who} lost") if isinstance(lost, int) else \
+            [new(nm, p, f"{who} lost") for nm in lost]
+        cols = ps.get("columns", [[], [], []])
+        if not isinstance(cols, list) or len(cols) > COLUMNS:
+            raise StateDataError(f"{who}: columns is a list of up to 3 columns")
+        cols = cols + [[] for _ in range(COLUMNS - len(cols))]
+        z["columns"], z["safe"], z["used"] = [], [], []
+        for i, col in enumerate(cols):
+            ids = []
+            for j, entry in enumerate(col):
+                where = f"{who} column {i + 1} card {j + 1}"
+                if isinstance(entry, str):
+                    entry = {"name": entry}
+                if not isinstance(entry, dict) or set(entry) - {"name", "safe", "used"}:
+                    raise StateDataError(f"{where}: a name or {{name, safe, used}}")
+                c = new(entry.get("name"), p, where)
+                if not cards[c].is_creature:
+                    raise StateDataError(f"{where}: {cards[c].name} is an Event, not a creature (MB-EVT-5)")
+                ids.append(c)
+                if entry.get("safe"):
+                    z["safe"].append(c)
+                if entry.get("used"):
+                    z["used"].append(c)
+            z["columns"].append(ids)
+        for c in z["reserve"]:
+            if not cards[c].is_creature:
+                raise StateDataError(f"{who} reserve: {cards[c].name} is an Event (MB-EVT-5)")
+        zones.append(z)
+    d = MetabaloidsData(tuple(cards), tuple(owner), n)
+    for p, z in enumerate(zones):
+        for zone in ("hand", "draw", "discard", "reserve", "events", "lost", "columns"):
+            setattr_zone(d, zone, p, z[zone])
+        d.safe.update(z["safe"])
+        d.used.update(z["used"])
+        d.deploy_points[p] = _int(players[p].get("points", 0), 0, SETUP_POINTS, f"player {p + 1} points")
+        d.deploy_done[p] = bool(players[p].get("done", False))
+    d.turn = _int(spec.get("turn", 2), 0, 1 << 20, "turn")
+    d.active = _int(spec.get("active", 0), 0, n - 1, "active")
+    d.first = _int(spec.get("first", 0), 0, n - 1, "first")
+    attacked = spec.get("attacked", [])
+    if not isinstance(attacked, list) or any(type(a) is not int or not 0 <= a < n or a == d.active for a in attacked):
+        raise StateDataError("attacked lists opponents' seats")
+    d.attacked = list(attacked)
+    d.attacks = len(attacked)
+    options = game.default_options()
+    options.update(spec.get("options", {}))
+    if "short_game" in spec:
+        options["short_game"] = bool(spec["short_game"])
+    d.short_game = bool(options["short_game"])
+    phase = spec.get("phase", "abilities")
+    if phase not in PHASES:
+        raise StateDataError(f"position: phase must be one of {', '.join(PHASES)}, not {phase!r}")
+    try:
+        d.check()
+    except ValueError as e:
+        raise StateDataError(f"position: {e}") from None
+    st = GameState(game, d, _int(spec.get("seed", 0), -(1 << 62), 1 << 62, "seed"), options,
+                   tuple(tuple(x) for x in names))
+    if phase == "setup":
+        d.phase = "setup"
+        d.turn = 0
+        d.active = d.first
+        st.push(Placement(d.first))
+    elif phase == "draw":
+        st.push(TurnStart(d.active))
+    else:
+        d.phase = phase
+        st.push(Phase(d.active, phase))
+    st._advance()
+    return st
+
+
+def setattr_zone(d: MetabaloidsData, zone: str, p: int, cards: list[Any]) -> None:
+    getattr(d, zone)[p] = cards
+
+
+def _int(v: Any, lo: int, hi: int, what: str) -> int:
+    if type(v) is not int or not lo <= v <= hi:
+        raise StateDataError(f"position: {what} must be a whole number from {lo} to {hi}, not {v!r:.30}")
+    return v
+
+
+def snapshot(st: GameState) -> dict[str, Any]:
+    """A readable summary of the whole position (hands and draw piles included)."""
+    d: MetabaloidsData = st.data
+    nm = d.name
+    out: dict[str, Any] = {"turn": d.turn, "active": d.active, "phase": d.phase,
+                           "result": None if st.result is None else list(st.result), "players": []}
+    for p in range(d.n):
+        out["players"].append({
+            "hand": sorted(nm(c) for c in d.hand[p]), "hand_count": len(d.hand[p]),
+            "deck_count": len(d.draw[p]), "deck_top": [nm(c) for c in reversed(d.draw[p][-3:])],
+            "discard": [nm(c) for c in d.discard[p]], "lost": [nm(c) for c in d.lost[p]],
+            "lost_count": len(d.lost[p]), "reserve": [nm(c) for c in d.reserve[p]],
+            "events": [nm(c) for c in d.events[p]],
+            "columns": [[nm(c) for c in col] for col in d.columns[p]],
+            "safe": sorted(nm(c) for c in d.in_play(p) if c in d.safe),
+            "legal_grid": grid.legal_shape(d, p),
+        })
+    return out

@@ -1,0 +1,368 @@
+"""Setup, the turn's phases and the endings (MB-SETUP, MB-TURN, MB-DRAW, MB-MOVE, MB-DEPLOY,
+MB-RESTOCK, MB-SPEC, MB-WIN). The Attack Phase is in :mod:`.battle`, abilities in
+:mod:`.abilities`."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine.action import Action
+from ...engine.events import emit
+from ...engine.seats import after, clockwise, next_seat
+from ...engine.windows import Window
+from . import grid
+from .data import EMPTY_PLAY_LOSS, HAND_SIZE, SETUP_POINTS, MetabaloidsData
+from .pay import can_pay, from_hand, lose, pl, take_top
+from .records import DONE, AttackNext, CardPick, Deploy, EndTurn, Pay, Phase, Place, Placement, Restock, Seat
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...engine.state import GameState
+
+CUT_ROUNDS = 20         # after this many tied cuts the first player is picked at random (PR-MB-2)
+PHASE_NAMES = {"draw": "Draw Phase", "abilities": "Use Abilities", "move": "Move Cards",
+               "deploy": "Deploy From Reserve", "attack": "Attack Phase", "restock": "Restock Reserve / End Turn"}
+
+
+def col_name(i: int) -> str:
+    return ("left", "middle", "right")[i]
+
+
+# ----------------------------------------------------------------- endings (MB-WIN)
+def fewest_lost(d: MetabaloidsData) -> tuple[float, ...]:
+    """Fewest lost cards wins; several tied for fewest share a draw (0) and the rest lose
+    (MB-WIN-2/4/10)."""
+    counts = [len(x) for x in d.lost]
+    low = min(counts)
+    best = [p for p, c in enumerate(counts) if c == low]
+    if len(best) == 1:
+        return tuple(1.0 if p == best[0] else -1.0 for p in range(d.n))
+    return tuple(0.0 if p in best else -1.0 for p in range(d.n))
+
+
+def lost_counts(d: MetabaloidsData) -> str:
+    return ", ".join(f"{pl(p)} {len(x)}" for p, x in enumerate(d.lost))
+
+
+def out_of_cards(st: "GameState", seats: list[int]) -> None:
+    """A required draw found no card in the draw and discard piles (MB-WIN-5..7)."""
+    d: MetabaloidsData = st.data
+    d.phase = "over"
+    who = " and ".join(pl(p) for p in seats)
+    if d.n == 2:
+        if len(seats) == 2:
+            st.end((0.0, 0.0), "both players have no cards left to draw: a draw (MB-WIN-6)")
+        else:
+            winner = 1 - seats[0]
+            st.end(tuple(1.0 if p == winner else -1.0 for p in range(2)),
+                   f"{who} has no cards left to draw: {pl(winner)} wins (MB-WIN-1)")
+        return
+    res = fewest_lost(d)
+    st.end(res, f"{who} has no cards left to draw; lost cards: {lost_counts(d)}; {_places(res)} (MB-WIN-7)")
+
+
+def _places(res: tuple[float, ...]) -> str:
+    win = [pl(p) for p, r in enumerate(res) if r > 0]
+    if win:
+        return f"{win[0]} wins with the fewest lost cards"
+    tied = [pl(p) for p, r in enumerate(res) if r == 0]
+    return f"{' and '.join(tied)} tie for the fewest lost cards: a draw among them (MB-WIN-10)"
+
+
+def required_draw(st: "GameState", p: int, n: int) -> bool:
+    """``p`` draws ``n`` cards to hand; False once the game ended because ``p`` had none."""
+    d: MetabaloidsData = st.data
+    got = []
+    for _ in range(n):
+        c = take_top(st, p)
+        if c < 0:
+            if d.short_game:
+                break  # the short game: an empty pile yields nothing (MB-WIN-9)
+            _say_drawn(st, p, got)
+            out_of_cards(st, [p])
+            return False
+        d.hand[p].append(c)
+        got.append(c)
+    _say_drawn(st, p, got)
+    return True
+
+
+def _say_drawn(st: "GameState", p: int, got: list[int]) -> None:
+    if got and st.logging:
+        d: MetabaloidsData = st.data
+        st.say(f"{pl(p)} draws {', '.join(d.name(c) for c in got)}", p,
+               f"{pl(p)} draws {len(got)} card{'s' if len(got) != 1 else ''}")
+
+
+# ----------------------------------------------------------------- setup (MB-SETUP)
+def setup(st: "GameState") -> None:
+    """Shuffle, 7 cards each, the cut with re-cuts, then placement turns (MB-SETUP-1/2/7/8)."""
+    d: MetabaloidsData = st.data
+    for p in range(d.n):
+        st.rng.shuffle(d.draw[p])
+    for p in range(d.n):
+        required_draw(st, p, HAND_SIZE)
+    contenders = list(range(d.n))
+    for _ in range(CUT_ROUNDS):
+        cut = {}
+        for p in contenders:
+            pile = d.draw[p]
+            c = pile[st.rng.below(len(pile))]
+            cut[p] = d.cards[c].cost
+            if st.logging:
+                st.say(f"{pl(p)} cuts their draw pile and reveals a Rarity/Cost {d.cards[c].cost} card")
+        best = max(cut.values())
+        contenders = [p for p in contenders if cut[p] == best]
+        if len(contenders) == 1:
+            break
+        if st.logging:
+            st.say(f"{' and '.join(map(pl, contenders))} tie and cut again (MB-SETUP-2)")
+    if len(contenders) > 1:
+        contenders = [contenders[st.rng.below(len(contenders))]]
+        if st.logging:
+            st.say(f"Still tied after {CUT_ROUNDS} cuts: {pl(contenders[0])} is picked at random (PR-MB-2)")
+    for p in range(d.n):
+        st.rng.shuffle(d.draw[p])
+    d.first = d.active = contenders[0]
+    if st.logging:
+        st.say(f"{pl(d.first)} goes first; the cut cards go back and every draw pile is shuffled (MB-SETUP-7)")
+        st.say("Initial deployment: each player places cards for free, up to 7 Rarity/Cost points (MB-SETUP-3)")
+    d.phase = "setup"
+    st.push(Placement(d.first))
+
+
+def placement(st: "GameState", step: Placement) -> None:
+    d: MetabaloidsData = st.data
+    if all(d.deploy_done):
+        d.phase = "draw"
+        return  # on_idle starts turn 1 with the first player (MB-SETUP-6)
+    p = step.seat
+    if not d.deploy_done[p] and not placement_options(d, p):
+        d.deploy_done[p] = True
+        if st.logging:
+            st.say(f"{pl(p)} has no creature card that fits and is done placing (MB-SETUP-8)")
+    if d.deploy_done[p]:
+        st.push(Placement(next_seat(d.n, p)))
+        return
+    st.decide(p, "place", Seat(p), f"{pl(p)}: place a card for free ({d.deploy_points[p]} of "
+              f"{SETUP_POINTS} points used) or stop")
+
+
+def placement_options(d: MetabaloidsData, p: int) -> list[Action]:
+    room = SETUP_POINTS - d.deploy_points[p]
+    cards = d.cards
+    acts = []
+    for c in d.hand[p]:
+        cd = cards[c]
+        if not cd.is_creature or cd.cost > room:
+            continue
+        for i in grid.spots(d, p, c):
+            acts.append(Action(f"place:c{c}@{i + 1}", _place_label(d, p, c, i, "Place"), Place(c, i)))
+    return acts
+
+
+def _place_label(d: MetabaloidsData, p: int, c: int, i: int, verb: str) -> str:
+    cd = d.cards[c]
+    where = f"the {col_name(i)} column" if d.columns[p][i] else f"a new {col_name(i)} column"
+    return f"{verb} {cd.name} (cost {cd.cost}, ATK {cd.attack} DEF {cd.defense}) into {where}"
+
+
+def place_options(st: "GameState", p: int) -> list[Action]:
+    acts = placement_options(st.data, p)
+    acts.append(Action("done", "Stop placing cards (initial deployment done)", DONE))
+    return acts
+
+
+def do_place(st: "GameState", p: int, pick: Place | object) -> None:
+    d: MetabaloidsData = st.data
+    if isinstance(pick, Place):
+        from_hand(d, p, pick.card)
+        d.columns[p][pick.col].append(pick.card)
+        d.deploy_points[p] += d.cards[pick.card].cost
+        if st.logging:
+            st.say(f"{pl(p)} places {d.name(pick.card)} into the {col_name(pick.col)} column "
+                   f"({d.deploy_points[p]} of {SETUP_POINTS} points)")
+        if d.deploy_points[p] >= SETUP_POINTS:
+            d.deploy_done[p] = True
+    else:
+        d.deploy_done[p] = True
+        if st.logging:
+            st.say(f"{pl(p)} stops placing cards ({d.deploy_points[p]} points)")
+    st.push(Placement(next_seat(d.n, p)))
+
+
+# ----------------------------------------------------------------- the turn (MB-TURN)
+def start_turn(st: "GameState", step: object) -> None:
+    """Draw Phase: draw up to 7, nothing if 7 or more (MB-DRAW-1/2); the card allowance of
+    abilities comes back (MB-ABIL-6)."""
+    d: MetabaloidsData = st.data
+    p = d.active
+    d.phase = "draw"
+    d.attacked = []
+    d.attacks = 0
+    d.penalty = False
+    owner = d.owner
+    d.used = {c for c in d.used if owner[c] != p}
+    if st.logging:
+        st.say(f"— Turn {d.turn}: {pl(p)} —")
+    short = HAND_SIZE - len(d.hand[p])
+    if short > 0 and not required_draw(st, p, short):
+        return
+    st.push(Phase(p, "abilities"))
+
+
+def phase_window(d: MetabaloidsData, name: str) -> Window:
+    """The any-time window at the start of a phase: every seat, the active one first; at the
+    start of Move Cards the active seat (who just left Use Abilities) is asked last (PR-MB-1)."""
+    ring = clockwise(d.n, d.active)
+    order = after(d.n, d.active) if name == "move" else ring
+    return Window(f"phase:{name}", ring, order, 0, None)
+
+
+def phase(st: "GameState", step: Phase) -> None:
+    d: MetabaloidsData = st.data
+    p, name = step.seat, step.name
+    if name.endswith("+"):  # back to a phase's own decision after something was done in it
+        base = name[:-1]
+        st.decide(p, base, Seat(p), _prompt(p, base))
+        return
+    d.phase = name
+    if st.logging and name in PHASE_NAMES:
+        st.say(f"{pl(p)}: {PHASE_NAMES[name]}")
+    if name == "abilities":
+        st.decide(p, "abilities", Seat(p), _prompt(p, name))
+    elif name == "move":
+        st.push(phase_window(d, name), Phase(p, "move+"))
+    elif name == "deploy":
+        st.push(phase_window(d, name), Deploy(p))
+    elif name == "attack":
+        st.push(phase_window(d, name), AttackNext(p))
+    elif name == "restock":
+        st.push(phase_window(d, name), Restock(p))
+    else:
+        raise KeyError(f"unknown phase {name!r}")
+
+
+def _prompt(p: int, kind: str) -> str:
+    return {"abilities": f"{pl(p)}: use an ability or an Event, or go on to Move Cards",
+            "move": f"{pl(p)}: move a card (1 point each) or go on to Deploy",
+            "restock": f"{pl(p)}: restock a creature into your reserve or end your turn"}.get(kind, kind)
+
+
+# ----------------------------------------------------------------- Move Cards (MB-MOVE)
+def move_options(st: "GameState", p: int) -> list[Action]:
+    d: MetabaloidsData = st.data
+    acts = []
+    if can_pay(d, p, 1, True):
+        b = d.battle
+        for c in d.in_play(p):
+            if c in d.safe or (b is not None and c in (b.acard, b.tcard)):
+                continue
+            for i in grid.spots(d, p, c):
+                acts.append(Action(f"move:c{c}@{i + 1}", _place_label(d, p, c, i, "Move") + " for 1 point",
+                                   Place(c, i)))
+    acts.append(Action("done", "Go on to Deploy From Reserve", DONE))
+    return acts
+
+
+def move_card(st: "GameState", p: int, pick: Place) -> None:
+    """MB-MOVE-1/2: the card moves, then its 1 point is paid from anywhere."""
+    d: MetabaloidsData = st.data
+    src = d.column_of(pick.card)
+    d.columns[p][src].remove(pick.card)
+    d.columns[p][pick.col].append(pick.card)
+    if st.logging:
+        st.say(f"{pl(p)} moves {d.name(pick.card)} from the {col_name(src)} to the {col_name(pick.col)} column")
+    st.push(Pay(p, 1, True, f"moving {d.name(pick.card)}"), Phase(p, "move+"))
+
+
+# ----------------------------------------------------------------- Deploy (MB-DEPLOY)
+def deploy(st: "GameState", step: Deploy) -> None:
+    d: MetabaloidsData = st.data
+    p = step.seat
+    if not d.reserve[p]:
+        st.push(Phase(p, "attack"))
+        return
+    if not deploy_options(st, p):
+        gone = d.reserve[p]
+        d.reserve[p] = []
+        for c in gone:
+            lose(st, p, c)
+        if st.logging:
+            st.say(f"{pl(p)}'s play area is full: {', '.join(d.name(c) for c in gone)} "
+                   f"go{'es' if len(gone) == 1 else ''} from the reserve to the lost pile (MB-DEPLOY-3)")
+        st.push(Phase(p, "attack"))
+        return
+    st.decide(p, "deploy", step, f"{pl(p)}: deploy a reserve card into a column")
+
+
+def deploy_options(st: "GameState", p: int) -> list[Action]:
+    d: MetabaloidsData = st.data
+    return [Action(f"deploy:c{c}@{i + 1}", _place_label(d, p, c, i, "Deploy"), Place(c, i))
+            for c in d.reserve[p] for i in grid.spots(d, p, c)]
+
+
+def deploy_card(st: "GameState", p: int, pick: Place) -> None:
+    """A reserve card goes into a column; into a safe column it is a reinforcement and
+    every card there turns upright (MB-DEPLOY-9, MB-SAFE-4)."""
+    d: MetabaloidsData = st.data
+    d.reserve[p].remove(pick.card)
+    col = d.columns[p][pick.col]
+    col.append(pick.card)
+    if st.logging:
+        st.say(f"{pl(p)} deploys {d.name(pick.card)} into the {col_name(pick.col)} column")
+    freed = [c for c in col if c in d.safe]
+    if freed:
+        d.safe.difference_update(freed)
+        if st.logging:
+            st.say(f"Reinforced: {', '.join(d.name(c) for c in freed)} turn upright and are no longer safe "
+                   "(MB-DEPLOY-9)")
+    emit(st, ("deployed", pick.card))
+    st.push(Deploy(p))
+
+
+# ----------------------------------------------------------------- Restock (MB-RESTOCK)
+def restock_options(st: "GameState", p: int) -> list[Action]:
+    d: MetabaloidsData = st.data
+    cards = d.cards
+    acts = []
+    for c in d.hand[p]:
+        cd = cards[c]
+        if cd.is_creature and can_pay(d, p, cd.cost, False, c):
+            acts.append(Action(f"restock:c{c}", f"Restock {cd.name} into your reserve (pay {cd.cost} from hand)",
+                               CardPick(c)))
+    acts.append(Action("done", "End your turn", DONE))
+    return acts
+
+
+def restock_card(st: "GameState", p: int, c: int) -> None:
+    """The card goes to the reserve, then its Rarity/Cost is paid from hand, excess lost
+    (MB-RESTOCK-2/3, MB-PAY-8/11)."""
+    d: MetabaloidsData = st.data
+    from_hand(d, p, c)
+    d.reserve[p].append(c)
+    if st.logging:
+        st.say(f"{pl(p)} restocks {d.name(c)} into their reserve")
+    st.push(Pay(p, d.cards[c].cost, False, f"restocking {d.name(c)}"), Restock(p))
+
+
+def end_turn(st: "GameState", step: EndTurn) -> None:
+    """After Restock: the empty-play-area penalty (MB-SPEC-1/2), the short game's end
+    (MB-WIN-9), then the next player (MB-TURN-3)."""
+    d: MetabaloidsData = st.data
+    p = step.seat
+    d.phase = "end"
+    if not d.in_play(p):
+        gone = []
+        for _ in range(EMPTY_PLAY_LOSS):
+            c = take_top(st, p)
+            if c < 0:
+                break
+            lose(st, p, c)
+            gone.append(c)
+        if st.logging:
+            st.say(f"{pl(p)} has no cards in the play area: {', '.join(d.name(c) for c in gone) or 'nothing'} "
+                   f"from the draw pile to the lost pile (MB-SPEC-1)")
+    if d.short_game and d.emptied:
+        d.phase = "over"
+        res = fewest_lost(d)
+        st.end(res, f"a draw pile is empty: the short game ends; lost cards: {lost_counts(d)}; {_places(res)} "
+                    "(MB-WIN-3/9)")
