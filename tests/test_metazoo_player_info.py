@@ -200,3 +200,16 @@ def test_a_save_from_before_modifiers_named_their_source_still_loads():
     back = GAME.state_from_json(obj)
     hodag = back.view(0)["lanes"][0]["sides"][0]["units"][0]
     assert hodag["influence_sources"] == [{"name": "an effect", "own": False, "amount": 2}]
+
+
+def test_tapping_an_already_tapped_creature_is_not_offered():
+    """Marisol's Caster Power taps a rival creature: with every rival creature tapped already
+    it would change nothing, so it is not offered; one untapped creature brings it back."""
+    def power_uses(tapped: bool) -> list[str]:
+        st = position({"caster": "Marisol Deepwater", "aura": ["Water Aura"] * 2},
+                      {}, [{"terra": "Redrock Canyon",
+                            "p2": [{"name": "Cinder Fox", "tapped": True},
+                                   {"name": "Ash Wyvern", "tapped": tapped}]}] + LANES4[1:])
+        return [u for u in uses(st, "Marisol Deepwater") if "Tap a rival creature" in u]
+    assert len(power_uses(tapped=False)) == 1
+    assert power_uses(tapped=True) == []

@@ -53,6 +53,8 @@ def _candidates(d: MetaZooData, op, tg, ctx: Ctx, chooser: int, fighter: int):
             continue
         if targeted and owner[u] != chooser and stats.cannot(d, u, "be_targeted"):
             continue
+        if k == "tap" and u in d.tapped or k == "untap" and u not in d.tapped:
+            continue  # it would change nothing (no dead options, PR-MZL-25)
         if k == "sacrifice" and owner[u] != ctx.controller:
             continue  # MZL-KW-SACRIFICE-5
         if k == "duel" and (u == fighter or not d.cards[u].creature):
