@@ -18,7 +18,7 @@ from metatcg.ui.glossary import KINDS, RULE_ID, Glossary, Topic, minimal_glossar
 from support.cli import assert_clean, run
 
 CATALOGS = Path(__file__).resolve().parents[2] / "shared" / "rules"
-GAMES = {"metax": "metax.md", "metazoo": "metazoo-lanes.md"}
+GAMES = {"metax": "metax.md", "metazoo": "metazoo-lanes.md", "metabaloids": "metabaloids.md"}
 
 
 def glossary(gid: str) -> Glossary:

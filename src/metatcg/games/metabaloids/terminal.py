@@ -290,11 +290,16 @@ def battle_lines(view: dict, width: int | None, one_line: bool = False) -> list[
         t.append(f" {b['defense_total'] if b['defense_total'] is not None and not decided(b) else dsum}",
                  style="bold")
         return [fit(t, width or 80)]
-    first = Text("⚔ Battle: ", style="bold red")
-    first.append(f"{player_name(a)} {COLUMN_NAMES[ac]} column ")
-    first.append(MARKED + b["attacking_card"]["name"], style=ATTACKER_STYLE)
-    first.append(f" attacks {player_name(d)} {COLUMN_NAMES[dc]} column ")
-    first.append(MARKED + b["target_card"]["name"], style=TARGET_STYLE)
+    first = Text("")
+    for level in (2, 1, 0):     # the fullest wording that fits
+        first = Text("⚔ Battle: " if level == 2 else "⚔ ", style="bold red")
+        first.append(f"{player_name(a)} {column_word(ac, level)} ")
+        first.append(MARKED + b["attacking_card"]["name"], style=ATTACKER_STYLE)
+        first.append(f" attacks {player_name(d)} " if level else f" → {player_name(d)} ")
+        first.append(column_word(dc, level) + " ")
+        first.append(MARKED + b["target_card"]["name"], style=TARGET_STYLE)
+        if width is None or first.cell_len <= width:
+            break
     second = Text("  ")
     named = width is None or width >= 100
     second.append_text(side_total("ATK", asum, b.get("attack_draw"), b["attack_bonus"], b.get("attack_total"), named))
@@ -308,6 +313,12 @@ def battle_lines(view: dict, width: int | None, one_line: bool = False) -> list[
     if width is None:
         return [first, second]
     return [fit(first, width), fit(second, width)]
+
+
+def column_word(col: int, level: int) -> str:
+    """'left column' (level 2), 'left' (1), 'L' (0)."""
+    name = COLUMN_NAMES[col]
+    return f"{name} column" if level == 2 else name if level == 1 else name[0].upper()
 
 
 def decided(b: dict) -> bool:

@@ -56,7 +56,8 @@ class PlayerView(_View):
     hand_count: Count
     hand: list[CardView] | None = Field(description="the hand, for its owner only (None for other seats)")
     hand_seen: list[CardView] = Field(description="cards of that hand every seat saw go there (reclaimed)")
-    reshuffled: list[CardView] = Field(description="the face-up cards the last reshuffle put into the draw pile")
+    reshuffled: list[str] = Field(description="names of the face-up cards the last reshuffle put into the draw "
+                                              "pile, sorted (no ids: their order in the pile is unknown)")
     draw_count: Count
     draw_top: CardView | None = Field(description="the draw pile's top card, when every seat has seen it (a dig)")
     discard: list[CardView] = Field(description="the discard pile, bottom first (last = top)")
