@@ -133,7 +133,11 @@ def rally_cols(d: MetabaloidsData, seat: int) -> list[int]:
 
 
 def refresh_cards(d: MetabaloidsData, seat: int, card: int) -> list[int]:
-    return [c for c in d.in_play(seat) if c != card and c in d.used and d.cards[c].activated]
+    """Other used cards with an ability to use again; never one that could refresh in turn,
+    so two refreshers cannot loop (PR-MB-6)."""
+    cards = d.cards
+    return [c for c in d.in_play(seat) if c != card and c in d.used and cards[c].activated
+            and not any(o.op == "refresh" for i in cards[c].activated for o in cards[c].abilities[i].do)]
 
 
 def stash_cards(d: MetabaloidsData, seat: int, max_cost: int, card: int) -> list[int]:

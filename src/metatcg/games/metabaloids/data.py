@@ -196,13 +196,26 @@ class MetabaloidsData:
         """Every card in exactly one zone of its owner, marks only on cards in play, the
         battle naming cards where they must be (or a ValueError naming what is wrong)."""
         k = len(self.cards)
+        owner = self.owner
         seen = [0] * k
-        for c, where in self.places():
-            seen[c] += 1
-            if not where.startswith("battle") and where[1] != str(self.owner[c] + 1):
-                raise ValueError(f"card c{c} is in {where} but belongs to P{self.owner[c] + 1}")
+        try:
+            for p in range(self.n):
+                for zone in (self.draw[p], self.hand[p], self.reserve[p], self.events[p], self.discard[p],
+                             self.lost[p], *self.columns[p]):
+                    for c in zone:
+                        seen[c] += 1
+                        if owner[c] != p:
+                            raise ValueError(f"card c{c} is with P{p + 1} but belongs to P{owner[c] + 1}")
+            b = self.battle
+            if b is not None:
+                for c in (b.adraw, b.ddraw):
+                    if c >= 0:
+                        seen[c] += 1
+        except IndexError:
+            raise ValueError("a zone names a card that does not exist") from None
         if seen.count(1) != k:
-            bad = [f"c{c}" for c in range(k) if seen[c] != 1][:5]
+            bad = [f"c{c} ({', '.join(w for x, w in self.places() if x == c) or 'nowhere'})"
+                   for c in range(k) if seen[c] != 1][:5]
             raise ValueError(f"cards lost, doubled or unknown: {', '.join(bad)}")
         in_play = {c for p in range(self.n) for c in self.in_play(p)}
         if not self.safe <= in_play or not self.used <= in_play:

@@ -40,7 +40,7 @@ def view(st: GameState, me: int) -> dict[str, Any]:
         players.append({
             "seat": p, "hand_count": len(d.hand[p]), "hand": cards(d.hand[p]) if p == me else None,
             "hand_seen": [card(d, c) for c in d.hand[p] if c in d.known],
-            "reshuffled": cards(d.shuffled[p]),
+            "reshuffled": sorted(d.cards[c].name for c in d.shuffled[p]),   # public names, no ids
             "draw_count": len(d.draw[p]),
             "draw_top": card(d, d.top_known[p]) if d.top_known[p] >= 0 else None,
             "discard": cards(d.discard[p]), "lost_count": len(d.lost[p]),
