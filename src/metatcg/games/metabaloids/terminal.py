@@ -40,6 +40,10 @@ TIGHT = 30      # narrower panels than this are not worth it: seats are stacked 
 GAP = 2         # columns between panels
 SHOWN = 4       # cards of a discard or lost pile the full board names
 
+LEGEND = (f"{SAFE} safe (sideways) · {MARKED} attacking card / target · {USED} used its ability this round · "
+          "cards show ATK/DEF · ◀ whose turn · ? deciding now · compact counts: L lost, h hand, d draw pile, "
+          "x discard, r reserve, e events")
+
 ATTACKER_STYLE = "bold red reverse"
 TARGET_STYLE = "bold yellow reverse"
 
@@ -534,9 +538,7 @@ class MetabaloidsUI(GameUI):
             parts.append(Text("  (empty)", style="dim"))
         for c in hand:
             parts.append(Text("  - ") + self.card_line(game, c["name"]))
-        parts.append(Text(f"{SAFE} safe (sideways) · {MARKED} attacking card / target · {USED} used its "
-                          "ability this round · cards show ATK/DEF · compact counts: L lost, h hand, d draw pile, "
-                          "x discard, r reserve, e events", style="dim"))
+        parts.append(Text(LEGEND, style="dim"))
         return Group(*parts)
 
     def _seat_section(self, view: dict, q: int, roles: dict[int, str] | None,
@@ -587,7 +589,10 @@ class MetabaloidsUI(GameUI):
             extra.append(f"top of the draw pile (seen by all): {p['draw_top']['name']}")
         if q != me and p.get("hand_seen"):
             extra.append("in hand (seen by all): " + ", ".join(c["name"] for c in p["hand_seen"]))
-        if p.get("reshuffled"):
-            extra.append(f"last reshuffle put {len(p['reshuffled'])} cards back into the draw pile")
+        shuffled = [c if isinstance(c, str) else c.get("name", "") for c in p.get("reshuffled") or []]
+        if shuffled:
+            names = ", ".join(shuffled[:SHOWN * 2]) + (f", … {len(shuffled) - SHOWN * 2} more"
+                                                        if len(shuffled) > SHOWN * 2 else "")
+            extra.append(f"the last reshuffle put {len(shuffled)} known cards into the draw pile: {names}")
         out += [Text("  " + e, style="dim") for e in extra]
         return out
