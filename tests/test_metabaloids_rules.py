@@ -501,3 +501,23 @@ def test_losses_with_nothing_left_are_ignored():
         st.apply(st.legal_actions()[0])
     assert "Twig" in names(st, "hand", 1)
     assert any("the rest is ignored" in line for line in st.log)
+
+
+# --------------------------------------------------------------------------- the greedy bot's evaluation
+def test_greedy_attacks_a_column_it_can_beat_and_boosts_a_battle_it_would_lose():
+    from metatcg.bots import GreedyBot
+    st = pos({"hand": ["Big Coin", *HAND], "deck": ["Draw One"] * 4, "columns": [["Spiker"], ["Sprout"], []]},
+             {"deck": ["Draw One"] * 4, "columns": [["Thornhog", "Mossback"], ["Sprig"], []]})
+    for seed in range(3):
+        bot = GreedyBot(seed)
+        s = st.clone()
+        assert bot.choose(s.handle(0)).id == f"attack:c{cid(s, 'Spiker')}"
+        s.apply(f"attack:c{cid(s, 'Spiker')}")
+        assert bot.choose(s.handle(0)).id == f"target:c{cid(s, 'Sprig')}"
+    # 1 + 1 + 1 = 3 against 1 + 3 = 4: the +3 of the Booster turns the battle
+    st = pos({"hand": ["Big Coin", "Coin", *HAND], "deck": ["Draw One"] * 4,
+              "columns": [["Test Booster"], [], []]},
+             {"deck": ["Draw One"] * 4, "columns": [["Dozer"], [], []]})
+    play(st, f"attack:c{cid(st, 'Test Booster')}", f"target:c{cid(st, 'Dozer')}", f"pay:c{cid(st, 'Coin')}")
+    assert set(ids(st)) == {f"use:c{cid(st, 'Test Booster')}", "pass"}
+    assert GreedyBot(1).choose(st.handle(0)).id.startswith("use:")

@@ -4,12 +4,14 @@ one-ply bot sees the worth of attacking a column it can beat and of a bonus that
 from __future__ import annotations
 
 from ...engine.state import GameState
-from .battle import column_total, draw_value
+from .abilities import ops_of
+from .battle import column_total, draw_value, fighters, targets_left
 from .data import MetabaloidsData
-from .records import Declare, Target
+from .records import BattleResult, Declare, Lose, Ops, Target
 
 LOST = 4.0              # one lost card
 DRAW_GUESS = 2          # a battle draw's likely Rarity/Cost
+MOVE_COST = 0.3         # what a move must gain to be worth making
 
 
 def side_value(d: MetabaloidsData, p: int) -> float:
@@ -47,23 +49,61 @@ def battle_swing(d: MetabaloidsData, me: int, attacker: int, acard: int, tcard: 
 
 
 def pending_battle(st: GameState, me: int) -> float:
+    """The likely worth of a battle not yet resolved: declared, or about to be (the target is
+    being chosen or paid for); bonuses of abilities still paying for count already."""
     d: MetabaloidsData = st.data
     b = d.battle
     if b is not None:
+        if not any(type(s) is BattleResult for s in st.stack):
+            return 0.0          # resolved: what it cost is in the lost piles and pending losses
+        ab, db = b.abonus, b.dbonus
+        for s in st.stack:
+            if type(s) is Ops:
+                for o in ops_of(d, s.use)[s.op:]:
+                    mine = s.use.seat == b.attacker
+                    if o.op == "bonus":
+                        ab, db = (ab + o.amount, db) if mine else (ab, db + o.amount)
+                    elif o.op == "weaken":
+                        ab, db = (ab, db - o.amount) if mine else (ab - o.amount, db)
         if b.drawn:
-            return battle_swing(d, me, b.attacker, b.acard, b.tcard, b.adraw, b.ddraw, b.abonus, b.dbonus)
-        return battle_swing(d, me, b.attacker, b.acard, b.tcard, abonus=b.abonus, dbonus=b.dbonus)
+            return battle_swing(d, me, b.attacker, b.acard, b.tcard, b.adraw, b.ddraw, ab, db)
+        return battle_swing(d, me, b.attacker, b.acard, b.tcard, abonus=ab, dbonus=db)
     for s in reversed(st.stack):
         if type(s) is Declare:
             return battle_swing(d, me, s.seat, s.card, s.target)
     dec = st.decision
     if dec is not None and dec.kind == "target" and type(dec.params) is Target:
-        from .battle import fighters, targets_left
         t = dec.params
         opts = [battle_swing(d, me, t.seat, t.card, c) for o in targets_left(d, t.seat) for c in fighters(d, o)]
         if opts:
             return max(opts) if t.seat == me else min(opts)
     return 0.0
+
+
+def pending_losses(st: GameState, me: int) -> float:
+    """Card losses still to be paid count as (roughly) lost already."""
+    d: MetabaloidsData = st.data
+    dec = st.decision
+    steps = list(st.stack) + ([dec.params] if dec is not None else [])
+    v = 0.0
+    for s in steps:
+        if type(s) is Lose and s.left > 0:
+            cards = s.left if s.count else max(1.0, 0.6 * s.left)
+            v += (-cards if s.seat == me else cards / max(1, d.n - 1)) * LOST
+    return v
+
+
+def recent_moves(st: GameState) -> int:
+    """Moves made in the Move Cards phase going on now: each is paid for, often with a draw-pile
+    card that costs nothing visible, so a move must earn its keep or the bot would shuffle
+    cards between columns for ever."""
+    n = 0
+    for aid in reversed(st.history):
+        if aid.startswith("move:"):
+            n += 1
+        elif not aid.startswith("pay:"):
+            break
+    return n
 
 
 def evaluate(st: GameState, player: int) -> float:
@@ -72,4 +112,7 @@ def evaluate(st: GameState, player: int) -> float:
     d: MetabaloidsData = st.data
     others = [p for p in range(d.n) if p != player]
     score = side_value(d, player) - sum(side_value(d, p) for p in others) / len(others)
-    return score + pending_battle(st, player)
+    score += pending_battle(st, player) + pending_losses(st, player)
+    if st.decision is not None and st.decision.player == player and d.phase == "move":
+        score -= MOVE_COST * recent_moves(st)
+    return score

@@ -3,7 +3,8 @@ MB-RESTOCK, MB-SPEC, MB-WIN). The Attack Phase is in :mod:`.battle`, abilities i
 :mod:`.abilities`."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Callable
 
 from ...engine.action import Action
 from ...engine.events import emit
@@ -159,10 +160,15 @@ def placement_options(d: MetabaloidsData, p: int) -> list[Action]:
     return acts
 
 
-def _place_label(d: MetabaloidsData, p: int, c: int, i: int, verb: str) -> str:
+def _place_label(d: MetabaloidsData, p: int, c: int, i: int, verb: str, tail: str = "") -> Callable[[], str]:
+    """The label of a placement, made only when someone reads it (from values captured now)."""
     cd = d.cards[c]
     where = f"the {col_name(i)} column" if d.columns[p][i] else f"a new {col_name(i)} column"
-    return f"{verb} {cd.name} (cost {cd.cost}, ATK {cd.attack} DEF {cd.defense}) into {where}"
+    return partial(_placing, verb, cd.name, cd.cost, cd.attack, cd.defense, where, tail)
+
+
+def _placing(verb: str, name: str, cost: int, atk: int, df: int, where: str, tail: str) -> str:
+    return f"{verb} {name} (cost {cost}, ATK {atk} DEF {df}) into {where}{tail}"
 
 
 def place_options(st: "GameState", p: int) -> list[Action]:
@@ -257,7 +263,7 @@ def move_options(st: "GameState", p: int) -> list[Action]:
             if c in d.safe or (b is not None and c in (b.acard, b.tcard)):
                 continue
             for i in grid.spots(d, p, c):
-                acts.append(Action(f"move:c{c}@{i + 1}", _place_label(d, p, c, i, "Move") + " for 1 point",
+                acts.append(Action(f"move:c{c}@{i + 1}", _place_label(d, p, c, i, "Move", " for 1 point"),
                                    Place(c, i)))
     acts.append(Action("done", "Go on to Deploy From Reserve", DONE))
     return acts
