@@ -190,11 +190,14 @@ def inline_grid(p: dict, marks: tuple[str, str], level: int) -> Text:
     return t
 
 
-def seat_pieces(view: dict, q: int, roles: dict[int, str] | None, short: bool) -> list[Text]:
-    """A seat's header as pieces: who (◀ whose turn), lost (the score), hand, draw pile, discard
-    pile with its top card, reserve, events, and in setup the points deployed."""
+def seat_pieces(view: dict, q: int, roles: dict[int, str] | None, level: int, zones: bool = True) -> list[Text]:
+    """A seat's header as pieces: who (◀ whose turn, ? deciding now), lost (the score), hand,
+    draw pile, discard pile, reserve, events, and in setup the points deployed. ``level`` 0 names
+    the top cards and zone contents, 1 only counts them, 2 counts in letters ('L3 h5 d20');
+    ``zones`` false leaves the reserve and events out (a line of their own names them)."""
     me = view["you"]
     p = view["players"][q]
+    short = level >= 2
     active = view.get("active") == q and view.get("phase") not in ("setup", "over")
     deciding = (view.get("deciding") or {}).get("player")
     who = Text(player_name(q) + " (you)" if short and q == me else player_name(q) if short
@@ -203,28 +206,25 @@ def seat_pieces(view: dict, q: int, roles: dict[int, str] | None, short: bool) -
         who.append(" ◀", style="bold green")
     elif deciding == q:
         who.append(" ?", style="green")
-    pieces = [who, Text(f"L{p['lost_count']}" if short else f"lost {p['lost_count']}", style="bold red")]
-    if q == me and not short:
-        pieces.append(Text(f"hand {p['hand_count']}"))
-    else:
-        pieces.append(Text(f"h{p['hand_count']}" if short else f"hand {p['hand_count']}"))
+    pieces = [who, Text(f"L{p['lost_count']}" if short else f"lost {p['lost_count']}", style="bold red"),
+              Text(f"h{p['hand_count']}" if short else f"hand {p['hand_count']}")]
     draw = Text(f"d{p['draw_count']}" if short else f"draw {p['draw_count']}")
-    if p.get("draw_top") and not short:
+    if p.get("draw_top") and level == 0:
         draw.append(f" (top {p['draw_top']['name']})")
     pieces.append(draw)
     pile = p.get("discard") or []
     disc = Text(f"x{len(pile)}" if short else f"discard {len(pile)}")
-    if pile and not short:
+    if pile and level == 0:
         disc.append(f" (top {pile[-1]['name']})")
     pieces.append(disc)
-    for key, long_, letter in (("reserve", "reserve", "r"), ("events", "events", "e")):
+    for key, letter in (("reserve", "r"), ("events", "e")):
         zone = p.get(key) or []
-        if not zone:
+        if not zone or not zones:
             continue
-        if short:
-            pieces.append(Text(f"{letter}{len(zone)}", style="magenta"))
+        if level == 0:
+            pieces.append(Text(f"{key}: " + ", ".join(c["name"] for c in zone), style="magenta"))
         else:
-            pieces.append(Text(f"{long_}: " + ", ".join(c["name"] for c in zone), style="magenta"))
+            pieces.append(Text(f"{letter}{len(zone)}" if short else f"{key} {len(zone)}", style="magenta"))
     setup = view.get("setup")
     if setup and q < len(setup.get("points", [])):
         done = setup["done"][q]
@@ -234,14 +234,25 @@ def seat_pieces(view: dict, q: int, roles: dict[int, str] | None, short: bool) -
     return pieces
 
 
-def seat_header(view: dict, q: int, roles: dict[int, str] | None, width: int, max_lines: int = 1) -> list[Text]:
-    """A seat's header in at most ``max_lines`` lines of ``width``: the long wording when it
-    fits, else the short one."""
-    for short in (False, True):
-        lines = pack(seat_pieces(view, q, roles, short), width, Text(""))
+def zone_line(p: dict, width: int, indent: int = 2) -> list[Text]:
+    """'reserve: Ember Newt, Sugar Mite · events: Hibernate' (no line when both are empty)."""
+    entries = []
+    for key in ("reserve", "events"):
+        zone = p.get(key) or []
+        if zone:
+            entries.append(Text(f"{key}: " + ", ".join(c["name"] for c in zone), style="magenta"))
+    return pack(entries, width, Text(" " * indent), 1) if entries else []
+
+
+def seat_header(view: dict, q: int, roles: dict[int, str] | None, width: int, max_lines: int = 1,
+                zones: bool = True) -> list[Text]:
+    """A seat's header in at most ``max_lines`` lines of ``width``: the fullest wording that fits
+    (``zones``: see :func:`seat_pieces`)."""
+    for level in (0, 1, 2):
+        lines = pack(seat_pieces(view, q, roles, level, zones), width, Text(""))
         if len(lines) <= max_lines and all(ln.cell_len <= width for ln in lines):
             return lines
-    return [fit(Text(" ").join(seat_pieces(view, q, roles, True)), width)]
+    return [fit(Text(" ").join(seat_pieces(view, q, roles, 2)), width)]
 
 
 def header_text(pres: "MetabaloidsPresentation", view: dict, short: bool = False) -> str:
@@ -433,7 +444,7 @@ class MetabaloidsUI(GameUI):
         for least in (ROOMY + GAP + 20, ROOMY + GAP):     # names in full first, then cut a little
             layouts += [("panels", k) for k in per_rows
                         if width // k >= least and ("panels", k) not in layouts]
-        layouts.append(("stacked", 0))
+        layouts += [("stacked", 1), ("stacked", 0)]
         if n > 1 and width // n >= TIGHT + GAP and ("panels", n) not in layouts:
             layouts.append(("panels", n))
         layouts += [("collapsed", 0), ("collapsed", 1)]
@@ -455,7 +466,8 @@ class MetabaloidsUI(GameUI):
 
     def _layout(self, view: dict, roles: dict[int, str] | None, width: int, kind: str, arg: int) -> list[Text]:
         """The lines between the header and your hand in one layout:
-        ``panels`` (``arg`` seats a row), ``stacked`` (every seat its header and grid), or
+        ``panels`` (``arg`` seats a row), ``stacked`` (every seat its header and grid; ``arg`` 1:
+        and a line naming its reserve and events), or
         ``collapsed`` (opponents on one line each; ``arg`` 1: the battle on one line too)."""
         me = view["you"]
         players = view["players"]
@@ -476,18 +488,21 @@ class MetabaloidsUI(GameUI):
                 out += side_by_side(blocks, [pw] * len(blocks))
             return [fit(x, width) for x in out]
         out += battle_lines(view, width, one_line=kind == "collapsed" and arg >= 1)
+        zones = kind == "stacked" and arg == 1
         for q in order:
             if kind == "collapsed" and q != me:
                 out.append(self._one_line(view, q, roles, width, marks))
                 continue
-            out += seat_header(view, q, roles, width, 1)
+            out += seat_header(view, q, roles, width, 1, zones=not zones)
+            if zones:
+                out += zone_line(players[q], width)
             out += grid_lines(players[q], width, marks, indent=2)
         return [fit(x, width) for x in out]
 
     def _one_line(self, view: dict, q: int, roles: dict[int, str] | None, width: int,
                   marks: tuple[str, str]) -> Text:
         """An opponent on one line: short counts, then the grid inline (as full as fits)."""
-        head = Text(" ").join(seat_pieces(view, q, roles, True))
+        head = Text(" ").join(seat_pieces(view, q, roles, 2))
         for level in (0, 1, 2):
             t = head + Text(" │ ", style="dim") + inline_grid(view["players"][q], marks, level)
             if t.cell_len <= width:
