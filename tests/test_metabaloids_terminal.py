@@ -261,3 +261,49 @@ def test_glossary_covers_every_phase_timing_and_op():
 def test_cli_rules_metabaloids():
     assert_clean(run("rules", "metabaloids"), 0, "Metabaloids", "Attack Phase", "Safety")
     assert_clean(run("rules", "metabaloids", "short", "game"), 0, "short game")
+
+
+def test_marks_on_a_hand_made_battle_view():
+    """A view following docs/metabaloids.md by hand: four seats, a battle after the draws, a
+    safe card, a used card and a seen hand card; every mark and total shows at 80×12."""
+    def card(i: int, name: str, atk: int, df: int, **flags) -> dict:
+        return {"id": f"c{i}", "name": name, "cost": 1, "attack": atk, "defense": df, "meta": 1,
+                "safe": False, "marked": False, "used": False, **flags}
+
+    def seat(q: int, columns: list, hand=None, **extra) -> dict:
+        return {"seat": q, "hand_count": len(hand) if hand is not None else 5, "hand": hand, "hand_seen": [],
+                "reshuffled": [], "draw_count": 20, "draw_top": None, "discard": [card(90 + q, "Ash Hob", 1, 1)],
+                "lost_count": 3 * q, "lost": [], "reserve": [], "events": [], "columns": columns, **extra}
+
+    atk = card(1, "Hearth Drake", 3, 1, marked=True)
+    tgt = card(2, "Peat Kobold", 0, 2, marked=True)
+    view = {
+        "game": "metabaloids", "you": 0, "seats": 4, "turn": 6, "active": 0, "first": 1, "phase": "attack",
+        "short_game": False, "setup": None, "attacked": [2],
+        "battle": {"attacker": 0, "defender": 2, "attack_column": 0, "defense_column": 1,
+                   "attacking_card": atk, "target_card": tgt,
+                   "attack_draw": card(20, "Sugar Mite", 1, 0), "defense_draw": card(21, "Glucose Grub", 0, 1),
+                   "attack_total": 7, "defense_total": 5, "attack_bonus": 2, "defense_bonus": 0},
+        "players": [
+            seat(0, [[atk, card(3, "Ember Newt", 3, 1, used=True)], [], []],
+                 hand=[card(30, "Elder Jotun", 4, 6)]),
+            seat(1, [[card(4, "Sugar Mite", 1, 0, safe=True)], [], []],
+                 hand_seen=[card(31, "Scavenge", 0, 0)]),
+            seat(2, [[], [tgt, card(5, "Starch Beetle", 1, 2)], []]),
+            seat(3, [[], [], [card(6, "Storm Roc", 4, 3)]], reserve=[card(7, "Brine Hag", 1, 2)]),
+        ],
+        "deciding": {"player": 0, "kind": "lose", "prompt": "lose"}, "legal_actions": [], "result": None, "log": [],
+    }
+    PRES.view_model.model_validate(view)
+    lines = rendered(view, 80, 12)
+    text = "\n".join(lines)
+    assert len(lines) <= 12 and max(len(ln) for ln in lines) <= 80, text
+    assert "»Hearth Drake" in text and "»Peat Kobold" in text
+    assert "ATK 6 + draw 1 + bonus 2 = 7" in text, text      # 3 + 3 in the column
+    assert "DEF 4 + draw 1 = 5" in text, text                   # 2 + 2 in the column
+    assert "⟂" in text and "✓" in text
+    assert "Elder Jotun" in text                                # your hand
+    assert "L3" in text or "lost 3" in text
+    wide = "\n".join(rendered(view, 140, 22))
+    assert "Sugar Mite" in wide and "Glucose Grub" in wide      # the drawn cards, named
+    assert "seen: Scavenge" in wide and "Brine Hag" in wide

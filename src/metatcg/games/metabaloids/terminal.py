@@ -206,8 +206,11 @@ def seat_pieces(view: dict, q: int, roles: dict[int, str] | None, level: int, zo
         who.append(" ◀", style="bold green")
     elif deciding == q:
         who.append(" ?", style="green")
-    pieces = [who, Text(f"L{p['lost_count']}" if short else f"lost {p['lost_count']}", style="bold red"),
-              Text(f"h{p['hand_count']}" if short else f"hand {p['hand_count']}")]
+    hand = Text(f"h{p['hand_count']}" if short else f"hand {p['hand_count']}")
+    seen = p.get("hand_seen") or []
+    if q != me and seen and level == 0:
+        hand.append(" (seen: " + ", ".join(c["name"] for c in seen) + ")", style="dim")
+    pieces = [who, Text(f"L{p['lost_count']}" if short else f"lost {p['lost_count']}", style="bold red"), hand]
     draw = Text(f"d{p['draw_count']}" if short else f"draw {p['draw_count']}")
     if p.get("draw_top") and level == 0:
         draw.append(f" (top {p['draw_top']['name']})")
