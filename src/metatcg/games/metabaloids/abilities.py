@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine.action import Action
+from ...engine.cardfile import first_of_each_name
 from . import grid
 from .data import MetabaloidsData
 from .pay import can_pay, from_hand, lose, pl, take_top, top_available
@@ -62,7 +63,7 @@ def uses(st: "GameState", seat: int, allowed: frozenset[str], quick: bool = Fals
                 acts.append(Action(aid, _use_label(cd.name, cd.text, ab.cost, "anywhere"), Use(seat, c, idx)))
                 if quick:
                     return acts
-    for c in d.hand[seat]:
+    for c in first_of_each_name(cards, d.hand[seat]):
         cd = cards[c]
         if not cd.is_event or cd.event_timing not in allowed:
             continue
@@ -142,7 +143,8 @@ def refresh_cards(d: MetabaloidsData, seat: int, card: int) -> list[int]:
 
 def stash_cards(d: MetabaloidsData, seat: int, max_cost: int, card: int) -> list[int]:
     cards = d.cards
-    return [c for c in d.hand[seat] if c != card and cards[c].is_creature and cards[c].cost <= max_cost]
+    return first_of_each_name(cards, [c for c in d.hand[seat]
+                                      if c != card and cards[c].is_creature and cards[c].cost <= max_cost])
 
 
 # ----------------------------------------------------------------- activation

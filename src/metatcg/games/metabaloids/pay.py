@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine.action import Action
+from ...engine.cardfile import first_of_each_name
 from .data import MetabaloidsData
 from .records import DISCARD_TOP, TOP, Lose, LoseWith, Pay, PayWith
 
@@ -94,7 +95,7 @@ def pay_options(st: "GameState", step: Pay) -> list[Action]:
     p = step.seat
     cards = d.cards
     acts = []
-    for c in d.hand[p]:
+    for c in first_of_each_name(cards, d.hand[p]):   # copies pay alike (PR-K-4)
         m = cards[c].meta
         if m >= 1:
             nm = cards[c].name
@@ -144,7 +145,7 @@ def lose_options(st: "GameState", step: Lose) -> list[Action]:
         c = d.discard[p][-1]
         acts.append(Action("lose:discard", _lose_label(f"{cards[c].name} from the top of your discard pile",
                                                        cards[c].defense, step), LoseWith(DISCARD_TOP)))
-    for c in d.hand[p]:
+    for c in first_of_each_name(cards, d.hand[p]):
         df = cards[c].defense
         if step.count or df >= 1:
             acts.append(Action(f"lose:c{c}", _lose_label(f"{cards[c].name} from hand", df, step), LoseWith(c)))

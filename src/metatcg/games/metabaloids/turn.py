@@ -7,6 +7,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 from ...engine.action import Action
+from ...engine.cardfile import first_of_each_name
 from ...engine.events import emit
 from ...engine.seats import after, clockwise, next_seat
 from ...engine.windows import Window
@@ -151,7 +152,7 @@ def placement_options(d: MetabaloidsData, p: int) -> list[Action]:
     room = SETUP_POINTS - d.deploy_points[p]
     cards = d.cards
     acts = []
-    for c in d.hand[p]:
+    for c in first_of_each_name(cards, d.hand[p]):
         cd = cards[c]
         if not cd.is_creature or cd.cost > room:
             continue
@@ -303,7 +304,7 @@ def deploy(st: "GameState", step: Deploy) -> None:
 def deploy_options(st: "GameState", p: int) -> list[Action]:
     d: MetabaloidsData = st.data
     return [Action(f"deploy:c{c}@{i + 1}", _place_label(d, p, c, i, "Deploy"), Place(c, i))
-            for c in d.reserve[p] for i in grid.spots(d, p, c)]
+            for c in first_of_each_name(d.cards, d.reserve[p]) for i in grid.spots(d, p, c)]
 
 
 def deploy_card(st: "GameState", p: int, pick: Place) -> None:
@@ -330,7 +331,7 @@ def restock_options(st: "GameState", p: int) -> list[Action]:
     d: MetabaloidsData = st.data
     cards = d.cards
     acts = []
-    for c in d.hand[p]:
+    for c in first_of_each_name(cards, d.hand[p]):
         cd = cards[c]
         if cd.is_creature and can_pay(d, p, cd.cost, False, c):
             acts.append(Action(f"restock:c{c}", f"Restock {cd.name} into your reserve (pay {cd.cost} from hand)",
