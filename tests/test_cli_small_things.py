@@ -2,6 +2,8 @@
 exits 2; `deck check` takes a starter deck name as well as a file."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import metatcg
@@ -47,3 +49,19 @@ def test_help_shows_each_games_default_decks(command):
         names = game.starter_deck_names()
         if names and 2 in game.seat_counts:
             assert f"{gid}: {names[0]} vs {names[1 % len(names)]}" in r.output
+
+
+def test_table_options_reach_the_games(in_tmp):
+    """``--option KEY=VALUE`` sets a game's table option (read as the option's type) for
+    simulate and play; a bad key or value is a clear error before anything runs."""
+    r = run("simulate", "metax", "--option", "action_limit=40", "-n", "2", "--seed", "3")
+    assert_clean(r, 0, "2 games ended at the action limit")
+    r = run("play", "metax", "--seed", "2", "--option", "action_limit=30", input="1\n" * 200)
+    assert_clean(r, 0, "action limit of 30")
+    record = json.loads((in_tmp / "metatcg-metax-2.record.json").read_text())
+    assert record["options"]["action_limit"] == 30
+    assert_clean(run("simulate", "metax", "--option", "nosuch=1"), 2, "metax has no option 'nosuch'",
+                 "action_limit")
+    assert_clean(run("simulate", "metax", "--option", "auto_single=perhaps"), 2, "true or false")
+    assert_clean(run("simulate", "metax", "--option", "action_limit"), 2, "KEY=VALUE")
+    assert_clean(run("play", "--resume", "x.json", "--option", "action_limit=3"), 2, "keeps the options")

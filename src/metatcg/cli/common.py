@@ -97,6 +97,33 @@ def load_deck(game: Game, spec: str) -> Deck:
     return game.validate_deck(game.resolve_deck(spec))
 
 
+def table_options(game: Game, pairs: list[str] | None) -> dict[str, Any]:
+    """``--option KEY=VALUE`` pairs as the game's table options, each VALUE read as the type
+    of that option's default (``short_game=true``, ``action_limit=4000``)."""
+    known = game.default_options()
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, eq, raw = pair.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            fail(f"--option takes KEY=VALUE, not {pair!r}")
+        if key not in known:
+            fail(f"{game.id} has no option {key!r}; options: {', '.join(sorted(known))}")
+        want = type(known[key])
+        value = raw.strip().lower()
+        if want is bool:
+            if value not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                fail(f"option {key} is true or false, not {raw!r}")
+            out[key] = value in ("true", "yes", "1", "on")
+        elif want is int:
+            if not value.isascii() or not value.isdigit() or len(value) > 9:
+                fail(f"option {key} is a whole number, not {raw!r}")
+            out[key] = int(value)
+        else:
+            out[key] = raw
+    return out
+
+
 def read_json_file(path: Path) -> Any:
     """Parse a JSON file; a missing file or bad JSON becomes a clear error."""
     text = Path(path).read_text(encoding="utf-8")

@@ -126,7 +126,10 @@ def play(game_id: Optional[str] = typer.Argument(None, metavar="GAME",
                                              "(default metatcg-GAME-SEED.record.json; an existing "
                                              "file is never overwritten: -2, -3... is added)."),
          resume: Optional[Path] = typer.Option(None, "--resume", metavar="FILE",
-                                               help="Continue a saved game (it goes on in a new file).")) -> None:
+                                               help="Continue a saved game (it goes on in a new file)."),
+         option: Optional[list[str]] = typer.Option(None, "--option", metavar="KEY=VALUE",
+                                                    help="A table option, e.g. short_game=true (metabaloids).")
+         ) -> None:
     """Play a game in the terminal against bots or other people.
 
     Type a number to choose an action; ?N shows the cards in option N, 'card NAME' a card's
@@ -137,8 +140,13 @@ def play(game_id: Optional[str] = typer.Argument(None, metavar="GAME",
 
     if game_id is None and resume is None:
         fail("name a game (see 'metatcg games') or give --resume FILE")
+    from .common import table_options
+
     game = get_game(game_id) if game_id is not None and resume is None else None
-    run_play(game_id, game, deck, opponent_deck, vs, seed, seat, save, seats=seats, resume=resume)
+    if option and game is None:
+        fail("--option is for a new game: a resumed game keeps the options it was started with")
+    run_play(game_id, game, deck, opponent_deck, vs, seed, seat, save, seats=seats, resume=resume,
+             options=table_options(game, option) if game is not None else None)
 
 
 @app.command("simulate", cls=with_default_decks(spread_options("--decks", "--bots")))
@@ -156,12 +164,17 @@ def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, s
                                                       help="Write the summary (with every game) as JSON."),
              workers: int = typer.Option(0, "--workers", "-w",
                                          help="Worker processes (0: all cores once there are 25+ games "
-                                              "per core).")) -> None:
+                                              "per core)."),
+             option: Optional[list[str]] = typer.Option(None, "--option", metavar="KEY=VALUE",
+                                                        help="A table option, e.g. short_game=true "
+                                                             "(metabaloids); repeat for several.")) -> None:
     """Play many seeded bot games and summarise each seat's results."""
+    from .common import table_options
     from .simulate import run_simulate
 
-    run_simulate(get_game(game_id), list(decks) if decks else None, list(bots) if bots else ["greedy"],
-                 n_games, seed, json_path, workers)
+    game = get_game(game_id)
+    run_simulate(game, list(decks) if decks else None, list(bots) if bots else ["greedy"],
+                 n_games, seed, json_path, workers, table_options(game, option))
 
 
 @app.command("replay")

@@ -132,16 +132,17 @@ def seat_decks(game: Game, seats: int, you: int, deck: str | None, others: str |
 # ------------------------------------------------------------------ starting
 def run_play(game_id: str | None, game: Game | None, deck: str | None, opponent_deck: str | None, vs: str,
              seed: int | None, seat: int, save: Path | None, seats: int | None = None,
-             resume: Path | None = None) -> None:
+             resume: Path | None = None, options: dict[str, Any] | None = None) -> None:
     if vs not in OPPONENTS:
         fail(f"unknown opponent {vs!r}; choose one of: {', '.join(OPPONENTS)}")
     session = (resume_game(resume, game_id, save) if resume is not None
-               else new_game(game_id, game, deck, opponent_deck, vs, seed, seat, save, seats))
+               else new_game(game_id, game, deck, opponent_deck, vs, seed, seat, save, seats, options))
     play_session(session)
 
 
 def new_game(game_id: str | None, game: Game | None, deck: str | None, opponent_deck: str | None, vs: str,
-             seed: int | None, seat: int, save: Path | None, seats: int | None) -> Session:
+             seed: int | None, seat: int, save: Path | None, seats: int | None,
+             options: dict[str, Any] | None = None) -> Session:
     if game is None:
         if game_id is None:
             fail("name a game (see 'metatcg games') or give --resume FILE")
@@ -151,7 +152,7 @@ def new_game(game_id: str | None, game: Game | None, deck: str | None, opponent_
         fail(f"--seat must be a seat of the table, 0-{n - 1}, not {seat}")
     decks = [load_deck(game, spec) for spec in seat_decks(game, n, seat, deck, opponent_deck)]
     seed = choose_seed(seed)
-    state = game.new_state(decks, seed=seed)
+    state = game.new_state(decks, seed=seed, options=options)
     wanted = save if save is not None else Path(f"metatcg-{game.id}-{seed}{saving.RECORD_SUFFIX}")
     path = saving.claim(wanted, state.record())
     session = Session(game, state, seat, vs, path)

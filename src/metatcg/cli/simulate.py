@@ -3,6 +3,7 @@ the per-seat results and the first player's edge."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rich.markup import escape
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
@@ -18,7 +19,7 @@ from .render import ui_for
 
 
 def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], games: int, seed: int,
-                 json_path: Path | None, workers: int) -> MatchSummary:
+                 json_path: Path | None, workers: int, options: dict[str, Any] | None = None) -> MatchSummary:
     """``deck_specs`` gives one deck per seat (None: starter decks for the smallest table,
     or one per bot when several bots are named); ``bots`` one bot per seat or one for all."""
     if games < 1:
@@ -53,7 +54,8 @@ def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], game
         def advance(done: int) -> None:
             progress.update(task, completed=done)
 
-        summary = simulate(game, decks, bots, games, seed=seed, progress=advance, workers=workers)
+        summary = simulate(game, decks, bots, games, seed=seed, progress=advance, workers=workers,
+                           options=options)
 
     unit = length_word(game)
     console.print(summary_table(summary))

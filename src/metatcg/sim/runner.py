@@ -49,11 +49,12 @@ class GameResult:
     action_limit: bool = False  # the kernel ended it at its action limit (GameState.hit_action_limit)
 
 
-def play_game(game: Game, decks: list, bots: list[str], seed: int) -> tuple[GameState, GameResult]:
-    """One quiet game; the bot of seat ``i`` is seeded ``seed * 7919 + i`` and sees only
-    ``state.handle(i)``."""
+def play_game(game: Game, decks: list, bots: list[str], seed: int,
+              options: dict[str, Any] | None = None) -> tuple[GameState, GameResult]:
+    """One quiet game (with the table ``options``); the bot of seat ``i`` is seeded
+    ``seed * 7919 + i`` and sees only ``state.handle(i)``."""
     players = [make_bot(b, seed * 7919 + i) for i, b in enumerate(bots)]
-    state = game.new_state(decks, seed=seed, log=False)
+    state = game.new_state(decks, seed=seed, options=options, log=False)
     handles = [state.handle(p) for p in range(state.num_players)]
     while not state.is_terminal():
         p = state.current_player()
@@ -122,9 +123,9 @@ def _start_worker(game: "Game | GameEntry") -> None:
     _worker_game = game
 
 
-def _play_one(decks: list, bots: list[str], seed: int) -> GameResult:
+def _play_one(decks: list, bots: list[str], seed: int, options: dict[str, Any] | None) -> GameResult:
     assert _worker_game is not None
-    return play_game(_worker_game, decks, bots, seed)[1]
+    return play_game(_worker_game, decks, bots, seed, options)[1]
 
 
 def _portable(game: Game) -> "Game | GameEntry":
@@ -153,22 +154,24 @@ def check_seats(game: Game, decks: list, bots: list[str]) -> int:
 
 
 def simulate(game: Game, decks: list, bots: list[str], games: int, seed: int = 0,
-             progress: Callable[[int], None] | None = None, workers: int = 1) -> MatchSummary:
-    """Play ``games`` games (game i uses seed + i); seats keep their decks and bots, and who
-    goes first is the game's own chance. With ``workers`` > 1 the games run in that many
-    processes; the results are the same, in seed order."""
+             progress: Callable[[int], None] | None = None, workers: int = 1,
+             options: dict[str, Any] | None = None) -> MatchSummary:
+    """Play ``games`` games (game i uses seed + i) with the table ``options``; seats keep their
+    decks and bots, and who goes first is the game's own chance. With ``workers`` > 1 the games
+    run in that many processes; the results are the same, in seed order."""
     check_seats(game, decks, bots)
+    game.new_state(decks, seed=seed, options=options, log=False)   # bad options fail before the run
     t0 = time.perf_counter()
     results: list[GameResult] = []
     if workers <= 1:
         for i in range(games):
-            results.append(play_game(game, decks, bots, seed + i)[1])
+            results.append(play_game(game, decks, bots, seed + i, options)[1])
             if progress:
                 progress(i + 1)
     else:
         with ProcessPoolExecutor(max_workers=min(workers, games), initializer=_start_worker,
                                  initargs=(_portable(game),)) as pool:
-            futures = [pool.submit(_play_one, decks, bots, seed + i) for i in range(games)]
+            futures = [pool.submit(_play_one, decks, bots, seed + i, options) for i in range(games)]
             for f in as_completed(futures):
                 results.append(f.result())
                 if progress:
