@@ -95,8 +95,16 @@ def play_one(seats: int, seed: int) -> int:
             text = st.to_json_text()
             if st.clone().to_json_text() != text:
                 fail(st, "clone differs")
-            if GAME.state_from_json(text).to_json_text() != text:
+            loaded = GAME.state_from_json(text)
+            if loaded.to_json_text() != text:
                 fail(st, "JSON round trip differs")
+            if not st.is_terminal():                       # and plays on the same
+                nxt = r.choice(st.legal_actions()).id
+                copy = st.clone()
+                loaded.apply(nxt)
+                copy.apply(nxt)
+                if loaded.digest() != copy.digest():
+                    fail(st, "a state read from JSON plays on differently")
     if st.hit_action_limit:
         fail(st, "the game reached the action limit")
     assert st.data.phase == "over" or st.data.short_game

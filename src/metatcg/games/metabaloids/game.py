@@ -102,10 +102,13 @@ class MetabaloidsGame(PooledGame):
         s._legal = None
         s._by_id = None
         dec = s.decision
-        if dec is not None and dec.player != player and dec.kind == "choose" and not s.legal_actions():
-            # another seat was choosing from a hand this copy resampled: nothing fits there now
+        if dec is not None and dec.player != player and dec.kind in ("choose", "pay", "lose") \
+                and not s.legal_actions():
+            # another seat was choosing from a hand this copy resampled and nothing there fits now:
+            # the copy goes on as if that choice had nothing to choose from
             s.decision = None
             s._legal = None
-            s.push(Ops(dec.params.use, dec.params.op + 1))
+            if dec.kind == "choose":
+                s.push(Ops(dec.params.use, dec.params.op + 1))
             s._advance()
         return s
