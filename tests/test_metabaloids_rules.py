@@ -588,3 +588,25 @@ def test_determinize_keeps_what_everyone_saw():
             assert s.data.draw[0][-1] == top
             assert sorted(s.data.hand[p]) == sorted(st.data.hand[p])
             s.data.check()
+
+
+@pytest.mark.rule("MB-GRID-8", "MB-GRID-7")
+def test_a_column_left_too_deep_by_losses_is_tolerated_but_gains_nothing():
+    st = pos({"reserve": ["Sprig"], "hand": HAND, "columns": [["Spiker", "Mossback", "Ripjaw"], ["Glimmer"], []]},
+             {"columns": [["Dozer"], [], []]}, phase="deploy")
+    sprig = cid(st, "Sprig")
+    assert not grid.legal_shape(st.data, 0)              # 3 deep with 2 columns, after a loss
+    assert f"deploy:c{sprig}@1" not in ids(st)            # it may not gain a card
+    assert {f"deploy:c{sprig}@2", f"deploy:c{sprig}@3"} <= set(ids(st))
+    play(st, f"deploy:c{sprig}@3")
+    assert grid.legal_shape(st.data, 0)                  # a third column makes it legal again
+
+
+@pytest.mark.rule("MB-WIN-9", "MB-CL-7")
+def test_short_game_losses_cannot_come_from_an_empty_draw_pile():
+    st = pos({"hand": ["Coin", *HAND], "deck": ["Draw Four", "Pebble"], "columns": [["Ripjaw"], [], []]},
+             {"hand": ["Shellback"], "deck": ["Draw One"], "discard": ["Bramble"], "columns": [["Sprig"], [], []]},
+             short_game=True)
+    play(st, f"attack:c{cid(st, 'Ripjaw')}", f"target:c{cid(st, 'Sprig')}", f"pay:c{cid(st, 'Coin')}")
+    assert st.decision.kind == "lose" and "lose:top" not in ids(st)
+    assert st.data.draw[1] == [] and st.data.emptied
