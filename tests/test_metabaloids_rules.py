@@ -304,7 +304,7 @@ def test_reinforcement_ends_safety_only_in_that_column():
 def test_no_legal_attack_costs_one_card_from_anywhere_once():
     st = pos({"hand": ["Twig", "Coin"], "deck": ["Pebble"] * 3, "columns": [["Spiker"], [], []]},
              {"columns": [[{"name": "Dozer", "safe": True}], [], []]})
-    assert st.decision.kind == "lose" and st.decision.params.count
+    assert st.decision.kind == "lose" and st.decision.params.cards
     assert f"lose:c{cid(st, 'Twig')}" in ids(st) and "lose:top" in ids(st)   # any card: Defense 0 too
     play(st, f"lose:c{cid(st, 'Twig')}")
     assert names(st, "lost", 0) == ["Twig"] and st.data.penalty and st.data.attacks == 0
@@ -343,7 +343,7 @@ def test_a_dig_that_finds_no_creature_is_unfinished_and_costs_a_card():
              {"columns": [["Dozer"], [], []]}, phase="abilities")
     digger = cid(st, "Test Digger")
     play(st, f"use:c{digger}")
-    assert st.decision.kind == "lose" and st.decision.params.count
+    assert st.decision.kind == "lose" and st.decision.params.cards
     assert st.data.top_known[0] == cid(st, "Test Insight")
     play(st, f"lose:c{cid(st, 'Pebble')}")
     assert names(st, "lost", 0) == ["Pebble"] and digger in st.data.used

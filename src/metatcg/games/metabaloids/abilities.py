@@ -154,7 +154,7 @@ def activate(st: "GameState", use: Use, then: Any = None) -> None:
     d: MetabaloidsData = st.data
     cd = d.cards[use.card]
     steps: list[Any] = []
-    if use.index < 0:
+    if use.ability < 0:
         from_hand(d, use.seat, use.card)
         d.events[use.seat].append(use.card)
         if st.logging:
@@ -164,7 +164,7 @@ def activate(st: "GameState", use: Use, then: Any = None) -> None:
         steps += [Ops(use, 0), EventDone(use.seat, use.card)]
     else:
         d.used.add(use.card)
-        ab = cd.abilities[use.index]
+        ab = cd.abilities[use.ability]
         if st.logging:
             st.say(f"{pl(use.seat)} uses the ability of {cd.name}" + (f": {cd.text}" if cd.text else ""))
         if ab.cost:
@@ -177,7 +177,7 @@ def activate(st: "GameState", use: Use, then: Any = None) -> None:
 
 def ops_of(d: MetabaloidsData, use: Use) -> tuple[Any, ...]:
     cd = d.cards[use.card]
-    return cd.event_ops if use.index < 0 else tuple(cd.abilities[use.index].do)
+    return cd.event_ops if use.ability < 0 else tuple(cd.abilities[use.ability].do)
 
 
 def event_done(st: "GameState", step: EventDone) -> None:

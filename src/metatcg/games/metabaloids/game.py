@@ -48,7 +48,7 @@ class MetabaloidsGame(PooledGame):
 
     def card_defs(self, deck: Deck) -> tuple[CardDef, ...]:
         known = self.__dict__.setdefault("_card_defs", {})
-        defs = known.get(deck.cards)
+        defs: tuple[CardDef, ...] | None = known.get(deck.cards)
         if defs is None:
             for nm in deck.cards:
                 if nm not in self.pool:

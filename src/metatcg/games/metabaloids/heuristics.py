@@ -88,7 +88,7 @@ def pending_losses(st: GameState, me: int) -> float:
     v = 0.0
     for s in steps:
         if type(s) is Lose and s.left > 0:
-            cards = s.left if s.count else max(1.0, 0.6 * s.left)
+            cards = s.left if s.cards else max(1.0, 0.6 * s.left)
             v += (-cards if s.seat == me else cards / max(1, d.n - 1)) * LOST
     return v
 

@@ -147,7 +147,7 @@ def lose_options(st: "GameState", step: Lose) -> list[Action]:
                                                        cards[c].defense, step), LoseWith(DISCARD_TOP)))
     for c in first_of_each_name(cards, d.hand[p]):
         df = cards[c].defense
-        if step.count or df >= 1:
+        if step.cards or df >= 1:
             acts.append(Action(f"lose:c{c}", _lose_label(f"{cards[c].name} from hand", df, step), LoseWith(c)))
     if d.draw[p]:
         acts.append(Action("lose:top", _lose_label("the top card of your draw pile (unseen)", 1, step),
@@ -156,7 +156,7 @@ def lose_options(st: "GameState", step: Lose) -> list[Action]:
 
 
 def _lose_label(what: str, pts: int, step: Lose) -> str:
-    if step.count:
+    if step.cards:
         return f"Lose {what}"
     return f"Lose {what}: {pts} point{'s' if pts != 1 else ''} of {step.left}"
 
@@ -179,9 +179,9 @@ def lose_with(st: "GameState", step: Lose, pick: int) -> None:
         where = "their hand"
     lose(st, p, c)
     if st.logging:
-        worth = "" if step.count else f" ({pts} point{'s' if pts != 1 else ''})"
+        worth = "" if step.cards else f" ({pts} point{'s' if pts != 1 else ''})"
         st.say(f"{pl(p)} loses {d.name(c)} from {where}{worth} for {step.why}")
-    left = step.left - (1 if step.count else pts)
+    left = step.left - (1 if step.cards else pts)
     if left > 0:
         st.push(step._replace(left=left))
 

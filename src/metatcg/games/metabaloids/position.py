@@ -118,7 +118,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     d = MetabaloidsData(tuple(cards), tuple(owner), n)
     for p, z in enumerate(zones):
         for zone in ("hand", "draw", "discard", "reserve", "events", "lost", "columns"):
-            setattr_zone(d, zone, p, z[zone])
+            getattr(d, zone)[p] = z[zone]
         d.safe.update(z["safe"])
         d.used.update(z["used"])
         d.deploy_points[p] = _int(players[p].get("points", 0), 0, SETUP_POINTS, f"player {p + 1} points")
@@ -157,10 +157,6 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         st.push(Phase(d.active, phase))
     st._advance()
     return st
-
-
-def setattr_zone(d: MetabaloidsData, zone: str, p: int, cards: list[Any]) -> None:
-    getattr(d, zone)[p] = cards
 
 
 def _int(v: Any, lo: int, hi: int, what: str) -> int:

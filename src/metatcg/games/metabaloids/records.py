@@ -115,24 +115,24 @@ class Pay(NamedTuple):
 
 @records("lose")
 class Lose(NamedTuple):
-    """``seat`` must lose cards: ``left`` points of card losses (MB-CL) or, with ``count``
+    """``seat`` must lose cards: ``left`` points of card losses (MB-CL) or, with ``cards``
     true, ``left`` cards from anywhere (a penalty, MB-CL-10)."""
 
     seat: int
     left: int
-    count: bool
+    cards: bool
     why: str
 
 
 # ----------------------------------------------------------------- abilities
 @records("use")
 class Use(NamedTuple):
-    """One use of an ability (``index`` of the card's abilities) or of an Event
-    (``index`` -1). ``activated`` is false for a trigger (no unfinished-action penalty)."""
+    """One use of an ability (``ability``, an index into the card's abilities) or of an Event
+    (``ability`` -1). ``activated`` is false for a trigger (no unfinished-action penalty)."""
 
     seat: int
     card: int
-    index: int
+    ability: int
     activated: bool = True
 
 

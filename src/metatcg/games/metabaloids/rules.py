@@ -27,7 +27,8 @@ class MetabaloidsRules:
 
     # ------------------------------------------------------------- kernel hooks
     def active_player(self, st: GameState) -> int:
-        return st.data.active
+        active: int = st.data.active
+        return active
 
     def data_from_json(self, obj: Any) -> MetabaloidsData:
         return MetabaloidsData.from_json(obj, self.pool)
@@ -136,11 +137,11 @@ def _lose_step(st: GameState, step: Lose) -> None:
     d: MetabaloidsData = st.data
     if step.left <= 0:
         return
-    if not pay.can_lose_any(d, step.seat, step.count):
+    if not pay.can_lose_any(d, step.seat, step.cards):
         if st.logging:
             st.say(f"{pl(step.seat)} has no card left to lose for {step.why}: the rest is ignored (MB-CL-11)")
         return
-    what = f"{step.left} card{'s' if step.left != 1 else ''}" if step.count else \
+    what = f"{step.left} card{'s' if step.left != 1 else ''}" if step.cards else \
         f"{step.left} point{'s' if step.left != 1 else ''} of card losses"
     st.decide(step.seat, "lose", step, f"{pl(step.seat)}: lose {what} from anywhere ({step.why})")
 
@@ -292,7 +293,8 @@ def check_loaded(st: GameState) -> None:
         raise StateDataError(f"unknown decision kind {dec.kind!r}")
     if type(dec.params) is not want:
         raise StateDataError(f"a {dec.kind!r} decision needs {want.__name__} parameters")
-    seat = dec.params.use.seat if want is Choose else dec.params.seat
+    params: Any = dec.params
+    seat = params.use.seat if want is Choose else params.seat
     if seat != dec.player:
         raise StateDataError(f"a {dec.kind!r} decision is for P{seat + 1}, not P{dec.player + 1}")
 
@@ -319,8 +321,8 @@ def _check_record(d: MetabaloidsData, r: Any, k: int) -> None:
                 raise StateDataError(f"{r.kind}.{f} must not be negative")
     if isinstance(r, Use):
         cd = d.cards[r.card]
-        if r.index < 0 and not cd.is_event or r.index >= len(cd.abilities) or r.index < -1:
-            raise StateDataError(f"card c{r.card} has no ability {r.index}")
+        if r.ability < 0 and not cd.is_event or r.ability >= len(cd.abilities) or r.ability < -1:
+            raise StateDataError(f"card c{r.card} has no ability {r.ability}")
         if d.owner[r.card] != r.seat:
             raise StateDataError("an ability is used by the seat that does not own its card")
     if isinstance(r, Choose):

@@ -72,7 +72,7 @@ def _places(res: tuple[float, ...]) -> str:
 def required_draw(st: "GameState", p: int, n: int) -> bool:
     """``p`` draws ``n`` cards to hand; False once the game ended because ``p`` had none."""
     d: MetabaloidsData = st.data
-    got = []
+    got: list[int] = []
     for _ in range(n):
         c = take_top(st, p)
         if c < 0:
