@@ -610,3 +610,13 @@ def test_short_game_losses_cannot_come_from_an_empty_draw_pile():
     play(st, f"attack:c{cid(st, 'Ripjaw')}", f"target:c{cid(st, 'Sprig')}", f"pay:c{cid(st, 'Coin')}")
     assert st.decision.kind == "lose" and "lose:top" not in ids(st)
     assert st.data.draw[1] == [] and st.data.emptied
+
+
+@pytest.mark.rule("MB-ABIL-1")
+def test_a_pass_in_a_window_is_logged():
+    st = pos({"hand": ["Coin", *HAND], "deck": ["Pebble"] * 5, "columns": [["Spiker"], [], []]},
+             {"hand": ["Big Coin", "Pebble"], "deck": ["Pebble"] * 5, "columns": [["Test Drawer"], [], []]},
+             phase="move")
+    assert st.current_player() == 1
+    play(st, "pass")
+    assert st.log[-1] == "P2 passes" and st.current_player() == 0 and st.decision.kind == "move"

@@ -377,6 +377,9 @@ class GameState:
             self.push(ResolveTrigger(batch[i]), group._replace(triggers=batch[:i] + batch[i + 1:]))
         elif t is Pass:
             w: Window = decision.params  # type: ignore[union-attr]
+            passed = getattr(self.rules, "after_pass", None)
+            if passed is not None:  # e.g. to log the choice (a seat skipped for want of options is not asked)
+                passed(self, w, args.seat)
             self.stack.append(w._replace(at=w.at + 1))
         elif decision is not None and decision.kind == WINDOW_DECISION:
             w = decision.params

@@ -13,7 +13,8 @@ Rules hooks (optional, needed only by games that open windows):
   ``responses(state, window, seat) -> list[Action]`` the seat's options (without "pass");
   ``can_respond(state, window, seat) -> bool``       cheap test; default: any responses;
   ``after_response(state, window, seat, action) -> Window | None``;
-  ``window_prompt(state, window, seat) -> str``.
+  ``window_prompt(state, window, seat) -> str``;
+  ``after_pass(state, window, seat)`` called when an asked seat passes (to log the choice).
 """
 from __future__ import annotations
 

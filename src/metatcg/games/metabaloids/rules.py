@@ -82,6 +82,11 @@ class MetabaloidsRules:
     def after_response(self, st: GameState, w: Window, seat: int, action: Action) -> None:
         return None  # perform pushed the window again beneath the ability (MB-ABIL-9)
 
+    def after_pass(self, st: GameState, w: Window, seat: int) -> None:
+        """Passing is a choice too: the log says so."""
+        if st.logging:
+            st.say(f"{pl(seat)} passes")
+
     def window_prompt(self, st: GameState, w: Window, seat: int) -> str:
         what = {"bonus": "the battle's totals are not fixed yet", "battle": "an attack was declared"}.get(
             w.name, f"{turn.PHASE_NAMES.get(w.name[6:], w.name)} begins")
