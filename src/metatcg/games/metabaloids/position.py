@@ -169,10 +169,18 @@ def snapshot(st: GameState) -> dict[str, Any]:
     """A readable summary of the whole position (hands and draw piles included)."""
     d: MetabaloidsData = st.data
     nm = d.name
-    out: dict[str, Any] = {"turn": d.turn, "active": d.active, "phase": d.phase,
-                           "result": None if st.result is None else list(st.result), "players": []}
+    b = d.battle
+    marked = set() if b is None else {b.acard, b.tcard}      # turned sideways for the battle in progress
+    out: dict[str, Any] = {"turn": d.turn, "active": d.active, "first": d.first, "phase": d.phase,
+                           "result": None if st.result is None else list(st.result),
+                           "attacked": list(d.attacked), "attacks": d.attacks, "penalty": d.penalty,
+                           "short_game": d.short_game, "players": []}
     for p in range(d.n):
+        play = d.in_play(p)
         out["players"].append({
+            "marked": sorted(nm(c) for c in play if c in marked),
+            "upright": sorted(nm(c) for c in play if c not in marked and c not in d.safe),
+            "used": sorted(nm(c) for c in play if c in d.used),
             "hand": sorted(nm(c) for c in d.hand[p]), "hand_count": len(d.hand[p]),
             "deck_count": len(d.draw[p]), "deck_top": [nm(c) for c in reversed(d.draw[p][-3:])],
             "discard": [nm(c) for c in d.discard[p]], "lost": [nm(c) for c in d.lost[p]],
