@@ -13,8 +13,8 @@ from metatcg.cli.common import console
 from metatcg.cli.play import CLEAR_ALL
 from support.cli import assert_clean, run
 
-GAMES = ["metax", "metazoo"]
-PROMPTS = re.compile(r"P\d> |Enter: [^\n]*? · q: [a-z ]+ |press Enter when[^\n]*|Quit now\? \[y/N\] ")
+GAMES = ["metax", "metazoo", "metabaloids"]
+PROMPTS = re.compile(r"P\d> |Enter: (?:more · q: )?(?:your decision|back) |press Enter when[^\n]*|Quit now\? \[y/N\] ")
 
 
 def record_of(path):

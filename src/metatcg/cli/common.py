@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 
 import metatcg
+from metatcg.engine.state import without_rule_ids
 from metatcg.engine.decks import Deck
 from metatcg.engine.errors import MetatcgError, StateDataError
 from metatcg.engine.game import Game
@@ -151,9 +152,10 @@ def write_json_file(path: Path, obj: Any) -> Path:
 
 
 def result_text(returns: list[float] | tuple[float, ...] | None, reason: str, you: int | None = None) -> str:
-    """'P1 wins', 'draw', or from ``you``'s side 'You win'."""
+    """'P1 wins', 'draw', or from ``you``'s side 'You win' (the reason without rule IDs, PR-K-8)."""
     if returns is None:
         return "unfinished"
+    reason = without_rule_ids(reason)
     top = max(returns, default=0.0)
     winners = [i for i, r in enumerate(returns) if r == top and r > 0]  # the sole first place
     if len(winners) == 1:

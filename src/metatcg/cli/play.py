@@ -291,7 +291,7 @@ def take(session: Session, p: int, action: dict[str, Any]) -> None:
     """Apply the chosen option, remember the decision for undo, save."""
     session.marks.append(len(session.state.history))
     session.state.apply(action["id"])
-    console.print(Text(f"→ {action['label']}", style="green"))
+    console.print(Text(f"→ {action['label']}", style="green"), no_wrap=True, overflow="ellipsis")
     session.save()
 
 

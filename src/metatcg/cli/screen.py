@@ -122,7 +122,8 @@ def page(console: Console, title: str, lines: list[str], ask: Callable[[str], st
         if last and not then:
             return
         where = f"{start + len(chunk)}/{total} lines · " if total > per else ""
-        answer = ask(f"[dim]{where}Enter: {'more' if not last else then} · q: {then or 'back'}[/] ")
+        keys = f"Enter: {then}" if last else f"Enter: more · q: {then or 'back'}"
+        answer = ask(f"[dim]{where}{keys}[/] ")
         if last or answer.strip().lower() in ("q", "s", "quit", "skip"):
             return
 

@@ -312,7 +312,8 @@ class GameState:
         v["seats"] = self.num_players
         v["deciding"] = None if d is None or self.result else {"player": d.player, "kind": d.kind, "prompt": d.prompt}
         v["legal_actions"] = [a.to_json() for a in self.legal_actions()] if self.current_player() == player else []
-        v["result"] = None if self.result is None else {"returns": list(self.result), "reason": self.reason}
+        v["result"] = None if self.result is None else {"returns": list(self.result),
+                                                         "reason": without_rule_ids(self.reason)}
         v["log"] = self.log_for(player)
         out: dict[str, Any] = detached(v)  # the caller may keep or change it: nothing is shared
         return out
@@ -515,7 +516,8 @@ class GameState:
                 "seats": self.num_players, "options": dict(self.options), "deck": list(self.decks[player]),
                 "choices": [aid for aid, who in zip(self.history, self._deciders()) if who == player],
                 "log": self.log_for(player), "view": self.view(player),
-                "result": None if self.result is None else {"returns": list(self.result), "reason": self.reason}}
+                "result": None if self.result is None else {"returns": list(self.result),
+                                                            "reason": without_rule_ids(self.reason)}}
 
     def _deciders(self) -> list[int]:
         """Who took each action of the history (worked out by replaying it quietly)."""

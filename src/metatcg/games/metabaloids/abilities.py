@@ -287,10 +287,10 @@ def run_ops(st: "GameState", step: Ops) -> None:
 
 
 def _choice_prompt(d: MetabaloidsData, op: Any, seat: int) -> str:
-    return {"shift": "move one of your cards to another column (free)", "rally": "choose a safe column to turn upright",
-            "shelter": "choose a column to make safe", "refresh": "choose a card that may use its ability again",
-            "stash": "choose a creature to put into your reserve for free",
-            "burn": "choose the opponent whose top draw-pile cards are lost"}[op.op]
+    return {"shift": "Move one of your cards to another column (free)", "rally": "Choose a safe column to turn upright",
+            "shelter": "Choose a column to make safe", "refresh": "Choose a card that may use its ability again",
+            "stash": "Choose a creature to put into your reserve for free",
+            "burn": "Choose the opponent whose top draw-pile cards are lost"}[op.op]
 
 
 def choice_options(st: "GameState", ch: Choose) -> list[Action]:

@@ -42,7 +42,7 @@ def attack_next(st: "GameState", step: AttackNext) -> None:
     p = step.seat
     d.phase = "attack"
     if can_attack(d, p):
-        st.decide(p, "attack", Seat(p), f"{pl(p)}: choose your attacking card"
+        st.decide(p, "attack", Seat(p), "Choose your attacking card"
                   + (" or end attacks" if d.attacks else ""))
         return
     if d.attacks == 0 and not d.penalty:
@@ -85,7 +85,7 @@ def choose_attacker(st: "GameState", p: int, c: int) -> None:
     d: MetabaloidsData = st.data
     if st.logging:
         st.say(f"{pl(p)} chooses {d.name(c)} in the {col_name(d.column_of(c))} column as the attacking card")
-    st.decide(p, "target", Target(p, c), f"{pl(p)}: choose the card you attack")
+    st.decide(p, "target", Target(p, c), "Choose the card you attack")
 
 
 def target_options(st: "GameState", step: Target) -> list[Action]:
@@ -158,6 +158,7 @@ def battle_result(st: "GameState", step: BattleResult) -> None:
     b = d.battle
     assert b is not None
     at, dt = totals(d, b)
+    d.battle = b = b._replace(atotal=at, dtotal=dt)
     if st.logging:
         st.say(f"Battle totals: {pl(b.attacker)} attack {at}, {pl(b.defender)} defense {dt}")
     _battle_events_to_discard(d, b)

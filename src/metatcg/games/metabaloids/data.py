@@ -38,6 +38,8 @@ class Battle(NamedTuple):
     drawn: bool = False
     abonus: int = 0
     dbonus: int = 0
+    atotal: int = -1                 # the totals once fixed (MB-TOT-8): the board keeps showing
+    dtotal: int = -1                 # them while losses are paid, after the losing card has gone
 
 
 class MetabaloidsData:
@@ -170,7 +172,8 @@ class MetabaloidsData:
                               whole(f[2], 0, k, "acard"), whole(f[3], 0, k, "tcard"),
                               whole(f[4], 0, COLUMNS, "acol"), whole(f[5], 0, COLUMNS, "dcol"),
                               whole(f[6], -1, k, "adraw"), whole(f[7], -1, k, "ddraw"), flag(f[8]),
-                              whole(f[9], -_BIG, _BIG, "abonus"), whole(f[10], -_BIG, _BIG, "dbonus"))
+                              whole(f[9], -_BIG, _BIG, "abonus"), whole(f[10], -_BIG, _BIG, "dbonus"),
+                              whole(f[11], -1, _BIG, "atotal"), whole(f[12], -1, _BIG, "dtotal"))
         d.short_game = flag(o["short_game"])
         d.emptied = flag(o["emptied"])
         d.known = set(wholes(o["known"], 0, k, "known"))

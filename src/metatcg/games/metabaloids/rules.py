@@ -90,7 +90,7 @@ class MetabaloidsRules:
     def window_prompt(self, st: GameState, w: Window, seat: int) -> str:
         what = {"bonus": "the battle's totals are not fixed yet", "battle": "an attack was declared"}.get(
             w.name, f"{turn.PHASE_NAMES.get(w.name[6:], w.name)} begins")
-        return f"{pl(seat)}: {what}; use an ability or Event, or pass"
+        return f"{what[0].upper()}{what[1:]}: use an ability or Event, or pass"
 
     # ------------------------------------------------------------- the loop
     def on_idle(self, st: GameState) -> None:
@@ -134,7 +134,7 @@ def _pay_step(st: GameState, step: Pay) -> None:
         if st.logging:
             st.say(f"{pl(p)} has nothing left to pay {step.left} points for {step.why} with")
         return
-    st.decide(p, "pay", step, f"{pl(p)}: pay {step.left} more point{'s' if step.left != 1 else ''} for "
+    st.decide(p, "pay", step, f"Pay {step.left} more point{'s' if step.left != 1 else ''} for "
               f"{step.why}" + (" (from anywhere)" if step.anywhere else " (from hand)"))
 
 
@@ -148,12 +148,12 @@ def _lose_step(st: GameState, step: Lose) -> None:
         return
     what = f"{step.left} card{'s' if step.left != 1 else ''}" if step.cards else \
         f"{step.left} point{'s' if step.left != 1 else ''} of card losses"
-    st.decide(step.seat, "lose", step, f"{pl(step.seat)}: lose {what} from anywhere ({step.why})")
+    st.decide(step.seat, "lose", step, f"Lose {what} from anywhere ({step.why})")
 
 
 def _restock_step(st: GameState, step: Restock) -> None:
     st.data.phase = "restock"
-    st.decide(step.seat, "restock", Seat(step.seat), f"{pl(step.seat)}: restock a creature into your reserve "
+    st.decide(step.seat, "restock", Seat(step.seat), "Restock a creature into your reserve "
               "or end your turn")
 
 

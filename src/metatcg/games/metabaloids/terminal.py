@@ -327,7 +327,8 @@ def battle_lines(view: dict, width: int | None, one_line: bool = False) -> list[
     if b.get("attack_total") is None:
         second.append(" · draws to come", style="dim")
     elif decided(b):
-        second = Text("  the battle is decided: losses are being paid (see the log)", style="dim")
+        second = Text(f"  decided: attack {b['attack_total']} vs defense {b['defense_total']} · "
+                      "losses are being paid", style="dim")
     if width is None:
         return [first, second]
     return [fit(first, width), fit(second, width)]
@@ -340,7 +341,7 @@ def column_word(col: int, level: int) -> str:
 
 
 def decided(b: dict) -> bool:
-    """The result is in: the drawn cards have gone to their piles (the totals no longer add up)."""
+    """The result is in: the drawn cards have gone to their piles (the view keeps the fixed totals)."""
     return b.get("attack_total") is not None and b.get("attack_draw") is None and b.get("defense_draw") is None
 
 

@@ -144,7 +144,7 @@ def placement(st: "GameState", step: Placement) -> None:
     if d.deploy_done[p]:
         st.push(Placement(next_seat(d.n, p)))
         return
-    st.decide(p, "place", Seat(p), f"{pl(p)}: place a card for free ({d.deploy_points[p]} of "
+    st.decide(p, "place", Seat(p), f"Place a card for free ({d.deploy_points[p]} of "
               f"{SETUP_POINTS} points used) or stop")
 
 
@@ -249,15 +249,15 @@ def phase(st: "GameState", step: Phase) -> None:
 
 
 def _prompt(p: int, kind: str) -> str:
-    return {"abilities": f"{pl(p)}: use an ability or an Event, or go on to Move Cards",
-            "move": f"{pl(p)}: move a card (1 point each) or go on to Deploy",
-            "restock": f"{pl(p)}: restock a creature into your reserve or end your turn"}.get(kind, kind)
+    return {"abilities": "Use an ability or an Event, or go on to Move Cards",
+            "move": "Move a card (1 point each) or go on to Deploy",
+            "restock": "Restock a creature into your reserve or end your turn"}.get(kind, kind)
 
 
 # ----------------------------------------------------------------- Move Cards (MB-MOVE)
 def move_options(st: "GameState", p: int) -> list[Action]:
     d: MetabaloidsData = st.data
-    acts = []
+    acts = [Action("done", "Go on to Deploy From Reserve", DONE)]   # first: moves are the exception
     if can_pay(d, p, 1, True):
         b = d.battle
         for c in d.in_play(p):
@@ -266,7 +266,6 @@ def move_options(st: "GameState", p: int) -> list[Action]:
             for i in grid.spots(d, p, c):
                 acts.append(Action(f"move:c{c}@{i + 1}", _place_label(d, p, c, i, "Move", " for 1 point"),
                                    Place(c, i)))
-    acts.append(Action("done", "Go on to Deploy From Reserve", DONE))
     return acts
 
 
@@ -298,7 +297,7 @@ def deploy(st: "GameState", step: Deploy) -> None:
                    f"go{'es' if len(gone) == 1 else ''} from the reserve to the lost pile (MB-DEPLOY-3)")
         st.push(Phase(p, "attack"))
         return
-    st.decide(p, "deploy", step, f"{pl(p)}: deploy a reserve card into a column")
+    st.decide(p, "deploy", step, "Deploy a reserve card into a column")
 
 
 def deploy_options(st: "GameState", p: int) -> list[Action]:

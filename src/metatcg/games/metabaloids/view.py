@@ -27,7 +27,7 @@ def view(st: GameState, me: int) -> dict[str, Any]:
 
     battle = None
     if b is not None:
-        at, dt = totals(d, b) if b.drawn else (None, None)
+        at, dt = ((b.atotal, b.dtotal) if b.atotal >= 0 else totals(d, b)) if b.drawn else (None, None)
         abon = b.abonus + sum(d.cards[c].attack_bonus for c in d.columns[b.attacker][b.acol] if c not in d.safe)
         dbon = b.dbonus + sum(d.cards[c].defense_bonus for c in d.columns[b.defender][b.dcol] if c not in d.safe)
         battle = {"attacker": b.attacker, "defender": b.defender, "attack_column": b.acol, "defense_column": b.dcol,
