@@ -227,4 +227,21 @@ class PooledGame(Game):
         return self.parse_card_file(text, path)
 
     def check_deck(self, deck: Deck) -> list[str]:
-        return self.deck_problems(self.pool, deck)
+        """The deck's problems, worked out once per card list (a simulation checks the same
+        decks at every new game)."""
+        known = self.__dict__.setdefault("_deck_problems", {})
+        problems = known.get(deck.cards)
+        if problems is None:
+            problems = known[deck.cards] = tuple(self.deck_problems(self.pool, deck))
+        return list(problems)
+
+    def card_defs(self, deck: Deck) -> tuple[Any, ...]:
+        """The card definitions of a deck's cards, in deck order (looked up once per card list)."""
+        known: dict[tuple[str, ...], tuple[Any, ...]] = self.__dict__.setdefault("_card_defs", {})
+        defs = known.get(deck.cards)
+        if defs is None:
+            for nm in deck.cards:
+                if nm not in self.pool:
+                    raise DeckError(f"unknown card {nm!r}")
+            defs = known[deck.cards] = tuple(self.pool[nm] for nm in deck.cards)
+        return defs

@@ -5,7 +5,6 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.decks import Deck
-from ...engine.errors import DeckError
 from ...engine.game import PooledGame
 from ...engine.hidden import redeal
 from ...engine.rng import Rng
@@ -38,23 +37,6 @@ class MetabaloidsGame(PooledGame):
         opts = super().default_options()
         opts["short_game"] = False
         return opts
-
-    def check_deck(self, deck: Deck) -> list[str]:
-        known = self.__dict__.setdefault("_deck_problems", {})
-        problems = known.get(deck.cards)
-        if problems is None:
-            problems = known[deck.cards] = tuple(check_deck(self.pool, deck))
-        return list(problems)
-
-    def card_defs(self, deck: Deck) -> tuple[CardDef, ...]:
-        known = self.__dict__.setdefault("_card_defs", {})
-        defs: tuple[CardDef, ...] | None = known.get(deck.cards)
-        if defs is None:
-            for nm in deck.cards:
-                if nm not in self.pool:
-                    raise DeckError(f"unknown card {nm!r}")
-            defs = known[deck.cards] = tuple(self.pool[nm] for nm in deck.cards)
-        return defs
 
     def initial_data(self, state: GameState, decks: list[Deck]) -> MetabaloidsData:
         cards: list[CardDef] = []

@@ -5,7 +5,6 @@ from pathlib import Path
 
 from ...engine.action import Decision
 from ...engine.decks import Deck
-from ...engine.errors import DeckError
 from ...engine.game import PooledGame
 from ...engine.hidden import redeal
 from ...engine.rng import Rng
@@ -33,26 +32,6 @@ class MetaXGame(PooledGame):
     snapshot_of = staticmethod(snapshot)
     parse_card_file = staticmethod(parse_cards)
     deck_problems = staticmethod(check_deck)
-
-    def check_deck(self, deck: Deck) -> list[str]:
-        """The deck's problems, worked out once per card list (a simulation checks the same
-        decks at every new game)."""
-        known = self.__dict__.setdefault("_deck_problems", {})
-        problems = known.get(deck.cards)
-        if problems is None:
-            problems = known[deck.cards] = tuple(check_deck(self.pool, deck))
-        return list(problems)
-
-    def card_defs(self, deck: Deck) -> tuple[CardDef, ...]:
-        """The card definitions of a deck's cards, in deck order (looked up once per card list)."""
-        known = self.__dict__.setdefault("_card_defs", {})
-        defs = known.get(deck.cards)
-        if defs is None:
-            for nm in deck.cards:
-                if nm not in self.pool:
-                    raise DeckError(f"unknown card {nm!r}")
-            defs = known[deck.cards] = tuple(self.pool[nm] for nm in deck.cards)
-        return defs
 
     def initial_data(self, state: GameState, decks: list[Deck]) -> MetaXData:
         cards: list[CardDef] = []
