@@ -184,14 +184,14 @@ def test_metax_hand_card_of_the_other_owner_is_refused():
     _refused("metax", obj)
 
 
-@pytest.mark.parametrize("game_id", ["metax", "metazoo"])
+@pytest.mark.parametrize("game_id", ["metax", "metazoo", "metabaloids"])
 def test_negative_card_ids_are_refused(game_id):
     obj = _state(game_id, 2, 10)
     obj["data"]["hand"][0].append(-1)
     _refused(game_id, obj)
 
 
-@pytest.mark.parametrize("game_id", ["metax", "metazoo"])
+@pytest.mark.parametrize("game_id", ["metax", "metazoo", "metabaloids"])
 @pytest.mark.parametrize("owner", [1.5, True, 2, -1])
 def test_owners_that_are_no_seat_are_refused(game_id, owner):
     obj = _state(game_id, 2, 10)
