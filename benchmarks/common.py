@@ -1,6 +1,7 @@
-"""Measuring code shared by the engine benchmarks (bench_metax.py, bench_metazoo.py): the
-tic-tac-toe baseline, the random and greedy game loops, mid-game state sampling, the
-per-second timer, JSON round trips, card-pool load times and the report table.
+"""Measuring code shared by the engine benchmarks (bench_metax.py, bench_metazoo.py,
+bench_metabaloids.py): the tic-tac-toe baseline, the random and greedy game loops (any number
+of seats), mid-game state sampling, the per-second timer, JSON round trips, card-pool load
+times and the report table.
 
 All play is seeded; random choices come from metatcg.engine.rng.Rng, never from the
 ``random`` module. The scripts put ``src`` (and this folder) on ``sys.path`` before importing
@@ -56,16 +57,25 @@ def tictactoe(budget: float, seed: int = 1) -> tuple[int, int, float]:
 
 
 # --------------------------------------------------------------------------- game loops
-def random_games(game, budget: float, seed: int = 0, log: bool = True):
-    """Random-vs-random games, whole games only, for at least ``budget`` seconds
+def deck_lists(game, seats: int = 2) -> list[tuple[str, ...]]:
+    """The deck lists the loops go through in turn: for 2 seats every ordered pair of starter
+    decks (mirrors included); for more, one list per starter deck, each seat taking the next
+    deck in turn (seat k of list i plays deck i + k)."""
+    names = game.starter_deck_names()
+    if seats == 2:
+        return list(itertools.product(names, repeat=2))
+    return [tuple(names[(i + k) % len(names)] for k in range(seats)) for i in range(len(names))]
+
+
+def random_games(game, budget: float, seed: int = 0, log: bool = True, seats: int = 2):
+    """Random games (every seat random), whole games only, for at least ``budget`` seconds
     (``log=False``: quiet mode, the same games without log text)."""
-    pairs = list(itertools.product(game.starter_deck_names(), repeat=2))
+    pairs = deck_lists(game, seats)
     driver = engine = games = 0
     t0 = time.perf_counter()
     deadline = t0 + budget
     while time.perf_counter() < deadline:
-        a, b = pairs[games % len(pairs)]
-        st = game.new_state([a, b], seed=seed + games, log=log)
+        st = game.new_state(list(pairs[games % len(pairs)]), seed=seed + games, log=log)
         rng = Rng(seed + games)
         while not st.is_terminal():
             st.apply(rng.choice(st.legal_actions()))
@@ -75,15 +85,16 @@ def random_games(game, budget: float, seed: int = 0, log: bool = True):
     return driver, engine, games, time.perf_counter() - t0
 
 
-def greedy_games(game, budget: float, seed: int = 0, min_games: int = 3, log: bool = True):
-    pairs = list(itertools.product(game.starter_deck_names(), repeat=2))
+def greedy_games(game, budget: float, seed: int = 0, min_games: int = 3, log: bool = True, seats: int = 2):
+    """Greedy games (``GreedyBot`` in every seat, seat i seeded seats * game seed + i) for at
+    least ``budget`` seconds and ``min_games`` games."""
+    pairs = deck_lists(game, seats)
     games = driver = 0
     t0 = time.perf_counter()
     deadline = t0 + budget
     while time.perf_counter() < deadline or games < min_games:
-        a, b = pairs[games % len(pairs)]
-        st = game.new_state([a, b], seed=seed + games, log=log)
-        bots = [GreedyBot(2 * (seed + games)), GreedyBot(2 * (seed + games) + 1)]
+        st = game.new_state(list(pairs[games % len(pairs)]), seed=seed + games, log=log)
+        bots = [GreedyBot(seats * (seed + games) + i) for i in range(seats)]
         while not st.is_terminal():
             p = st.current_player()
             st.apply(bots[p].choose(st.handle(p)).id)
@@ -92,15 +103,14 @@ def greedy_games(game, budget: float, seed: int = 0, min_games: int = 3, log: bo
     return games, driver, time.perf_counter() - t0
 
 
-def mid_game_states(game, n: int, stops, seed: int = 1000) -> list:
+def mid_game_states(game, n: int, stops, seed: int = 1000, seats: int = 2) -> list:
     """Clones of the states at the driver-action indexes ``stops`` of seeded random games
-    (all deck pairs in turn), ``n`` in all."""
-    pairs = list(itertools.product(game.starter_deck_names(), repeat=2))
+    (all deck lists in turn), ``n`` in all."""
+    pairs = deck_lists(game, seats)
     out = []
     k = 0
     while len(out) < n:
-        a, b = pairs[k % len(pairs)]
-        st = game.new_state([a, b], seed=seed + k)
+        st = game.new_state(list(pairs[k % len(pairs)]), seed=seed + k)
         rng = Rng(seed + k)
         i = 0
         while not st.is_terminal() and len(out) < n:
@@ -136,27 +146,30 @@ def part_times(parts, scale: float) -> dict[str, float]:
 
 
 def pool_load_warm(pool_class, repeats: int) -> tuple[float, float]:
-    """``pool_class.load_dir()`` with imports and file cache warm: (best, median) seconds."""
-    pool_class.load_dir()  # warm file cache and imports
+    """``pool_class.load_dir()`` (or ``pool_class()`` if it is a loading function) with imports
+    and file cache warm: (best, median) seconds."""
+    load = getattr(pool_class, "load_dir", pool_class)
+    load()  # warm file cache and imports
     times = []
     for _ in range(repeats):
         t0 = time.perf_counter()
-        pool_class.load_dir()
+        load()
         times.append(time.perf_counter() - t0)
     return min(times), statistics.median(times)
 
 
 COLD = ("import time; t0 = time.perf_counter(); "
-        "from {module} import CardPool; t1 = time.perf_counter(); "
-        "CardPool.load_dir(); t2 = time.perf_counter(); print(t1 - t0, t2 - t0)")
+        "from {module} import {name}; t1 = time.perf_counter(); "
+        "{call}; t2 = time.perf_counter(); print(t1 - t0, t2 - t0)")
 
 
-def pool_load_cold(module: str, repeats: int) -> tuple[float, float, float]:
-    """A fresh interpreter imports ``module``'s CardPool and loads it: (imports + load, of
-    which imports, whole interpreter wall time), median of runs."""
+def pool_load_cold(module: str, repeats: int, name: str = "CardPool",
+                   call: str = "CardPool.load_dir()") -> tuple[float, float, float]:
+    """A fresh interpreter imports ``name`` from ``module`` and loads the pool with ``call``:
+    (imports + load, of which imports, whole interpreter wall time), median of runs."""
     env = dict(os.environ)
     env["PYTHONPATH"] = str(HERE.parent / "src") + os.pathsep + env.get("PYTHONPATH", "")
-    code = COLD.format(module=module)
+    code = COLD.format(module=module, name=name, call=call)
     totals, imports, walls = [], [], []
     for _ in range(repeats):
         t0 = time.perf_counter()
@@ -184,19 +197,19 @@ def print_header(quick: bool) -> None:
           f"{' | --quick' if quick else ''}")
 
 
-def measure_play(game, scale: float, warm_up: float, stops) -> dict:
-    """The figures both games measure the same way, in this order: the tic-tac-toe baseline,
-    random and greedy games, clones and JSON round trips (msgspec text, stdlib) of 200
-    mid-game states taken at ``stops``. Returns the raw counts and the states."""
-    random_games(game, warm_up)  # warm-up (imports, caches, deck files)
+def measure_play(game, scale: float, warm_up: float, stops, seats: int = 2) -> dict:
+    """The figures every game measures the same way, in this order: the tic-tac-toe baseline,
+    random and greedy games at ``seats`` seats, clones and JSON round trips (msgspec text,
+    stdlib) of 200 mid-game states taken at ``stops``. Returns the raw counts and the states."""
+    random_games(game, warm_up, seats=seats)  # warm-up (imports, caches, deck files)
     tictactoe(0.1)
 
     m = {}
     m["ttt_moves"], m["ttt_games"], m["ttt_s"] = tictactoe(5.0 * scale)
-    m["drv"], m["eng"], m["n_rand"], m["rand_s"] = random_games(game, 8.0 * scale)
-    m["q_drv"], m["q_eng"], m["q_n_rand"], m["q_rand_s"] = random_games(game, 8.0 * scale, log=False)
-    m["n_greedy"], m["greedy_drv"], m["greedy_s"] = greedy_games(game, 8.0 * scale, log=False)
-    states = m["states"] = mid_game_states(game, 200, stops)
+    m["drv"], m["eng"], m["n_rand"], m["rand_s"] = random_games(game, 8.0 * scale, seats=seats)
+    m["q_drv"], m["q_eng"], m["q_n_rand"], m["q_rand_s"] = random_games(game, 8.0 * scale, log=False, seats=seats)
+    m["n_greedy"], m["greedy_drv"], m["greedy_s"] = greedy_games(game, 8.0 * scale, log=False, seats=seats)
+    states = m["states"] = mid_game_states(game, 200, stops, seats=seats)
     m["n_clone"], m["clone_s"] = per_second(lambda s: s.clone(), states, 3.0 * scale)
 
     def round_trip(s):  # what the engine offers: JSON text via msgspec, back to a state
@@ -231,10 +244,11 @@ def play_figures(m: dict) -> dict:
     }
 
 
-def pool_figures(pool_class, module: str, quick: bool) -> dict:
-    """Warm and cold card-pool load times."""
+def pool_figures(pool_class, module: str, quick: bool, name: str = "CardPool",
+                 call: str = "CardPool.load_dir()") -> dict:
+    """Warm and cold card-pool load times (see :func:`pool_load_warm`, :func:`pool_load_cold`)."""
     warm_best, warm_median = pool_load_warm(pool_class, 5 if quick else 20)
-    cold_total, cold_imports, cold_wall = pool_load_cold(module, 1 if quick else 3)
+    cold_total, cold_imports, cold_wall = pool_load_cold(module, 1 if quick else 3, name, call)
     return {
         "pool_load_warm_s": warm_best,
         "pool_load_warm_median_s": warm_median,
@@ -249,18 +263,25 @@ def ok(flag: bool) -> str:
     return "ok" if flag else "MISS"
 
 
+def at_least(value: float, target, fmt: str = ",") -> tuple[str, str]:
+    """(target text, status) of a figure that should reach ``target`` (None: no target)."""
+    if target is None:
+        return "", ""
+    return f">= {target:{fmt}}", ok(value >= target)
+
+
 def play_rows(f: dict, title: str, targets: dict, ttt_label: str) -> list[tuple[str, str, str, str]]:
     """Table rows of :func:`play_figures` (``title``: the game's name; ``targets``: the
-    random_actions, ratio and clone targets)."""
+    random_actions, quiet_ratio and clone targets, each optional)."""
     return [
         (ttt_label, f"{f['ttt_moves_per_s']:,.0f}", "", ""),
         (f"{title} random play, driver actions/s (state.apply calls)", f"{f['random_driver_actions_per_s']:,.0f}",
-         f">= {targets['random_actions']:,}", ok(f["random_driver_actions_per_s"] >= targets["random_actions"])),
+         *at_least(f["random_driver_actions_per_s"], targets.get("random_actions"))),
         ("  ratio to tic-tac-toe moves/s", f"{f['ratio_to_tictactoe']:.3f}", "", ""),
         (f"{title} random play, quiet mode (log=False), driver actions/s",
          f"{f['quiet_random_driver_actions_per_s']:,.0f}", "", ""),
         ("  ratio to tic-tac-toe moves/s", f"{f['quiet_ratio_to_tictactoe']:.3f}",
-         f">= {targets['quiet_ratio']}", ok(f["quiet_ratio_to_tictactoe"] >= targets["quiet_ratio"])),
+         *at_least(f["quiet_ratio_to_tictactoe"], targets.get("quiet_ratio"), "")),
         (f"{title} random play, engine actions/s (state.actions_taken)", f"{f['random_engine_actions_per_s']:,.0f}",
          "", ""),
         (f"{title} random play, games/s", f"{f['random_games_per_s']:,.1f}", "", ""),
@@ -270,7 +291,7 @@ def play_rows(f: dict, title: str, targets: dict, ttt_label: str) -> list[tuple[
          "", ""),
         ("  per game: driver actions", f"{f['greedy_driver_actions_per_game']:.1f}", "", ""),
         ("state.clone() per second (mid-game states)", f"{f['clone_per_s']:,.0f}",
-         f">= {targets['clone']:,}", ok(f["clone_per_s"] >= targets["clone"])),
+         *at_least(f["clone_per_s"], targets.get("clone"))),
     ]
 
 
@@ -286,9 +307,16 @@ def pool_rows(f: dict, warm_target: float | None = None) -> list[tuple[str, str,
     ]
 
 
-def print_report(rows, m: dict, figures: dict, json_path: str | None) -> None:
-    """The table (figure, measured, target, status), the run's sizes, and the figures as JSON
-    to ``json_path`` if given."""
+def run_sizes(m: dict) -> str:
+    """The sizes of a :func:`measure_play` run, in words."""
+    return (f"random: {m['n_rand']} games in {m['rand_s']:.1f} s; greedy: {m['n_greedy']} games in "
+            f"{m['greedy_s']:.1f} s; clone/JSON over {len(m['states'])} mid-game states")
+
+
+def print_report(rows, m, figures: dict, json_path: str | None) -> None:
+    """The table (figure, measured, target, status), the run's sizes (``m``: one
+    :func:`measure_play` result, or a dict of them by label), and the figures as JSON to
+    ``json_path`` if given."""
     w0 = max(len(r[0]) for r in rows)
     w1 = max(len(r[1]) for r in rows)
     w2 = max(len(r[2]) for r in rows)
@@ -297,7 +325,10 @@ def print_report(rows, m: dict, figures: dict, json_path: str | None) -> None:
     print("-" * len(head))
     for name, val, target, status in rows:
         print(f"{name:<{w0}}  {val:>{w1}}  {target:<{w2}}  {status}")
-    print(f"(random: {m['n_rand']} games in {m['rand_s']:.1f} s; greedy: {m['n_greedy']} games in "
-          f"{m['greedy_s']:.1f} s; clone/JSON over {len(m['states'])} mid-game states)")
+    if "n_rand" in m:
+        print(f"({run_sizes(m)})")
+    else:
+        for label, one in m.items():
+            print(f"({label}: {run_sizes(one)})")
     if json_path:
         Path(json_path).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
