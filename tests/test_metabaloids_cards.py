@@ -126,7 +126,8 @@ def op_words(o: typing.Any) -> list[str]:
     if k == "draw":
         return ["draw " + ("a card" if o.count == 1 else f"{o.count} cards")]
     if k == "reclaim":
-        return ["discard pile", "hand"] + ([f"top {o.count}"] if o.count > 1 else ["top card"])
+        return ["discard pile", "hand"] + ([f"top {o.count} creature cards"] if o.count > 1
+                                           else ["top creature card"])
     if k == "burn":
         who = {"opponent": "an opponent's", "each_opponent": "each opponent's",
                "battle_foe": "battle foe's"}[o.who]

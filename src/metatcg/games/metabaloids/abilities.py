@@ -89,7 +89,7 @@ def op_ok(d: MetabaloidsData, seat: int, card: int, op: Any) -> bool:
     if k == "draw" or k == "dig":
         return top_available(d, seat)
     if k == "reclaim":
-        return bool(d.discard[seat])
+        return any(d.cards[c].is_creature for c in d.discard[seat])
     if k == "burn":
         return bool(burn_seats(d, seat, op.who))
     if k == "shift":
@@ -230,16 +230,15 @@ def run_ops(st: "GameState", step: Ops) -> None:
     if k == "draw":
         if not required_draw(st, seat, op.count):
             return
-    elif k == "reclaim":
-        got = []
-        for _ in range(op.count):
-            if d.discard[seat]:
-                c = d.discard[seat].pop()
-                d.hand[seat].append(c)
-                d.known.add(c)
-                got.append(c)
+    elif k == "reclaim":     # creature cards only: Events stay where they lie (PR-MB-12)
+        pile = d.discard[seat]
+        got = [c for c in reversed(pile) if d.cards[c].is_creature][:op.count]
+        for c in got:
+            pile.remove(c)
+            d.hand[seat].append(c)
+            d.known.add(c)
         if not got and use.activated:
-            unfinished(st, use, "the discard pile is empty")
+            unfinished(st, use, "no creature card in the discard pile")
             return
         if got and st.logging:
             st.say(f"{pl(seat)} takes {', '.join(d.name(c) for c in got)} from the discard pile into hand")

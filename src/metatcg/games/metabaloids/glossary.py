@@ -327,8 +327,8 @@ _KEYWORDS = (
           see_also=("winning", "draw"),
           rules=("MB-WIN-5",), aliases=("draw a card",)),
     Topic("reclaim", "Reclaim", "keyword",
-          "The top card (or cards) of your discard pile go back into your hand, where everyone has "
-          "seen them.",
+          "The topmost creature card (or cards) of your discard pile go back into your hand, where "
+          "everyone has seen them. Events in the pile stay where they are.",
           see_also=("discard-pile",)),
     Topic("burn", "Burn", "keyword",
           "The top card (or cards) of an opponent's draw pile go straight to their lost pile, unseen. "

@@ -62,7 +62,8 @@ GLOSSARY = {
     "when_lost": "Triggers by itself when the card goes from the play area to the lost pile.",
     "always": "Applies by itself, as long as the card is in play and not safe; never an activation (MB-ABIL-10).",
     "card_draw": "Draw cards from your draw pile; with nothing left to draw anywhere the game ends (MB-WIN-5).",
-    "reclaim": "The top card(s) of your discard pile go back to your hand, seen by everyone.",
+    "reclaim": "The topmost creature card(s) of your discard pile go back to your hand, seen by everyone; "
+               "Events stay in the pile.",
     "burn": "The top card(s) of an opponent's draw pile go straight to their lost pile, unseen.",
     "dig": "Turn up your top draw-pile card: a creature goes to your reserve, anything else stays put and "
            "the ability is unfinished (MB-SPEC-3).",
@@ -85,8 +86,8 @@ def op_words(op: Any) -> str:
     if k == "draw":
         return "draw a card" if n == 1 else f"draw {n} cards"
     if k == "reclaim":
-        return ("put the top card of your discard pile into your hand" if n == 1
-                else f"put the top {n} cards of your discard pile into your hand")
+        return ("put the top creature card of your discard pile into your hand" if n == 1
+                else f"put the top {n} creature cards of your discard pile into your hand")
     if k == "burn":
         whose = {"opponent": "an opponent's", "each_opponent": "each opponent's",
                  "battle_foe": "your battle opponent's"}[op.who]

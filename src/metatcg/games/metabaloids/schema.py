@@ -42,7 +42,8 @@ class Draw(_Strict):
 
 
 class Reclaim(_Strict):
-    """The top ``count`` cards of your discard pile go to your hand."""
+    """The topmost ``count`` creature cards of your discard pile go to your hand; Events stay
+    in the pile, so no pair of Events can fetch each other back forever (PR-MB-12)."""
 
     op: Literal["reclaim"]
     count: int = Field(default=1, ge=1, le=2)
