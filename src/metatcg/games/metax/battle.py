@@ -59,6 +59,10 @@ def attack_label(lead: str, card: str, mp: int) -> str:
     return f"Attack with {lead} using {card} ({mp:+d} MP)"
 
 
+def _attack_label_of(d: MetaXData, a: int, card: str, mp: int) -> str:
+    return attack_label(char_name(d, a), card, mp)
+
+
 def attack_actions(st: GameState) -> list[Action]:
     d: MetaXData = st.data
     p = d.active
@@ -80,10 +84,13 @@ def attack_actions(st: GameState) -> list[Action]:
                         break
                 else:
                     continue
+                if not log:        # quiet mode: the label (and the Character's name) only when read
+                    acts.append(Action(f"attack:c{a}/c{c}", partial(_attack_label_of, d, a, cd.name, cd.mp),
+                                       DeclareAttack(a, c)))
+                    continue
                 if lead is None:
                     lead = char_name(d, a)
-                acts.append(Action(f"attack:c{a}/c{c}", attack_label(lead, cd.name, cd.mp) if log
-                                   else partial(attack_label, lead, cd.name, cd.mp), DeclareAttack(a, c)))
+                acts.append(Action(f"attack:c{a}/c{c}", attack_label(lead, cd.name, cd.mp), DeclareAttack(a, c)))
     acts.append(END_ATTACKS_ACTION)
     return acts
 

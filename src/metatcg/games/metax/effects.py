@@ -340,7 +340,8 @@ def op_can_act(st: GameState, use: EffectUse, op: Any, leaving: int = -1) -> boo
     d: MetaXData = st.data
     ctrl = use.ctrl
     k = op.op
-    side = ctrl if getattr(op, "who", "you") == "you" else opponent(ctrl)
+    fields = op.__dict__          # a missing field through getattr costs pydantic an exception
+    side = ctrl if fields.get("who", "you") == "you" else opponent(ctrl)
     if k in ("draw", "mill"):
         return bool(d.deck[side])
     if k == "gain_mp":
@@ -362,7 +363,7 @@ def op_can_act(st: GameState, use: EffectUse, op: Any, leaving: int = -1) -> boo
     if k == "attach_damage":
         return bool(target_candidates(st, op.target, use)) and any(
             d.cards[c].is_battle and d.cards[c].rank <= op.max_rank for c in d.discard[ctrl])
-    if getattr(op, "target", None) is not None:
+    if fields.get("target") is not None:
         return bool(useful_targets(st, op, use))
     return True
 

@@ -241,6 +241,14 @@ def event_label(name: str, mp: int) -> str:
     return f"Play event {name} ({mp} MP)"
 
 
+def push_label(name: str) -> str:
+    return f"Push {name} to use its effect"
+
+
+def _push_label_of(d: MetaXData, c: int) -> str:
+    return push_label(char_name(d, c))
+
+
 def _planning_options(st: GameState, dec: Decision) -> list[Action]:
     d: MetaXData = st.data
     p = d.active
@@ -270,7 +278,8 @@ def _planning_options(st: GameState, dec: Decision) -> list[Action]:
             if not push_has_effect(st, c, ei):  # PR-MX-9: no Push for nothing
                 continue
             acts.append(Action(f"push:c{c}:{ei}" if several else f"push:c{c}",
-                               f"Push {char_name(d, c)} to use its effect", PushForEffect(c, ei)))
+                               push_label(char_name(d, c)) if log else partial(_push_label_of, d, c),
+                               PushForEffect(c, ei)))
     acts.append(END_PLANNING_ACTION)
     return acts
 
@@ -322,20 +331,15 @@ def _do_end_planning(st: GameState, a: Any, dec: Decision) -> None:
 
 # ----------------------------------------------------------------- "surely several" tests
 def _planning_several(st: GameState, dec: Decision) -> bool:
-    """"Go to the Battle Step" is always offered; a Character that may be played or an
-    affordable Event is another (Push effects are not looked at: "not sure")."""
+    """"Go to the Battle Step" is always offered; a Character that may be played is surely
+    another. Events and Push effects would need a look at what they could do (PR-MX-9), which
+    listing the options does anyway: "not sure" then, and the kernel lists them once."""
     d: MetaXData = st.data
     p = d.active
-    chars = not d.played_char and len(d.inplay[p]) < 3  # MX-PLAN-2/3
-    mp = d.mp[p]
+    if d.played_char or len(d.inplay[p]) >= 3:  # MX-PLAN-2/3
+        return False
     cards = d.cards
-    for c in d.hand[p]:
-        cd = cards[c]
-        t = cd.type
-        if (t == "character" and chars) or (t == "event" and (cd.mp >= 0 or mp >= -cd.mp)
-                                            and effects.event_has_effect(st, p, c)):
-            return True
-    return False
+    return any(cards[c].is_character for c in d.hand[p])
 
 
 def _bottom_several(st: GameState, dec: Decision) -> bool:
