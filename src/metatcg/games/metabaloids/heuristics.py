@@ -28,6 +28,29 @@ def side_value(d: MetabaloidsData, p: int) -> float:
     return v
 
 
+EXPOSED = 0.35          # per point a column's defense falls short of the strongest attack it faces
+
+
+def exposure(d: MetabaloidsData, p: int) -> float:
+    """How far ``p``'s weakest open column falls short of the strongest attack an opponent could
+    bring (with a likely draw): the greedy bot deploys and moves its defenders to where it is
+    weak. Safe columns cannot be attacked; an empty grid is not exposed."""
+    threat = 0
+    for o in range(d.n):
+        if o != p:
+            for i in range(len(d.columns[o])):
+                if d.columns[o][i]:
+                    threat = max(threat, column_total(d, o, i, "attack"))
+    if not threat:
+        return 0.0
+    worst = 0
+    safe = d.safe
+    for i, col in enumerate(d.columns[p]):
+        if col and any(c not in safe for c in col):
+            worst = max(worst, threat - column_total(d, p, i, "defense"))
+    return float(worst)
+
+
 def battle_swing(d: MetabaloidsData, me: int, attacker: int, acard: int, tcard: int,
                  adraw: int = -2, ddraw: int = -2, abonus: int = 0, dbonus: int = 0) -> float:
     """The likely worth to ``me`` of a battle's result (-2: a draw still to come)."""
@@ -112,6 +135,7 @@ def evaluate(st: GameState, player: int) -> float:
     d: MetabaloidsData = st.data
     others = [p for p in range(d.n) if p != player]
     score = side_value(d, player) - sum(side_value(d, p) for p in others) / len(others)
+    score -= EXPOSED * exposure(d, player)
     score += pending_battle(st, player) + pending_losses(st, player)
     if st.decision is not None and st.decision.player == player and d.phase == "move":
         score -= MOVE_COST * recent_moves(st)
