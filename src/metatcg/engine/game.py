@@ -235,6 +235,19 @@ class PooledGame(Game):
             problems = known[deck.cards] = tuple(self.deck_problems(self.pool, deck))
         return list(problems)
 
+    def deal(self, decks: list[Deck]) -> tuple[tuple[Any, ...], tuple[int, ...], list[list[int]]]:
+        """Card instances for a new game: every seat's cards in deck order, numbered from 0 in
+        seat order. Returns (card defs by id, owner seat by id, each seat's card ids)."""
+        cards: list[Any] = []
+        owner: list[int] = []
+        ids: list[list[int]] = []
+        for p, deck in enumerate(decks):
+            defs = self.card_defs(deck)
+            ids.append(list(range(len(cards), len(cards) + len(defs))))
+            cards += defs
+            owner += [p] * len(defs)
+        return tuple(cards), tuple(owner), ids
+
     def card_defs(self, deck: Deck) -> tuple[Any, ...]:
         """The card definitions of a deck's cards, in deck order (looked up once per card list)."""
         known: dict[tuple[str, ...], tuple[Any, ...]] = self.__dict__.setdefault("_card_defs", {})

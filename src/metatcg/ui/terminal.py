@@ -46,13 +46,30 @@ class GameUI:
         return self.presentation.length_word if self.presentation is not None else "turns"
 
     # ---- the screen
+    # ---- the screen. A game's renderer says which views are its own (``owns``) and draws
+    # them twice: everything (``full_board``) and to a line budget (``compact_board``); the
+    # base shows any other view as JSON, so a broken or foreign view still shows something.
+    def owns(self, view: dict[str, Any]) -> bool:
+        """Is ``view`` one this renderer draws (the shape its game's views have)?"""
+        return False
+
+    def full_board(self, game: Game, view: dict[str, Any], roles: dict[int, str] | None = None) -> RenderableType:
+        """Everything the viewer may know, without the log (the ``board`` command)."""
+        body = {k: v for k, v in view.items() if k not in ("log", "legal_actions")}
+        return Group(Rule(f"{view.get('game', '')}: view of {player_name(view.get('you', 0))}"),
+                     Text(json.dumps(body, indent=1)))
+
+    def compact_board(self, game: Game, view: dict[str, Any], roles: dict[int, str] | None,
+                      max_lines: int, width: int) -> RenderableType:
+        """The board in at most ``max_lines`` lines at ``width`` columns: by default the full
+        board cut to fit."""
+        return Cropped(self.full_board(game, view, roles), max_lines)
+
     def render_view(self, game: Game, view: dict[str, Any], new_log: list[str] | None = None,
                     roles: dict[int, str] | None = None) -> RenderableType:
-        """Fallback for a game without its own renderer: its public keys as JSON."""
-        body = {k: v for k, v in view.items() if k not in ("log", "legal_actions")}
-        parts: list[RenderableType] = [Rule(f"{view.get('game', '')}: view of {player_name(view.get('you', 0))}"),
-                                       Text(json.dumps(body, indent=1))]
-        return Group(*parts, *log_section(new_log))
+        """The full board with the new log lines below (replays)."""
+        board = self.full_board(game, view, roles) if self.owns(view) else GameUI.full_board(self, game, view)
+        return Group(board, *log_section(new_log))
 
     def render_board(self, game: Game, view: dict[str, Any], roles: dict[int, str] | None = None, *,
                      max_lines: int | None = None, width: int = 80) -> RenderableType:
@@ -60,11 +77,13 @@ class GameUI:
 
         ``max_lines=None`` is the full board (the ``board`` command). Otherwise the board is
         compact: it fits in ``max_lines`` lines at ``width`` columns, so that board, options and
-        the last log lines share one screen (``play`` gives it about half the screen's height).
-        A game's renderer overrides this; the base shows ``render_view`` without its log, cut
-        to fit."""
-        full = self.render_view(game, view, None, roles)
-        return full if max_lines is None else Cropped(full, max_lines)
+        the last log lines share one screen (``play`` gives it about half the screen's height)."""
+        if not self.owns(view):
+            full = GameUI.full_board(self, game, view)
+            return full if max_lines is None else Cropped(full, max_lines)
+        if max_lines is None:
+            return self.full_board(game, view, roles)
+        return self.compact_board(game, view, roles, max_lines, width)
 
     def progress(self, view: dict[str, Any]) -> str:
         """Where a game stands, for 'Stopped at ...': 'turn 5', 'round 3'."""

@@ -9,7 +9,7 @@ from ...engine.game import PooledGame
 from ...engine.hidden import redeal
 from ...engine.rng import Rng
 from ...engine.state import GameState
-from .cards import CardDef, parse_cards
+from .cards import parse_cards
 from .data import MetabaloidsData
 from .deckcheck import check_deck
 from .heuristics import evaluate
@@ -39,17 +39,9 @@ class MetabaloidsGame(PooledGame):
         return opts
 
     def initial_data(self, state: GameState, decks: list[Deck]) -> MetabaloidsData:
-        cards: list[CardDef] = []
-        owner: list[int] = []
-        for p, deck in enumerate(decks):
-            defs = self.card_defs(deck)
-            cards += defs
-            owner += [p] * len(defs)
-        d = MetabaloidsData(tuple(cards), tuple(owner), len(decks))
-        i = 0
-        for p, deck in enumerate(decks):
-            d.draw[p] = list(range(i, i + len(deck.cards)))
-            i += len(deck.cards)
+        cards, owner, ids = self.deal(decks)
+        d = MetabaloidsData(cards, owner, len(decks))
+        d.draw = ids
         d.short_game = bool(state.options.get("short_game", False))
         return d
 

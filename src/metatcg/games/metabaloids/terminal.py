@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.game import Game
-from ...ui.layout import log_section, player_name, seat_label, seat_order
+from ...ui.layout import player_name, seat_label, seat_order
 from ...ui.terminal import GameUI
 from .data import SETUP_POINTS
 from .present import SHORT_PHASES
@@ -382,8 +382,7 @@ class MetabaloidsUI(GameUI):
         super().__init__(presentation)
         self.presentation: "MetabaloidsPresentation" = presentation
 
-    @staticmethod
-    def _is_view(view: dict) -> bool:
+    def owns(self, view: dict) -> bool:
         players = view.get("players")
         return isinstance(players, list) and all(isinstance(p, dict) and "columns" in p for p in players)
 
@@ -392,20 +391,8 @@ class MetabaloidsUI(GameUI):
             return "setup (initial deployment)"
         return super().progress(view)
 
-    def render_view(self, game: Game, view: dict, new_log: list[str] | None = None,
-                    roles: dict[int, str] | None = None) -> RenderableType:
-        """The full board with the new log lines below."""
-        if not self._is_view(view):
-            return super().render_view(game, view, new_log, roles)
-        return Group(self.full_board(game, view, roles), *log_section(new_log))
-
-    def render_board(self, game: Game, view: dict, roles: dict[int, str] | None = None, *,
-                     max_lines: int | None = None, width: int = 80) -> RenderableType:
-        """Everything (``max_lines=None``) or the compact board in ``max_lines`` lines."""
-        if not self._is_view(view):
-            return super().render_board(game, view, roles, max_lines=max_lines, width=width)
-        if max_lines is None:
-            return self.full_board(game, view, roles)
+    def compact_board(self, game: Game, view: dict, roles: dict[int, str] | None, max_lines: int,
+                      width: int) -> RenderableType:
         return Group(*self.compact_lines(view, roles, max_lines, width))
 
     # ---- hand entries know which cards are Events (the view's cards do not say)

@@ -9,7 +9,7 @@ from ...engine.game import PooledGame
 from ...engine.hidden import redeal
 from ...engine.rng import Rng
 from ...engine.state import GameState
-from .cards import CardDef, parse_cards
+from .cards import parse_cards
 from .data import MetaXData
 from .deckcheck import check_deck
 from .heuristics import evaluate
@@ -34,17 +34,10 @@ class MetaXGame(PooledGame):
     deck_problems = staticmethod(check_deck)
 
     def initial_data(self, state: GameState, decks: list[Deck]) -> MetaXData:
-        cards: list[CardDef] = []
-        owner: list[int] = []
-        for p, deck in enumerate(decks):
-            defs = self.card_defs(deck)
-            cards += defs
-            owner += [p] * len(defs)
-        d = MetaXData(tuple(cards), tuple(owner))
-        i = 0
-        for p, deck in enumerate(decks):
-            d.deck[p] = list(range(i, i + len(deck.cards)))
-            i += len(deck.cards)
+        cards, owner, ids = self.deal(decks)
+        d = MetaXData(cards, owner)
+        for p, own in enumerate(ids):
+            d.deck[p] = own
         return d
 
     def setup(self, state: GameState) -> None:

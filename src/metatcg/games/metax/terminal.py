@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.game import Game
-from ...ui.layout import discard_section, log_section, player_name, seat_label, seat_order
+from ...ui.layout import discard_section, player_name, seat_label, seat_order
 from ...ui.terminal import GameUI
 from .cards import STAT_SHORT
 from .effects import copy_name
@@ -424,24 +424,11 @@ class MetaXUI(GameUI):
         super().__init__(presentation)
         self.presentation: "MetaXPresentation" = presentation
 
-    @staticmethod
-    def _is_metax_view(view: dict) -> bool:
+    def owns(self, view: dict) -> bool:
         return "players" in view and all(isinstance(p, dict) for p in view["players"])
 
-    def render_view(self, game: Game, view: dict, new_log: list[str] | None = None,
-                    roles: dict[int, str] | None = None) -> RenderableType:
-        """The full board with the new log lines below."""
-        if not self._is_metax_view(view):
-            return super().render_view(game, view, new_log, roles)
-        return Group(self.full_board(game, view, roles), *log_section(new_log))
-
-    def render_board(self, game: Game, view: dict, roles: dict[int, str] | None = None, *,
-                     max_lines: int | None = None, width: int = 80) -> RenderableType:
-        """Everything (``max_lines=None``) or the compact board in ``max_lines`` lines."""
-        if not self._is_metax_view(view):
-            return super().render_board(game, view, roles, max_lines=max_lines, width=width)
-        if max_lines is None:
-            return self.full_board(game, view, roles)
+    def compact_board(self, game: Game, view: dict, roles: dict[int, str] | None, max_lines: int,
+                      width: int) -> RenderableType:
         return Group(*self.compact_lines(view, roles, max_lines, width))
 
     # ---- the full board

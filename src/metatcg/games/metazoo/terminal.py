@@ -23,7 +23,7 @@ from rich.text import Text
 from ...engine.decks import Deck, split_entry
 from ...engine.game import Game
 from ...engine.seats import after
-from ...ui.layout import discard_section, log_section, player_name, seat_label, seat_order
+from ...ui.layout import discard_section, player_name, seat_label, seat_order
 from ...ui.terminal import GameUI
 from .compact import CompactBoard
 from .deckcheck import SECTIONS
@@ -471,21 +471,12 @@ class MetaZooUI(GameUI):
             table.add_row(mark, kind, cost, infl, text or Text("—", style="dim"))
         return table
 
-    def render_view(self, game: Game, view: dict, new_log: list[str] | None = None,
-                    roles: dict[int, str] | None = None) -> RenderableType:
-        """The full board and the new log lines (replays, ``board``)."""
-        if not isinstance(view.get("players"), list) or not isinstance(view.get("lanes"), list):
-            return super().render_view(game, view, new_log, roles)
-        return Group(self.full_board(game, view, roles), *log_section(new_log))
+    def owns(self, view: dict) -> bool:
+        return isinstance(view.get("players"), list) and isinstance(view.get("lanes"), list)
 
-    def render_board(self, game: Game, view: dict, roles: dict[int, str] | None = None, *,
-                     max_lines: int | None = None, width: int = 80) -> RenderableType:
-        """The full board (``max_lines=None``), or the compact one that fits ``max_lines``
-        lines at ``width`` columns (compact.py)."""
-        if not isinstance(view.get("players"), list) or not isinstance(view.get("lanes"), list):
-            return super().render_board(game, view, roles, max_lines=max_lines, width=width)
-        if max_lines is None:
-            return self.full_board(game, view, roles)
+    def compact_board(self, game: Game, view: dict, roles: dict[int, str] | None, max_lines: int,
+                      width: int) -> RenderableType:
+        """The board that fits ``max_lines`` lines at ``width`` columns (compact.py)."""
         return CompactBoard(view, max_lines, width, self.rules["mp_to_win"], self.header_parts(view),
                             self.playable(view), self._printed_influence).render()
 
