@@ -195,3 +195,18 @@ def test_judge_log_keeps_rule_ids_a_seat_log_does_not(tmp_path):
         assert flat(line) in flat(judge.output)
         assert flat(RULE_ID.sub("", line)) in flat(seat.output)
     assert RULE_ID.search(judge.output) and not RULE_ID.search(seat.output)
+
+
+def test_the_judge_sees_who_sat_where_and_no_seat_is_you(tmp_path):
+    """A saved game names its seats; the judge's board labels them by role, never "(you)",
+    while a seat's own view still says "(you)"."""
+    from support.cli import run as run_cli
+    save = tmp_path / "g.json"
+    r = run_cli("play", "metax", "--seed", "5", "--save", str(save), input="2\n")
+    assert r.exit_code == 0, r.output
+    judge = run_cli("replay", str(save), "--step", input="c\n")
+    assert judge.exit_code == 0, judge.output
+    assert "P1 (human)" in judge.output and "P2 (greedy bot)" in judge.output and "(you)" not in judge.output
+    seat = run_cli("replay", str(save), "--step", "--seat", "0", input="c\n")
+    assert seat.exit_code == 0, seat.output
+    assert "P1 (you)" in seat.output

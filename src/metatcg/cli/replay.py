@@ -18,7 +18,7 @@ from rich.text import Text
 from metatcg.engine.errors import StateDataError
 from metatcg.engine.game import Game
 from metatcg.engine.state import GameState
-from metatcg.ui.layout import log_line, log_section, player_name
+from metatcg.ui.layout import JUDGE, log_line, log_section, player_name
 
 from .common import console, fail, load_record, read_json_file, result_text
 from .play import EndOfInput, read_line
@@ -115,6 +115,7 @@ class Stepper:
     def __init__(self, game: Game, timeline: Timeline, eyes: Eyes) -> None:
         self.game, self.tl, self.eyes = game, timeline, eyes
         self.ui = ui_for(game)
+        self.roles = seat_roles(timeline.record, eyes.seat is None)
         self.pos = 0
         self.keys = KEYS.format(last=timeline.last)
 
@@ -190,7 +191,7 @@ class Stepper:
         """The seat's board, or for a judge P1's board and every seat's hand."""
         state = self.tl.at(i)
         seat = 0 if self.eyes.seat is None else self.eyes.seat
-        board = self.ui.render_board(self.game, state.view(seat), None, max_lines=max_lines,
+        board = self.ui.render_board(self.game, state.view(seat), self.roles, max_lines=max_lines,
                                      width=console.width)
         if self.eyes.seat is not None:
             return board
@@ -202,6 +203,20 @@ class Stepper:
         line = Text(f"{player_name(seat)}'s hand ({len(names)}): ", style="bold")
         line.append(", ".join(names) if names else "(empty)")
         return line
+
+
+def seat_roles(record: dict[str, Any], judge: bool) -> dict[int, str]:
+    """Who sat where, from the ``play`` entry a saved game carries ('human', 'greedy bot'); for
+    a judge no seat is "you" (``layout.JUDGE``)."""
+    play = record.get("play") if isinstance(record.get("play"), dict) else {}
+    seat, vs = play.get("seat"), play.get("vs")
+    roles: dict[int, str] = {}
+    if isinstance(seat, int) and isinstance(vs, str):
+        for p in range(len(record.get("decks") or [])):
+            roles[p] = "human" if vs == "human" or p == seat else f"{vs} bot"
+    if judge:
+        roles[JUDGE] = "judge"
+    return roles
 
 
 def _is_int(text: str) -> bool:

@@ -18,10 +18,14 @@ def player_name(p: int) -> str:
     return f"P{p + 1}"
 
 
+JUDGE = -1   # a ``roles`` key: the board is drawn for a judge, so no seat is "you"
+
+
 def seat_label(player: int, me: int, roles: dict[int, str] | None) -> str:
-    """'P2 (greedy bot)', 'P1 (you)'."""
-    role = (roles or {}).get(player)
-    if player == me:
+    """'P2 (greedy bot)', 'P1 (you)'; for a judge (``roles[JUDGE]``) every seat by its role."""
+    roles = roles or {}
+    role = roles.get(player)
+    if player == me and JUDGE not in roles:
         role = "you"
     return f"{player_name(player)} ({role})" if role else player_name(player)
 
