@@ -66,6 +66,46 @@ def log_section(new_log: list[str] | None) -> list[RenderableType]:
     return out
 
 
+# ------------------------------------------------------------------ lines that fit
+def fit(t: Text, width: int) -> Text:
+    """``t`` as exactly one line of at most ``width`` cells (an ellipsis where it is cut)."""
+    t = t.copy()
+    t.no_wrap = True
+    t.overflow = "ellipsis"
+    t.truncate(max(1, width), overflow="ellipsis")
+    return t
+
+
+def with_more(t: Text, more: int, width: int) -> Text:
+    """``t`` cut to leave room for a visible '… N more' at its end."""
+    tail = f" … {more} more"
+    out = fit(t, max(1, width - len(tail)))
+    out.append(tail, style="dim")
+    return out
+
+
+def pack(entries: list[Text], width: int, head: Text, max_lines: int | None = None, sep: str = " · ") -> list[Text]:
+    """Entries joined by ``sep`` into as few lines as fit ``width`` (``head`` starts the first).
+    With ``max_lines``, entries that do not fit are counted in a closing '… N more'."""
+    lines: list[Text] = []
+    line, n = head.copy(), 0
+    for i, e in enumerate(entries):
+        s = Text(sep if n else "")
+        last = max_lines is not None and len(lines) == max_lines - 1
+        tail = len(f" … {len(entries) - i - 1} more") if last and i < len(entries) - 1 else 0
+        if n and line.cell_len + s.cell_len + e.cell_len + tail > width:
+            if last:
+                line.append(f" … {len(entries) - i} more", style="dim")
+                break
+            lines.append(line)
+            line, n, s = Text("  "), 0, Text("")
+        line.append_text(s)
+        line.append_text(e)
+        n += 1
+    lines.append(line)
+    return [fit(x, width) for x in lines]
+
+
 # ------------------------------------------------------------------ cards on screen
 def summary_text(name: str, summary: str) -> Text:
     """A card's one-line summary with its name in bold."""

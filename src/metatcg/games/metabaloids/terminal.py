@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.game import Game
-from ...ui.layout import player_name, seat_label, seat_order
+from ...ui.layout import fit, pack, player_name, with_more, seat_label, seat_order
 from ...ui.terminal import GameUI
 from .data import SETUP_POINTS
 from .present import SHORT_PHASES
@@ -49,45 +49,6 @@ TARGET_STYLE = "bold yellow reverse"
 
 
 # ------------------------------------------------------------------ one-line pieces
-def fit(t: Text, width: int) -> Text:
-    """``t`` as exactly one line of at most ``width`` cells."""
-    t = t.copy()
-    t.no_wrap = True
-    t.overflow = "ellipsis"
-    t.truncate(max(1, width), overflow="ellipsis")
-    return t
-
-
-def with_more(t: Text, more: int, width: int) -> Text:
-    """``t`` cut to leave room for a visible '… N more' at its end."""
-    tail = f" … {more} more"
-    out = fit(t, max(1, width - len(tail)))
-    out.append(tail, style="dim")
-    return out
-
-
-def pack(entries: list[Text], width: int, head: Text, max_lines: int | None = None, sep: str = " · ") -> list[Text]:
-    """Entries joined by ``sep`` into as few lines as fit ``width`` (``head`` starts the first).
-    With ``max_lines``, entries that do not fit are counted in a closing '… N more'."""
-    lines: list[Text] = []
-    line, n = head.copy(), 0
-    for i, e in enumerate(entries):
-        s = Text(sep if n else "")
-        last = max_lines is not None and len(lines) == max_lines - 1
-        tail = len(f" … {len(entries) - i - 1} more") if last and i < len(entries) - 1 else 0
-        if n and line.cell_len + s.cell_len + e.cell_len + tail > width:
-            if last:
-                line.append(f" … {len(entries) - i} more", style="dim")
-                break
-            lines.append(line)
-            line, n, s = Text("  "), 0, Text("")
-        line.append_text(s)
-        line.append_text(e)
-        n += 1
-    lines.append(line)
-    return [fit(x, width) for x in lines]
-
-
 def pad(t: Text, width: int) -> Text:
     t = fit(t, width)
     t.pad_right(width - t.cell_len)

@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.game import Game
-from ...ui.layout import discard_section, player_name, seat_label, seat_order
+from ...ui.layout import discard_section, fit, pack, with_more, player_name, seat_label, seat_order
 from ...ui.terminal import GameUI
 from .cards import STAT_SHORT
 from .effects import copy_name
@@ -211,23 +211,6 @@ def header_text(pres: "MetaXPresentation", view: dict) -> str:
 
 
 # ------------------------------------------------------------------ one-line pieces
-def fit(t: Text, width: int) -> Text:
-    """``t`` as exactly one line of at most ``width`` cells."""
-    t = t.copy()
-    t.no_wrap = True
-    t.overflow = "ellipsis"
-    t.truncate(width, overflow="ellipsis")
-    return t
-
-
-def with_more(t: Text, more: int, width: int) -> Text:
-    """``t`` cut to leave room for a visible '… N more' at its end."""
-    tail = f" … {more} more"
-    out = fit(t, max(1, width - len(tail)))
-    out.append(tail, style="dim")
-    return out
-
-
 def counts_text(pres: "MetaXPresentation", p: dict, label: str, mine: bool, active: bool) -> Text:
     """'P2 (bot) ◀ · MP 3 · VP 2/7 · deck 28 · hand 5 · discard 4 (top X)'."""
     t = Text(label, style="bold" if mine else "bold magenta")
@@ -294,28 +277,6 @@ def hand_entries(pres: "MetaXPresentation", hand: list[dict], wide: bool) -> lis
                 t.append(f" — {d.text}", style="dim")
         out.append(t)
     return out
-
-
-def pack(entries: list[Text], width: int, head: Text, max_lines: int | None = None) -> list[Text]:
-    """Entries joined with ' · ' into as few lines as fit ``width`` (``head`` starts the first).
-    With ``max_lines``, entries that do not fit are counted in a closing '… N more'."""
-    lines: list[Text] = []
-    line, n = head.copy(), 0
-    for i, e in enumerate(entries):
-        sep = Text(" · " if n else "")
-        last = max_lines is not None and len(lines) == max_lines - 1
-        tail = len(f" … {len(entries) - i - 1} more") if last and i < len(entries) - 1 else 0
-        if n and line.cell_len + sep.cell_len + e.cell_len + tail > width:
-            if last:
-                line.append(f" … {len(entries) - i} more", style="dim")
-                break
-            lines.append(line)
-            line, n, sep = Text("  "), 0, Text("")
-        line.append_text(sep)
-        line.append_text(e)
-        n += 1
-    lines.append(line)
-    return [fit(x, width) for x in lines]
 
 
 class Block:
