@@ -22,24 +22,26 @@ class Named(Protocol):
 Def = TypeVar("Def", bound=Named)
 
 
-def explain(err: ValidationError, data: Any, path: str, tags: Iterable[str] = ()) -> str:
+def explain(err: ValidationError, data: Any, path: str, tags: Iterable[str] = (), table: str = "card",
+            noun: str = "card") -> str:
     """Pydantic errors as ``file: card #n 'Name': field a.b: message`` lines.
 
     ``tags`` are the discriminator values pydantic puts in error locations (card types,
-    op names); they are left out so the path reads like the file."""
+    op names); they are left out so the path reads like the file. ``table`` is the file's
+    ``[[table]]`` name and ``noun`` what a game calls its cards ("Page")."""
     skip = set(tags)
-    cards = data.get("card") if isinstance(data, dict) else None
+    cards = data.get(table) if isinstance(data, dict) else None
     lines = []
     for e in err.errors()[:6]:
         loc = list(e["loc"])
         where = path
         loc_card = None
-        if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
+        if len(loc) >= 2 and loc[0] == table and isinstance(loc[1], int):
             idx = loc_card = loc[1]
             name = None
             if isinstance(cards, list) and idx < len(cards) and isinstance(cards[idx], dict):
                 name = cards[idx].get("name")
-            where += f": card #{idx + 1}" + (f" {name!r}" if name else "")
+            where += f": {noun} #{idx + 1}" + (f" {name!r}" if name else "")
             loc = loc[2:]
         node = cards[loc_card] if isinstance(cards, list) and isinstance(loc_card, int) \
             and loc_card < len(cards) else None
@@ -55,13 +57,14 @@ def explain(err: ValidationError, data: Any, path: str, tags: Iterable[str] = ()
                 parts.append(str(x))
                 node = None
         msg = e["msg"].removeprefix("Value error, ")
-        lines.append(f"{where}: field {'.'.join(parts) or '(card)'}: {msg}")
+        lines.append(f"{where}: field {'.'.join(parts) or f'({noun})'}: {msg}")
     return "\n".join(lines)
 
 
 def parse_card_text(text: str, path: str, file_model: type[BaseModel], to_def: Callable[[Any], Def],
-                    tags: Iterable[str] = ()) -> list[Def]:
-    """Validate one card file (``[[card]]`` tables) and turn each card into the game's def."""
+                    tags: Iterable[str] = (), table: str = "card", noun: str = "card") -> list[Def]:
+    """Validate one card file (``[[card]]`` tables, or ``[[table]]``: a field of that name in
+    ``file_model``) and turn each card into the game's def."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -69,8 +72,8 @@ def parse_card_text(text: str, path: str, file_model: type[BaseModel], to_def: C
     try:
         model = file_model.model_validate(data)
     except ValidationError as e:
-        raise CardDataError(explain(e, data, path, tags)) from None
-    cards: list[Any] = model.card  # type: ignore[attr-defined]  # the file model's [[card]] list
+        raise CardDataError(explain(e, data, path, tags, table, noun)) from None
+    cards: list[Any] = getattr(model, table)  # the file model's [[table]] list
     return [to_def(c) for c in cards]
 
 

@@ -9,9 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
 
-from ...engine.cardfile import CardPool, explain
+from ...engine.cardfile import CardPool, parse_card_text
 from ...engine.errors import CardDataError
 from .schema import OP_TAGS, PAGE_TAGS, Attack, Effect, PageFile, Static, TerraBonus
 
@@ -120,15 +119,10 @@ def parse_pages(text: str, path: str = "<pages>") -> list[PageDef]:
         raise CardDataError(f"{path}: not valid TOML: {e}") from None
     if "card" in data:
         raise CardDataError(f"{path}: Pages are [[page]] tables, not [[card]]")
-    # the kernel's explain() names entries of a ``card`` list: read ``page`` under that key
-    shaped = {("card" if k == "page" else k): v for k, v in data.items()}
     try:
-        model = PageFile.model_validate(shaped)
-    except ValidationError as e:
-        msg = explain(e, shaped, path, (*PAGE_TAGS, *OP_TAGS))
-        msg = msg.replace(": card #", ": Page #").replace("field card", "field page")
-        raise CardDataError(_MARK.sub(_place, msg).replace("field (card)", "field (page)")) from None
-    return [to_def(p) for p in model.card]
+        return parse_card_text(text, path, PageFile, to_def, (*PAGE_TAGS, *OP_TAGS), table="page", noun="Page")
+    except CardDataError as e:
+        raise CardDataError(_MARK.sub(_place, str(e))) from None
 
 
 _MARK = re.compile(r"field ([^:\n]*): @(\w+)@ ")
@@ -137,7 +131,7 @@ _MARK = re.compile(r"field ([^:\n]*): @(\w+)@ ")
 def _place(m: re.Match[str]) -> str:
     """``field effect.#1: @do@ msg`` → ``field effect.#1.do: msg`` (see ``schema._at``)."""
     where = m.group(1)
-    return f"field {m.group(2) if where == '(card)' else where + '.' + m.group(2)}: "
+    return f"field {m.group(2) if where == '(Page)' else where + '.' + m.group(2)}: "
 
 
 class PagePool(CardPool[PageDef]):

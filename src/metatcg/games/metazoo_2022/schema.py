@@ -714,9 +714,9 @@ PAGE_TAGS: tuple[str, ...] = tuple(f"{t} page" for t in PAGE_TYPES)
 
 
 class PageFile(_Strict):
-    """A Page file: ``[[page]]`` tables (read under the kernel's ``card`` key)."""
+    """A Page file: ``[[page]]`` tables."""
 
-    card: list[PageModel] = Field(min_length=1)
+    page: list[PageModel] = Field(min_length=1)
 
 
 for _m in (May, Flip, RollBranch, Roll, Choose, If, Attack, Effect, CreateToken, Beastie,
