@@ -40,7 +40,7 @@ def test_simulate_checks_where_its_summary_goes_before_playing(tmp_path):
 
 
 @pytest.mark.parametrize("command", ["play", "simulate"])
-def test_help_shows_each_games_default_decks(command):
+def test_help_shows_each_games_default_decks_and_table_options(command):
     r = run(command, "--help")
     assert r.exit_code == 0, r.output
     assert "Default decks" in r.output
@@ -49,6 +49,8 @@ def test_help_shows_each_games_default_decks(command):
         names = game.starter_deck_names()
         if names and 2 in game.seat_counts:
             assert f"{gid}: {names[0]} vs {names[1 % len(names)]}" in r.output
+        assert all(f"{key}=" in r.output for key in game.default_options())
+    assert "Table options" in r.output
 
 
 def test_table_options_reach_the_games(in_tmp):

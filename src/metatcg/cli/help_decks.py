@@ -1,7 +1,8 @@
-"""``--help`` of the commands that take decks ends with each game's default decks.
+"""``--help`` of the commands that start games ends with each game's default decks and
+table options.
 
-The names come from the registered games themselves, read only when help is shown (loading
-every game's cards at each start would slow every command down).
+Both come from the registered games themselves, read only when help is shown (loading every
+game's cards at each start would slow every command down).
 """
 from __future__ import annotations
 
@@ -14,31 +15,44 @@ import metatcg
 from .simulate import default_seats, starter_specs
 
 
-def default_decks_lines() -> list[str]:
-    """'metax: aggro vs control' for every registered game: the decks ``play`` and ``simulate``
-    use when none are given (two seats where the game allows it)."""
-    lines = []
+def _games() -> list[Any]:
+    """Every registered game that loads (a broken game must not break --help of the others)."""
+    out = []
     for gid in metatcg.game_ids():
         try:
-            game = metatcg.load_game(gid)
-            names = game.starter_deck_names()
-        except Exception:              # a broken game must not break --help of every other one
+            out.append(metatcg.load_game(gid))
+        except Exception:
             continue
-        if names:
-            lines.append(f"{gid}: " + " vs ".join(starter_specs(game, default_seats(game))))
-    return lines
+    return out
+
+
+def default_decks_lines(games: list[Any]) -> list[str]:
+    """'GAME: deck vs deck' for every game with starter decks: the decks ``play`` and
+    ``simulate`` use when none are given (two seats where the game allows it)."""
+    return [f"{g.id}: " + " vs ".join(starter_specs(g, default_seats(g))) for g in games if g.starter_deck_names()]
+
+
+def option_lines(games: list[Any]) -> list[str]:
+    """'GAME: key=default, ...' for every game: what ``--option KEY=VALUE`` may set."""
+    def shown(v: Any) -> str:
+        return str(v).lower() if isinstance(v, bool) else str(v)
+    return [f"{g.id}: " + ", ".join(f"{k}={shown(v)}" for k, v in sorted(g.default_options().items()))
+            for g in games]
 
 
 class DefaultDecksHelp(TyperCommand):
-    """A command whose help ends with the default decks of every game."""
+    """A command whose help ends with every game's default decks and table options."""
 
     def format_epilog(self, ctx: Any, formatter: Any) -> None:
         super().format_epilog(ctx, formatter)
-        lines = default_decks_lines()
-        if lines:
-            with formatter.section("Default decks (seat 1 first; 'metatcg deck list GAME' shows all)"):
-                for line in lines:
-                    formatter.write_text(line)
+        games = _games()
+        for title, lines in (("Default decks (seat 1 first; 'metatcg deck list GAME' shows all)",
+                              default_decks_lines(games)),
+                             ("Table options (--option KEY=VALUE; the defaults)", option_lines(games))):
+            if lines:
+                with formatter.section(title):
+                    for line in lines:
+                        formatter.write_text(line)
 
 
 def with_default_decks(base: type[TyperCommand] = TyperCommand) -> type[TyperCommand]:

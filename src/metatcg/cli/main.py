@@ -128,7 +128,8 @@ def play(game_id: Optional[str] = typer.Argument(None, metavar="GAME",
          resume: Optional[Path] = typer.Option(None, "--resume", metavar="FILE",
                                                help="Continue a saved game (it goes on in a new file)."),
          option: Optional[list[str]] = typer.Option(None, "--option", metavar="KEY=VALUE",
-                                                    help="A table option, e.g. short_game=true (metabaloids).")
+                                                    help="A table option of the game (listed below); "
+                                                         "repeat for several.")
          ) -> None:
     """Play a game in the terminal against bots or other people.
 
@@ -166,8 +167,8 @@ def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, s
                                          help="Worker processes (0: all cores once there are 25+ games "
                                               "per core)."),
              option: Optional[list[str]] = typer.Option(None, "--option", metavar="KEY=VALUE",
-                                                        help="A table option, e.g. short_game=true "
-                                                             "(metabaloids); repeat for several.")) -> None:
+                                                        help="A table option of the game (listed below); "
+                                                             "repeat for several.")) -> None:
     """Play many seeded bot games and summarise each seat's results."""
     from .common import table_options
     from .simulate import run_simulate
