@@ -8,6 +8,7 @@ page at a time (``more``).
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 from rich.console import Console, Group, RenderableType
@@ -43,9 +44,15 @@ class DecisionScreen:
         self.height = console.height
         self.page = 0
 
+    @functools.cached_property
     def board(self) -> RenderableType:
+        """The compact board, drawn once per screen."""
         return ui_for(self.game).render_board(self.game, self.view, self.roles,
                                               max_lines=board_lines(self.height), width=self.width)
+
+    @functools.cached_property
+    def board_height(self) -> int:
+        return height_of(self.console, self.board, self.width)
 
     def option_pages(self, room: int) -> list[tuple[int, int]]:
         """(first, last) option numbers of each page when ``room`` lines are left for options."""
@@ -65,8 +72,8 @@ class DecisionScreen:
 
     def render(self) -> RenderableType:
         """Board, the log lines that fit, the options (one page of them if they do not fit)."""
-        board = self.board()
-        used = height_of(self.console, board, self.width) + 1        # + the input line
+        board = self.board
+        used = self.board_height + 1                                  # + the input line
         room = self.height - used - MIN_LOG - 1                      # - the log and its rule
         pages = self.option_pages(max(3, room))
         self.page %= len(pages)
@@ -98,9 +105,8 @@ class DecisionScreen:
 
     def fits_log(self) -> bool:
         """Do the new log lines all fit below the board? If not, page them first."""
-        board = height_of(self.console, self.board(), self.width)
         options = height_of(self.console, render_actions(self.view), self.width)
-        room = self.height - board - options - 2
+        room = self.height - self.board_height - options - 2
         return self.log_height() <= max(MIN_LOG, room)
 
 
