@@ -109,18 +109,20 @@ def test_a_corrupted_card_loads_or_names_the_problem(game_id, data):
     if not hasattr(game, "parse_cards") or not files:
         pytest.skip(f"{game_id} reads no card files")
     f = data.draw(st.sampled_from(files))
-    cards = tomllib.loads(f.read_text())["card"]
+    loaded = tomllib.loads(f.read_text())
+    table = "card" if "card" in loaded else next(k for k, v in loaded.items() if isinstance(v, list))
+    cards = loaded[table]            # [[card]] tables, or the game's own name for them ([[page]])
     card = copy.deepcopy(data.draw(st.sampled_from(cards)))
     path = data.draw(st.sampled_from([p for p in json_paths(card) if p]))
     _set(card, path, data.draw(LEAVES))
-    text = _to_toml({"card": [card]})
+    text = _to_toml({"card": [card]}, table)
     try:
         game.parse_cards(text, "fuzz.toml")
     except MetatcgError as e:
         assert "fuzz.toml" in str(e)
 
 
-def _to_toml(obj) -> str:
+def _to_toml(obj, table: str = "card") -> str:
     """A tiny TOML writer for the fuzz cards (inline tables; None values dropped)."""
     def val(v):
         if isinstance(v, bool):
@@ -136,7 +138,7 @@ def _to_toml(obj) -> str:
         return '""'
     out = []
     for card in obj["card"]:
-        out.append("[[card]]")
+        out.append(f"[[{table}]]")
         for k, v in card.items():
             if v is not None:
                 out.append(f"{json.dumps(str(k))} = {val(v)}")

@@ -10,3 +10,4 @@ from ..registry import register_game as register
 register("metax", "metatcg.games.metax", "MetaX TCG")
 register("metabaloids", "metatcg.games.metabaloids", "Metabaloids TCG")
 register("metazoo", "metatcg.games.metazoo", "MetaZoo TCG (four-lane edition)")
+register("metazoo-2022", "metatcg.games.metazoo_2022", "MetaZoo TCG 2022 (Life Points edition)")

@@ -1,0 +1,87 @@
+"""The resolution chain (MZ22-CHAIN): last in, first out, one item per step so the state
+check and the triggers an item caused come before the next item (MZ22-CHAIN-2/7); targets
+re-checked at resolution (MZ22-CHAIN-5, MZ22-TARGET-6); Contracts finishing into the Arena, a
+Terra slot or the Cemetery (MZ22-CONTRACT-6, MZ22-PAGE-6/8)."""
+from __future__ import annotations
+
+from ...engine.state import GameState
+from .data import MZ22Data
+from .records import ChainItem, Ctx, Enter, Finish, ResolveChain, ResolveItem, Run, Trigger
+from .stats import types_of
+from .targets import still_legal
+from .zones import enter_arena, nm, pl, put, terra_in
+
+
+def resolve_chain(st: GameState, step: ResolveChain) -> None:
+    d: MZ22Data = st.data
+    if d.chain:
+        st.push(ResolveItem(d.chain[-1]), ResolveChain())
+
+
+def _live(d: MZ22Data, item: ChainItem) -> bool:
+    return any(x.uid == item.uid for x in d.chain)
+
+
+def resolve_item(st: GameState, step: ResolveItem) -> None:
+    d: MZ22Data = st.data
+    item = step.item
+    if not _live(d, item):          # stopped meanwhile (MZ22-CHAIN-6)
+        return
+    df = d.defs[item.source]
+    if st.logging:
+        kind = {"contract": "", "effect": " (Effect)"}.get(item.what, " (copy)")
+        st.say(f"Resolving {nm(d, item.source)}{kind}")
+    if item.what == "contract" and df.type in ("beastie", "artifact", "aura", "terra"):
+        st.push(Enter(item))
+        if df.type in ("beastie", "artifact"):     # CONTRACT Effects first (MZ22-CONTRACT-6/12, MZ22-KW-1)
+            types = tuple(sorted(df.base_types))
+            for i in df.contract_fx:
+                st.queue_trigger(Trigger(item.seat, item.source, i, types, "contract"))
+        return
+    i = item.effect
+    specs = df.effects[i].targets
+    targets = item.targets
+    if specs:
+        targets = still_legal(d, item.seat, specs, item.targets, item.uid)
+        if not any(targets):        # every target gone: the item fizzles (MZ22-CHAIN-5)
+            if st.logging:
+                st.say(f"{nm(d, item.source)} has no legal target left and does nothing (MZ22-CHAIN-5)")
+            st.push(Finish(item.uid))
+            return
+    src_types = tuple(sorted(types_of(d, item.source))) if item.source in d.ps or item.what != "effect" \
+        else tuple(sorted(df.base_types))
+    ctx = Ctx(item.seat, item.source, "fx", i, targets, src_types, item.source)
+    st.push(Run(ctx), Finish(item.uid))
+
+
+def finish(st: GameState, step: Finish) -> None:
+    d: MZ22Data = st.data
+    item = next((x for x in d.chain if x.uid == step.uid), None)
+    if item is None:
+        return
+    d.chain.remove(item)
+    if item.what == "contract":
+        put(st, item.source, "cemetery")
+        if st.logging:
+            st.say(f"{nm(d, item.source)} goes to {pl(d.owner[item.source])}'s Cemetery")
+    elif item.what == "copy" and st.logging:
+        st.say(f"The copy of {nm(d, item.source)} ceases to exist (MZ22-TOKEN-17)")
+
+
+def enter(st: GameState, step: Enter) -> None:
+    """The Contracted Page arrives: Beasties and Artifacts Fatigued, Aura Awakened, Terra into a
+    slot (MZ22-ZONE-6/7, MZ22-TSLOT-14)."""
+    d: MZ22Data = st.data
+    item = step.item
+    if not _live(d, item):
+        return
+    d.chain.remove(item)
+    if d.out[item.seat]:
+        put(st, item.source, "limbo" if d.defs[item.source].type in ("beastie", "artifact") else "afterlife")
+        return
+    if d.defs[item.source].type == "terra":
+        terra_in(st, item.source, item.seat)
+    else:
+        enter_arena(st, item.source, item.seat, contracted=True)
+        if st.logging:
+            st.say(f"{nm(d, item.source)} enters the Arena for {pl(item.seat)}")

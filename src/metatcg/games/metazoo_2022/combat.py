@@ -1,0 +1,478 @@
+"""Combat (MZ22-COMBAT): the declaration sub-steps, priority window 1, Defenders, priority
+window 2, who attacks first, each Attack's resolution (Type Advantage, Aura Attack Advantage,
+Terra, Tribal Boost and other Effects, allocation in fives) and the end of Combat."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.action import Action
+from ...engine.state import GameState
+from ...engine.windows import window
+from . import hooks
+from .aura import AAA_BONUS, TA_BONUS
+from .data import MZ22Data
+from .lp import damage, lose_lp, type_advantage
+from .records import Alloc, Combat, CombatStep, Ctx, Run, Seat
+from .stats import amount, cannot_attack, cur_lp, has_text, statics, covers, terra_active, tribal, types_of
+from .statuses import inflict, remove
+from .zones import fatigue, flip, nm, pl
+
+BURN_LOSS = 20   # MZ22-BURN-5/6
+
+
+def can_attack(d: MZ22Data, p: int, page: int) -> bool:
+    """An Awakened Beastie ``p`` controls, not Paralyzed, not barred (MZ22-COMBAT-38,
+    MZ22-PARALYZE-5), with at least one Attack and one legal target."""
+    s = d.ps[page]
+    df = d.defs[page]
+    if df.type != "beastie" or s.controller != p or s.fatigued or not df.attacks:
+        return False
+    if any(i.status == "paralyze" for i in s.inds) or cannot_attack(d, page):
+        return False
+    return bool(attack_targets(d, page))
+
+
+def attack_targets(d: MZ22Data, page: int) -> list[str]:
+    """Any opposing Caster, Beastie or Artifact (MZ22-COMBAT-5)."""
+    p = d.ps[page].controller
+    out = [f"P{q + 1}" for q in d.alive() if q != p]
+    out += [f"c{c}" for c in d.arena if d.defs[c].type in ("beastie", "artifact") and d.ps[c].controller != p
+            and hooks.attack_target_ok(d, page, c)]
+    return out
+
+
+def target_seat(d: MZ22Data, ref: str) -> int:
+    return int(ref[1:]) - 1 if ref[0] == "P" else d.controller(int(ref[1:]))
+
+
+def present(d: MZ22Data, ref: str) -> bool:
+    if not ref:
+        return False
+    return not d.out[int(ref[1:]) - 1] if ref[0] == "P" else int(ref[1:]) in d.ps
+
+
+# ------------------------------------------------------------------ declaring
+def declare(st: GameState, p: int, page: int) -> None:
+    """Start a Combat (MZ22-COMBAT-1, MZ22-COMBAT-39 sub-steps 1-6)."""
+    d: MZ22Data = st.data
+    d.combat_seq += 1
+    d.combat = Combat(d.combat_seq, p, page)
+    if st.logging:
+        st.say(f"{pl(p)} attacks with {nm(d, page)}")
+    st.push(CombatStep("fatigue"))
+
+
+def step(st: GameState, s: CombatStep) -> None:
+    STAGES[s.name](st, s)
+
+
+def _fatigue(st: GameState, s: CombatStep) -> None:
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    if not fatigue(st, cb.attacker):          # a Scared attacker ran back to the Chapter
+        return _end(st, s)
+    st.push(CombatStep("target"))
+
+
+def _target(st: GameState, s: CombatStep) -> None:
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    st.decide(cb.seat, "attack_target", Seat(cb.seat), f"Choose what {nm(d, cb.attacker)} attacks")
+
+
+def target_options(st: GameState) -> list[Action]:
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    out = []
+    for r in attack_targets(d, cb.attacker):
+        label = r if r[0] == "P" else f"{nm(d, int(r[1:]))} ({pl(d.controller(int(r[1:])))}, " \
+                                      f"{cur_lp(d, int(r[1:]))} LP)"
+        out.append(Action(f"at:{r}", f"Attack {label}", r))
+    return out
+
+
+def choose_target(st: GameState, ref: str) -> None:
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    d.combat = cb._replace(target=ref)
+    if st.logging:
+        st.say(f"{nm(d, cb.attacker)} attacks {ref if ref[0] == 'P' else nm(d, int(ref[1:]))}")
+    if len(d.defs[cb.attacker].attacks) > 1:
+        st.decide(cb.seat, "attack_choice", Seat(cb.seat), f"Choose {nm(d, cb.attacker)}'s Attack")
+    else:
+        choose_attack(st, 0)
+
+
+def attack_options(st: GameState, page: int, seat: int) -> list[Action]:
+    d: MZ22Data = st.data
+    return [Action(f"atk:{i}", f"{a.name} ({a.damage})", i) for i, a in enumerate(d.defs[page].attacks)]
+
+
+def choose_attack(st: GameState, i: int) -> None:
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    d.combat = cb._replace(attack=i, stage="declared")
+    if st.logging:
+        st.say(f"{nm(d, cb.attacker)} uses {d.defs[cb.attacker].attacks[i].name}")
+    st.push(CombatStep("burn"))
+
+
+def _burn(st: GameState, s: CombatStep) -> None:
+    """Burned Caster and/or Burned attacker lose 20 LP each (MZ22-BURN-5..9); a Sleeping target
+    wakes from the Attack but stays Fatigued (MZ22-SLEEP-4/6)."""
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    if any(i.status == "burn" for i in d.cinds[cb.seat]):
+        lose_lp(st, [f"P{cb.seat + 1}"], BURN_LOSS, " to Burn")
+    if cb.attacker in d.ps and any(i.status == "burn" for i in d.ps[cb.attacker].inds):
+        lose_lp(st, [f"c{cb.attacker}"], BURN_LOSS, " to Burn")
+    if cb.target[0] == "c" and int(cb.target[1:]) in d.ps:
+        remove(st, [cb.target], "sleep")
+    st.push(CombatStep("window1"))
+
+
+def _window1(st: GameState, s: CombatStep) -> None:
+    """Priority window 1: the attacked Caster only (MZ22-COMBAT-9, MZ22-COMBAT-40)."""
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    if cb.attacker not in d.ps or not present(d, cb.target):     # MZ22-COMBAT-41
+        return _end(st, s)
+    c = target_seat(d, cb.target)
+    st.push(window("combat1", d.n, c, seats=(c,)), CombatStep("defenders"))
+
+
+def _defenders(st: GameState, s: CombatStep) -> None:
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    if cb.attacker not in d.ps or not present(d, cb.target):     # MZ22-COMBAT-41
+        return _end(st, s)
+    c = target_seat(d, cb.target)
+    if defender_options(st):
+        st.decide(c, "defenders", Seat(c), f"Declare Defenders against {nm(d, cb.attacker)}, or none")
+    else:
+        st.push(CombatStep("primary"))
+
+
+def defender_options(st: GameState) -> list[Action]:
+    """Awakened, non-Paralyzed Beasties of the target's controller, not the target itself
+    (MZ22-COMBAT-10..12, MZ22-COMBAT-44, MZ22-PARALYZE-6)."""
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    c = target_seat(d, cb.target)
+    out = []
+    for b in d.arena:
+        s = d.ps[b]
+        if s.controller != c or d.defs[b].type != "beastie" or s.fatigued or f"c{b}" == cb.target \
+                or b in cb.defenders or any(i.status == "paralyze" for i in s.inds):
+            continue
+        out.append(Action(f"defend:c{b}", f"Defend with {nm(d, b)} ({cur_lp(d, b)} LP)", b))
+    return out
+
+
+def declare_defender(st: GameState, page: int | None) -> None:
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    if page is None:
+        st.push(CombatStep("primary"))
+        return
+    if fatigue(st, page):
+        d.combat = cb._replace(defenders=cb.defenders + (page,))
+        if st.logging:
+            st.say(f"{nm(d, page)} defends")
+    st.push(CombatStep("defenders"))
+
+
+def _primary(st: GameState, s: CombatStep) -> None:
+    """The primary Defender: one declared Defender, or the original target when none
+    (MZ22-COMBAT-13/14/16, MZ22-COMBAT-43)."""
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    live = [b for b in cb.defenders if b in d.ps]
+    d.combat = cb = cb._replace(defenders=tuple(live))
+    if not live:
+        if not present(d, cb.target):
+            return _end(st, s)
+        d.combat = cb._replace(primary=cb.target)
+        st.push(CombatStep("counter"))
+        return
+    c = target_seat(d, cb.target)
+    st.decide(c, "primary", Seat(c), "Choose the primary Defender (its Attack answers)")
+
+
+def primary_options(st: GameState) -> list[Action]:
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    return [Action(f"primary:c{b}", f"{nm(d, b)} is the primary Defender", f"c{b}") for b in cb.defenders]
+
+
+def choose_primary(st: GameState, ref: str) -> None:
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    d.combat = cb._replace(primary=ref)
+    if st.logging:
+        st.say(f"{nm(d, int(ref[1:]))} is the primary Defender")
+    st.push(CombatStep("counter"))
+
+
+def _counter(st: GameState, s: CombatStep) -> None:
+    """A primary Defender with Attacks must choose one (MZ22-COMBAT-14/43)."""
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    ref = cb.primary
+    if ref[0] == "c" and d.defs[int(ref[1:])].type == "beastie" and d.defs[int(ref[1:])].attacks:
+        page = int(ref[1:])
+        c = d.controller(page)
+        if len(d.defs[page].attacks) > 1:
+            st.push(CombatStep("window2"))
+            st.decide(c, "counter", Seat(c), f"Choose {nm(d, page)}'s Attack against {nm(d, cb.attacker)}")
+            return
+        d.combat = cb._replace(counter=0)
+    st.push(CombatStep("window2"))
+
+
+def choose_counter(st: GameState, i: int) -> None:
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    d.combat = cb._replace(counter=i)
+    if st.logging:
+        st.say(f"{nm(d, int(cb.primary[1:]))} answers with {d.defs[int(cb.primary[1:])].attacks[i].name}")
+
+
+def _window2(st: GameState, s: CombatStep) -> None:
+    """Priority window 2: the attacking Caster only (MZ22-COMBAT-17, MZ22-COMBAT-40)."""
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    if cb.attacker not in d.ps:
+        return _end(st, s)
+    st.push(window("combat2", d.n, cb.seat, seats=(cb.seat,)), CombatStep("order"))
+
+
+def _order(st: GameState, s: CombatStep) -> None:
+    """Who attacks first (MZ22-COMBAT-18..21): First-Strike, a coin if both have it."""
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    first = 0
+    prim = int(cb.primary[1:]) if cb.primary[:1] == "c" else -1
+    a_fs = hooks.first_strike(d, cb.attacker)
+    p_fs = prim >= 0 and hooks.first_strike(d, prim)
+    if p_fs and not a_fs:
+        first = 1
+    elif a_fs and p_fs:
+        first = 0 if flip(st, cb.seat, "First-Strike (MZ22-COMBAT-21)") else 1
+    st.push(CombatStep("strike", first), CombatStep("between", first), CombatStep("strike", 1 - first),
+            CombatStep("end"))
+
+
+def _between(st: GameState, s: CombatStep) -> None:
+    """After the first Attack: Combat ends if every defending Page or the attacker is gone
+    (MZ22-COMBAT-23/24)."""
+    d: MZ22Data = st.data
+    cb = d.combat
+    if cb is None:
+        return
+    gone_def = not any(b in d.ps for b in cb.defenders) and not present(d, cb.primary) \
+        and not present(d, cb.target)
+    if (gone_def or cb.attacker not in d.ps) and st.stack and st.stack[-1] == CombatStep("strike", 1 - s.side):
+        st.stack.pop()      # no second strike
+
+
+
+def _strike(st: GameState, s: CombatStep) -> None:
+    """One Attack resolves (MZ22-COMBAT-26..36): ``side`` 0 the attacker, 1 the primary Defender."""
+    d: MZ22Data = st.data
+    cb = d.combat
+    if cb is None:
+        return
+    if s.side == 0:
+        page, i = cb.attacker, cb.attack
+        if page not in d.ps or i < 0:
+            return
+    else:
+        if cb.primary[:1] != "c" or cb.counter < 0 or int(cb.primary[1:]) not in d.ps \
+                or cb.attacker not in d.ps:                      # MZ22-COMBAT-46
+            return
+        page, i = int(cb.primary[1:]), cb.counter
+    atk = d.defs[page].attacks[i]
+    seat = d.ps[page].controller
+    if any(x.status == "confusion" for x in d.ps[page].inds):     # MZ22-CONFUSION-3..9
+        if not flip(st, seat, f"Confused {nm(d, page)}"):
+            hurt = max_damage(d, page, i)
+            if st.logging:
+                st.say(f"{nm(d, page)} hurts itself in its confusion instead of attacking")
+            remove(st, [f"c{page}"], "confusion")
+            damage(st, [f"c{page}"], hurt, ta=False, why=" (Confusion)")
+            return
+    if st.logging:
+        st.say(f"{nm(d, page)} strikes with {atk.name}")
+    foe = cb.primary if s.side == 0 else f"c{cb.attacker}"
+    st.push(CombatStep("hit", s.side))
+    if has_text(d, page):
+        ctx = Ctx(seat, page, "atk", i, (), tuple(sorted(types_of(d, page))), page)
+        for icon in atk.status:                                 # MZ22-STATUS-7/8/13/14
+            inflict(st, seat, icon.status, [foe], icon.x, icon.auto)
+        if atk.do:
+            st.push(Run(ctx))
+
+
+def attack_total(d: MZ22Data, page: int, i: int, foe: str | None) -> int:
+    """An Attack's Damage, computed once before allocation (MZ22-COMBAT-47): base, Type
+    Advantage and Aura Attack Advantage against ``foe`` (MZ22-COMBAT-27, MZ22-AAA-3/4,
+    MZ22-TYPEADV-10), Terra (COMBAT-28), then Tribal Boost, bonuses and statics (COMBAT-29);
+    Paralyze makes it 0 last (MZ22-PARALYZE-4)."""
+    df = d.defs[page]
+    atk = df.attacks[i]
+    if not has_text(d, page):
+        return 0
+    dmg = atk.damage
+    seat = d.ps[page].controller
+    if foe is not None and foe[0] == "c" and int(foe[1:]) in d.ps:
+        fp = int(foe[1:])
+        if type_advantage(d, df.strong_against, types_of(d, page), fp):
+            dmg += TA_BONUS
+        if atk.aaa is not None and atk.aaa in types_of(d, fp):
+            dmg += AAA_BONUS
+    for b in df.terra_bonus:
+        if b.damage and terra_active(d, b.terra, seat):
+            dmg += b.damage
+    dmg += tribal(d, page)
+    if atk.bonus is not None:
+        dmg += amount(d, seat, page, atk.bonus)
+    for c, st in statics(d, "attack_bonus"):
+        if covers(d, c, st.who, page):
+            dmg += amount(d, d.controller(c), c, st.amount)
+    return max(0, dmg)
+
+
+def max_damage(d: MZ22Data, page: int, i: int) -> int:
+    """Confusion's self-Damage: the Attack's most, without Type Advantage or AAA (MZ22-CONFUSION-4/8)."""
+    return attack_total(d, page, i, None)
+
+
+def _hit(st: GameState, s: CombatStep) -> None:
+    d: MZ22Data = st.data
+    cb = d.combat
+    if cb is None:
+        return
+    if s.side == 1:
+        page = int(cb.primary[1:])
+        if page not in d.ps or cb.attacker not in d.ps:
+            return
+        total = attack_total(d, page, cb.counter, f"c{cb.attacker}")
+        damage(st, [f"c{cb.attacker}"], total, attack=True, why=f" from {nm(d, page)}")    # MZ22-COMBAT-45
+        return
+    if cb.attacker not in d.ps:
+        return
+    total = attack_total(d, cb.attacker, cb.attack, cb.primary)
+    live = [b for b in cb.defenders if b in d.ps]
+    if not live:                                                  # MZ22-COMBAT-50
+        if present(d, cb.primary):
+            damage(st, [cb.primary], total, attack=True, why=f" from {nm(d, cb.attacker)}")
+        return
+    if len(live) == 1 and not present(d, cb.target):
+        damage(st, [f"c{live[0]}"], total, attack=True, why=f" from {nm(d, cb.attacker)}")
+        return
+    ask_alloc(st, Alloc(total))
+
+
+# ------------------------------------------------------------------ allocation (PR-MZ22-5)
+def ask_alloc(st: GameState, a: Alloc) -> None:
+    """Ask the attacker how much of the Attack's Damage the next Defender gets, or deal it."""
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    done = dict(a.given)
+    todo = [b for b in cb.defenders if b in d.ps and b not in done]
+    left = a.total - sum(done.values())
+    if not todo:
+        _deal_alloc(st, a, left)
+        return
+    opts = alloc_menu(d, a, todo, left)
+    if len(opts) == 1:
+        ask_alloc(st, a._replace(given=a.given + ((todo[0], opts[0]),)))
+        return
+    st.decide(cb.seat, "allocate", a, f"{left} Damage to divide: how much goes to {nm(d, todo[0])}?")
+
+
+def alloc_menu(d: MZ22Data, a: Alloc, todo: list[int], left: int) -> list[int]:
+    """Amounts for the next Defender: at least 5 each while it lasts (MZ22-COMBAT-34/48), the
+    amount that reaches its LP, the most that leaves 5 for each later one."""
+    later = len(todo) - 1
+    if left <= 5 * later:
+        return [min(5, left)] if left > 0 else [0]
+    most = left - 5 * later
+    lethal = -(-cur_lp(d, todo[0]) // 5) * 5
+    out = {min(5, most), most}
+    if 5 <= lethal <= most:
+        out.add(lethal)
+    return sorted(out)
+
+
+def alloc_options(st: GameState, a: Alloc) -> list[Action]:
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    done = dict(a.given)
+    todo = [b for b in cb.defenders if b in d.ps and b not in done]
+    left = a.total - sum(done.values())
+    return [Action(f"alloc:c{todo[0]}={k}", f"{k} Damage to {nm(d, todo[0])}", (todo[0], k))
+            for k in alloc_menu(d, a, todo, left)]
+
+
+def alloc_pick(st: GameState, a: Alloc, page: int, k: int) -> None:
+    ask_alloc(st, a._replace(given=a.given + ((page, k),)))
+
+
+def _deal_alloc(st: GameState, a: Alloc, left: int) -> None:
+    """Deal the divided Damage; what is left goes to the original target once every Defender got
+    at least its LP (MZ22-COMBAT-35/49), else to the last Defender."""
+    d: MZ22Data = st.data
+    cb = d.combat
+    assert cb is not None
+    given = dict(a.given)
+    if left > 0:
+        if present(d, cb.target) and all(k >= cur_lp(d, b) for b, k in given.items()):
+            given_target = left
+        else:
+            given_target = 0
+            last = list(given)[-1]
+            given[last] += left
+        if given_target:
+            damage(st, [cb.target], given_target, attack=True, why=f" from {nm(d, cb.attacker)}")
+    for b, k in given.items():
+        damage(st, [f"c{b}"], k, attack=True, why=f" from {nm(d, cb.attacker)}")
+    d.combat = cb._replace(stage="dealt")
+
+
+def _end(st: GameState, s: CombatStep) -> None:
+    """Combat ends; nothing Awakens (MZ22-COMBAT-37/53)."""
+    d: MZ22Data = st.data
+    if d.combat is not None and st.logging:
+        st.say("Combat ends")
+    d.combat = None
+    # drop any remaining steps of this Combat
+    while st.stack and type(st.stack[-1]) is CombatStep:
+        st.stack.pop()
+
+
+STAGES: dict[str, Any] = {
+    "fatigue": _fatigue, "target": _target, "burn": _burn, "window1": _window1, "defenders": _defenders,
+    "primary": _primary, "counter": _counter, "window2": _window2, "order": _order, "strike": _strike,
+    "between": _between, "hit": _hit, "end": _end,
+}

@@ -1,0 +1,357 @@
+"""Contracting and using Effects (MZ22-CONTRACT, MZ22-ACTION): whether a Page or Effect can
+be taken now, choosing targets, paying, and putting the Action on the chain with priority
+passing to the others (docs/metazoo-2022.md §3)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.action import Action
+from ...engine.state import GameState
+from ...engine.windows import others_window
+from . import aura as A
+from .data import MZ22Data
+from .lp import lose_lp
+from .records import Act, Announce, ChainItem, Ctx, Pay, PickTarget, ResolveChain, Run
+from .stats import cost_of, has_text, types_of
+from .targets import any_targets, candidates
+from .zones import fatigue, nm, pl
+
+NO_AURA: tuple[tuple[str, int], ...] = ()
+
+
+# ------------------------------------------------------------------ Aura sources
+def sources(d: MZ22Data, p: int, skip: int = -1) -> list[tuple[str, frozenset[str]]]:
+    """What ``p`` can pay with now, one entry per unit: (pick id, producible types). Awakened
+    Aura Pages and Aura-making Artifacts they control (MZ22-GEN-1/3/7), then the pool."""
+    out: list[tuple[str, frozenset[str]]] = []
+    defs = d.defs
+    ps = d.ps
+    for c in d.arena:
+        df = defs[c]
+        if not df.produces or c == skip:
+            continue
+        s = ps[c]
+        if s.controller != p or s.fatigued or (df.type == "artifact" and not has_text(d, c)):
+            continue
+        made = A.produces(df.produces)
+        key = df.aura if df.type == "aura" and len(made) == 1 else f"c{c}"
+        out.append((key, made))
+    for t, k in d.pool[p].items():
+        out += [(f"pool.{t}", frozenset((t,)))] * k
+    return out
+
+
+def can_pay(d: MZ22Data, p: int, owed: tuple[tuple[str, int], ...], skip: int = -1) -> bool:
+    if not owed:
+        return True
+    return A.payable(owed, [u for _, u in sources(d, p, skip)])
+
+
+# ------------------------------------------------------------------ what can be taken
+def effect_cost(df: Any, i: int) -> tuple[tuple[tuple[str, int], ...], int, bool]:
+    """(Aura owed, LP, Fatigue) of an activated Effect (MZ22-GLOSS-12/15)."""
+    c = df.effects[i].cost
+    if c is None:
+        return NO_AURA, 0, False
+    return tuple((x.aura, x.n) for x in c.aura if x.n), c.lp, c.fatigue
+
+
+def can_contract(d: MZ22Data, p: int, page: int, main: bool) -> bool:
+    """Whether ``p`` may Contract ``page`` from their Chapter now: in Take Actions anything (one
+    Aura Page a turn, MZ22-TURN-6), when holding priority otherwise only "any time" Pages
+    (MZ22-CONTRACT-11); the cost must be payable (MZ22-CONTRACT-4/5) and a targeting Spell or
+    Potion needs a target (MZ22-CONTRACT-3)."""
+    df = d.defs[page]
+    if not main and not df.any_time:
+        return False
+    if df.type == "aura":
+        return not d.aura_done[p]
+    if not can_pay(d, p, cost_of(d, page, p)):
+        return False
+    if df.targets and not any_targets(d, p, df.effects[df.cast].targets):
+        return False
+    return True
+
+
+def can_use(d: MZ22Data, p: int, page: int, i: int, main: bool) -> bool:
+    """A Power (Take Actions only, MZ22-TURN-11/12) or an "any time" Effect (whenever ``p``
+    holds priority, MZ22-PRIO-2) of a Page ``p`` controls, payable, with targets."""
+    df = d.defs[page]
+    e = df.effects[i]
+    s = d.ps[page]
+    if s.controller != p or not has_text(d, page):
+        return False
+    if e.when == "power":
+        if not main or s.fatigued:          # Powers need an Awakened Page (MZ22-TURN-12)
+            return False
+    elif e.when != "any_time":
+        return False
+    owed, lp, tire = effect_cost(df, i)
+    if tire and s.fatigued:
+        return False
+    if lp and d.lp_of_caster(p) <= lp:
+        return False
+    if owed and not can_pay(d, p, owed, page if tire else -1):
+        return False
+    return not e.targets or any_targets(d, p, e.targets)
+
+
+def actions_for(d: MZ22Data, p: int, main: bool) -> list[Action]:
+    """``contract:`` and ``use:`` options of ``p`` (identical Pages collapse to one, PR-K-4)."""
+    out = []
+    seen: set[Any] = set()
+    defs = d.defs
+    for c in d.chapter[p]:
+        df = defs[c]
+        if id(df) in seen or (not main and not df.any_time):
+            continue
+        seen.add(id(df))
+        if can_contract(d, p, c, main):
+            out.append(Action(f"contract:c{c}", _contract_label(df), Act("contract", c, p)))
+    for c in d.arena:
+        df = defs[c]
+        fx = df.powers + df.any_time_fx if main else df.any_time_fx
+        for i in fx:
+            if can_use(d, p, c, i, main):
+                text = df.effects[i].text or df.effects[i].when
+                out.append(Action(f"use:c{c}.{i}", f"Use {df.name}: {text}", Act("effect", c, p, i)))
+    return out
+
+
+def any_response(d: MZ22Data, p: int) -> bool:
+    """Cheap test: could ``p`` take any Action in a window (for skipping seats, PR-K-5)?"""
+    defs = d.defs
+    if any(defs[c].any_time for c in d.chapter[p]):
+        return bool(actions_for(d, p, False))
+    for c in d.arena:
+        if defs[c].any_time_fx and d.ps[c].controller == p:
+            return bool(actions_for(d, p, False))
+    return False
+
+
+def _contract_label(df: Any) -> str:
+    cost = "".join(f" {k} {t.title()}" for t, k in df.cost if k)
+    return f"Contract {df.name} ({df.type}{',' + cost if cost else ''})"
+
+
+# ------------------------------------------------------------------ taking an Action
+def begin(st: GameState, act: Act, beneath: tuple[Any, ...]) -> None:
+    """Start an Action: targets, then payment, then onto the chain (MZ22-CONTRACT-1..4);
+    ``beneath`` is what follows once the chain it starts has resolved."""
+    d: MZ22Data = st.data
+    df = d.defs[act.source]
+    if act.what == "contract":
+        specs = df.effects[df.cast].targets if df.targets else []
+        act = act._replace(owed=cost_of(d, act.source, act.seat))
+        d.revealed.add(act.source)              # shown to everyone as it is chosen (MZ22-CONTRACT-1)
+        if st.logging:
+            st.say(f"{pl(act.seat)} Contracts {df.name}, revealing it (MZ22-CONTRACT-1)")
+    else:
+        specs = df.effects[act.effect].targets
+        owed, lp, _ = effect_cost(df, act.effect)
+        act = act._replace(owed=owed, lp=lp)
+        if st.logging:
+            st.say(f"{pl(act.seat)} uses {df.name}: {df.effects[act.effect].text or df.effects[act.effect].when}")
+    steps: list[Any] = [PickTarget(act, 0)] if specs else [Pay(act)]
+    st.push(*steps, *beneath)
+
+
+def target_options(st: GameState, step: PickTarget) -> list[Action]:
+    d: MZ22Data = st.data
+    act = step.act
+    spec = specs_of(d, act)[step.slot]
+    chosen = act.targets[step.slot] if step.slot < len(act.targets) else ()
+    out = [Action(f"target:{r}", f"Target {describe(d, r)}", r)
+           for r in candidates(d, act.seat, spec, -1) if r not in chosen]
+    if chosen and spec.up_to:
+        out.append(Action("done", "No more targets", None))
+    return out
+
+
+def specs_of(d: MZ22Data, act: Act) -> Any:
+    df = d.defs[act.source]
+    i = df.cast if act.what == "contract" else act.effect
+    return df.effects[i].targets
+
+
+def pick_target_step(st: GameState, step: PickTarget) -> None:
+    d: MZ22Data = st.data
+    spec = specs_of(d, step.act)[step.slot]
+    if not candidates(d, step.act.seat, spec):
+        _after_targets(st, step.act, step.slot)     # nothing to choose (a Token or CONTRACT Effect)
+        return
+    k = len(step.act.targets[step.slot]) if step.slot < len(step.act.targets) else 0
+    st.decide(step.act.seat, "target", step, f"Choose a target for {nm(d, step.act.source)}"
+              + (f" ({k + 1} of {spec.n})" if spec.n > 1 else ""))
+
+
+def choose_target(st: GameState, step: PickTarget, ref: str | None) -> None:
+    d: MZ22Data = st.data
+    act = step.act
+    spec = specs_of(d, act)[step.slot]
+    ts = list(act.targets) + [()] * (step.slot + 1 - len(act.targets))
+    if ref is not None:
+        ts[step.slot] = ts[step.slot] + (ref,)
+        if st.logging:
+            st.say(f"{pl(act.seat)} targets {describe(d, ref)}")
+    act = act._replace(targets=tuple(ts))
+    left = [r for r in candidates(d, act.seat, spec) if r not in ts[step.slot]]
+    if ref is not None and len(ts[step.slot]) < spec.n and left:
+        st.push(PickTarget(act, step.slot))
+        return
+    _after_targets(st, act, step.slot)
+
+
+def _after_targets(st: GameState, act: Act, slot: int) -> None:
+    d: MZ22Data = st.data
+    if len(act.targets) <= slot:
+        act = act._replace(targets=act.targets + ((),) * (slot + 1 - len(act.targets)))
+    if slot + 1 < len(specs_of(d, act)):
+        st.push(PickTarget(act, slot + 1))
+    elif act.what in ("trigger", "copy"):
+        st.push(Announce(act))
+    else:
+        st.push(Pay(act))
+
+
+# ------------------------------------------------------------------ paying
+def pay_step(st: GameState, step: Pay) -> None:
+    """Pay the cost: a Power Fatigues its Page first (a Scared Page may run away, MZ22-SCARED-6),
+    then LP, then one Aura unit per pick (MZ22-CONTRACT-4/5)."""
+    d: MZ22Data = st.data
+    act = step.act
+    if act.what == "effect":
+        df = d.defs[act.source]
+        _, _, tire = effect_cost(df, act.effect)
+        if tire and act.source in d.ps and not d.ps[act.source].fatigued:
+            if not fatigue(st, act.source):
+                if st.logging:
+                    st.say(f"{df.name}'s Effect does not happen")
+                return
+        if act.lp:
+            lose_lp(st, [f"P{act.seat + 1}"], act.lp, " (paid)")
+            act = act._replace(lp=0)
+    if not act.owed:
+        st.push(Announce(act))
+        return
+    if not can_pay(d, act.seat, act.owed):
+        # only in a lookahead copy whose hidden cards were resampled: a checked cost is payable
+        if st.logging:
+            st.say(f"{pl(act.seat)} cannot pay for {nm(d, act.source)}: it does not happen")
+        if act.what == "contract":
+            pass
+        return
+    st.decide(act.seat, "pay", Pay(act), f"Pay for {nm(d, act.source)}: " +
+              ", ".join(f"{k} {t.title()}" for t, k in act.owed))
+
+
+def pay_options(st: GameState, step: Pay) -> list[Action]:
+    d: MZ22Data = st.data
+    act = step.act
+    units = sources(d, act.seat)
+    out = []
+    seen: set[str] = set()
+    for i, (key, unit) in enumerate(units):
+        if key in seen:
+            continue
+        rest = units[:i] + units[i + 1:]
+        for owed in A.pay_choices(act.owed, unit):
+            if A.payable(owed, [u for _, u in rest]):
+                seen.add(key)
+                out.append(Action(f"pay:{key}", _pay_label(d, key), (key, owed)))
+                break
+    return out
+
+
+def _pay_label(d: MZ22Data, key: str) -> str:
+    if key.startswith("pool."):
+        return f"Spend 1 {key[5:].title()} Aura from your pool"
+    if key[0] == "c":
+        return f"Fatigue {nm(d, int(key[1:]))} for Aura"
+    return f"Fatigue a {key.title()} Aura Page"
+
+
+def pay_with(st: GameState, step: Pay, choice: tuple[str, Any]) -> None:
+    """Fatigue the source for one Aura, which pays at once (not an Action, MZ22-GEN-4/6)."""
+    d: MZ22Data = st.data
+    key, owed = choice
+    act = step.act
+    p = act.seat
+    if key.startswith("pool."):
+        t = key[5:]
+        d.pool[p][t] -= 1
+        if not d.pool[p][t]:
+            del d.pool[p][t]
+        if d.kept[p].get(t):
+            d.kept[p][t] -= 1
+            if not d.kept[p][t]:
+                del d.kept[p][t]
+    else:
+        if key[0] == "c":
+            c = int(key[1:])
+        else:
+            c = next(c for c in d.arena if d.defs[c].type == "aura" and d.defs[c].aura == key
+                     and d.ps[c].controller == p and not d.ps[c].fatigued and len(d.defs[c].produces) == 1)
+        d.ps[c] = d.ps[c]._replace(fatigued=True)
+    st.push(Pay(act._replace(owed=tuple(x for x in owed if x[1]))))
+
+
+# ------------------------------------------------------------------ onto the chain
+def announce(st: GameState, step: Announce) -> None:
+    """The Action goes on the chain, its targets fixed (MZ22-CHAIN-3), and priority passes to
+    every other Caster clockwise (MZ22-ACTION-2/7, MZ22-PRIO-5). A triggered Effect whose
+    targets were just chosen resolves at once instead (MZ22-KW-8)."""
+    d: MZ22Data = st.data
+    act = step.act
+    if act.what == "trigger":
+        st.push(Run(Ctx(act.seat, act.source, "fx", act.effect, act.targets, _types(d, act.source))))
+        return
+    if act.what == "contract":
+        d.chapter[act.seat].remove(act.source)
+        d.revealed.discard(act.source)
+        df = d.defs[act.source]
+        if df.type == "aura":
+            d.aura_done[act.seat] = True
+        item = ChainItem(d.next_uid, "contract", act.source, act.seat, df.cast if df.cast is not None else -1,
+                         act.targets)
+    else:
+        item = ChainItem(d.next_uid, act.what, act.source, act.seat, act.effect, act.targets)
+    d.next_uid += 1
+    d.chain.append(item)
+    if st.logging:
+        what = nm(d, act.source) + (" (copy)" if act.what == "copy" else "") + \
+            ("'s Effect" if act.what == "effect" else "")
+        ts = ", ".join(describe(d, r) for slot in act.targets for r in slot)
+        st.say(f"{what} goes on the chain{' targeting ' + ts if ts else ''}")
+    st.open_window(others_window("chain", d.n, act.seat))
+
+
+def _types(d: MZ22Data, page: int) -> tuple[str, ...]:
+    return tuple(sorted(types_of(d, page)))
+
+
+def describe(d: MZ22Data, ref: str) -> str:
+    if ref[0] == "P":
+        return ref
+    if ref[0] == "k":
+        it = next((x for x in d.chain if x.uid == int(ref[1:])), None)
+        return "a chain item" if it is None else f"{nm(d, it.source)} on the chain"
+    c = int(ref[1:])
+    return f"{nm(d, c)} ({pl(d.controller(c))})"
+
+
+def start(st: GameState, act: Act, window: str) -> None:
+    """Take an Action chosen in Take Actions or a window: what follows its chain depends on
+    where it was taken (docs/metazoo-2022.md §3)."""
+    d: MZ22Data = st.data
+    from .records import Main
+    from ...engine.windows import window as mk
+    if window == "main":
+        beneath: tuple[Any, ...] = (ResolveChain(), Main(act.seat))
+    elif window in ("start", "end"):
+        beneath = (ResolveChain(), mk(window, d.n, d.active))      # reopens with the active Caster (MZ22-PRIO-8)
+    elif window in ("combat1", "combat2"):
+        beneath = (ResolveChain(),)
+    else:                                                          # a response on the chain
+        beneath = ()
+    begin(st, act, beneath)

@@ -1,0 +1,69 @@
+"""The state check (MZ22-WIN-4, MZ22-DECKOUT-4): Pages at 0 LP are Destroyed together, Casters
+at 0 LP are out, the last Caster standing wins, all at 0 together draw (MZ22-WIN-5), and all
+Spellbooks empty is a draw (MZ22-DECKOUT-3)."""
+from __future__ import annotations
+
+from ...engine.seats import returns_by_place
+from ...engine.state import GameState
+from . import zones
+from .data import MZ22Data
+from .stats import cur_lp, has_lp
+from .zones import pl
+
+
+def state_check(st: GameState) -> None:
+    d: MZ22Data = st.data
+    if not d.dirty:
+        return
+    d.dirty = False
+    dead = [c for c in d.arena if has_lp(d, c) and cur_lp(d, c) <= 0]
+    if dead:
+        zones.destroy(st, dead, " (0 LP)")          # MZ22-LP-9/16, MZ22-COMBAT-32
+    down = [p for p in d.alive() if d.lp_of_caster(p) <= 0]
+    if down:
+        eliminate(st, down, " (0 LP, MZ22-WIN-4)")
+        if st.result is not None:
+            return
+    alive = d.alive()
+    if alive and all(not d.spellbook[p] for p in alive) and d.step not in ("setup", "mulligan"):
+        finish(st, alive, "draw: every Spellbook is empty (MZ22-DECKOUT-3)")
+
+
+def eliminate(st: GameState, seats: list[int], why: str) -> None:
+    """Casters leave the game together; with one left it wins, with none left those who went
+    out together draw (MZ22-WIN-1/5, PR-MZ22-12)."""
+    d: MZ22Data = st.data
+    seats = [p for p in seats if not d.out[p]]
+    if not seats:
+        return
+    for p in seats:
+        d.out[p] = True
+        if st.logging:
+            st.say(f"{pl(p)} is out of the game{why}")
+    alive = d.alive()
+    if len(alive) <= 1:
+        if alive:
+            d.places.extend(seats)
+            finish(st, alive, f"{pl(alive[0])} wins")
+        else:
+            finish(st, seats, "draw: the last Casters reached 0 LP together (MZ22-WIN-5)")
+        return
+    d.places.extend(seats)
+    for p in seats:                                 # their Pages leave with them (PR-MZ22-12)
+        for c in [c for c in d.arena if d.ps[c].controller == p]:
+            zones.leave(st, c, zones.DISCARD[d.defs[c].type])
+        for it in [x for x in d.chain if x.seat == p]:
+            d.chain.remove(it)
+            if it.what == "contract":
+                zones.put(st, it.source, zones.DISCARD[d.defs[it.source].type])
+    d.dirty = True
+
+
+def finish(st: GameState, top: list[int], reason: str) -> None:
+    """End the game: ``top`` share first place (one seat: it wins; all: a draw); the others rank
+    by when they went out, the last out best."""
+    d: MZ22Data = st.data
+    place = {p: 0 for p in top}
+    for k, p in enumerate(reversed([q for q in d.places if q not in place])):
+        place[p] = k + 1
+    st.end(returns_by_place([place.get(p, len(d.places) + 1) for p in range(d.n)]), reason)

@@ -1,0 +1,81 @@
+"""MetaZoo 2022 as a metatcg Game: the Page pool, Spellbooks, set-up, determinize, evaluate."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...engine.decks import Deck
+from ...engine.game import PooledGame
+from ...engine.hidden import redeal
+from ...engine.rng import Rng
+from ...engine.state import GameState
+from .cards import parse_pages
+from .data import MZ22Data
+from .deckcheck import check_deck, spellbook
+from .records import Setup
+from .rules import MZ22Rules
+
+DECK_DIR = Path(__file__).parent / "decks"
+
+
+def _position(game: Any, spec: dict[str, Any]) -> GameState:
+    from .position import build_position
+    return build_position(game, spec)
+
+
+def _snapshot(state: GameState) -> dict[str, Any]:
+    from .position import snapshot
+    return snapshot(state)
+
+
+class MZ22Game(PooledGame):
+    id = "metazoo-2022"
+    title = "MetaZoo TCG 2022 (Life Points edition)"
+    seat_counts = (2, 3, 4)
+
+    rules_class = MZ22Rules
+    decks_in = DECK_DIR
+    build_position = staticmethod(_position)
+    snapshot_of = staticmethod(_snapshot)
+    parse_card_file = staticmethod(parse_pages)
+    deck_problems = staticmethod(check_deck)
+
+    def card_defs(self, deck: Deck) -> tuple[Any, ...]:
+        """Only the Spellbook is dealt; the Archive stays outside the game (MZ22-ARCH-7)."""
+        return super().card_defs(Deck(deck.name, spellbook(deck)))
+
+    def initial_data(self, state: GameState, decks: list[Deck]) -> MZ22Data:
+        cards, owner, ids = self.deal(decks)
+        d = MZ22Data(list(cards), list(owner), len(decks))
+        d.spellbook = ids
+        return d
+
+    def setup(self, state: GameState) -> None:
+        state.push(Setup())
+
+    def match_facts(self, state: GameState) -> dict[str, Any]:
+        d: MZ22Data = state.data
+        return {"first_player": d.first, "turns": d.turn,
+                "lp": [d.lp_of_caster(p) for p in range(d.n)]}
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        from .heuristics import evaluate
+        return evaluate(state, player)
+
+    def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
+        """Resample every Spellbook and the other Casters' Chapters (but Pages all have seen
+        there), keeping sizes (docs/metazoo-2022.md §5.5)."""
+        s = state.clone()
+        d: MZ22Data = s.data
+        for p in range(d.n):
+            if p == player:
+                redeal([d.spellbook[p]], rng)
+            else:
+                seen = [c for c in d.chapter[p] if c in d.revealed]
+                hidden = [c for c in d.chapter[p] if c not in d.revealed]
+                redeal([hidden, d.spellbook[p]], rng)
+                d.chapter[p] = seen + hidden
+        s.rng = Rng(rng.next64())
+        s._legal = None
+        s._by_id = None
+        return s

@@ -1,0 +1,556 @@
+"""The op interpreter: an Effect's ``do`` ops run in order as one step (docs/metazoo-2022.md
+§4.2); an op that needs a choice, a coin or a nested list pushes its steps with the rest of the
+list beneath, so a state can be saved in the middle of any Effect."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ...engine.seats import one_winner
+from ...engine.state import GameState
+from . import lp, statuses, zones
+from .data import MZ22Data
+from .records import Act, Announce, Ask, Asking, Ctx, PickTarget, Run
+from .schema import Selector
+from .stats import amount, count, matches, types_of
+from .tokens import page_json, token_def
+from .zones import nm, pl
+
+
+# ------------------------------------------------------------------ where ops live
+def text_def(d: MZ22Data, ctx: Ctx) -> Any:
+    return d.defs[ctx.defs if ctx.defs >= 0 else ctx.source]
+
+
+def ops_at(d: MZ22Data, ctx: Ctx, path: tuple[Any, ...]) -> list[Any]:
+    df = text_def(d, ctx)
+    ops: list[Any] = df.attacks[ctx.fx].do if ctx.loc == "atk" else df.effects[ctx.fx].do
+    for i in range(0, len(path), 2):
+        op = ops[path[i]]
+        br = path[i + 1]
+        if br in ("do", "heads", "tails", "then", "orelse"):
+            ops = getattr(op, br)
+        elif br[0] == "b":
+            ops = op.branches[int(br[1:])].do
+        else:
+            ops = op.options[int(br[1:])]
+    return ops
+
+
+def run_ops(st: GameState, run: Run) -> None:
+    """The Run step: apply ops from ``run.at``; stop where one pushed steps (it pushed the
+    rest of the list beneath them)."""
+    d: MZ22Data = st.data
+    ops = ops_at(d, run.ctx, run.path)
+    i = run.at
+    while i < len(ops) and st.result is None:
+        op = ops[i]
+        h = HANDLERS[op.op]
+        if h(st, run._replace(at=i), op):
+            return
+        i += 1
+
+
+def nested(st: GameState, run: Run, branch: str) -> None:
+    """Run a nested op list, then the rest of this one."""
+    st.push(Run(run.ctx, run.path + (run.at, branch), 0), run._replace(at=run.at + 1))
+
+
+# ------------------------------------------------------------------ refs
+def refs(st: GameState, ctx: Ctx, to: Any) -> list[str]:
+    """The entities ``to`` names now (chosen targets, self, Casters or a non-targeting group)."""
+    d: MZ22Data = st.data
+    seat = ctx.seat
+    if isinstance(to, Selector):
+        if to.each == "caster":
+            return [f"P{p + 1}" for p in d.alive() if to.side == "any" or (to.side == "own") == (p == seat)]
+        pool = [c for c in d.terra if c >= 0] if to.each == "terra" else d.arena
+        return [f"c{c}" for c in pool if matches(d, seat, ctx.source, to, c)]
+    if to[0] == "t":
+        k = int(to[1:])
+        return list(ctx.targets[k]) if k < len(ctx.targets) else []
+    if to == "self":
+        return [f"c{ctx.source}"] if ctx.source in d.ps else []
+    if to == "controller":
+        return [] if d.out[seat] else [f"P{seat + 1}"]
+    if to == "opponents":
+        return [f"P{p + 1}" for p in d.alive() if p != seat]
+    if to == "each_caster":
+        return [f"P{p + 1}" for p in d.alive()]
+    cb = d.combat
+    if cb is None:
+        return []
+    if to == "attacker":
+        return [f"c{cb.attacker}"] if cb.attacker in d.ps else []
+    if to == "defender":
+        if cb.primary and (cb.primary[0] == "P" or int(cb.primary[1:]) in d.ps):
+            return [cb.primary]
+    return []
+
+
+def pages(rs: list[str]) -> list[int]:
+    return [int(r[1:]) for r in rs if r[0] == "c"]
+
+
+def casters(st: GameState, ctx: Ctx, who: str) -> list[int]:
+    d: MZ22Data = st.data
+    if who == "controller":
+        return [] if d.out[ctx.seat] else [ctx.seat]
+    if who == "opponents":
+        return [p for p in d.alive() if p != ctx.seat]
+    return d.alive()
+
+
+def amt(st: GameState, ctx: Ctx, a: Any) -> int:
+    return amount(st.data, ctx.seat, ctx.source, a)
+
+
+def src_printed(st: GameState, ctx: Ctx) -> tuple[str, ...]:
+    return text_def(st.data, ctx).strong_against
+
+
+# ------------------------------------------------------------------ handlers (True = pushed steps)
+Handler = Callable[[GameState, Run, Any], bool]
+
+
+def _damage(st: GameState, run: Run, op: Any) -> bool:
+    ctx = run.ctx
+    lp.damage(st, refs(st, ctx, op.to), amt(st, ctx, op.amount), printed=src_printed(st, ctx),
+              src_types=ctx.types, why=f" from {nm(st.data, ctx.source)}" if ctx.source >= 0 else "")
+    return False
+
+
+def _lose(st: GameState, run: Run, op: Any) -> bool:
+    lp.lose_lp(st, refs(st, run.ctx, op.to), amt(st, run.ctx, op.amount))
+    return False
+
+
+def _gain(st: GameState, run: Run, op: Any) -> bool:
+    until = "turn" if op.until == "turn_end" else "permanent"
+    lp.gain_lp(st, refs(st, run.ctx, op.to), amt(st, run.ctx, op.amount), until)
+    return False
+
+
+def _recover(st: GameState, run: Run, op: Any) -> bool:
+    lp.recover(st, refs(st, run.ctx, op.to), None if op.amount == "all" else amt(st, run.ctx, op.amount))
+    return False
+
+
+def _pay_lp(st: GameState, run: Run, op: Any) -> bool:
+    lp.lose_lp(st, [f"P{run.ctx.seat + 1}"], op.amount, " (paid)")
+    return False
+
+
+def _inflict(st: GameState, run: Run, op: Any) -> bool:
+    statuses.inflict(st, run.ctx.seat, op.status, refs(st, run.ctx, op.to), op.x, op.auto,
+                     times=op.x if op.status == "poison" and op.x else 1)
+    return False
+
+
+def _remove(st: GameState, run: Run, op: Any) -> bool:
+    statuses.remove(st, refs(st, run.ctx, op.to), op.status)
+    return False
+
+
+def _destroy(st: GameState, run: Run, op: Any) -> bool:
+    zones.destroy(st, pages(refs(st, run.ctx, op.to)))
+    return False
+
+
+def _to_chapter(st: GameState, run: Run, op: Any) -> bool:
+    d: MZ22Data = st.data
+    for c in pages(refs(st, run.ctx, op.to)):
+        if st.logging:
+            st.say(f"{nm(d, c)} returns to {pl(d.owner[c])}'s Chapter")
+        zones.leave(st, c, "chapter")
+    return False
+
+
+def _to_spellbook(st: GameState, run: Run, op: Any) -> bool:
+    d: MZ22Data = st.data
+    for c in pages(refs(st, run.ctx, op.to)):
+        if st.logging:
+            where = {"bottom": "to the bottom of", "top": "on top of"}.get(op.where, "shuffled into")
+            st.say(f"{nm(d, c)} goes {where} {pl(d.owner[c])}'s Spellbook")
+        zones.leave(st, c, "spellbook", op.where)
+    return False
+
+
+def _fatigue(st: GameState, run: Run, op: Any) -> bool:
+    for c in pages(refs(st, run.ctx, op.to)):
+        zones.fatigue(st, c)         # an Aura Page Fatigued by an Effect makes no Aura (MZ22-GEN-5)
+    return False
+
+
+def _awaken(st: GameState, run: Run, op: Any) -> bool:
+    for c in pages(refs(st, run.ctx, op.to)):
+        zones.awaken(st, c)
+    return False
+
+
+def new_token(st: GameState, seat: int, how: Any, pool: Any) -> int:
+    """A Token enters the Arena for ``seat``, who owns it (MZ22-TOKEN-6/16), not Contracted."""
+    d: MZ22Data = st.data
+    df = token_def(how, pool)
+    tid = len(d.defs)
+    if not d.token_src:        # clones shared the dealt lists: this copy gets its own
+        d.defs = d.defs[:]
+        d.owner = d.owner[:]
+    d.defs.append(df)
+    d.owner.append(seat)
+    d.token_src[tid] = how
+    zones.enter_arena(st, tid, seat, contracted=False)
+    if st.logging:
+        st.say(f"{pl(seat)} creates a Token: {df.name}")
+    return tid
+
+
+def _create_token(st: GameState, run: Run, op: Any) -> bool:
+    for _ in range(op.n):
+        new_token(st, run.ctx.seat, page_json(op.page), st.rules.pool)  # type: ignore[attr-defined]
+    return False
+
+
+def _copy_token(st: GameState, run: Run, op: Any) -> bool:
+    d: MZ22Data = st.data
+    for c in pages(refs(st, run.ctx, op.of)):
+        if d.defs[c].type in ("beastie", "artifact"):
+            how = d.token_src[c] if d.is_token(c) else {"copy": d.defs[c].name}
+            new_token(st, run.ctx.seat, how, st.rules.pool)  # type: ignore[attr-defined]
+    return False
+
+
+def _copy_spell(st: GameState, run: Run, op: Any) -> bool:
+    """Copy a Spell or Potion on the chain: the copy goes on the chain for free, its targets
+    chosen as if Contracting it, and priority passes (MZ22-TOKEN-10/11/17)."""
+    d: MZ22Data = st.data
+    for r in refs(st, run.ctx, op.of):
+        it = next((x for x in d.chain if f"k{x.uid}" == r), None)
+        if it is None or it.what == "effect":
+            continue
+        df = d.defs[it.source]
+        if df.cast is None:
+            continue
+        act = Act("copy", it.source, run.ctx.seat, df.cast, window="copy")
+        n = len(df.effects[df.cast].targets)
+        st.push(*[PickTarget(act, k) for k in range(n)][:1], *([] if n else [Announce(act)]),
+                run._replace(at=run.at + 1))
+        return True
+    return False
+
+
+def _change_types(st: GameState, run: Run, op: Any) -> bool:
+    d: MZ22Data = st.data
+    for c in pages(refs(st, run.ctx, op.to)):
+        s = d.ps.get(c)
+        if s is None:
+            continue
+        new = tuple(sorted(set(op.types) if op.mode == "set" else types_of(d, c) | set(op.types)))
+        if op.until == "turn_end":
+            d.mods.append(("types", c, new))
+        else:
+            d.ps[c] = s._replace(types=new)
+        if st.logging:
+            st.say(f"{nm(d, c)} is now {'/'.join(t.title() for t in new)}")
+    return False
+
+
+def _bookmark(st: GameState, run: Run, op: Any) -> bool:
+    for p in casters(st, run.ctx, op.who):
+        zones.bookmark(st, p, op.n)
+    return False
+
+
+def search_matches(d: MZ22Data, p: int, op: Any) -> list[str]:
+    names = []
+    for c in d.spellbook[p]:
+        df = d.defs[c]
+        if op.type != "any" and df.type != op.type:
+            continue
+        if op.aura and not (df.base_types & set(op.aura)):
+            continue
+        if op.name is not None and df.name != op.name:
+            continue
+        if df.name not in names:
+            names.append(df.name)
+    return sorted(names)
+
+
+def _search(st: GameState, run: Run, op: Any) -> bool:
+    """Search your Spellbook: the Page taken is shown to everyone, then the Spellbook is
+    shuffled, found or not (MZ22-SHUF-1/2/3)."""
+    d: MZ22Data = st.data
+    p = run.ctx.seat
+    if not search_matches(d, p, op):
+        shuffle(st, p)
+        return False
+    st.push(run._replace(at=run.at + 1))
+    ask(st, Ask(run, "search", 0))
+    return True
+
+
+def ask(st: GameState, a: Ask) -> None:
+    """Ask a choice inside an Effect now."""
+    p = a.run.ctx.seat if a.seat < 0 else a.seat
+    st.decide(p, a.what, a, PROMPTS[a.what])
+
+
+PROMPTS = {"search": "Search your Spellbook: take a Page", "may": "Use this optional Effect?",
+           "choose": "Choose one", "discard": "Discard a Page from your Chapter",
+           "aura": "Choose the type of Aura to make"}
+
+
+def shuffle(st: GameState, p: int) -> None:
+    st.rng.shuffle(st.data.spellbook[p])
+    if st.logging:
+        st.say(f"{pl(p)} shuffles their Spellbook (MZ22-SHUF-2)")
+
+
+def _look(st: GameState, run: Run, op: Any) -> bool:
+    d: MZ22Data = st.data
+    if st.logging:
+        for p in casters(st, run.ctx, op.who):
+            top = d.spellbook[p][-op.n:][::-1]
+            st.say(f"You look at the top of {pl(p)}'s Spellbook: {', '.join(nm(d, c) for c in top) or 'nothing'}",
+                   run.ctx.seat, f"{pl(run.ctx.seat)} looks at the top {op.n} of {pl(p)}'s Spellbook")
+    return False
+
+
+def _reveal(st: GameState, run: Run, op: Any) -> bool:
+    d: MZ22Data = st.data
+    for p in casters(st, run.ctx, op.who):
+        cards = d.chapter[p] if op.what == "chapter" else d.spellbook[p][-1:]
+        if op.what == "chapter":
+            d.revealed.update(cards)
+        if st.logging:
+            st.say(f"{pl(p)} reveals {'their Chapter' if op.what == 'chapter' else 'the top of their Spellbook'}: "
+                   f"{', '.join(nm(d, c) for c in cards) or 'nothing'}")
+    return False
+
+
+def _discard(st: GameState, run: Run, op: Any) -> bool:
+    """Discard from a Chapter: a random one, or the discarding Caster picks; the Page goes to
+    its owner's Cemetery (PR-MZ22-16)."""
+    d: MZ22Data = st.data
+    who = [p for p in casters(st, run.ctx, op.who) if d.chapter[p]]
+    if op.random:
+        for p in who:
+            for _ in range(min(op.n, len(d.chapter[p]))):
+                discard(st, p, d.chapter[p].pop(st.rng.below(len(d.chapter[p]))))
+        return False
+    if not who:
+        return False
+    st.push(*[Asking(Ask(run, "discard", 0, p)) for p in who for _ in range(min(op.n, len(d.chapter[p])))],
+            run._replace(at=run.at + 1))
+    return True
+
+
+def discard(st: GameState, p: int, c: int) -> None:
+    d: MZ22Data = st.data
+    d.revealed.discard(c)
+    d.cemetery[p].append(c)
+    if st.logging:
+        st.say(f"{pl(p)} discards {nm(d, c)}")
+
+
+def _generate(st: GameState, run: Run, op: Any) -> bool:
+    if op.aura == "any":          # the Caster picks the type (MZ22-AURA-9)
+        st.push(run._replace(at=run.at + 1))
+        ask(st, Ask(run, "aura", op.n))
+        return True
+    add_aura(st, run.ctx.seat, op.aura, op.n)
+    return False
+
+
+def add_aura(st: GameState, p: int, t: str, k: int) -> None:
+    """Aura made by an Effect goes to the pool; made at the start of the turn it survives step 1e
+    (MZ22-TURN-5)."""
+    d: MZ22Data = st.data
+    d.pool[p][t] = d.pool[p].get(t, 0) + k
+    if d.step == "start_a":
+        d.kept[p][t] = d.kept[p].get(t, 0) + k
+    if st.logging:
+        st.say(f"{pl(p)} makes {k} {t.title()} Aura")
+
+
+def _stop(st: GameState, run: Run, op: Any) -> bool:
+    """Stop an item from resolving: it leaves the chain at once and its Page goes to its
+    discard pile (MZ22-CHAIN-6, MZ22-CONTRACT-10, PR-MZ22-11)."""
+    d: MZ22Data = st.data
+    for r in refs(st, run.ctx, op.to):
+        it = next((x for x in d.chain if f"k{x.uid}" == r), None)
+        if it is None:
+            continue
+        d.chain.remove(it)
+        if st.logging:
+            what = "" if it.what == "contract" else " (its Effect)"
+            st.say(f"{nm(d, it.source)}{what} is stopped and does not resolve")
+        if it.what == "contract":
+            zones.put(st, it.source, zones.DISCARD[d.defs[it.source].type])
+    return False
+
+
+def _retarget(st: GameState, run: Run, op: Any) -> bool:
+    if st.logging:
+        st.say("(retarget is reserved for later Pages and does nothing yet)")
+    return False
+
+
+def _may(st: GameState, run: Run, op: Any) -> bool:
+    st.push(run._replace(at=run.at + 1))
+    ask(st, Ask(run, "may"))
+    return True
+
+
+def _flip(st: GameState, run: Run, op: Any) -> bool:
+    heads = zones.flip(st, run.ctx.seat, nm(st.data, run.ctx.source) if run.ctx.source >= 0 else "an Effect")
+    br = "heads" if heads else "tails"
+    if getattr(op, br):
+        nested(st, run, br)
+        return True
+    return False
+
+
+def _roll(st: GameState, run: Run, op: Any) -> bool:
+    r = zones.roll(st, run.ctx.seat, nm(st.data, run.ctx.source) if run.ctx.source >= 0 else "an Effect")
+    for k, b in enumerate(op.branches):
+        if r in b.faces:
+            nested(st, run, f"b{k}")
+            return True
+    return False
+
+
+def _choose(st: GameState, run: Run, op: Any) -> bool:
+    st.push(run._replace(at=run.at + 1))
+    ask(st, Ask(run, "choose", len(op.options)))
+    return True
+
+
+def _if(st: GameState, run: Run, op: Any) -> bool:
+    if holds(st, run.ctx, op.cond):
+        nested(st, run, "then")
+        return True
+    if op.orelse:
+        nested(st, run, "orelse")
+        return True
+    return False
+
+
+def holds(st: GameState, ctx: Ctx, cond: Any) -> bool:
+    d: MZ22Data = st.data
+    if cond.count == "types_of":
+        rs = refs(st, ctx, cond.of) if cond.of is not None else []
+        return any(types_of(d, int(r[1:])) & set(cond.aura) for r in rs if r[0] == "c")
+    if cond.count == "controller_lp":
+        v = d.lp_of_caster(ctx.seat)
+    else:
+        v = count(d, ctx.seat, ctx.source, cond.count)
+    return v >= cond.n if cond.cmp == "ge" else v <= cond.n if cond.cmp == "le" else v == cond.n
+
+
+def _win(st: GameState, run: Run, op: Any) -> bool:
+    d: MZ22Data = st.data
+    p = run.ctx.seat
+    if not d.out[p]:
+        st.end(one_winner(d.n, p), f"{pl(p)} wins: {nm(d, run.ctx.source)} (MZ22-WIN-2)")
+    return False
+
+
+def _lose_game(st: GameState, run: Run, op: Any) -> bool:
+    from .endings import eliminate
+    for p in casters(st, run.ctx, op.who):
+        eliminate(st, [p], f" ({nm(st.data, run.ctx.source)}, MZ22-WIN-2)")
+    return False
+
+
+def _custom(st: GameState, run: Run, op: Any) -> bool:
+    fn = CUSTOM.get(op.fn)
+    if fn is None:
+        if st.logging:
+            st.say(f"(no custom Effect named {op.fn!r})")
+        return False
+    return fn(st, run, op)
+
+
+CUSTOM: dict[str, Handler] = {}
+
+HANDLERS: dict[str, Handler] = {
+    "damage": _damage, "lose_lp": _lose, "gain_lp": _gain, "recover": _recover, "pay_lp": _pay_lp,
+    "inflict": _inflict, "remove_status": _remove, "destroy": _destroy, "return_to_chapter": _to_chapter,
+    "return_to_spellbook": _to_spellbook, "fatigue": _fatigue, "awaken": _awaken,
+    "create_token": _create_token, "copy_token": _copy_token, "copy_spell": _copy_spell,
+    "change_types": _change_types, "bookmark": _bookmark, "search": _search, "look": _look,
+    "reveal": _reveal, "discard_from_chapter": _discard, "generate": _generate, "stop": _stop,
+    "retarget": _retarget, "may": _may, "flip": _flip, "roll": _roll, "choose": _choose, "if": _if,
+    "win": _win, "lose": _lose_game, "custom": _custom,
+}
+
+
+# ------------------------------------------------------------------ the choices inside Effects
+def op_text(op: Any) -> str:
+    """A short reading of an op for option labels."""
+    k = op.op
+    to = getattr(op, "to", None)
+    who = f" to {to}" if isinstance(to, str) else ""
+    if k in ("damage", "lose_lp", "gain_lp", "recover"):
+        a = getattr(op, "amount", "")
+        return f"{k.replace('_', ' ')} {a if isinstance(a, (int, str)) else 'X'}{who}"
+    if k == "inflict":
+        return f"inflict {statuses.NAMES[op.status]}{who}"
+    return k.replace("_", " ") + who
+
+
+def ask_options(st: GameState, a: Ask) -> list[Any]:
+    from ...engine.action import Action
+    d: MZ22Data = st.data
+    w = a.what
+    if w == "may":
+        return [Action("yes", "Yes"), Action("no", "No")]
+    if w == "choose":
+        op = ops_at(d, a.run.ctx, a.run.path)[a.run.at]
+        return [Action(f"opt:{k}", f"Option {k + 1}: " + ", ".join(op_text(o) for o in ops), k)
+                for k, ops in enumerate(op.options)]
+    if w == "search":
+        op = ops_at(d, a.run.ctx, a.run.path)[a.run.at]
+        return [Action(f"take:{name}", f"Take {name}", name) for name in search_matches(d, a.run.ctx.seat, op)]
+    if w == "discard":
+        seen: dict[str, int] = {}
+        for c in d.chapter[a.seat]:
+            seen.setdefault(d.defs[c].name, c)
+        return [Action(f"discard:c{c}", f"Discard {name}", c) for name, c in sorted(seen.items())]
+    if w == "aura":
+        from .schema import AURA_TYPES
+        return [Action(f"aura:{t}", f"Make {a.n} {t.title()} Aura", t) for t in AURA_TYPES]
+    raise ValueError(f"unknown choice {w!r}")
+
+
+def ask_perform(st: GameState, a: Ask, args: Any, aid: str) -> None:
+    d: MZ22Data = st.data
+    run = a.run
+    w = a.what
+    if w == "may":
+        if st.logging:
+            st.say(f"{pl(run.ctx.seat)} {'uses' if aid == 'yes' else 'declines'} the optional Effect")
+        if aid == "yes":
+            st.push(Run(run.ctx, run.path + (run.at, "do"), 0))
+    elif w == "choose":
+        if st.logging:
+            st.say(f"{pl(run.ctx.seat)} chooses option {args + 1}")
+        st.push(Run(run.ctx, run.path + (run.at, f"o{args}"), 0))
+    elif w == "search":
+        p = run.ctx.seat
+        c = next(c for c in reversed(d.spellbook[p]) if d.defs[c].name == args)
+        d.spellbook[p].remove(c)
+        d.chapter[p].append(c)
+        d.revealed.add(c)
+        if st.logging:
+            st.say(f"{pl(p)} takes {args} from their Spellbook and shows it (MZ22-SHUF-1)")
+        op = ops_at(d, run.ctx, run.path)[run.at]
+        if a.n + 1 < op.n and search_matches(d, p, op):
+            ask(st, a._replace(n=a.n + 1))
+        else:
+            shuffle(st, p)
+    elif w == "discard":
+        d.chapter[a.seat].remove(args)
+        discard(st, a.seat, args)
+    elif w == "aura":
+        add_aura(st, run.ctx.seat, args, a.n)

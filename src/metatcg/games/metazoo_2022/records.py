@@ -1,0 +1,244 @@
+"""MetaZoo 2022's named records: Page states, Indicators, chain items, Combat, steps,
+decision parameters and triggers (engine/records.py), so a state clones by sharing them and
+saves mid-decision (mid-chain and mid-Combat included) as JSON.
+
+Entities are named by short strings everywhere (they double as action ids): ``c12`` a Page,
+``P2`` a Caster (seat 1), ``k3`` a chain item (its uid)."""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ...engine.records import KERNEL
+
+records = KERNEL.child()
+
+
+# ----------------------------------------------------------------- things on the table
+@records("ind")
+class Indicator(NamedTuple):
+    """A Status Effect Indicator (MZ22-STATUS-16): its Counters, the turn it was placed and the
+    Combat (id, 0 = none) it was inflicted in."""
+
+    status: str
+    counters: int = 0
+    turn: int = 0
+    combat: int = 0
+
+
+@records("ps")
+class PageState(NamedTuple):
+    """A Page in the Arena. Current LP is computed (stats), never stored: printed + ``gain`` +
+    bonuses - ``damage`` - ``loss`` (MZ22-LP-6, MZ22-LP-12)."""
+
+    controller: int
+    fatigued: bool = True
+    damage: int = 0
+    loss: int = 0
+    gain: int = 0                     # permanent LP Gain (MZ22-LP-4)
+    inds: tuple[Indicator, ...] = ()
+    entered: int = 0                  # turn number it entered
+    contracted: bool = True           # Contracted vs put into play (MZ22-CONTRACT-13)
+    types: tuple[str, ...] = ()       # current Aura Types when an Effect changed them, else () = base
+
+
+@records("item")
+class ChainItem(NamedTuple):
+    """One item of the resolution chain (MZ22-CHAIN): ``what`` is ``contract`` (a Page being
+    Contracted), ``effect`` (a Power or "any time" Effect of ``source``) or ``copy`` (a copied
+    Spell or Potion, MZ22-TOKEN-17). ``targets`` hold one tuple of entity names per target slot,
+    fixed when the item was added (MZ22-CHAIN-3)."""
+
+    uid: int
+    what: str
+    source: int
+    seat: int
+    effect: int
+    targets: tuple[tuple[str, ...], ...] = ()
+
+
+@records("combat")
+class Combat(NamedTuple):
+    """The Combat in progress (MZ22-COMBAT). ``target`` is an entity name; ``defenders`` are
+    declared Defenders in order; ``primary`` the primary Defender (entity, "" not yet);
+    ``attack``/``counter`` the Attack indexes (-1 none)."""
+
+    id: int
+    seat: int
+    attacker: int
+    target: str = ""
+    attack: int = -1
+    defenders: tuple[int, ...] = ()
+    primary: str = ""
+    counter: int = -1
+    stage: str = "declare"
+
+
+# ----------------------------------------------------------------- an Action being taken
+@records("act")
+class Act(NamedTuple):
+    """An Action on its way to the chain: what is Contracted or used, by whom, the targets
+    chosen so far and the Aura still to pay (type, n) pairs."""
+
+    what: str                          # contract | effect | copy | trigger
+    source: int
+    seat: int
+    effect: int = -1
+    targets: tuple[tuple[str, ...], ...] = ()
+    owed: tuple[tuple[str, int], ...] = ()
+    lp: int = 0                        # LP still to pay (MZ22-LP-8)
+    window: str = ""                   # the window it answered ("" = Take Actions)
+
+
+@records("ctx")
+class Ctx(NamedTuple):
+    """What an Effect's ops resolve with: its controller, source Page (-1 none), where its ops
+    are (``loc``: ``fx`` Effect index, ``atk`` Attack index, ``copy``), the legal targets and
+    the source's Aura Types as last known (MZ22-KW-8)."""
+
+    seat: int
+    source: int
+    loc: str
+    fx: int                            # the Effect or Attack index
+    targets: tuple[tuple[str, ...], ...] = ()
+    types: tuple[str, ...] = ()
+    defs: int = -1                     # for a copy: the Page whose printed text is used
+
+
+# ----------------------------------------------------------------- steps
+@records("setup")
+class Setup(NamedTuple):
+    """Who flips, the call, then shuffles and opening Chapters (MZ22-SETUP)."""
+
+
+@records("deal")
+class Deal(NamedTuple):
+    """Shuffle every Spellbook and Bookmark 7 (MZ22-SETUP-3), then Mulligans."""
+
+
+@records("mull")
+class Mull(NamedTuple):
+    """``seat`` decides whether to Mulligan (MZ22-MULL-5)."""
+
+    seat: int
+
+
+@records("step")
+class TurnStep(NamedTuple):
+    """One step of the turn (MZ22-TURN): start_a .. end_c."""
+
+    name: str
+
+
+@records("main")
+class Main(NamedTuple):
+    """The active Caster holds priority in Take Actions (MZ22-PRIO-7)."""
+
+    seat: int
+
+
+@records("pick_target")
+class PickTarget(NamedTuple):
+    """Choose the targets of slot ``slot`` of an Action (MZ22-CONTRACT-2)."""
+
+    act: Act
+    slot: int
+
+
+@records("pay")
+class Pay(NamedTuple):
+    """Pay what ``act`` still owes (MZ22-CONTRACT-4, MZ22-AURA-8)."""
+
+    act: Act
+
+
+@records("announce")
+class Announce(NamedTuple):
+    """Put a paid Action on the chain and pass priority (MZ22-CONTRACT-9, MZ22-ACTION-2)."""
+
+    act: Act
+
+
+@records("resolve_chain")
+class ResolveChain(NamedTuple):
+    """Resolve the top item, then the rest, one per step (MZ22-CHAIN-2/7)."""
+
+
+@records("resolve_item")
+class ResolveItem(NamedTuple):
+    item: ChainItem
+
+
+@records("enter")
+class Enter(NamedTuple):
+    """A Contracted Page arrives after its CONTRACT Effects (MZ22-CONTRACT-6)."""
+
+    item: ChainItem
+
+
+@records("finish")
+class Finish(NamedTuple):
+    """An item is done: it leaves the chain; a Spell or Potion goes to its owner's Cemetery
+    (MZ22-PAGE-6/8), a copy stops existing (MZ22-TOKEN-17)."""
+
+    uid: int
+
+
+@records("run")
+class Run(NamedTuple):
+    """Run the ops of ``ctx`` at ``path`` from op ``at`` (nested lists via ``path``)."""
+
+    ctx: Ctx
+    path: tuple[Any, ...] = ()
+    at: int = 0
+    x: int = 0                         # a number carried between ops (roll result, …)
+
+
+@records("cstep")
+class CombatStep(NamedTuple):
+    """The next part of the Combat in progress (MZ22-COMBAT-39 and steps 2-5)."""
+
+    name: str
+    side: int = 0                      # for attack resolution: 0 attacker, 1 primary Defender
+
+
+@records("trig")
+class Trigger(NamedTuple):
+    """A keyword or turn Effect waiting to resolve (MZ22-KW-8): its controller, source Page,
+    Effect index and the source's Aura Types (last known information)."""
+
+    seat: int
+    source: int
+    effect: int
+    types: tuple[str, ...] = ()
+    rule: str = ""                     # a rule-made event ("poison", …) instead of an Effect
+
+
+# ----------------------------------------------------------------- decision parameters
+@records("seat")
+class Seat(NamedTuple):
+    seat: int
+
+
+@records("ask")
+class Ask(NamedTuple):
+    """A choice inside an Effect (``may``, ``choose``, ``search``, ``any`` Aura …)."""
+
+    run: Run
+    what: str
+    n: int = 0
+    seat: int = -1                     # who decides (-1: the Effect's controller)
+
+
+@records("asking")
+class Asking(NamedTuple):
+    """A step that asks ``ask`` (several choices in a row, e.g. one discard per Caster)."""
+
+    ask: Ask
+
+
+@records("alloc")
+class Alloc(NamedTuple):
+    """Attack Damage still to divide (MZ22-COMBAT-33..35): ``given`` so far per Defender."""
+
+    total: int
+    given: tuple[tuple[int, int], ...] = ()

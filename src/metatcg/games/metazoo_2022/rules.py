@@ -1,0 +1,306 @@
+"""MZ22Rules: the kernel hooks, dispatching steps, decisions and responses to the modules that
+hold the rules (turn, contract, chain, combat, ops, statuses, endings)."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ...engine.action import Action, Decision
+from ...engine.errors import StateDataError
+from ...engine.records import is_record
+from ...engine.seats import clockwise
+from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
+from ...engine.windows import WINDOW_DECISION, Window
+from . import chain, combat, contract, endings, ops, statuses, turn
+from .data import MZ22Data
+from .records import (Act, Alloc, Announce, Ask, Asking, ChainItem, CombatStep, Ctx, Deal, Enter, Finish, Main,
+                      Mull, Pay, PickTarget, ResolveChain, ResolveItem, Run, Seat, Setup, Trigger, TurnStep,
+                      records)
+from .zones import nm, pl
+
+WINDOW_TEXT = {"start": "The turn begins", "end": "The turn ends", "chain": "An Action was taken",
+               "combat1": "You are attacked", "combat2": "Defenders are declared"}
+
+
+class MZ22Rules:
+    action_limit = 6000        # PR-MZ22-14: a game this long is a runaway; it ends as a draw
+    records = records
+
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+
+    # ------------------------------------------------------------- kernel hooks
+    def active_player(self, st: GameState) -> int:
+        return int(st.data.active)
+
+    def data_from_json(self, obj: Any) -> MZ22Data:
+        return MZ22Data.from_json(obj, self.pool)
+
+    def view(self, st: GameState, player: int) -> dict[str, Any]:
+        from .view import view
+        return view(st, player)
+
+    def describe_trigger(self, st: GameState, t: Trigger) -> str:
+        d: MZ22Data = st.data
+        if t.rule == "poison":
+            return f"Poison LP Loss ({pl(t.seat)}'s side)"
+        e = d.defs[t.source].effects[t.effect]
+        return f"{nm(d, t.source)}: {e.text or e.when}"
+
+    def triggers_for(self, st: GameState, event: Any) -> list[Any]:
+        return []
+
+    def replacements_for(self, st: GameState, event: Any, applied: tuple[Any, ...]) -> list[Any]:
+        return []
+
+    def trigger_groups(self, st: GameState, batch: tuple[Trigger, ...]) -> list[tuple[int, tuple[Trigger, ...]]]:
+        """Simultaneous Effects by controller, the active Caster first, then clockwise (MZ22-SIMUL-1/2/6)."""
+        d: MZ22Data = st.data
+        return [(p, tuple(t for t in batch if t.seat == p)) for p in clockwise(d.n, d.active)]
+
+    def state_check(self, st: GameState) -> None:
+        endings.state_check(st)
+
+    def forced_reason(self, st: GameState, dec: Decision, action: Action) -> str:
+        k = dec.kind
+        if k == "main" and action.id == "end":
+            return "nothing else you could do"
+        if k == "mulligan":
+            return "no Pages left to Mulligan with"
+        if k == "pay":
+            return "the only way to pay"
+        if k == "attack_target":
+            return "the only thing it can attack"
+        if k == "target":
+            return "the only legal target"
+        return ""
+
+    def surely_several(self, st: GameState) -> bool:
+        dec = st.decision
+        return dec is not None and dec.kind == WINDOW_DECISION
+
+    # ------------------------------------------------------------- response windows
+    def can_respond(self, st: GameState, w: Window, seat: int) -> bool:
+        d: MZ22Data = st.data
+        return not d.out[seat] and contract.any_response(d, seat)
+
+    def responses(self, st: GameState, w: Window, seat: int) -> list[Action]:
+        d: MZ22Data = st.data
+        return [] if d.out[seat] else contract.actions_for(d, seat, False)
+
+    def after_response(self, st: GameState, w: Window, seat: int, action: Action) -> None:
+        return None      # perform pushed the Action; its Announce opens the next window
+
+    def after_pass(self, st: GameState, w: Window, seat: int) -> None:
+        if st.logging:
+            st.say(f"{pl(seat)} passes")
+
+    def window_prompt(self, st: GameState, w: Window, seat: int) -> str:
+        return f"{WINDOW_TEXT.get(w.name, w.name)}: you hold priority. Take an \"any time\" Action, or pass"
+
+    # ------------------------------------------------------------- the loop
+    def on_idle(self, st: GameState) -> None:
+        turn.next_turn(st)
+
+    def run_step(self, st: GameState, step: Any) -> None:
+        STEPS[type(step)](st, step)
+
+    def legal_actions(self, st: GameState) -> list[Action]:
+        dec = st.decision
+        assert dec is not None
+        return OPTIONS[dec.kind](st, dec)
+
+    def perform(self, st: GameState, act: Action, dec: Decision) -> None:
+        if dec.kind == WINDOW_DECISION:
+            contract.start(st, act.args, dec.params.name)
+            return
+        PERFORM[dec.kind](st, dec, act)
+
+
+# ----------------------------------------------------------------- steps
+def _trigger(st: GameState, step: ResolveTrigger) -> None:
+    """A triggered Effect resolves at once, off the chain (MZ22-KW-8); its targets are chosen
+    now (MZ22-CONTRACT-12); with none legal it does nothing (PR-MZ22-10)."""
+    d: MZ22Data = st.data
+    t: Trigger = step.trigger
+    if t.rule == "poison":
+        statuses.poison_loss(st, t.seat)
+        return
+    if d.out[t.seat]:
+        return
+    df = d.defs[t.source]
+    e = df.effects[t.effect]
+    if st.logging:
+        st.say(f"{nm(d, t.source)}'s {e.when.replace('_', '-').upper()} Effect resolves: {e.text or ''}".rstrip(": "))
+    if e.targets:
+        st.push(PickTarget(Act("trigger", t.source, t.seat, t.effect, window="trigger"), 0))
+    else:
+        st.push(Run(Ctx(t.seat, t.source, "fx", t.effect, (), t.types, t.source)))
+
+
+def _asking(st: GameState, step: Asking) -> None:
+    if step.ask.what == "discard" and not st.data.chapter[step.ask.seat]:
+        return
+    ops.ask(st, step.ask)
+
+
+STEPS: dict[type, Callable[[GameState, Any], None]] = {
+    Setup: lambda st, s: turn.setup(st),
+    Deal: turn.deal,
+    Mull: turn.mull_step,
+    TurnStep: turn.run,
+    Main: turn.main_step,
+    PickTarget: contract.pick_target_step,
+    Pay: contract.pay_step,
+    Announce: contract.announce,
+    ResolveChain: chain.resolve_chain,
+    ResolveItem: chain.resolve_item,
+    Enter: chain.enter,
+    Finish: chain.finish,
+    Run: ops.run_ops,
+    CombatStep: combat.step,
+    Asking: _asking,
+    ResolveTrigger: _trigger,
+}
+
+
+# ----------------------------------------------------------------- options
+def _main_options(st: GameState, dec: Decision) -> list[Action]:
+    d: MZ22Data = st.data
+    p = dec.player
+    acts = contract.actions_for(d, p, True)
+    for c in d.arena:
+        if combat.can_attack(d, p, c):
+            acts.append(Action(f"attack:c{c}", f"Attack with {nm(d, c)}", c))
+    acts.append(Action("end", "End your turn"))
+    return acts
+
+
+OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
+    "call": lambda st, dec: [Action("call:heads", "Call heads", True), Action("call:tails", "Call tails", False)],
+    "go_first": lambda st, dec: [Action("first", "Go first", True),
+                                 Action("second", "Let the next Caster start", False)],
+    "mulligan": lambda st, dec: turn.mull_options(st, dec.player),
+    "main": _main_options,
+    "target": lambda st, dec: contract.target_options(st, dec.params),
+    "pay": lambda st, dec: contract.pay_options(st, dec.params),
+    "attack_target": lambda st, dec: combat.target_options(st),
+    "attack_choice": lambda st, dec: combat.attack_options(st, st.data.combat.attacker, dec.player),
+    "defenders": lambda st, dec: combat.defender_options(st) + [Action("done", "No more Defenders")],
+    "primary": lambda st, dec: combat.primary_options(st),
+    "counter": lambda st, dec: combat.attack_options(st, int(st.data.combat.primary[1:]), dec.player),
+    "allocate": lambda st, dec: combat.alloc_options(st, dec.params),
+    **{k: (lambda st, dec: ops.ask_options(st, dec.params)) for k in ("may", "choose", "search", "discard", "aura")},
+}
+
+
+def _perform_main(st: GameState, dec: Decision, act: Action) -> None:
+    if act.id == "end":
+        if st.logging:
+            st.say(f"{pl(dec.player)} ends Take Actions")
+        return
+    if act.id.startswith("attack:"):
+        st.push(Main(dec.player))
+        combat.declare(st, dec.player, act.args)
+        return
+    contract.start(st, act.args, "main")
+
+
+def _perform_mulligan(st: GameState, dec: Decision, act: Action) -> None:
+    if act.id == "mulligan":
+        turn.mulligan(st, dec.player)
+    elif st.logging:
+        st.say(f"{pl(dec.player)} keeps {len(st.data.chapter[dec.player])} Pages")
+
+
+PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
+    "call": lambda st, dec, a: turn.call(st, dec.player, a.args),
+    "go_first": lambda st, dec, a: turn.go_first(st, dec.player, a.args),
+    "mulligan": _perform_mulligan,
+    "main": _perform_main,
+    "target": lambda st, dec, a: contract.choose_target(st, dec.params, a.args),
+    "pay": lambda st, dec, a: contract.pay_with(st, dec.params, a.args),
+    "attack_target": lambda st, dec, a: combat.choose_target(st, a.args),
+    "attack_choice": lambda st, dec, a: combat.choose_attack(st, a.args),
+    "defenders": lambda st, dec, a: combat.declare_defender(st, a.args if a.id != "done" else None),
+    "primary": lambda st, dec, a: combat.choose_primary(st, a.args),
+    "counter": lambda st, dec, a: combat.choose_counter(st, a.args),
+    "allocate": lambda st, dec, a: combat.alloc_pick(st, dec.params, *a.args),
+    **{k: (lambda st, dec, a: ops.ask_perform(st, dec.params, a.args, a.id))
+       for k in ("may", "choose", "search", "discard", "aura")},
+}
+
+
+# ----------------------------------------------------------------- loaded states
+_PARAMS: dict[str, type] = {"call": Seat, "go_first": Seat, "mulligan": Seat, "main": Seat, "target": PickTarget,
+                            "pay": Pay, "attack_target": Seat, "attack_choice": Seat, "defenders": Seat,
+                            "primary": Seat, "counter": Seat, "allocate": Alloc,
+                            **{k: Ask for k in ("may", "choose", "search", "discard", "aura")}}
+
+
+def check_loaded(st: GameState) -> None:
+    """A state read from JSON: its records name Pages and seats that exist, a Combat decision
+    has a Combat, and the decision has the parameters of its kind."""
+    d: MZ22Data = st.data
+    k = len(d.defs)
+    dec = st.decision
+    for r in list(st.stack) + list(st.pending) + ([dec.params] if dec is not None else []):
+        _check_record(d, r, k)
+    if d.combat is not None:
+        cb = d.combat
+        if not 0 <= cb.attacker < k or not 0 <= cb.seat < d.n:
+            raise StateDataError("the Combat names a Page or seat that does not exist")
+    if dec is None or dec.kind.startswith("__"):
+        return
+    want = _PARAMS.get(dec.kind)
+    if want is None:
+        raise StateDataError(f"unknown decision kind {dec.kind!r}")
+    if type(dec.params) is not want:
+        raise StateDataError(f"a {dec.kind!r} decision needs {want.__name__} parameters")
+    if dec.kind in ("attack_target", "attack_choice", "defenders", "primary", "counter", "allocate") \
+            and d.combat is None:
+        raise StateDataError(f"a {dec.kind!r} decision needs a Combat in progress")
+    if want is Seat and dec.params.seat != dec.player:
+        raise StateDataError(f"a {dec.kind!r} decision is for P{dec.params.seat + 1}, not P{dec.player + 1}")
+
+
+_PAGE_FIELDS = frozenset({"source", "attacker", "page"})
+
+
+def _check_record(d: MZ22Data, r: Any, k: int) -> None:
+    if isinstance(r, (TriggerBatch, TriggerGroup)):
+        for t in r.triggers:
+            _check_record(d, t, k)
+        return
+    if isinstance(r, ResolveTrigger):
+        _check_record(d, r.trigger, k)
+        return
+    if not is_record(r) or isinstance(r, Window):
+        return
+    for f, v in zip(r._fields, r):
+        if is_record(v):
+            _check_record(d, v, k)
+        elif type(v) is int:
+            if f == "seat" and not -1 <= v < d.n:
+                raise StateDataError(f"{r.kind}.seat names seat {v}, which does not exist")
+            if f in _PAGE_FIELDS and not -1 <= v < k:
+                raise StateDataError(f"{r.kind}.{f} names Page c{v}, which does not exist")
+    if isinstance(r, (Ctx,)) and r.loc not in ("fx", "atk"):
+        raise StateDataError("an Effect context names an unknown place")
+    if isinstance(r, Ctx):
+        src = r.defs if r.defs >= 0 else r.source
+        if not 0 <= src < k:
+            raise StateDataError("an Effect context names no Page")
+        df = d.defs[src]
+        n = len(df.attacks) if r.loc == "atk" else len(df.effects)
+        if not 0 <= r.fx < n:
+            raise StateDataError(f"{df.name} has no {'Attack' if r.loc == 'atk' else 'Effect'} {r.fx}")
+    if isinstance(r, Run):
+        try:
+            ops.ops_at(d, r.ctx, r.path)
+        except (IndexError, AttributeError, ValueError, TypeError):
+            raise StateDataError("a running Effect names ops that do not exist") from None
+    if isinstance(r, (Act, ChainItem)) and not 0 <= r.source < k:
+        raise StateDataError("an Action names a Page that does not exist")
+    if isinstance(r, Trigger) and r.rule != "poison":
+        if not 0 <= r.source < k or not 0 <= r.effect < len(d.defs[r.source].effects):
+            raise StateDataError("a trigger names an Effect that does not exist")

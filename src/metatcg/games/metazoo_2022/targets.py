@@ -1,0 +1,69 @@
+"""Targets (MZ22-TARGET): what a target slot may choose, checked when chosen and again at
+resolution (MZ22-TARGET-6, MZ22-CHAIN-5). Only Effects whose data has ``targets`` target;
+``each`` selectors never do and ignore target blockers (MZ22-TARGET-3/5)."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import hooks
+from .data import MZ22Data
+from .schema import TargetSpec
+from .stats import types_of
+
+_PAGE_KINDS = {"beastie": ("beastie",), "artifact": ("artifact",), "aura": ("aura",), "terra": ("terra",),
+               "page": ("beastie", "artifact", "aura", "terra")}
+
+
+def candidates(d: MZ22Data, seat: int, spec: TargetSpec, skip_uid: int = -1) -> list[str]:
+    """Every legal choice for ``spec`` for an Effect controlled by ``seat``."""
+    kind = spec.kind
+    side = spec.side
+    if kind == "caster":
+        return [f"P{p + 1}" for p in range(d.n) if not d.out[p] and
+                (side == "any" or (side == "own") == (p == seat))]
+    if kind in ("item", "spell"):
+        out = []
+        for it in d.chain:
+            if it.uid == skip_uid or (side != "any" and (side == "own") != (it.seat == seat)):
+                continue
+            if kind == "spell" and (it.what == "effect" or d.defs[it.source].type != "spell"):
+                continue
+            out.append(f"k{it.uid}")
+        return out
+    kinds = _PAGE_KINDS[kind]
+    pool = [c for c in d.terra if c >= 0] if kind == "terra" else d.arena
+    out = []
+    aura = set(spec.aura)
+    aura_not = set(spec.aura_not)
+    for c in pool:
+        if d.defs[c].type not in kinds:
+            continue
+        if side != "any" and (side == "own") != (d.ps[c].controller == seat):
+            continue
+        if aura or aura_not:
+            ts = types_of(d, c)
+            if aura and not ts & aura or aura_not and ts & aura_not:
+                continue
+        if not hooks.target_ok(d, seat, c):
+            continue
+        out.append(f"c{c}")
+    return out
+
+
+def any_targets(d: MZ22Data, seat: int, specs: Any) -> bool:
+    """Whether every required slot has enough legal choices (MZ22-CONTRACT-3)."""
+    for spec in specs:
+        n = len(candidates(d, seat, spec))
+        if n == 0 or (n < spec.n and not spec.up_to):
+            return False
+    return True
+
+
+def still_legal(d: MZ22Data, seat: int, specs: Any, chosen: tuple[tuple[str, ...], ...],
+                skip_uid: int = -1) -> tuple[tuple[str, ...], ...]:
+    """The chosen targets that are still legal at resolution (MZ22-TARGET-6)."""
+    out = []
+    for spec, refs in zip(specs, chosen):
+        ok = set(candidates(d, seat, spec, skip_uid))
+        out.append(tuple(r for r in refs if r in ok))
+    return tuple(out)

@@ -1,0 +1,48 @@
+"""Tokens (MZ22-TOKEN): made-up Pages that exist only in the Arena. A Token's definition is
+kept as plain data so a saved game can rebuild it: ``{"copy": name}`` for a copy of a Page
+from the pool (MZ22-TOKEN-8), ``{"page": {...}}`` for a Token an Effect describes."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from .cards import PageDef, to_def
+from .schema import Artifact, Beastie
+
+
+def token_def(how: Any, pool: Any) -> PageDef:
+    """The PageDef of a Token from its JSON description (ValueError if it is not one)."""
+    if type(how) is not dict or len(how) != 1:
+        raise ValueError("a Token is {'copy': name} or {'page': {...}}")
+    if "copy" in how:
+        name = how["copy"]
+        if type(name) is not str or name not in pool:
+            raise ValueError(f"a copy Token names no Page of the pool: {name!r:.40}")
+        return copy_of(pool[name])
+    page = how.get("page")
+    if type(page) is not dict:
+        raise ValueError("a Token's page must be an object")
+    model = (Beastie if page.get("type") == "beastie" else Artifact).model_validate(page)
+    return tokenised(to_def(model))
+
+
+def tokenised(d: PageDef) -> PageDef:
+    """A Token has no Aura Cost and no Spellbook Limit (MZ22-TOKEN-7); its type is the one it
+    was given (kept in ``base_types``, MZ22-TOKEN-15)."""
+    base = d.base_types
+    t = replace(d, cost=(), limit=None)
+    object.__setattr__(t, "base_types", base if d.cost else frozenset())
+    object.__setattr__(t, "dual", len(base - {"neutral"}) >= 2 if d.cost else False)
+    object.__setattr__(t, "cost_total", 0)
+    return t
+
+
+def copy_of(d: PageDef) -> PageDef:
+    """A copy Token carries the printed information of the original (MZ22-TOKEN-8) and takes
+    its Base Aura Types although it has no Aura Cost (MZ22-TOKEN-15)."""
+    return tokenised(d)
+
+
+def page_json(model: Any) -> dict[str, Any]:
+    """A Token Page model from an op as the JSON that rebuilds it."""
+    return {"page": model.model_dump(mode="json", exclude_defaults=True, by_alias=True) | {"type": model.type}}

@@ -1,0 +1,55 @@
+"""``state.view(p)``: what Caster ``p`` may know (MZ22-ZONE-11): every Spellbook hidden (counts),
+other Chapters hidden but for Pages everyone saw (counts), everything else face up."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.state import GameState
+from .data import MZ22Data
+from .stats import cur_lp, max_lp, types_of
+
+
+def ind(i: Any) -> dict[str, Any]:
+    return {"status": i.status, "counters": i.counters, "turn": i.turn}
+
+
+def page(d: MZ22Data, c: int) -> dict[str, Any]:
+    df = d.defs[c]
+    out: dict[str, Any] = {"id": f"c{c}", "name": df.name, "type": df.type, "owner": d.owner[c],
+                           "token": d.is_token(c)}
+    s = d.ps.get(c)
+    if s is not None:
+        out.update(controller=s.controller, fatigued=s.fatigued, statuses=[ind(i) for i in s.inds],
+                   types=sorted(types_of(d, c)))
+        if df.type in ("beastie", "artifact"):
+            out.update(lp=cur_lp(d, c), max_lp=max_lp(d, c), damage=s.damage, lp_loss=s.loss)
+    return out
+
+
+def view(st: GameState, me: int) -> dict[str, Any]:
+    d: MZ22Data = st.data
+    casters = []
+    for p in range(d.n):
+        casters.append({
+            "seat": p, "lp": d.lp_of_caster(p), "damage": d.lp_damage[p], "lp_loss": d.lp_loss[p],
+            "out": d.out[p], "statuses": [ind(i) for i in d.cinds[p]],
+            "spellbook_count": len(d.spellbook[p]), "chapter_count": len(d.chapter[p]),
+            "chapter": [page(d, c) for c in d.chapter[p]] if p == me else None,
+            "chapter_seen": [page(d, c) for c in d.chapter[p] if c in d.revealed],
+            "limbo": [page(d, c) for c in d.limbo[p]], "cemetery": [page(d, c) for c in d.cemetery[p]],
+            "afterlife": [page(d, c) for c in d.afterlife[p]],
+            "aura": dict(sorted(d.pool[p].items())), "aura_contracted": d.aura_done[p],
+            "mulligans": d.mulligans[p],
+        })
+    cb = d.combat
+    combat = None
+    if cb is not None:
+        combat = {"id": cb.id, "seat": cb.seat, "attacker": f"c{cb.attacker}", "target": cb.target or None,
+                  "attack": cb.attack, "defenders": [f"c{b}" for b in cb.defenders], "primary": cb.primary or None,
+                  "counter": cb.counter}
+    chain = [{"id": f"k{it.uid}", "kind": it.what, "page": page(d, it.source), "seat": it.seat,
+              "effect": it.effect, "targets": [list(t) for t in it.targets]} for it in d.chain]
+    return {"turn": d.turn, "active": d.active, "first": d.first, "step": d.step,
+            "arena": [page(d, c) for c in d.arena],
+            "terra": [None if c < 0 else page(d, c) for c in d.terra], "rotation": d.rot,
+            "chain": chain, "combat": combat, "casters": casters}
