@@ -133,7 +133,8 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
                                   bool(entry.get("contracted", True)), tuple(types))
             arena.append(c)
         aura = cs.get("aura", {})
-        if not isinstance(aura, dict) or any(t not in AURA_TYPES or type(k) is not int or k < 1 for t, k in aura.items()):
+        if not isinstance(aura, dict) or any(t not in AURA_TYPES or type(k) is not int or k < 1
+                                             for t, k in aura.items()):
             raise StateDataError(f"{who}: aura is a table of Aura Type = count")
         z["aura"] = dict(aura)
         zones.append(z)
