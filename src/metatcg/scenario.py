@@ -31,7 +31,7 @@ from typing import Any
 from .engine.errors import MetatcgError, StateDataError
 
 # ----------------------------------------------------------------------------- format
-TOP_KEYS = ("name", "description", "rules", "game", "card", "setup", "expect_start", "step", "expect",
+TOP_KEYS = ("name", "description", "rules", "game", "card", "page", "setup", "expect_start", "step", "expect",
             "variant")
 VARIANT_KEYS = ("name", "description", "setup", "expect_start", "step", "expect")
 STEP_KEYS = ("action", "choose", "player", "raises", "note", "expect")
@@ -189,20 +189,24 @@ def _from_data(data: dict, path: str) -> Scenario:
     except MetatcgError as e:
         raise _err(path, "game", str(e)) from None
 
-    cards_raw = data.get("card", [])
+    table = getattr(game, "card_table", "card")      # what the game's card files call a card
+    for other in ("card", "page"):
+        if other != table and other in data:
+            raise _err(path, other, f"stand-in cards of {game_id!r} are [[{table}]] tables")
+    cards_raw = data.get(table, [])
     card_names: list[str] = []
     if cards_raw:
         if not isinstance(cards_raw, list) or not all(isinstance(c, dict) for c in cards_raw):
-            raise _err(path, "card", "stand-in cards are [[card]] tables")
+            raise _err(path, table, f"stand-in cards are [[{table}]] tables")
         for need in ("parse_cards", "with_cards"):
             if not hasattr(game, need):
                 raise _err(path, "card", f"game {game_id!r} does not support inline cards (no {need})")
         try:
-            toml_text = _dump_cards(cards_raw)
+            toml_text = _dump_cards(cards_raw, table)
         except ValueError as e:
-            raise _err(path, "card", str(e)) from None
+            raise _err(path, table, str(e)) from None
         try:
-            defs = game.parse_cards(toml_text, f"{path} [[card]]")
+            defs = game.parse_cards(toml_text, f"{path} [[{table}]]")
         except MetatcgError as e:
             raise StateDataError(str(e)) from None
         card_names = [getattr(d, "name", str(d)) for d in defs]
@@ -349,9 +353,9 @@ def _check_special(path: str, where: str, key: str, v: Any) -> None:
             raise _err(path, where, f"expected a player number (-1 once the game is over), got {v!r}")
 
 
-def _dump_cards(cards: list[dict]) -> str:
-    """The inline [[card]] tables back to TOML text for ``game.parse_cards``."""
-    return "card = [\n" + ",\n".join("  " + _toml_value(c) for c in cards) + ",\n]\n"
+def _dump_cards(cards: list[dict], table: str = "card") -> str:
+    """The inline [[card]] (or the game's own table name) back to TOML text for ``game.parse_cards``."""
+    return f"{table} = [\n" + ",\n".join("  " + _toml_value(c) for c in cards) + ",\n]\n"
 
 
 def _toml_value(v: Any) -> str:

@@ -39,6 +39,7 @@ class MZ22Game(PooledGame):
     snapshot_of = staticmethod(_snapshot)
     parse_card_file = staticmethod(parse_pages)
     deck_problems = staticmethod(check_deck)
+    card_table = "page"            # Page files and scenario stand-ins are [[page]] tables
 
     def card_defs(self, deck: Deck) -> tuple[Any, ...]:
         """Only the Spellbook is dealt; the Archive stays outside the game (MZ22-ARCH-7)."""
