@@ -1,34 +1,108 @@
-"""Greedy evaluation (docs/metazoo-2022.md §5.5): LP race plus board value."""
+"""Greedy evaluation (docs/metazoo-2022.md §5.5): the LP race plus board value, with what is
+on its way counted too (an Action being paid for, items on the chain, a Combat just declared),
+because a one-ply search looks at the state right after one choice, long before it resolves."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.state import GameState
+from .combat import attack_total
 from .data import MZ22Data
+from .records import Pay, PickTarget
 from .stats import cur_lp
+
+CHAPTER = 3.0        # a Page in hand
+AURA_PAGE = 8.0
+TERRA_PAGE = 5.0
+SPELL_ON_WAY = 6.0   # a Spell or Potion being cast (its effect shows once it resolves)
+STATUS = 10.0        # each Indicator on a Beastie
+
+
+def beastie_value(d: MZ22Data, c: int) -> float:
+    df = d.defs[c]
+    lp = cur_lp(d, c) if c in d.ps else df.lp
+    return (lp + max((a.damage for a in df.attacks), default=0)) / 3
+
+
+def page_value(d: MZ22Data, c: int) -> float:
+    """What a Page is worth once it is in play (or resolved)."""
+    t = d.defs[c].type
+    if t == "beastie":
+        return beastie_value(d, c)
+    if t == "artifact":
+        return 10.0 + (cur_lp(d, c) if c in d.ps else d.defs[c].lp) / 6
+    if t == "aura":
+        return AURA_PAGE
+    if t == "terra":
+        return TERRA_PAGE
+    return SPELL_ON_WAY
+
+
+def combat_gain(d: MZ22Data, p: int) -> float:
+    """The expected swing of the Combat ``p`` declared: its best Damage against the chosen (or
+    best) target, less what the target can answer with (Type Advantage and AAA included)."""
+    cb = d.combat
+    if cb is None or cb.seat != p or cb.attacker not in d.ps:
+        return 0.0
+    from .combat import attack_targets
+    targets = [cb.target] if cb.target else attack_targets(d, cb.attacker)
+    attacks = [cb.attack] if cb.attack >= 0 else range(len(d.defs[cb.attacker].attacks))
+    best = float("-inf")
+    for t in targets:
+        for i in attacks:
+            dmg = attack_total(d, cb.attacker, i, t)
+            if t[0] == "P":
+                gain = float(min(dmg, d.lp_of_caster(int(t[1:]) - 1)))
+            else:
+                c = int(t[1:])
+                if c not in d.ps:
+                    continue
+                lp = cur_lp(d, c)
+                gain = min(dmg, lp) / 3 + (page_value(d, c) if dmg >= lp else 0.0)
+                df = d.defs[c]
+                if df.type == "beastie" and df.attacks:
+                    back = max(attack_total(d, c, k, f"c{cb.attacker}") for k in range(len(df.attacks)))
+                    mine = cur_lp(d, cb.attacker)
+                    gain -= min(back, mine) / 3 + (beastie_value(d, cb.attacker) if back >= mine else 0.0)
+            best = max(best, gain)
+    return 0.0 if best == float("-inf") else best
+
+
+def pending(st: GameState, p: int) -> float:
+    """An Action of ``p`` still choosing targets or paying: the Page counts as played."""
+    dec = st.decision
+    if dec is None or dec.player != p:
+        return 0.0
+    params: Any = dec.params
+    if type(params) in (Pay, PickTarget):
+        act = params.act
+        if act.what == "contract":
+            return page_value(st.data, act.source) - CHAPTER
+    return 0.0
 
 
 def evaluate(st: GameState, player: int) -> float:
-    """Own LP minus the best opponent's, plus a third of the LP and Attack of the Beasties each
-    side controls, minus Indicators; scaled to about -1..1."""
+    """Own side minus the strongest opponent's, scaled to about -1..1."""
     d: MZ22Data = st.data
     if st.result is not None:
         return st.result[player]
 
     def side(p: int) -> float:
         if d.out[p]:
-            return -1000.0
-        v = float(d.lp_of_caster(p))
+            return -2000.0
+        v = float(d.lp_of_caster(p)) - 15.0 * len(d.cinds[p])
         for c in d.arena:
             s = d.ps[c]
-            if s.controller != p:
-                continue
-            df = d.defs[c]
-            if df.type == "beastie":
-                v += (cur_lp(d, c) + max((a.damage for a in df.attacks), default=0)) / 3
-                v -= 10 * len(s.inds)
-            elif df.type == "aura":
-                v += 8
-        v += 3 * len(d.chapter[p])
-        return v
+            if s.controller == p:
+                v += page_value(d, c)
+                if d.defs[c].type == "beastie":
+                    v -= STATUS * len(s.inds)
+        v += TERRA_PAGE * sum(1 for c in d.terra if c >= 0 and d.ps[c].controller == p) / 2
+        v += CHAPTER * len(d.chapter[p])
+        for it in d.chain:
+            if it.seat == p and it.what == "contract":
+                v += page_value(d, it.source)
+        return v + pending(st, p) + combat_gain(d, p)
 
     mine = side(player)
     best = max(side(p) for p in range(d.n) if p != player)

@@ -35,6 +35,7 @@ def _set(d: MZ22Data, ref: str, inds: tuple[Indicator, ...]) -> None:
     else:
         page = page_of(ref)
         d.ps[page] = d.ps[page]._replace(inds=inds)
+        d.dirty = True          # Paralyze takes Tribal Boost and statics away: LP may drop (MZ22-LP-13)
 
 
 def can_take(d: MZ22Data, ref: str, kind: str) -> bool:
