@@ -21,7 +21,7 @@ STATUS = 10.0        # each Indicator on a Beastie
 def beastie_value(d: MZ22Data, c: int) -> float:
     df = d.defs[c]
     lp = cur_lp(d, c) if c in d.ps else df.lp
-    return (lp + max((a.damage for a in df.attacks), default=0)) / 3
+    return (lp + 2 * max((a.damage for a in df.attacks), default=0)) / 2
 
 
 def page_value(d: MZ22Data, c: int) -> float:
@@ -58,12 +58,12 @@ def combat_gain(d: MZ22Data, p: int) -> float:
                 if c not in d.ps:
                     continue
                 lp = cur_lp(d, c)
-                gain = min(dmg, lp) / 3 + (page_value(d, c) if dmg >= lp else 0.0)
+                gain = min(dmg, lp) / 2 + (page_value(d, c) if dmg >= lp else 0.0)
                 df = d.defs[c]
                 if df.type == "beastie" and df.attacks:
                     back = max(attack_total(d, c, k, f"c{cb.attacker}") for k in range(len(df.attacks)))
                     mine = cur_lp(d, cb.attacker)
-                    gain -= min(back, mine) / 3 + (beastie_value(d, cb.attacker) if back >= mine else 0.0)
+                    gain -= min(back, mine) / 2 + (beastie_value(d, cb.attacker) if back >= mine else 0.0)
             best = max(best, gain)
     return 0.0 if best == float("-inf") else best
 
