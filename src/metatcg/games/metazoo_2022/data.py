@@ -31,7 +31,7 @@ class MZ22Data:
                  "afterlife", "lp_damage", "lp_loss", "lp_gain", "cinds", "pool", "kept", "aura_done",
                  "mull_n", "mulligans", "out", "places", "arena", "ps", "terra", "rot", "chain", "next_uid",
                  "combat", "combat_seq", "turn", "active", "first", "step", "mods", "dirty", "revealed",
-                 "flipper")
+                 "flipper", "memo")
 
     def __init__(self, defs: list[PageDef], owner: list[int], n: int) -> None:
         self.defs = defs
@@ -70,6 +70,9 @@ class MZ22Data:
         self.dirty = False                    # something changed LP: run the state check
         self.revealed: set[int] = set()       # Chapter Pages every Caster has seen (searched)
         self.flipper = 0
+        # answers that depend only on which Pages are in the Arena (keyed by them): a cache,
+        # never saved nor shared with a clone (Token ids can mean other Tokens there)
+        self.memo: dict[Any, Any] = {}
 
     @property
     def n(self) -> int:
@@ -111,6 +114,7 @@ class MZ22Data:
         c.dirty = self.dirty
         c.revealed = set(self.revealed)
         c.flipper = self.flipper
+        c.memo = {}
         return c
 
     # --------------------------------------------------------------- queries
