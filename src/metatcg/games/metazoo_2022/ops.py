@@ -112,7 +112,45 @@ def src_printed(st: GameState, ctx: Ctx) -> tuple[str, ...]:
 Handler = Callable[[GameState, Run, Any], bool]
 
 
+ORDER_STATUSES = ("frozen", "sleep")
+
+
+def paired(d: MZ22Data, run: Run, op: Any) -> Any:
+    """The op that happens "at the same moment" as ``op`` when the order can matter: a ``damage``
+    and an ``inflict`` of Frozen or Sleep next to each other, on the same recipients, in an
+    Effect outside an Attack (MZ22-SIMUL-3/8, PR-MZ22-6). Returns the other op or None."""
+    if run.ctx.loc == "atk":            # Attacks keep the fixed Combat order (MZ22-SIMUL-8)
+        return None
+    ops = ops_at(d, run.ctx, run.path)
+    if run.at + 1 >= len(ops):
+        return None
+    nxt = ops[run.at + 1]
+    kinds = {op.op, nxt.op}
+    if kinds != {"damage", "inflict"} or op.to != nxt.to:
+        return None
+    status = op if op.op == "inflict" else nxt
+    return nxt if status.status in ORDER_STATUSES else None
+
+
+def _ordered(st: GameState, run: Run, op: Any) -> bool:
+    """Damage and Frozen/Sleep at the same moment: the active Caster picks which comes first
+    (MZ22-SIMUL-3, PR-MZ22-6); asked only when someone would receive both."""
+    d: MZ22Data = st.data
+    other = paired(d, run, op)
+    if other is None or not refs(st, run.ctx, op.to):
+        return False
+    st.push(run._replace(at=run.at + 2))
+    ask(st, Ask(run, "order", 0, d.active))
+    return True
+
+
 def _damage(st: GameState, run: Run, op: Any) -> bool:
+    if _ordered(st, run, op):
+        return True
+    return _damage_now(st, run, op)
+
+
+def _damage_now(st: GameState, run: Run, op: Any) -> bool:
     ctx = run.ctx
     lp.damage(st, refs(st, ctx, op.to), amt(st, ctx, op.amount), printed=src_printed(st, ctx),
               src_types=ctx.types, why=f" from {nm(st.data, ctx.source)}" if ctx.source >= 0 else "")
@@ -141,6 +179,12 @@ def _pay_lp(st: GameState, run: Run, op: Any) -> bool:
 
 
 def _inflict(st: GameState, run: Run, op: Any) -> bool:
+    if _ordered(st, run, op):
+        return True
+    return _inflict_now(st, run, op)
+
+
+def _inflict_now(st: GameState, run: Run, op: Any) -> bool:
     statuses.inflict(st, run.ctx.seat, op.status, refs(st, run.ctx, op.to), op.x, op.auto,
                      times=op.x if op.status == "poison" and op.x else 1)
     return False
@@ -294,7 +338,8 @@ def ask(st: GameState, a: Ask) -> None:
     st.decide(p, a.what, a, PROMPTS[a.what])
 
 
-PROMPTS = {"search": "Search your Spellbook: take a Page", "may": "Use this optional Effect?",
+PROMPTS = {"order": "Damage and a Status Effect happen at the same moment: choose which comes first",
+           "search": "Search your Spellbook: take a Page", "may": "Use this optional Effect?",
            "choose": "Choose one", "discard": "Discard a Page from your Chapter",
            "aura": "Choose the type of Aura to make"}
 
@@ -517,6 +562,13 @@ def ask_options(st: GameState, a: Ask) -> list[Any]:
         for c in d.chapter[a.seat]:
             seen.setdefault(d.defs[c].name, c)
         return [Action(f"discard:c{c}", f"Discard {name}", c) for name, c in sorted(seen.items())]
+    if w == "order":
+        op = ops_at(d, a.run.ctx, a.run.path)[a.run.at]
+        other = ops_at(d, a.run.ctx, a.run.path)[a.run.at + 1]
+        status = op if op.op == "inflict" else other
+        name = statuses.NAMES[status.status]
+        return [Action("first:damage", f"The Damage first, then {name}", "damage"),
+                Action("first:status", f"{name} first, then the Damage", "status")]
     if w == "aura":
         from .schema import AURA_TYPES
         return [Action(f"aura:{t}", f"Make {a.n} {t.title()} Aura", t) for t in AURA_TYPES]
@@ -554,3 +606,12 @@ def ask_perform(st: GameState, a: Ask, args: Any, aid: str) -> None:
         discard(st, a.seat, args)
     elif w == "aura":
         add_aura(st, run.ctx.seat, args, a.n)
+    elif w == "order":
+        pair = ops_at(d, run.ctx, run.path)[run.at:run.at + 2]
+        first = [o for o in pair if (o.op == "damage") == (args == "damage")]
+        if st.logging:
+            st.say(f"{pl(a.seat)} chooses: {'the Damage' if args == 'damage' else 'the Status Effect'} first "
+                   "(MZ22-SIMUL-3)")
+        for k, o in sorted(enumerate(pair), key=lambda x: x[1] is not first[0]):
+            fn = _damage_now if o.op == "damage" else _inflict_now
+            fn(st, run._replace(at=run.at + k), o)

@@ -17,6 +17,7 @@ from .records import (Act, Alloc, Announce, Ask, Asking, ChainItem, CombatStep, 
                       records)
 from .zones import nm, pl
 
+ASK_KINDS = ("may", "choose", "search", "discard", "aura", "order")
 WINDOW_TEXT = {"start": "The turn begins", "end": "The turn ends", "chain": "An Action was taken",
                "combat1": "You are attacked", "combat2": "Defenders are declared"}
 
@@ -53,9 +54,14 @@ class MZ22Rules:
         return []
 
     def trigger_groups(self, st: GameState, batch: tuple[Trigger, ...]) -> list[tuple[int, tuple[Trigger, ...]]]:
-        """Simultaneous Effects by controller, the active Caster first, then clockwise (MZ22-SIMUL-1/2/6)."""
+        """Simultaneous Effects by controller, the active Caster first, then clockwise (MZ22-SIMUL-1/2/6).
+        The CONTRACT Effects of a resolving Page are ordered by the active Caster, whoever
+        Contracted it (MZ22-CONTRACT-7)."""
         d: MZ22Data = st.data
-        return [(p, tuple(t for t in batch if t.seat == p)) for p in clockwise(d.n, d.active)]
+
+        def orderer(t: Trigger) -> int:
+            return d.active if t.rule == "contract" else t.seat
+        return [(p, tuple(t for t in batch if orderer(t) == p)) for p in clockwise(d.n, d.active)]
 
     def state_check(self, st: GameState) -> None:
         endings.state_check(st)
@@ -189,7 +195,7 @@ OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
     "primary": lambda st, dec: combat.primary_options(st),
     "counter": lambda st, dec: combat.attack_options(st, int(st.data.combat.primary[1:]), dec.player),
     "allocate": lambda st, dec: combat.alloc_options(st, dec.params),
-    **{k: (lambda st, dec: ops.ask_options(st, dec.params)) for k in ("may", "choose", "search", "discard", "aura")},
+    **{k: (lambda st, dec: ops.ask_options(st, dec.params)) for k in ASK_KINDS},
 }
 
 
@@ -226,7 +232,7 @@ PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
     "counter": lambda st, dec, a: combat.choose_counter(st, a.args),
     "allocate": lambda st, dec, a: combat.alloc_pick(st, dec.params, *a.args),
     **{k: (lambda st, dec, a: ops.ask_perform(st, dec.params, a.args, a.id))
-       for k in ("may", "choose", "search", "discard", "aura")},
+       for k in ASK_KINDS},
 }
 
 
@@ -234,7 +240,7 @@ PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
 _PARAMS: dict[str, type] = {"call": Seat, "go_first": Seat, "mulligan": Seat, "main": Seat, "target": PickTarget,
                             "pay": Pay, "attack_target": Seat, "attack_choice": Seat, "defenders": Seat,
                             "primary": Seat, "counter": Seat, "allocate": Alloc,
-                            **{k: Ask for k in ("may", "choose", "search", "discard", "aura")}}
+                            **{k: Ask for k in ASK_KINDS}}
 
 
 def check_loaded(st: GameState) -> None:

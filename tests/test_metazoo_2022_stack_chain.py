@@ -1,0 +1,419 @@
+"""MetaZoo 2022, the stack area: Contracting, Actions and priority, the resolution chain,
+simultaneous Effects, targets, keyword triggers with last known information, Tokens and copies,
+Page-defined wins (MZ22-CONTRACT, ACTION, OWN, PRIO, KW, CHAIN, SIMUL, TARGET, TOKEN, WIN-2,
+GLOSS-12/13/15). Positions are built with ``game.position(spec)``; the stand-in Pages below
+are our own."""
+from __future__ import annotations
+
+import pytest
+
+import metatcg
+
+PAGES = r'''
+[[page]]
+name = "Kindle Bolt"
+type = "spell"
+cost = [{ aura = "flame", n = 1 }]
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "beastie", side = "opposing" }]
+do = [{ op = "damage", amount = 25, to = "t0" }, { op = "inflict", status = "burn", to = "t0" }]
+text = "Deal 25 Damage to target opposing Beastie and inflict Burn on it."
+
+[[page]]
+name = "Rime Lance"
+type = "spell"
+any_time = true
+cost = [{ aura = "frost", n = 1 }]
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "beastie", side = "any" }]
+do = [{ op = "damage", amount = 10, to = "t0" }, { op = "inflict", status = "frozen", x = 2, to = "t0" }]
+text = "Any time: deal 10 Damage to target Beastie and inflict Frozen (2) on it."
+
+[[page]]
+name = "Twin Sparks"
+type = "spell"
+cost = [{ aura = "flame", n = 1 }]
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "beastie", side = "opposing", n = 2 }]
+do = [{ op = "damage", amount = 10, to = "t0" }]
+text = "Deal 10 Damage to each of two target opposing Beasties."
+
+[[page]]
+name = "Grinning Jester"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 40
+[[page.attack]]
+name = "Jest"
+damage = 10
+
+[[page]]
+name = "Goat-Sucker Shade"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 30
+[[page.attack]]
+name = "Drain"
+damage = 10
+[[page.effect]]
+when = "any_time"
+cost = { fatigue = true }
+targets = [{ kind = "beastie", side = "own" }]
+do = [{ op = "recover", amount = "all", to = "t0" }]
+text = "Any time (Fatigue): target Beastie you control Recovers all its LP."
+
+[[page]]
+name = "Mirror Ward"
+type = "spell"
+any_time = true
+cost = [{ aura = "water", n = 1 }]
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "spell", side = "opposing" }]
+do = [{ op = "copy_spell", of = "t0" }]
+text = "Any time: copy target opposing Spell; you may choose new targets for the copy."
+
+[[page]]
+name = "Hush"
+type = "spell"
+any_time = true
+cost = [{ aura = "flame", n = 1 }]
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "item", side = "opposing" }]
+do = [{ op = "stop", to = "t0" }]
+text = "Any time: stop target opposing Page or Effect on the chain."
+
+[[page]]
+name = "Quiet Hare"
+type = "beastie"
+any_time = true
+cost = [{ aura = "neutral", n = 1 }]
+lp = 30
+[[page.attack]]
+name = "Nibble"
+damage = 10
+[[page.effect]]
+when = "contract"
+do = [{ op = "bookmark", n = 1 }]
+text = "CONTRACT: Bookmark 1."
+[[page.effect]]
+when = "contract"
+do = [{ op = "lose_lp", amount = 10, to = "opponents" }]
+text = "CONTRACT: each opposing Caster loses 10 LP."
+
+[[page]]
+name = "Mimic Moth"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 20
+[[page.attack]]
+name = "Flutter"
+damage = 10
+[[page.effect]]
+when = "power"
+cost = { fatigue = true }
+targets = [{ kind = "beastie", side = "any" }]
+do = [{ op = "copy_token", of = "t0" }]
+text = "Power (Fatigue): create a Token copy of target Beastie."
+[[page.effect]]
+when = "power"
+cost = { fatigue = true }
+do = [{ op = "damage", amount = 10, to = { each = "beastie", side = "opposing" } }]
+text = "Power (Fatigue): deal 10 Damage to each opposing Beastie."
+
+[[page]]
+name = "Ashen Hound"
+type = "beastie"
+cost = [{ aura = "flame", n = 1 }]
+lp = 20
+[[page.attack]]
+name = "Bite"
+damage = 10
+[[page.effect]]
+when = "destroyed"
+do = [{ op = "damage", amount = 20, to = { each = "beastie", side = "opposing" } }]
+text = "DESTROYED: deal 20 Damage to each opposing Beastie."
+
+[[page]]
+name = "Tidewater Wisp"
+type = "beastie"
+cost = [{ aura = "water", n = 1 }, { aura = "dark", n = 1 }]
+lp = 40
+[[page.attack]]
+name = "Splash"
+damage = 10
+
+[[page]]
+name = "Deluge"
+type = "spell"
+cost = [{ aura = "water", n = 1 }]
+[[page.effect]]
+when = "cast"
+do = [{ op = "destroy", to = { each = "beastie", aura_not = ["water"] } }]
+text = "Destroy each Beastie that is not Water."
+
+[[page]]
+name = "Last Page"
+type = "artifact"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 10
+[[page.effect]]
+when = "power"
+cost = { fatigue = true }
+do = [{ op = "win" }]
+text = "Power (Fatigue): you win the game."
+[[page.effect]]
+when = "power"
+cost = { fatigue = true }
+do = [{ op = "lose", who = "opponents" }]
+text = "Power (Fatigue): each opposing Caster loses the game."
+
+[[page]]
+name = "Homeward Call"
+type = "spell"
+any_time = true
+cost = [{ aura = "water", n = 1 }]
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "beastie", side = "any" }]
+do = [{ op = "return_to_chapter", to = "t0" }]
+text = "Any time: return target Beastie to its owner's Chapter."
+'''
+
+BASE = metatcg.load_game("metazoo-2022")
+GAME = BASE.with_cards(BASE.parse_cards(PAGES, "stack-pages"))
+
+
+def pos(*casters, **top):
+    """A position in P1's Take Actions (turn 3) unless ``top`` says otherwise; forced
+    decisions wait for their one option so a test sees every step."""
+    spec = {"turn": 3, "active": 0, "first": 0, "step": "actions", "options": {"auto_single": False},
+            "caster": list(casters)}
+    spec.update(top)
+    return GAME.position(spec)
+
+
+def cid(st, name, n=0):
+    """The id of the ``n``th Page called ``name``."""
+    return [c for c, df in enumerate(st.data.defs) if df.name == name][n]
+
+
+def ids(st):
+    return [a.id for a in st.legal_actions()]
+
+
+def play(st, *aids):
+    for a in aids:
+        assert st.decision is not None, f"the game is over before {a}"
+        assert a in ids(st), f"{a} not in {ids(st)}"
+        st.apply(a)
+
+
+def snap(st):
+    return GAME.snapshot(st)
+
+
+def page(st, name):
+    return next(p for p in snap(st)["arena"] if p["name"] == name)
+
+
+def lines(st):
+    return st.log_for(0)
+
+
+def who(st):
+    return (st.decision.kind, st.decision.player)
+
+
+# --------------------------------------------------------------------------- MZ22-EX-1
+def ex1():
+    return pos({"chapter": ["Kindle Bolt", "Hush"], "aura": {"flame": 2}},
+               {"chapter": ["Mirror Ward"], "aura": {"water": 1},
+                "arena": [{"name": "Grinning Jester", "damage": 15}, "Goat-Sucker Shade"]})
+
+
+@pytest.mark.rule("MZ22-EX-1", "MZ22-CHAIN-1", "MZ22-CHAIN-2", "MZ22-CHAIN-3", "MZ22-CHAIN-6", "MZ22-ACTION-2",
+                  "MZ22-ACTION-3", "MZ22-PRIO-1", "MZ22-PRIO-2", "MZ22-PRIO-5", "MZ22-CONTRACT-1",
+                  "MZ22-CONTRACT-2", "MZ22-CONTRACT-4", "MZ22-CONTRACT-9", "MZ22-CONTRACT-10", "MZ22-CHAIN-4")
+def test_ex1_the_chain_resolves_last_in_first_out():
+    st = ex1()
+    kb, hush, mw = cid(st, "Kindle Bolt"), cid(st, "Hush"), cid(st, "Mirror Ward")
+    jester, shade = cid(st, "Grinning Jester"), cid(st, "Goat-Sucker Shade")
+    play(st, f"contract:c{kb}")
+    assert who(st) == ("target", 0)                       # the target is chosen as it is Contracted
+    play(st, f"target:c{jester}", "pay:pool.flame")
+    assert who(st) == ("__respond", 1)                    # priority passes to the opponent
+    assert kb not in st.data.chapter[0] and kb not in st.data.arena   # on the chain only
+    assert snap(st)["chain"] == [{"name": "Kindle Bolt", "what": "contract", "seat": 0,
+                                  "targets": [[f"c{jester}"]]}]
+    play(st, f"contract:c{mw}", "target:k0", "pay:pool.water")
+    assert who(st) == ("__respond", 0)
+    play(st, f"contract:c{hush}", "target:k1", "pay:pool.flame")
+    assert who(st) == ("__respond", 1)
+    play(st, f"use:c{shade}.0", f"target:c{jester}")
+    # P1 has nothing left to answer with: that is a pass, and the chain resolves to the end
+    assert who(st) == ("main", 0)
+    log = lines(st)
+    order = [next(i for i, x in enumerate(log) if x.startswith(f"Resolving {n}"))
+             for n in ("Goat-Sucker Shade", "Hush", "Kindle Bolt")]
+    assert order == sorted(order)
+    assert "Mirror Ward is stopped and does not resolve" in log
+    assert not any(x.startswith("Resolving Mirror Ward") for x in log)
+    j = page(st, "Grinning Jester")
+    assert (j["lp"], j["max_lp"]) == (15, 40)
+    assert [s["status"] for s in j["statuses"]] == ["burn"]
+    s = snap(st)
+    assert sorted(s["casters"][0]["cemetery"]) == ["Hush", "Kindle Bolt"]
+    assert s["casters"][1]["cemetery"] == ["Mirror Ward"]
+    assert s["chain"] == []
+    assert page(st, "Goat-Sucker Shade")["fatigued"]
+
+
+@pytest.mark.rule("MZ22-EX-1", "MZ22-CHAIN-2")
+def test_ex1_without_the_recovery_the_jester_is_destroyed():
+    st = ex1()
+    kb, jester = cid(st, "Kindle Bolt"), cid(st, "Grinning Jester")
+    play(st, f"contract:c{kb}", f"target:c{jester}", "pay:pool.flame", "pass")
+    assert who(st) == ("main", 0)
+    assert jester not in st.data.arena and jester in st.data.limbo[1]
+
+
+# --------------------------------------------------------------------------- simultaneous
+@pytest.mark.rule("MZ22-SIMUL-3", "MZ22-SIMUL-8")
+@pytest.mark.parametrize("first", ["damage", "status"])
+def test_damage_and_frozen_the_active_caster_picks_the_order(first):
+    # P2 casts Rime Lance on P1's Beastie in P1's turn: P1, the active Caster, picks
+    st = pos({"arena": ["Grinning Jester"]}, {"chapter": ["Rime Lance"], "aura": {"frost": 1}},
+             step="end_a", active=0)
+    jester, lance = cid(st, "Grinning Jester"), cid(st, "Rime Lance")
+    assert who(st) == ("__respond", 1)                # P1 has nothing "any time": skipped (PRIO-9)
+    play(st, f"contract:c{lance}", f"target:c{jester}", "pay:pool.frost")
+    assert who(st) == ("order", 0)
+    assert ids(st) == ["first:damage", "first:status"]
+    play(st, f"first:{first}")
+    j = page(st, "Grinning Jester")
+    assert j["lp"] == 30 and j["fatigued"]
+    # Damage after Frozen thaws it (outside its Combat); Frozen after the Damage stays
+    assert [s["status"] for s in j["statuses"]] == (["frozen"] if first == "damage" else [])
+
+
+@pytest.mark.rule("MZ22-SIMUL-3")
+def test_damage_and_burn_are_not_asked_damage_comes_first():
+    st = pos({"chapter": ["Kindle Bolt"], "aura": {"flame": 1}}, {"arena": ["Grinning Jester"]})
+    kb, jester = cid(st, "Kindle Bolt"), cid(st, "Grinning Jester")
+    play(st, f"contract:c{kb}", f"target:c{jester}", "pay:pool.flame")
+    assert who(st) == ("main", 0)                     # P2 could not respond: no window asked
+    log = lines(st)
+    assert log.index(next(x for x in log if "takes 25 Damage" in x)) < \
+        log.index(next(x for x in log if "is Burned" in x))
+
+
+@pytest.mark.rule("MZ22-CONTRACT-6", "MZ22-CONTRACT-7", "MZ22-CONTRACT-12", "MZ22-KW-1", "MZ22-SIMUL-1")
+def test_contract_effects_are_ordered_by_the_active_caster_before_the_page_enters():
+    # P2 Contracts an "any time" Beastie with two CONTRACT Effects in P1's end window
+    st = pos({}, {"chapter": ["Quiet Hare"], "aura": {"flame": 1}}, step="end_a")
+    hare = cid(st, "Quiet Hare")
+    play(st, f"contract:c{hare}", "pay:pool.flame")
+    assert who(st) == ("__order_triggers", 0)          # P1, the active Caster, orders them
+    assert hare not in st.data.arena                   # CONTRACT Effects come first
+    opts = [a.label for a in st.legal_actions()]
+    assert any("Bookmark" in x for x in opts) and any("loses 10 LP" in x for x in opts)
+    play(st, ids(st)[1])
+    assert hare in st.data.arena and st.data.ps[hare].contracted
+    assert st.data.lp_of_caster(0) == 990
+    log = lines(st)
+    assert log.index("P1 resolves Quiet Hare: CONTRACT: each opposing Caster loses 10 LP. next") \
+        < log.index("P1 loses 10 LP (990 LP left)") < log.index("P2 Bookmarks 1 Page") \
+        < log.index("Quiet Hare enters the Arena for P2")
+
+
+# --------------------------------------------------------------------------- priority
+@pytest.mark.rule("MZ22-PRIO-3", "MZ22-PRIO-8", "MZ22-PRIO-9", "MZ22-CHAIN-4")
+def test_start_window_restarts_with_the_active_caster_after_the_chain():
+    st = pos({"arena": [{"name": "Goat-Sucker Shade", "damage": 10}, {"name": "Goat-Sucker Shade", "damage": 10}]},
+             {"arena": [{"name": "Goat-Sucker Shade", "damage": 10}]}, step="start_b")
+    s1, s2 = cid(st, "Goat-Sucker Shade"), cid(st, "Goat-Sucker Shade", 1)
+    assert who(st) == ("__respond", 0)                  # the active Caster first
+    play(st, f"use:c{s1}.0", f"target:c{s1}")
+    assert who(st) == ("__respond", 1)
+    play(st, "pass")                                    # the chain resolves ...
+    assert st.data.ps[s1].damage == 0
+    assert who(st) == ("__respond", 0)                  # ... and the window reopens with P1
+    assert st.data.step == "start_b"
+    play(st, "pass")
+    assert who(st) == ("__respond", 1)                  # P1 passed with an empty chain: P2 next
+    play(st, "pass")
+    assert st.data.step == "actions" and who(st) == ("main", 0)
+    assert st.data.ps[s2].damage == 10
+
+
+@pytest.mark.rule("MZ22-PRIO-4", "MZ22-PRIO-8")
+def test_end_window_an_action_by_the_other_caster_then_the_active_caster_again():
+    st = pos({"arena": [{"name": "Goat-Sucker Shade", "damage": 10}]},
+             {"arena": [{"name": "Goat-Sucker Shade", "damage": 10}]}, step="end_a")
+    mine, theirs = cid(st, "Goat-Sucker Shade"), cid(st, "Goat-Sucker Shade", 1)
+    play(st, "pass")
+    assert who(st) == ("__respond", 1)
+    play(st, f"use:c{theirs}.0", f"target:c{theirs}")
+    assert who(st) == ("__respond", 0)                  # priority passes after the Action
+    play(st, "pass")
+    assert st.data.ps[theirs].damage == 0
+    assert who(st) == ("__respond", 0) and st.data.step == "end_a"     # restarted from P1
+    play(st, f"use:c{mine}.0", f"target:c{mine}")
+    assert st.data.ps[mine].damage == 0                 # P2 had nothing left: resolved at once
+    assert st.data.turn == 4                            # then the window closed and the turn ended
+
+
+@pytest.mark.rule("MZ22-PRIO-7", "MZ22-CONTRACT-11", "MZ22-PRIO-2", "MZ22-GLOSS-13")
+def test_only_any_time_pages_and_effects_answer_outside_take_actions():
+    st = pos({"chapter": ["Kindle Bolt"], "aura": {"flame": 1}, "arena": ["Mimic Moth"]},
+             {"chapter": ["Kindle Bolt", "Hush"], "aura": {"flame": 2}, "arena": ["Mimic Moth", "Grinning Jester"]})
+    kb1, moth1 = cid(st, "Kindle Bolt"), cid(st, "Mimic Moth")
+    kb2, hush, moth2 = cid(st, "Kindle Bolt", 1), cid(st, "Hush"), cid(st, "Mimic Moth", 1)
+    assert f"contract:c{kb1}" in ids(st) and f"use:c{moth1}.0" in ids(st)   # Take Actions: anything
+    play(st, f"contract:c{kb1}", f"target:c{cid(st, 'Grinning Jester')}", "pay:pool.flame")
+    assert who(st) == ("__respond", 1)
+    # P2 holds priority: only "any time" Pages; no Spell without permission, no Power (own turn only)
+    assert f"contract:c{hush}" in ids(st)
+    assert f"contract:c{kb2}" not in ids(st)
+    assert not any(a.startswith(f"use:c{moth2}") for a in ids(st))
+
+
+@pytest.mark.rule("MZ22-GLOSS-12", "MZ22-GLOSS-15", "MZ22-ACTION-1", "MZ22-ACTION-8")
+def test_a_power_fatigues_its_page_when_declared_and_goes_on_the_chain():
+    st = pos({"arena": ["Mimic Moth"]}, {"chapter": ["Hush"], "aura": {"flame": 1}, "arena": ["Grinning Jester"]})
+    moth, hush = cid(st, "Mimic Moth"), cid(st, "Hush")
+    play(st, f"use:c{moth}.1")
+    assert st.data.ps[moth].fatigued                    # paid as it is declared
+    assert who(st) == ("__respond", 1)                  # an Action: P2 gets priority
+    assert snap(st)["chain"][0]["what"] == "effect"
+    play(st, f"contract:c{hush}", "target:k0", "pay:pool.flame")
+    assert who(st) == ("main", 0)
+    assert page(st, "Grinning Jester")["lp"] == 40      # the stopped Power did nothing
+    assert not any(a.startswith(f"use:c{moth}") for a in ids(st))   # a Fatigued Page has no Power
+
+
+@pytest.mark.rule("MZ22-ACTION-7", "MZ22-ACTION-2")
+def test_three_casters_every_other_caster_passes_clockwise_before_resolution():
+    st = pos({"chapter": ["Kindle Bolt"], "aura": {"flame": 1}},
+             {"arena": ["Grinning Jester", {"name": "Goat-Sucker Shade", "damage": 10}]},
+             {"arena": [{"name": "Goat-Sucker Shade", "damage": 10}], "chapter": ["Hush"], "aura": {"flame": 1}})
+    kb, s2 = cid(st, "Kindle Bolt"), cid(st, "Grinning Jester")
+    play(st, f"contract:c{kb}", f"target:c{s2}", "pay:pool.flame")
+    assert who(st) == ("__respond", 1)
+    play(st, "pass")
+    assert who(st) == ("__respond", 2)                  # not resolved yet: P3 is asked
+    play(st, "pass")
+    assert who(st) == ("main", 0) and st.data.ps[s2].damage == 25
+    # after an answer the others are asked from the seat after the one who acted
+    st = pos({"chapter": ["Kindle Bolt"], "aura": {"flame": 1}},
+             {"arena": [{"name": "Goat-Sucker Shade", "damage": 10}]},
+             {"arena": [{"name": "Goat-Sucker Shade", "damage": 10}]})
+    kb, s2, s3 = cid(st, "Kindle Bolt"), cid(st, "Goat-Sucker Shade"), cid(st, "Goat-Sucker Shade", 1)
+    play(st, f"contract:c{kb}", f"target:c{s3}", "pay:pool.flame", "pass")
+    play(st, f"use:c{s3}.0", f"target:c{s3}")
+    assert who(st) == ("__respond", 1)                  # P3 acted: P1 has nothing, P2 is asked
