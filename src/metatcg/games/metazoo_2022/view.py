@@ -1,10 +1,13 @@
 """``state.view(p)``: what Caster ``p`` may know (MZ22-ZONE-11): every Spellbook hidden (counts),
-other Chapters hidden but for Pages everyone saw (counts), everything else face up."""
+other Chapters hidden but for Pages everyone saw (counts), everything else face up.
+Priority is whoever holds the ``main`` decision or a response window's (``priority``); ``window``
+names the window open (start, end, chain, combat1, combat2) and the seat asked in it."""
 from __future__ import annotations
 
 from typing import Any
 
 from ...engine.state import GameState
+from ...engine.windows import WINDOW_DECISION
 from .data import MZ22Data
 from .stats import cur_lp, max_lp, types_of
 
@@ -47,9 +50,17 @@ def view(st: GameState, me: int) -> dict[str, Any]:
         combat = {"id": cb.id, "seat": cb.seat, "attacker": f"c{cb.attacker}", "target": cb.target or None,
                   "attack": cb.attack, "defenders": [f"c{b}" for b in cb.defenders], "primary": cb.primary or None,
                   "counter": cb.counter}
+    dec = st.decision
+    window = priority = None
+    if dec is not None and st.result is None:
+        if dec.kind == WINDOW_DECISION:
+            window = {"name": dec.params.name, "seat": dec.player}
+            priority = dec.player
+        elif dec.kind == "main":
+            priority = dec.player
     chain = [{"id": f"k{it.uid}", "kind": it.what, "page": page(d, it.source), "seat": it.seat,
               "effect": it.effect, "targets": [list(t) for t in it.targets]} for it in d.chain]
     return {"turn": d.turn, "active": d.active, "first": d.first, "step": d.step,
             "arena": [page(d, c) for c in d.arena],
             "terra": [None if c < 0 else page(d, c) for c in d.terra], "rotation": d.rot,
-            "chain": chain, "combat": combat, "casters": casters}
+            "chain": chain, "combat": combat, "casters": casters, "window": window, "priority": priority}

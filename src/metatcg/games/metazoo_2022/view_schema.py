@@ -1,0 +1,152 @@
+"""The typed shape of a MetaZoo 2022 view: exactly what ``state.view(p)`` returns (``view.py``
+plus the keys the kernel adds), for clients that rely on it (a browser, an RL agent).
+
+Strict (no coercion: a number in a string fails) and closed (``extra="forbid"``), so the
+exported JSON Schema documents every key. ``python -m metatcg.ui.schema`` writes it to
+docs/schema/metazoo-2022-view.schema.json after a change.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ...ui.view_model import LegalAction, ViewModel
+from .data import SLOTS, START_LP, STEPS
+from .rules import OPTIONS
+
+PageId = Annotated[str, Field(pattern=r"^c\d+$", description="a Page instance id, e.g. 'c12' (fixed for the game)")]
+Entity = Annotated[str, Field(pattern=r"^(c\d+|P[1-4]|k\d+)$",
+                              description="'c12' a Page, 'P2' a Caster (seat 1), 'k3' a chain item")]
+Seat = Annotated[int, Field(ge=0, le=3, description="0 = P1 ... 3 = P4")]
+Count = Annotated[int, Field(ge=0)]
+
+PageType = Literal["aura", "beastie", "spell", "potion", "artifact", "terra"]
+AuraType = Literal["water", "flame", "forest", "frost", "lightning", "earth",
+                   "cosmic", "dark", "light", "spirit", "neutral"]
+PoolType = Literal["water", "flame", "forest", "frost", "lightning", "earth",
+                   "cosmic", "dark", "light", "spirit"]
+Status = Literal["frozen", "burn", "poison", "paralyze", "sleep", "scared", "confusion"]
+Step = Literal[STEPS]  # type: ignore[valid-type]
+WindowName = Literal["start", "end", "chain", "combat1", "combat2"]
+# Every decision kind the rules offer (``rules.OPTIONS``: set-up, ``main``, targets and payment,
+# the Combat's choices, choices inside Effects) and the kernel's response window and trigger order.
+DecisionKind = Literal[(*OPTIONS, "__respond", "__order_triggers")]  # type: ignore[valid-type]
+
+
+_View = ViewModel
+
+
+class IndicatorView(_View):
+    """A Status Effect Indicator (MZ22-STATUS-16)."""
+
+    status: Status
+    counters: Count
+    turn: Count = Field(description="the turn it was placed")
+
+
+class PageView(_View):
+    """A Page the viewer may see. Pages in the Arena or a Terra slot also show their state;
+    Beasties and Artifacts there their LP (MZ22-LP-6)."""
+
+    id: PageId
+    name: str
+    type: PageType
+    owner: Seat
+    token: bool
+    controller: Seat | None = Field(default=None, description="in the Arena or a Terra slot only")
+    fatigued: bool | None = Field(default=None, description="in the Arena or a Terra slot only")
+    statuses: list[IndicatorView] | None = Field(default=None, description="in the Arena only")
+    types: list[AuraType] | None = Field(default=None, description="current Aura Types, in the Arena only")
+    lp: Count | None = Field(default=None, description="current LP (Beasties and Artifacts in the Arena)")
+    max_lp: Count | None = None
+    damage: Count | None = None
+    lp_loss: Count | None = None
+
+
+class CasterView(_View):
+    """One Caster's LP, Indicators, zones and Aura as the viewer may know them (MZ22-ZONE-11)."""
+
+    seat: Seat
+    lp: Count = Field(description=f"starts at {START_LP} (MZ22-SETUP-1)")
+    damage: Count
+    lp_loss: Count
+    out: bool = Field(description="eliminated (MZ22-WIN)")
+    statuses: list[IndicatorView] = Field(description="Burn / Poison in front of the Caster")
+    spellbook_count: Count
+    chapter_count: Count
+    chapter: list[PageView] | None = Field(description="the Chapter, for its owner only (None for others)")
+    chapter_seen: list[PageView] = Field(description="Pages of that Chapter every Caster saw")
+    limbo: list[PageView]
+    cemetery: list[PageView]
+    afterlife: list[PageView]
+    aura: dict[PoolType, Annotated[int, Field(ge=1)]] = Field(description="unspent Aura by type")
+    aura_contracted: bool = Field(description="an Aura Page Contracted this turn (MZ22-TURN-6)")
+    mulligans: Count
+
+
+class ChainItemView(_View):
+    """An item of the resolution chain (MZ22-CHAIN); the list is bottom first (last resolves first)."""
+
+    id: Annotated[str, Field(pattern=r"^k\d+$")]
+    kind: Literal["contract", "effect", "copy"]
+    page: PageView
+    seat: Seat = Field(description="its controller")
+    effect: int = Field(ge=-1, description="the index of the Page's Effect")
+    targets: list[list[Entity]] = Field(description="one list of chosen entities per target slot")
+
+
+class CombatView(_View):
+    """The Combat in progress (MZ22-COMBAT)."""
+
+    id: Count
+    seat: Seat = Field(description="the attacking Caster")
+    attacker: PageId
+    target: Entity | None
+    attack: int = Field(ge=-1, description="the Attack's index (-1 not chosen yet)")
+    defenders: list[PageId] = Field(description="declared Defenders in order")
+    primary: Entity | None = Field(description="the primary Defender (None not chosen yet)")
+    counter: int = Field(ge=-1, description="the primary Defender's Attack index (-1 none)")
+
+
+class WindowView(_View):
+    """A response window in progress: its name and the Caster asked now (priority)."""
+
+    name: WindowName
+    seat: Seat
+
+
+class Deciding(_View):
+    player: Seat
+    kind: DecisionKind
+    prompt: str
+
+
+class Result(_View):
+    returns: list[float] = Field(min_length=2, max_length=4, description="one per seat")
+    reason: str
+
+
+class MZ22View(_View):
+    """Everything one Caster may know of a MetaZoo 2022 game at one moment."""
+
+    game: Literal["metazoo-2022"]
+    you: Seat = Field(description="the seat this view is for")
+    seats: int = Field(ge=2, le=4)
+    turn: Count = Field(description="0 during set-up")
+    active: Seat
+    first: Seat
+    step: Step
+    arena: list[PageView] = Field(description="Pages in the Arena, in arrival order")
+    terra: list[PageView | None] = Field(min_length=SLOTS, max_length=SLOTS,
+                                         description="the Terra slots in order (None = empty)")
+    rotation: int = Field(ge=0, lt=SLOTS, description="the slot the next Terra goes to (MZ22-TSLOT-14)")
+    chain: list[ChainItemView] = Field(description="the resolution chain, bottom first")
+    combat: CombatView | None
+    casters: list[CasterView] = Field(min_length=2, max_length=4, description="P1, P2, ... in seat order")
+    window: WindowView | None = Field(description="the response window open now, if any")
+    priority: Seat | None = Field(description="who holds priority (Take Actions or a window), if anyone")
+    deciding: Deciding | None = Field(description="None once the game is over")
+    legal_actions: list[LegalAction] = Field(description="the viewer's options (empty when someone else decides)")
+    result: Result | None
+    log: list[str] = Field(description="the game log as this player may read it (empty in quiet mode)")
