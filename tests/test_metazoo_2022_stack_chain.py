@@ -312,7 +312,8 @@ def test_damage_and_burn_are_not_asked_damage_comes_first():
         log.index(next(x for x in log if "is Burned" in x))
 
 
-@pytest.mark.rule("MZ22-CONTRACT-6", "MZ22-CONTRACT-7", "MZ22-CONTRACT-12", "MZ22-KW-1", "MZ22-SIMUL-1")
+@pytest.mark.rule("MZ22-CONTRACT-6", "MZ22-CONTRACT-7", "MZ22-CONTRACT-12", "MZ22-KW-1", "MZ22-SIMUL-1",
+                  "MZ22-OWN-5")
 def test_contract_effects_are_ordered_by_the_active_caster_before_the_page_enters():
     # P2 Contracts an "any time" Beastie with two CONTRACT Effects in P1's end window
     st = pos({}, {"chapter": ["Quiet Hare"], "aura": {"flame": 1}}, step="end_a")
@@ -417,3 +418,186 @@ def test_three_casters_every_other_caster_passes_clockwise_before_resolution():
     play(st, f"contract:c{kb}", f"target:c{s3}", "pay:pool.flame", "pass")
     play(st, f"use:c{s3}.0", f"target:c{s3}")
     assert who(st) == ("__respond", 1)                  # P3 acted: P1 has nothing, P2 is asked
+
+
+# --------------------------------------------------------------------------- targets at resolution
+@pytest.mark.rule("MZ22-CHAIN-5", "MZ22-TARGET-6", "MZ22-CHAIN-3")
+def test_only_the_targets_still_legal_are_affected():
+    st = pos({"chapter": ["Twin Sparks"], "aura": {"flame": 1}},
+             {"chapter": ["Homeward Call"], "aura": {"water": 1}, "arena": ["Grinning Jester", "Goat-Sucker Shade"]})
+    ts, hc = cid(st, "Twin Sparks"), cid(st, "Homeward Call")
+    jester, shade = cid(st, "Grinning Jester"), cid(st, "Goat-Sucker Shade")
+    play(st, f"contract:c{ts}", f"target:c{jester}", f"target:c{shade}", "pay:pool.flame")
+    play(st, f"contract:c{hc}", f"target:c{shade}", "pay:pool.water")
+    assert who(st) == ("main", 0)
+    assert shade in st.data.chapter[1]
+    assert st.data.ps[jester].damage == 10
+    assert "Twin Sparks" in snap(st)["casters"][0]["cemetery"]
+
+
+@pytest.mark.rule("MZ22-CHAIN-5", "MZ22-TARGET-6", "MZ22-PAGE-6")
+def test_an_item_whose_targets_are_all_gone_fizzles_and_the_spell_still_goes_to_the_cemetery():
+    st = pos({"chapter": ["Kindle Bolt"], "aura": {"flame": 1}},
+             {"chapter": ["Homeward Call"], "aura": {"water": 1}, "arena": ["Grinning Jester"]})
+    kb, hc, jester = cid(st, "Kindle Bolt"), cid(st, "Homeward Call"), cid(st, "Grinning Jester")
+    play(st, f"contract:c{kb}", f"target:c{jester}", "pay:pool.flame")
+    play(st, f"contract:c{hc}", f"target:c{jester}", "pay:pool.water")
+    assert who(st) == ("main", 0)
+    assert "Kindle Bolt has no legal target left and does nothing" in lines(st)
+    assert snap(st)["casters"][0]["cemetery"] == ["Kindle Bolt"]
+    assert not any("Burn" in x for x in lines(st))
+
+
+@pytest.mark.rule("MZ22-CHAIN-7", "MZ22-KW-4", "MZ22-KW-8", "MZ22-WIN-4")
+def test_triggers_and_state_checks_come_between_chain_items():
+    # bottom: P1's Shade will heal the Jester; top: P2's Rime Lance finishes P2's own Ashen Hound,
+    # whose DESTROYED Effect (off the chain, no window) kills the Jester before the heal resolves
+    st = pos({"arena": [{"name": "Grinning Jester", "damage": 25}, "Goat-Sucker Shade"]},
+             {"arena": [{"name": "Ashen Hound", "damage": 10}], "chapter": ["Rime Lance"], "aura": {"frost": 1}})
+    jester, shade, hound, lance = (cid(st, "Grinning Jester"), cid(st, "Goat-Sucker Shade"), cid(st, "Ashen Hound"),
+                                   cid(st, "Rime Lance"))
+    play(st, f"use:c{shade}.0", f"target:c{jester}")
+    play(st, f"contract:c{lance}", f"target:c{hound}", "pay:pool.frost")
+    play(st, "first:damage")
+    assert who(st) == ("main", 0)
+    log = lines(st)
+    assert hound in st.data.limbo[1] and jester in st.data.limbo[0]
+    assert log.index("Ashen Hound is Destroyed (0 LP)") < log.index("Grinning Jester is Destroyed (0 LP)") \
+        < log.index("Resolving Goat-Sucker Shade (Effect)")
+    assert "Goat-Sucker Shade has no legal target left and does nothing" in log
+    assert st.data.ps[shade].damage == 20
+
+
+# --------------------------------------------------------------------------- copies and Tokens
+@pytest.mark.rule("MZ22-TOKEN-10", "MZ22-TOKEN-11", "MZ22-TOKEN-17")
+def test_a_spell_copy_goes_on_the_chain_free_with_new_targets_and_leaves_no_page():
+    st = pos({"chapter": ["Kindle Bolt"], "aura": {"flame": 1}, "arena": ["Goat-Sucker Shade"]},
+             {"chapter": ["Mirror Ward"], "aura": {"water": 1}, "arena": ["Grinning Jester"]})
+    kb, mw = cid(st, "Kindle Bolt"), cid(st, "Mirror Ward")
+    jester, shade = cid(st, "Grinning Jester"), cid(st, "Goat-Sucker Shade")
+    play(st, f"contract:c{kb}", f"target:c{jester}", "pay:pool.flame")
+    play(st, f"contract:c{mw}", "target:k0", "pay:pool.water")
+    # Mirror Ward resolves: P2 targets the copy as if Contracting it (opposing = P1's Pages)
+    play(st, "pass")
+    assert who(st) == ("target", 1)
+    assert ids(st) == [f"target:c{shade}"]
+    play(st, f"target:c{shade}")
+    assert who(st) == ("__respond", 0)                  # priority passes as after a Contract
+    assert [x["what"] for x in snap(st)["chain"]] == ["contract", "contract", "copy"]
+    assert st.data.pool[1] == {}                        # nothing paid for the copy
+    play(st, "pass")
+    assert who(st) == ("main", 0)
+    assert st.data.ps[shade].damage == 25 and st.data.ps[jester].damage == 25
+    s = snap(st)
+    assert s["casters"][0]["cemetery"] == ["Kindle Bolt"]     # one Kindle Bolt: the copy went nowhere
+    assert s["casters"][1]["cemetery"] == ["Mirror Ward"]
+
+
+@pytest.mark.rule("MZ22-TOKEN-8", "MZ22-TOKEN-9", "MZ22-TOKEN-15", "MZ22-TOKEN-16", "MZ22-TOKEN-6",
+                  "MZ22-TOKEN-2", "MZ22-CONTRACT-13", "MZ22-OWN-1")
+def test_a_token_copy_takes_printed_information_only():
+    st = pos({"arena": ["Mimic Moth"]},
+             {"arena": [{"name": "Quiet Hare", "damage": 10, "statuses": [{"status": "poison"}], "gain": 10}]})
+    moth, hare = cid(st, "Mimic Moth"), cid(st, "Quiet Hare")
+    chapter = len(st.data.chapter[0])
+    play(st, f"use:c{moth}.0", f"target:c{hare}")
+    tok = st.data.arena[-1]
+    assert st.data.is_token(tok) and st.data.defs[tok].name == "Quiet Hare"
+    t = snap(st)["arena"][-1]
+    assert (t["owner"], t["controller"], t["fatigued"]) == (0, 0, True)
+    assert (t["lp"], t["max_lp"], t["statuses"]) == (30, 30, [])     # no Damage, gain or Indicator
+    assert t["types"] == ["neutral"] and st.data.defs[tok].cost == ()
+    assert len(st.data.chapter[0]) == chapter and st.data.lp_of_caster(1) == 1000    # no CONTRACT Effects
+    # a copy of a Page whose type an Effect changed has the printed (base) types
+    st2 = pos({"arena": ["Mimic Moth"]}, {"arena": [{"name": "Tidewater Wisp", "types": ["flame"]}]})
+    play(st2, f"use:c{cid(st2, 'Mimic Moth')}.0", f"target:c{cid(st2, 'Tidewater Wisp')}")
+    assert snap(st2)["arena"][-1]["types"] == ["dark", "water"]
+
+
+@pytest.mark.rule("MZ22-TOKEN-5", "MZ22-TOKEN-14", "MZ22-KW-6")
+def test_a_token_leaving_the_arena_ceases_to_exist_and_a_return_is_not_a_destroy():
+    st = pos({"arena": ["Mimic Moth"], "chapter": ["Homeward Call"], "aura": {"water": 1}},
+             {"arena": ["Ashen Hound", "Grinning Jester"]})
+    moth, hound, hc = cid(st, "Mimic Moth"), cid(st, "Ashen Hound"), cid(st, "Homeward Call")
+    play(st, f"use:c{moth}.0", f"target:c{hound}")
+    tok = st.data.arena[-1]
+    play(st, f"contract:c{hc}", f"target:c{tok}", "pay:pool.water")
+    assert tok not in st.data.arena and all(tok not in z for zs in (st.data.chapter, st.data.limbo)
+                                            for z in zs)
+    assert "DESTROYED" not in " ".join(lines(st))
+    assert st.data.ps[cid(st, "Grinning Jester")].damage == 0
+
+
+@pytest.mark.rule("MZ22-TOKEN-14", "MZ22-KW-4")
+def test_a_destroyed_token_still_has_its_destroyed_effect():
+    st = pos({"arena": ["Mimic Moth"], "chapter": ["Kindle Bolt"], "aura": {"flame": 1}},
+             {"arena": ["Ashen Hound", "Grinning Jester"]})
+    moth, hound = cid(st, "Mimic Moth"), cid(st, "Ashen Hound")
+    play(st, f"use:c{moth}.0", f"target:c{hound}")      # P1's Token copy of the Hound
+    tok = st.data.arena[-1]
+    st.data.ps[tok] = st.data.ps[tok]._replace(damage=15)
+    st.data.dirty = True
+    play(st, f"contract:c{cid(st, 'Kindle Bolt')}", f"target:c{hound}", "pay:pool.flame")
+    # the real Hound dies: 20 to P1's Beasties, which Destroys the Token (5 LP left): its own
+    # DESTROYED Effect hits P2's Jester
+    assert tok not in st.data.arena and tok not in st.data.limbo[0]
+    assert st.data.ps[cid(st, "Grinning Jester")].damage == 20
+
+
+# --------------------------------------------------------------------------- last known information
+@pytest.mark.rule("MZ22-KW-8")
+def test_an_effect_whose_source_left_still_resolves():
+    # PR-MZ22-7: the Power resolves with the Moth gone back to P1's Chapter
+    st = pos({"arena": ["Mimic Moth"]},
+             {"chapter": ["Homeward Call"], "aura": {"water": 1}, "arena": ["Grinning Jester"]})
+    moth, hc, jester = cid(st, "Mimic Moth"), cid(st, "Homeward Call"), cid(st, "Grinning Jester")
+    play(st, f"use:c{moth}.1", f"contract:c{hc}", f"target:c{moth}", "pay:pool.water")
+    assert who(st) == ("main", 0)
+    assert moth in st.data.chapter[0]
+    assert st.data.ps[jester].damage == 10
+
+
+# --------------------------------------------------------------------------- targeting
+@pytest.mark.rule("MZ22-EX-9", "MZ22-TARGET-3", "MZ22-TARGET-5", "MZ22-ATYPE-10")
+def test_a_non_targeting_effect_spares_a_water_dark_beastie():
+    st = pos({"chapter": ["Deluge"], "aura": {"water": 1}},
+             {"arena": ["Tidewater Wisp", "Grinning Jester"]})
+    play(st, f"contract:c{cid(st, 'Deluge')}")
+    assert who(st) == ("pay", 0)                        # no target to choose: it does not target
+    play(st, "pay:pool.water")
+    assert [p["name"] for p in snap(st)["arena"]] == ["Tidewater Wisp"]
+
+
+@pytest.mark.rule("MZ22-TARGET-1", "MZ22-TARGET-2", "MZ22-TARGET-7", "MZ22-CONTRACT-3")
+def test_targets_are_what_the_effect_names_and_opposing_means_another_caster():
+    st = pos({"chapter": ["Kindle Bolt"], "aura": {"flame": 1}, "arena": ["Grinning Jester"]},
+             {"arena": ["Flame Aura", "Goat-Sucker Shade"]},
+             {"arena": ["Ashen Hound"]})
+    play(st, f"contract:c{cid(st, 'Kindle Bolt')}")
+    assert sorted(ids(st)) == sorted([f"target:c{cid(st, 'Goat-Sucker Shade')}", f"target:c{cid(st, 'Ashen Hound')}"])
+    # with no opposing Beastie the Spell cannot be Contracted at all
+    st = pos({"chapter": ["Kindle Bolt"], "aura": {"flame": 1}, "arena": ["Grinning Jester"]},
+             {"arena": ["Flame Aura"]})
+    assert f"contract:c{cid(st, 'Kindle Bolt')}" not in ids(st)
+
+
+# --------------------------------------------------------------------------- owners and controllers
+@pytest.mark.rule("MZ22-OWN-2", "MZ22-OWN-3", "MZ22-OWN-4", "MZ22-OWN-7")
+def test_a_page_goes_to_its_owners_pile_whoever_controls_it():
+    st = pos({"chapter": ["Kindle Bolt"], "aura": {"flame": 1}},
+             {"arena": [{"name": "Goat-Sucker Shade", "owner": 0, "damage": 10}]})
+    shade = cid(st, "Goat-Sucker Shade")
+    assert st.data.owner[shade] == 0 and st.data.ps[shade].controller == 1
+    play(st, f"contract:c{cid(st, 'Kindle Bolt')}", f"target:c{shade}", "pay:pool.flame", "pass")
+    assert shade in st.data.limbo[0] and not st.data.limbo[1]
+
+
+# --------------------------------------------------------------------------- Page-defined ends
+@pytest.mark.rule("MZ22-WIN-2")
+def test_a_page_may_win_or_lose_the_game():
+    st = pos({"arena": ["Last Page"]}, {})
+    play(st, f"use:c{cid(st, 'Last Page')}.0")
+    assert st.result == (1.0, 0.0) or list(st.result)[0] > list(st.result)[1]
+    st = pos({"arena": ["Last Page"]}, {}, {})
+    play(st, f"use:c{cid(st, 'Last Page')}.1")
+    assert st.result is not None and st.result[0] > st.result[1] and st.result[0] > st.result[2]
