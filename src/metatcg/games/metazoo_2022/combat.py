@@ -380,27 +380,43 @@ def _hit(st: GameState, s: CombatStep) -> None:
     if cb.attacker not in d.ps:
         return
     total = attack_total(d, cb.attacker, cb.attack, cb.primary)
+    why = f" from {nm(d, cb.attacker)}"
     live = [b for b in cb.defenders if b in d.ps]
-    if not live:                                                  # MZ22-COMBAT-50
+    if not cb.defenders:                                          # MZ22-COMBAT-50
         if present(d, cb.primary):
-            damage(st, [cb.primary], total, attack=True, why=f" from {nm(d, cb.attacker)}")
+            damage(st, [cb.primary], total, attack=True, why=why)
         return
-    if len(live) == 1 and not present(d, cb.target):
-        damage(st, [f"c{live[0]}"], total, attack=True, why=f" from {nm(d, cb.attacker)}")
+    if not live:               # every Defender is gone: all of it may go on (MZ22-COMBAT-35/49, PR-MZ22-16)
+        if present(d, cb.target):
+            damage(st, [cb.target], total, attack=True, why=why)
+        return
+    if len(live) == 1 and (not present(d, cb.target) or total <= 5):
+        damage(st, [f"c{live[0]}"], total, attack=True, why=why)
         return
     ask_alloc(st, Alloc(total))
 
 
 # ------------------------------------------------------------------ allocation (PR-MZ22-5)
+def _alloc_state(d: MZ22Data, a: Alloc) -> tuple[list[int], list[int], int, int]:
+    """(Defenders still to allocate to, Defenders in the Arena, Damage left, the remainder below 5
+    not yet given)."""
+    cb = d.combat
+    assert cb is not None
+    done = dict(a.given)
+    live = [b for b in cb.defenders if b in d.ps]
+    todo = [b for b in live if b not in done]
+    left = a.total - sum(done.values())
+    rem = (a.total % 5) if sum(done.values()) % 5 == 0 else 0
+    return todo, live, left, min(rem, left)
+
+
 def ask_alloc(st: GameState, a: Alloc) -> None:
     """Ask the attacker how much of the Attack's Damage the next Defender gets, or deal it."""
     d: MZ22Data = st.data
     cb = d.combat
     assert cb is not None
-    done = dict(a.given)
-    todo = [b for b in cb.defenders if b in d.ps and b not in done]
-    left = a.total - sum(done.values())
-    if not todo:
+    todo, _, left, _ = _alloc_state(d, a)
+    if not todo or left <= 0:
         _deal_alloc(st, a, left)
         return
     opts = alloc_menu(d, a, todo, left)
@@ -410,29 +426,63 @@ def ask_alloc(st: GameState, a: Alloc) -> None:
     st.decide(cb.seat, "allocate", a, f"{left} Damage to divide: how much goes to {nm(d, todo[0])}?")
 
 
+def _spill_ok(d: MZ22Data, a: Alloc) -> bool:
+    """Every Defender allocated so far got at least its current LP and the original target is
+    still there, so what is left may go to it (MZ22-COMBAT-35/49)."""
+    cb = d.combat
+    assert cb is not None
+    return present(d, cb.target) and all(k >= cur_lp(d, b) for b, k in a.given if b in d.ps)
+
+
 def alloc_menu(d: MZ22Data, a: Alloc, todo: list[int], left: int) -> list[int]:
-    """Amounts for the next Defender: at least 5 each while it lasts (MZ22-COMBAT-34/48), the
-    amount that reaches its LP, the most that leaves 5 for each later one."""
+    """Amounts for the next Defender (MZ22-COMBAT-33/34/48, PR-MZ22-5, PR-MZ22-16): multiples of
+    5, at least 5 for each Defender while the fives last (else as many Defenders as possible get
+    5), the remainder below 5 to one Defender of the attacker's choice; the offered amounts are the
+    least allowed, the smallest that reaches its current LP and the most that leaves 5 for each
+    later one. The last Defender takes all that is left, or only enough to reach its LP when the
+    rest may go to the original target (MZ22-COMBAT-35)."""
+    _, _, _, rem = _alloc_state(d, a)
+    fives = left - rem
     later = len(todo) - 1
-    if left <= 5 * later:
-        return [min(5, left)] if left > 0 else [0]
-    most = left - 5 * later
-    lethal = -(-cur_lp(d, todo[0]) // 5) * 5
-    out = {min(5, most), most}
-    if 5 <= lethal <= most:
-        out.add(lethal)
+    lp = cur_lp(d, todo[0])
+    lethal = -(-lp // 5) * 5
+    if later == 0:
+        out = {left}
+        if _spill_ok(d, a) and lethal < left:
+            out.add(lethal)
+            if rem and lethal + rem < left:
+                out.add(lethal + rem)
+        return sorted(out)
+    if fives >= 5 * (later + 1):
+        most = fives - 5 * later
+        base = {5, most}
+        if 5 <= lethal <= most:
+            base.add(lethal)
+    else:                              # too few fives: as many Defenders as possible get 5
+        base = {5} if fives >= 5 else {0}
+        if fives <= 5 * later:
+            base.add(0)
+    out = set(base)
+    if rem:
+        out |= {k + rem for k in base}
     return sorted(out)
 
 
 def alloc_options(st: GameState, a: Alloc) -> list[Action]:
     d: MZ22Data = st.data
+    todo, _, left, rem = _alloc_state(d, a)
+    out = []
+    for k in alloc_menu(d, a, todo, left):
+        rest = f", {left - k} to {_ref_name(d)}" if len(todo) == 1 and k < left else ""
+        odd = " (with the remainder)" if rem and k % 5 else ""
+        out.append(Action(f"alloc:c{todo[0]}={k}", f"{k} Damage to {nm(d, todo[0])}{odd}{rest}", (todo[0], k)))
+    return out
+
+
+def _ref_name(d: MZ22Data) -> str:
     cb = d.combat
     assert cb is not None
-    done = dict(a.given)
-    todo = [b for b in cb.defenders if b in d.ps and b not in done]
-    left = a.total - sum(done.values())
-    return [Action(f"alloc:c{todo[0]}={k}", f"{k} Damage to {nm(d, todo[0])}", (todo[0], k))
-            for k in alloc_menu(d, a, todo, left)]
+    return cb.target if cb.target[0] == "P" else nm(d, int(cb.target[1:]))
 
 
 def alloc_pick(st: GameState, a: Alloc, page: int, k: int) -> None:
@@ -440,23 +490,24 @@ def alloc_pick(st: GameState, a: Alloc, page: int, k: int) -> None:
 
 
 def _deal_alloc(st: GameState, a: Alloc, left: int) -> None:
-    """Deal the divided Damage; what is left goes to the original target once every Defender got
-    at least its LP (MZ22-COMBAT-35/49), else to the last Defender."""
+    """Deal the divided Damage to every recipient as one event; what is left goes to the original
+    target once every Defender got at least its LP (MZ22-COMBAT-35/49), else to the last Defender."""
     d: MZ22Data = st.data
     cb = d.combat
     assert cb is not None
-    given = dict(a.given)
+    given = {b: k for b, k in a.given if b in d.ps}
+    to_target = 0
     if left > 0:
-        if present(d, cb.target) and all(k >= cur_lp(d, b) for b, k in given.items()):
-            given_target = left
+        if _spill_ok(d, a) or not given:
+            to_target = left if present(d, cb.target) else 0
         else:
-            given_target = 0
-            last = list(given)[-1]
-            given[last] += left
-        if given_target:
-            damage(st, [cb.target], given_target, attack=True, why=f" from {nm(d, cb.attacker)}")
+            given[list(given)[-1]] += left
+    why = f" from {nm(d, cb.attacker)}"
+    if to_target:
+        damage(st, [cb.target], to_target, attack=True, why=why)
     for b, k in given.items():
-        damage(st, [f"c{b}"], k, attack=True, why=f" from {nm(d, cb.attacker)}")
+        if k > 0:
+            damage(st, [f"c{b}"], k, attack=True, why=why)
     d.combat = cb._replace(stage="dealt")
 
 

@@ -82,6 +82,8 @@ def inflict(st: GameState, seat: int, kind: str, refs: Iterable[str], x: int | N
             if can_take(d, ref, kind):
                 _set(d, ref, inds_of(d, ref) + (Indicator(kind, counters, d.turn, cid),))
         got.append(ref)
+        if kind == "paralyze":
+            d.dirty = True          # losing Effect text can lower maximum LP (MZ22-TRIBAL-5, MZ22-LP-13)
         if st.logging:
             more = f" with {counters} Counter{'s' if counters != 1 else ''}" if counters else ""
             st.say(f"{label(ref, d)} is {_past(kind)}{more}")

@@ -1,0 +1,527 @@
+"""MetaZoo 2022 Combat (MZ22-COMBAT), Type Advantage in Combat (MZ22-TYPEADV), Aura Attack
+Advantage (MZ22-AAA) and Tribal Boost (MZ22-TRIBAL): mid-game positions with stand-in Pages,
+driven through the game's own actions."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import metatcg
+from metatcg.games.metazoo_2022 import combat, statuses, zones
+from metatcg.games.metazoo_2022.cards import parse_pages
+from metatcg.games.metazoo_2022.stats import cur_lp, max_lp, tribal
+
+PAGES = """
+[[page]]
+name = "Dawn Stag"
+type = "beastie"
+cost = [{ aura = "light", n = 1 }]
+lp = 60
+strong_against = ["dark"]
+attack = [{ name = "Glare", damage = 30 }]
+
+[[page]]
+name = "Dusk Bat"
+type = "beastie"
+cost = [{ aura = "dark", n = 1 }]
+lp = 100
+strong_against = ["spirit"]
+attack = [{ name = "Bite", damage = 20 }, { name = "Screech", damage = 10 }]
+
+[[page]]
+name = "Plain Mole"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 40
+attack = [{ name = "Dig", damage = 20 }]
+
+[[page]]
+name = "Pebble Vole"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 10
+attack = [{ name = "Nibble", damage = 10 }]
+
+[[page]]
+name = "Twin Shade"
+type = "beastie"
+cost = [{ aura = "spirit", n = 1 }, { aura = "dark", n = 1 }]
+lp = 80
+strong_against = ["cosmic"]
+attack = [{ name = "Wail", damage = 20 }]
+
+[[page]]
+name = "Shell Turtle"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 50
+attack = [{ name = "None", damage = 0 }]   # stripped below: the schema wants one Attack
+
+[[page]]
+name = "Quick Lynx"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 60
+traits = ["first_strike"]
+attack = [{ name = "Swipe", damage = 70 }]
+
+[[page]]
+name = "Iron Idol"
+type = "artifact"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 40
+
+[[page]]
+name = "Gloam Hunter"
+type = "beastie"
+cost = [{ aura = "light", n = 1 }]
+lp = 90
+strong_against = ["dark"]
+attack = [{ name = "Sunlance", damage = 30, aaa = "dark" }]
+
+[[page]]
+name = "Odd Stoat"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 60
+attack = [{ name = "Odd Bite", damage = 10, bonus = { per = "terra", each = 10, plus = 3 } }]
+
+[[page]]
+name = "Ridge Critter"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 30
+tribes = ["Beastie Ridge Critter"]
+tribal_boost = true
+attack = [{ name = "Gnaw", damage = 20 }]
+
+[[page]]
+name = "Ridge Cousin"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 40
+tribes = ["Beastie Lowland Kin", "Beastie Ridge Critter"]
+attack = [{ name = "Shove", damage = 10 }]
+
+[[page]]
+name = "Burning Boar"
+type = "beastie"
+cost = [{ aura = "flame", n = 1 }]
+lp = 40
+strong_against = ["frost"]
+attack = [{ name = "Tusk", damage = 20 }]
+
+[[page]]
+name = "Cinder Moth"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 20
+attack = [{ name = "Flutter", damage = 10 }]
+
+[[page.effect]]
+when = "destroyed"
+do = [{ op = "lose_lp", amount = 30, to = "opponents" }]
+text = "DESTROYED: each opponent loses 30 LP."
+
+[[page]]
+name = "Ember Wasp"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 50
+attack = [{ name = "Sting", damage = 10, status = [{ status = "burn", x = 2 }] }]
+"""
+
+_DEFS = [dataclasses.replace(df, attacks=()) if df.name == "Shell Turtle" else df
+         for df in parse_pages(PAGES, "fight-combat")]
+GAME = metatcg.load_game("metazoo-2022").with_cards(_DEFS)     # a Beastie without Attacks (MZ22-COMBAT-16)
+
+
+def pos(p1_arena, p2_arena, *, p1=None, p2=None, **top):
+    """P1 active in Take Actions of turn 3; Arena entries are names or Page tables."""
+    c1 = {"arena": p1_arena, **(p1 or {})}
+    c2 = {"arena": p2_arena, **(p2 or {})}
+    spec = {"turn": 3, "active": 0, "first": 0, "caster": [c1, c2], "options": {"auto_single": False}}
+    spec.update(top)
+    st = GAME.position(spec)
+    st.logging = True
+    return st
+
+
+def page(st, name, seat=None, n=0):
+    d = st.data
+    got = [c for c in d.arena if d.defs[c].name == name and (seat is None or d.ps[c].controller == seat)]
+    return got[n]
+
+
+def ids(st):
+    return [a.id for a in st.legal_actions()]
+
+
+def play(st, *aids):
+    for a in aids:
+        if a == "done" and st.decision.kind != "defenders":
+            continue                                      # no Defender could be declared
+        assert a in ids(st), f"{a} not in {ids(st)}"
+        st.apply(a)
+
+
+def lp(st, c):
+    return cur_lp(st.data, c) if c in st.data.ps else None
+
+
+def coins(monkeypatch, *faces):
+    """Fix the next coin flips (True = heads) everywhere a coin is flipped."""
+    seq = list(faces)
+
+    def fake(st, seat, why):
+        return seq.pop(0)
+    for mod in (combat, statuses, zones):
+        monkeypatch.setattr(mod, "flip", fake)
+    return seq
+
+
+def attack(st, attacker, target, atk=None):
+    play(st, f"attack:c{attacker}", f"at:{target}")
+    if atk is not None:
+        play(st, f"atk:{atk}")
+
+
+# --------------------------------------------------------------------------- declaring
+@pytest.mark.rule("MZ22-COMBAT-1", "MZ22-COMBAT-4", "MZ22-COMBAT-5", "MZ22-COMBAT-3", "MZ22-COMBAT-38")
+def test_declaring_fatigues_and_offers_every_opposing_target():
+    st = pos([{"name": "Dawn Stag"}], ["Dusk Bat", "Iron Idol"])
+    stag, bat, idol = page(st, "Dawn Stag"), page(st, "Dusk Bat"), page(st, "Iron Idol")
+    assert f"attack:c{stag}" in ids(st)
+    play(st, f"attack:c{stag}")
+    assert st.data.ps[stag].fatigued                      # Combat begins with the Fatigue
+    assert sorted(ids(st)) == sorted(["at:P2", f"at:c{bat}", f"at:c{idol}"])
+    play(st, f"at:c{bat}")
+    # the defending Caster picks one of the Dusk Bat's two Attacks (MZ22-COMBAT-3/14)
+    assert st.decision.kind == "counter" and ids(st) == ["atk:0", "atk:1"]
+
+
+@pytest.mark.rule("MZ22-COMBAT-38", "MZ22-PARALYZE-5")
+def test_only_awakened_unparalyzed_beasties_attack():
+    st = pos([{"name": "Dawn Stag", "fatigued": True}, {"name": "Plain Mole", "statuses": [{"status": "paralyze"}]},
+              "Iron Idol"], ["Dusk Bat"])
+    assert not any(a.startswith("attack:") for a in ids(st))
+
+
+# --------------------------------------------------------------------------- Defenders
+@pytest.mark.rule("MZ22-COMBAT-10", "MZ22-COMBAT-11", "MZ22-COMBAT-12", "MZ22-COMBAT-44", "MZ22-PARALYZE-6")
+def test_defender_choices():
+    st = pos(["Dawn Stag"], ["Dusk Bat", "Plain Mole", {"name": "Twin Shade", "fatigued": True}, "Iron Idol",
+                             {"name": "Pebble Vole", "statuses": [{"status": "paralyze"}]}])
+    stag, bat, mole = page(st, "Dawn Stag"), page(st, "Dusk Bat"), page(st, "Plain Mole")
+    attack(st, stag, f"c{bat}")
+    assert st.decision.kind == "defenders" and st.current_player() == 1
+    assert ids(st) == [f"defend:c{mole}", "done"]        # not the target, Fatigued, Artifact or Paralyzed
+    play(st, f"defend:c{mole}")
+    assert st.data.ps[mole].fatigued                      # declaring Fatigues it
+    assert st.decision.kind == "primary"                 # nobody else could defend
+
+
+@pytest.mark.rule("MZ22-COMBAT-14", "MZ22-COMBAT-50", "MZ22-COMBAT-15", "MZ22-COMBAT-45", "MZ22-COMBAT-18",
+                  "MZ22-COMBAT-22", "MZ22-COMBAT-25", "MZ22-COMBAT-30", "MZ22-COMBAT-37", "MZ22-COMBAT-53",
+                  "MZ22-COMBAT-43")
+def test_no_defender_the_target_is_primary_and_must_counter():
+    st = pos(["Plain Mole"], ["Dusk Bat"])
+    mole, bat = page(st, "Plain Mole"), page(st, "Dusk Bat")
+    attack(st, mole, f"c{bat}")
+    play(st, "done")                                      # no Defenders
+    assert st.data.combat.primary == f"c{bat}"
+    assert not st.data.ps[bat].fatigued                   # not Fatigued by becoming primary Defender
+    assert st.decision.kind == "counter" and "done" not in ids(st)    # a counter-Attack is mandatory
+    play(st, "atk:1")
+    assert st.decision.kind == "main"
+    assert lp(st, bat) == 80 and lp(st, mole) == 30      # attacker first, then the Screech (10) back
+    log = "\n".join(st.log)
+    assert log.index("Dusk Bat takes 20") < log.index("Plain Mole takes 10")
+    assert st.data.combat is None and st.data.ps[mole].fatigued and not st.data.ps[bat].fatigued
+
+
+@pytest.mark.rule("MZ22-COMBAT-13", "MZ22-COMBAT-16", "MZ22-COMBAT-46")
+def test_primary_without_attacks_gives_no_second_attack():
+    st = pos(["Dawn Stag"], ["Dusk Bat", "Shell Turtle", "Plain Mole"])
+    stag, bat, turtle, mole = (page(st, n) for n in ("Dawn Stag", "Dusk Bat", "Shell Turtle", "Plain Mole"))
+    attack(st, stag, f"c{bat}")
+    play(st, f"defend:c{turtle}", f"defend:c{mole}", "done")
+    assert sorted(ids(st)) == sorted([f"primary:c{turtle}", f"primary:c{mole}"])
+    play(st, f"primary:c{turtle}")
+    while st.decision.kind == "allocate":
+        st.apply(ids(st)[-1])
+    assert lp(st, stag) == 60                              # the Turtle has no Attack to answer with
+    assert "Dusk Bat" not in "".join(x for x in st.log if "takes" in x)
+
+
+@pytest.mark.rule("MZ22-COMBAT-16", "MZ22-COMBAT-46")
+def test_artifact_and_caster_targets_are_primary_but_never_answer():
+    st = pos(["Dawn Stag", "Plain Mole"], ["Iron Idol"])
+    stag, mole, idol = page(st, "Dawn Stag"), page(st, "Plain Mole"), page(st, "Iron Idol")
+    attack(st, stag, f"c{idol}")
+    assert st.decision.kind == "main"
+    assert lp(st, idol) == 10 and lp(st, stag) == 60
+    attack(st, mole, "P2")
+    assert st.data.lp_of_caster(1) == 980 and lp(st, mole) == 40
+
+
+# --------------------------------------------------------------------------- priority windows
+def _any_time_name():
+    return "Mending Dew"            # an "any time" Potion of the pool, free (MZ22-PAGE-16)
+
+
+@pytest.mark.rule("MZ22-COMBAT-2", "MZ22-COMBAT-9", "MZ22-COMBAT-17", "MZ22-COMBAT-40")
+def test_combat_windows_ask_only_the_named_caster_first():
+    potion = _any_time_name()
+    st = pos(["Dawn Stag", "Plain Mole"], ["Dusk Bat", "Pebble Vole"], p1={"chapter": [potion]},
+             p2={"chapter": [potion]})
+    stag, bat, vole = page(st, "Dawn Stag"), page(st, "Dusk Bat"), page(st, "Pebble Vole")
+    play(st, f"attack:c{stag}")
+    play(st, f"at:c{bat}")
+    # window 1: the attacked Caster only; P1 is not asked when P2 passes
+    assert st.decision.kind == "__respond" and st.current_player() == 1
+    play(st, "pass")
+    assert st.decision.kind == "defenders"
+    play(st, f"defend:c{vole}", "done", f"primary:c{vole}")
+    # window 2: the attacking Caster only
+    assert st.decision.kind == "__respond" and st.current_player() == 0
+    play(st, "pass")
+    assert st.decision.kind in ("allocate", "main")
+
+
+@pytest.mark.rule("MZ22-COMBAT-40")
+def test_an_action_in_a_combat_window_opens_the_normal_exchange():
+    potion = _any_time_name()
+    st = pos(["Dawn Stag"], ["Dusk Bat"], p1={"chapter": [potion]}, p2={"chapter": [potion]})
+    stag, bat = page(st, "Dawn Stag"), page(st, "Dusk Bat")
+    play(st, f"attack:c{stag}", f"at:c{bat}")
+    assert st.current_player() == 1
+    act = next(a for a in ids(st) if a.startswith("contract:"))
+    st.apply(act)
+    while st.decision.kind in ("target", "pay"):
+        st.apply(ids(st)[0])
+    assert st.decision.kind == "__respond" and st.current_player() == 0     # P1 may answer on the chain
+
+
+# --------------------------------------------------------------------------- who strikes first
+@pytest.mark.rule("MZ22-COMBAT-20", "MZ22-COMBAT-23", "MZ22-COMBAT-24")
+def test_first_strike_defender_goes_first_and_combat_ends_when_attacker_dies():
+    st = pos(["Plain Mole"], ["Quick Lynx"])
+    mole, lynx = page(st, "Plain Mole"), page(st, "Quick Lynx")
+    attack(st, mole, f"c{lynx}")
+    play(st, "done")
+    assert mole not in st.data.ps                          # 70 first-strike Damage Destroys it
+    assert lp(st, lynx) == 60                              # the dead attacker never strikes
+    assert st.data.combat is None
+
+
+@pytest.mark.rule("MZ22-COMBAT-19")
+def test_first_strike_attacker_goes_first():
+    st = pos(["Quick Lynx"], ["Plain Mole"])
+    lynx, mole = page(st, "Quick Lynx"), page(st, "Plain Mole")
+    attack(st, lynx, f"c{mole}")
+    play(st, "done")
+    assert mole not in st.data.ps and lp(st, lynx) == 60   # the Mole is gone before its answer
+
+
+@pytest.mark.rule("MZ22-COMBAT-21")
+@pytest.mark.parametrize("heads", [True, False])
+def test_both_first_strike_a_coin_decides(monkeypatch, heads):
+    coins(monkeypatch, heads)
+    st = pos(["Quick Lynx"], ["Quick Lynx"])
+    a, b = page(st, "Quick Lynx", 0), page(st, "Quick Lynx", 1)
+    attack(st, a, f"c{b}")
+    play(st, "done")
+    assert (b not in st.data.ps) == heads and (a not in st.data.ps) == (not heads)
+
+
+# --------------------------------------------------------------------------- Damage
+@pytest.mark.rule("MZ22-COMBAT-27", "MZ22-TYPEADV-3", "MZ22-TYPEADV-10", "MZ22-AAA-1", "MZ22-AAA-2", "MZ22-AAA-3",
+                  "MZ22-AAA-4", "MZ22-TYPEADV-1")
+def test_type_advantage_and_aura_attack_advantage_stack_against_the_primary():
+    st = pos(["Gloam Hunter"], ["Dusk Bat"])
+    hunter, bat = page(st, "Gloam Hunter"), page(st, "Dusk Bat")
+    assert combat.attack_total(st.data, hunter, 0, f"c{bat}") == 70        # 30 + 20 TA + 20 AAA
+    assert combat.attack_total(st.data, bat, 0, f"c{hunter}") == 20        # Dark is not strong against Light
+    assert combat.attack_total(st.data, hunter, 0, "P2") == 30             # no TA or AAA against a Caster
+    attack(st, hunter, f"c{bat}")
+    play(st, "done", "atk:0")
+    assert lp(st, bat) == 30 and lp(st, hunter) == 70
+
+
+@pytest.mark.rule("MZ22-TYPEADV-7", "MZ22-TYPEADV-8", "MZ22-AAA-4")
+def test_type_advantage_once_and_never_from_or_to_neutral():
+    st = pos(["Dawn Stag", "Plain Mole"], ["Twin Shade", "Pebble Vole"])
+    stag, mole, shade, vole = (page(st, n) for n in ("Dawn Stag", "Plain Mole", "Twin Shade", "Pebble Vole"))
+    d = st.data
+    assert combat.attack_total(d, stag, 0, f"c{shade}") == 50              # Spirit/Dark: +20 once
+    assert combat.attack_total(d, stag, 0, f"c{vole}") == 30               # to Neutral: none
+    assert combat.attack_total(d, mole, 0, f"c{shade}") == 20              # from Neutral: none
+
+
+@pytest.mark.rule("MZ22-COMBAT-29", "MZ22-COMBAT-47", "MZ22-COMBAT-31", "MZ22-COMBAT-32")
+def test_other_effects_add_and_damage_floors_at_zero():
+    st = pos(["Odd Stoat"], ["Pebble Vole"])
+    stoat, vole = page(st, "Odd Stoat"), page(st, "Pebble Vole")
+    assert combat.attack_total(st.data, stoat, 0, f"c{vole}") == 13
+    attack(st, stoat, f"c{vole}")
+    play(st, "done")
+    assert vole not in st.data.ps                          # 13 > 10 LP: Destroyed at once
+    assert st.data.limbo[1] == [vole]
+    assert lp(st, stoat) == 60                             # and it never answered
+
+
+@pytest.mark.rule("MZ22-COMBAT-26", "MZ22-STATUS-7", "MZ22-STATUS-13")
+def test_attack_status_icons_come_before_damage():
+    st = pos(["Ember Wasp"], ["Plain Mole"])
+    wasp, mole = page(st, "Ember Wasp"), page(st, "Plain Mole")
+    attack(st, wasp, f"c{mole}")
+    play(st, "done")
+    log = "\n".join(st.log)
+    assert log.index("Plain Mole is Burned") < log.index("Plain Mole takes 10")
+    assert [(i.status, i.counters) for i in st.data.ps[mole].inds] == [("burn", 2)]
+
+
+@pytest.mark.rule("MZ22-STATUS-8", "MZ22-COMBAT-45")
+def test_statuses_hit_only_the_primary_and_the_counter_hits_only_the_attacker():
+    st = pos(["Ember Wasp"], ["Dusk Bat", "Plain Mole", "Pebble Vole"])
+    wasp, bat, mole, vole = (page(st, n) for n in ("Ember Wasp", "Dusk Bat", "Plain Mole", "Pebble Vole"))
+    attack(st, wasp, f"c{bat}")
+    play(st, f"defend:c{mole}", f"defend:c{vole}", "done", f"primary:c{mole}")
+    while st.decision.kind == "allocate":
+        st.apply(ids(st)[0])
+    d = st.data
+    assert [i.status for i in d.ps[mole].inds] == ["burn"]
+    assert vole not in d.ps or not d.ps[vole].inds
+    assert not d.ps[bat].inds
+    assert lp(st, wasp) == 30                               # the Mole's Dig, 20, to the attacker only
+
+
+# --------------------------------------------------------------------------- allocation
+def _to_alloc(st, attacker, target, defenders, primary):
+    attack(st, attacker, f"c{target}")
+    play(st, *[f"defend:c{b}" for b in defenders], "done", f"primary:c{primary}")
+    if st.decision.kind == "counter":
+        play(st, "atk:0")
+
+
+@pytest.mark.rule("MZ22-COMBAT-33", "MZ22-COMBAT-34", "MZ22-COMBAT-48")
+def test_allocation_in_fives_at_least_five_each():
+    st = pos(["Gloam Hunter"], ["Twin Shade", "Plain Mole", "Pebble Vole", "Shell Turtle"])
+    hunter, shade, mole, vole, turtle = (page(st, n) for n in
+                                         ("Gloam Hunter", "Twin Shade", "Plain Mole", "Pebble Vole", "Shell Turtle"))
+    _to_alloc(st, hunter, shade, [mole, vole, turtle], turtle)
+    # 30 (no TA/AAA against the Neutral primary) among three: 5 each at least
+    assert st.decision.kind == "allocate"
+    assert ids(st) == [f"alloc:c{mole}=5", f"alloc:c{mole}=20"]
+    play(st, f"alloc:c{mole}=5")
+    assert ids(st) == [f"alloc:c{vole}=5", f"alloc:c{vole}=10", f"alloc:c{vole}=20"]   # least, lethal (10), most
+    play(st, f"alloc:c{vole}=10")
+    assert st.decision.kind == "main"
+    assert lp(st, mole) == 35 and vole not in st.data.ps and lp(st, turtle) == 35
+    assert lp(st, shade) == 80                             # not every Defender got its LP: nothing spills
+
+
+@pytest.mark.rule("MZ22-COMBAT-48")
+def test_remainder_below_five_goes_to_a_defender_of_the_attackers_choice():
+    st = pos(["Odd Stoat"], ["Twin Shade", "Plain Mole", "Dusk Bat"])
+    stoat, shade, mole, bat = (page(st, n) for n in ("Odd Stoat", "Twin Shade", "Plain Mole", "Dusk Bat"))
+    _to_alloc(st, stoat, shade, [mole, bat], mole)
+    # 13 = two fives + 3: the Mole gets 5 (or 8 with the remainder), the Bat the rest
+    assert ids(st) == [f"alloc:c{mole}=5", f"alloc:c{mole}=8"]
+    play(st, f"alloc:c{mole}=5")
+    assert st.decision.kind == "main"
+    assert lp(st, mole) == 35 and lp(st, bat) == 92
+
+
+@pytest.mark.rule("MZ22-COMBAT-48", "MZ22-COMBAT-34")
+def test_fewer_than_five_each_as_many_as_possible_get_five():
+    st = pos(["Pebble Vole"], ["Twin Shade", "Plain Mole", "Dusk Bat", "Shell Turtle"])
+    vole, shade, mole, bat, turtle = (page(st, n) for n in
+                                      ("Pebble Vole", "Twin Shade", "Plain Mole", "Dusk Bat", "Shell Turtle"))
+    _to_alloc(st, vole, shade, [mole, bat, turtle], turtle)
+    # 10 Damage, three Defenders: two get 5, one gets none
+    assert ids(st) == [f"alloc:c{mole}=0", f"alloc:c{mole}=5"]
+    play(st, f"alloc:c{mole}=0")                          # the last two must then both get 5
+    assert lp(st, mole) == 40 and lp(st, bat) == 95 and lp(st, turtle) == 45
+
+
+@pytest.mark.rule("MZ22-COMBAT-35", "MZ22-COMBAT-49")
+def test_excess_goes_to_the_original_target_once_every_defender_got_its_lp():
+    st = pos(["Quick Lynx"], ["Dusk Bat", "Pebble Vole", "Shell Turtle"])
+    lynx, bat, vole, turtle = (page(st, n) for n in ("Quick Lynx", "Dusk Bat", "Pebble Vole", "Shell Turtle"))
+    _to_alloc(st, lynx, bat, [vole, turtle], turtle)
+    assert ids(st) == [f"alloc:c{vole}=5", f"alloc:c{vole}=10", f"alloc:c{vole}=65"]
+    play(st, f"alloc:c{vole}=10")
+    # the last Defender: everything, or its 50 LP with the other 10 going on to the Dusk Bat
+    assert ids(st) == [f"alloc:c{turtle}=50", f"alloc:c{turtle}=60"]
+    play(st, f"alloc:c{turtle}=50")
+    assert vole not in st.data.ps and turtle not in st.data.ps
+    assert lp(st, bat) == 90
+
+
+@pytest.mark.rule("MZ22-COMBAT-35")
+def test_no_spill_while_a_defender_is_short_of_its_lp():
+    st = pos(["Quick Lynx"], ["Dusk Bat", "Pebble Vole", "Shell Turtle"])
+    lynx, bat, vole, turtle = (page(st, n) for n in ("Quick Lynx", "Dusk Bat", "Pebble Vole", "Shell Turtle"))
+    _to_alloc(st, lynx, bat, [vole, turtle], turtle)
+    play(st, f"alloc:c{vole}=5")                           # 5 < its 10 LP
+    assert st.decision.kind == "main"                      # the Turtle must take the other 65
+    assert turtle not in st.data.ps and lp(st, vole) == 5 and lp(st, bat) == 100
+
+
+@pytest.mark.rule("MZ22-COMBAT-36")
+def test_destroyed_effects_resolve_after_the_damage():
+    name = "Cinder Moth"
+    st = pos(["Quick Lynx"], [name])
+    lynx, victim = page(st, "Quick Lynx"), page(st, name)
+    attack(st, lynx, f"c{victim}")
+    if st.decision.kind == "counter":
+        play(st, "atk:0")
+    if st.decision.kind == "defenders":
+        play(st, "done")
+    log = "\n".join(st.log)
+    assert victim not in st.data.ps
+    assert "DESTROYED Effect resolves" in log
+    assert log.index("is Destroyed") < log.index("DESTROYED Effect resolves")
+
+
+# --------------------------------------------------------------------------- Tribal Boost
+@pytest.mark.rule("MZ22-TRIBAL-2", "MZ22-TRIBAL-3", "MZ22-TRIBAL-4", "MZ22-TRIBAL-9", "MZ22-TRIBAL-7",
+                  "MZ22-TRIBAL-6")
+def test_tribal_boost_counts_every_casters_tribe_members():
+    st = pos(["Ridge Critter", "Ridge Cousin", "Plain Mole"], ["Ridge Cousin"])
+    critter = page(st, "Ridge Critter")
+    d = st.data
+    assert tribal(d, critter) == 20 and max_lp(d, critter) == 50
+    assert combat.attack_total(d, critter, 0, None) == 40
+
+
+@pytest.mark.rule("MZ22-TRIBAL-8", "MZ22-TRIBAL-5", "MZ22-PARALYZE-8")
+def test_paralyzed_members_still_count_but_a_paralyzed_booster_loses_it():
+    st = pos(["Ridge Critter", {"name": "Ridge Cousin", "statuses": [{"status": "paralyze"}]}], [])
+    critter = page(st, "Ridge Critter")
+    assert tribal(st.data, critter) == 10
+    st2 = pos([{"name": "Ridge Critter", "statuses": [{"status": "paralyze"}]}, "Ridge Cousin"], [])
+    assert tribal(st2.data, page(st2, "Ridge Critter")) == 0 and max_lp(st2.data, page(st2, "Ridge Critter")) == 30
+
+
+@pytest.mark.rule("MZ22-LP-13", "MZ22-TRIBAL-7")
+def test_losing_a_tribe_member_can_destroy_the_booster():
+    st = pos(["Quick Lynx"], [{"name": "Ridge Critter", "damage": 35}, "Ridge Cousin"])
+    lynx, critter, cousin = page(st, "Quick Lynx"), page(st, "Ridge Critter"), page(st, "Ridge Cousin")
+    assert lp(st, critter) == 5
+    attack(st, lynx, f"c{cousin}")
+    play(st, "done")
+    assert cousin not in st.data.ps and critter not in st.data.ps      # max LP 40 → 30 with 35 Damage
+
+
+# --------------------------------------------------------------------------- Paralyze in Combat
+@pytest.mark.rule("MZ22-PARALYZE-4", "MZ22-PARALYZE-9", "MZ22-PARALYZE-3")
+def test_paralyzed_target_is_primary_and_answers_for_nothing():
+    st = pos(["Plain Mole"], [{"name": "Ember Wasp", "statuses": [{"status": "paralyze"}]}])
+    mole, wasp = page(st, "Plain Mole"), page(st, "Ember Wasp")
+    attack(st, mole, f"c{wasp}")
+    assert "Ember Wasp strikes with Sting" in st.log      # it answered, for nothing
+    assert lp(st, wasp) == 30 and lp(st, mole) == 40 and not st.data.ps[mole].inds   # 0 Damage, no Burn
