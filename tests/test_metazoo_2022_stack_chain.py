@@ -179,9 +179,37 @@ any_time = true
 cost = [{ aura = "water", n = 1 }]
 [[page.effect]]
 when = "cast"
-targets = [{ kind = "beastie", side = "any" }]
+targets = [{ kind = "page", side = "any" }]
 do = [{ op = "return_to_chapter", to = "t0" }]
-text = "Any time: return target Beastie to its owner's Chapter."
+text = "Any time: return target Page in the Arena to its owner's Chapter."
+
+[[page]]
+name = "Cinder Storm"
+type = "spell"
+cost = [{ aura = "flame", n = 1 }]
+[[page.effect]]
+when = "cast"
+do = [{ op = "damage", amount = 20, to = { each = "beastie" } }]
+text = "Deal 20 Damage to each Beastie."
+
+[[page]]
+name = "Ember Rain"
+type = "spell"
+cost = [{ aura = "flame", n = 1 }]
+[[page.effect]]
+when = "cast"
+do = [{ op = "inflict", status = "burn", to = { each = "beastie", side = "opposing" } }]
+text = "Inflict Burn on each opposing Beastie."
+
+[[page]]
+name = "Banner Totem"
+type = "artifact"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 20
+[[page.effect]]
+when = "arena"
+static = [{ op = "lp_bonus", amount = 10, who = { each = "beastie", side = "own" } }]
+text = "ARENA: Beasties you control have +10 LP."
 '''
 
 BASE = metatcg.load_game("metazoo-2022")
@@ -313,12 +341,14 @@ def test_damage_and_burn_are_not_asked_damage_comes_first():
 
 
 @pytest.mark.rule("MZ22-CONTRACT-6", "MZ22-CONTRACT-7", "MZ22-CONTRACT-12", "MZ22-KW-1", "MZ22-SIMUL-1",
-                  "MZ22-OWN-5")
+                  "MZ22-OWN-5", "MZ22-ACTION-4", "MZ22-ACTION-5")
 def test_contract_effects_are_ordered_by_the_active_caster_before_the_page_enters():
-    # P2 Contracts an "any time" Beastie with two CONTRACT Effects in P1's end window
-    st = pos({}, {"chapter": ["Quiet Hare"], "aura": {"flame": 1}}, step="end_a")
+    # P2 Contracts an "any time" Beastie with two CONTRACT Effects in P1's end window; P1 could
+    # answer at any time (a damaged Shade), yet is never asked while the Contract resolves
+    st = pos({"arena": [{"name": "Goat-Sucker Shade", "damage": 10}]},
+             {"chapter": ["Quiet Hare"], "aura": {"flame": 1}}, step="end_a")
     hare = cid(st, "Quiet Hare")
-    play(st, f"contract:c{hare}", "pay:pool.flame")
+    play(st, "pass", f"contract:c{hare}", "pay:pool.flame", "pass")
     assert who(st) == ("__order_triggers", 0)          # P1, the active Caster, orders them
     assert hare not in st.data.arena                   # CONTRACT Effects come first
     opts = [a.label for a in st.legal_actions()]
@@ -330,6 +360,7 @@ def test_contract_effects_are_ordered_by_the_active_caster_before_the_page_enter
     assert log.index("P1 resolves Quiet Hare: CONTRACT: each opposing Caster loses 10 LP. next") \
         < log.index("P1 loses 10 LP (990 LP left)") < log.index("P2 Bookmarks 1 Page") \
         < log.index("Quiet Hare enters the Arena for P2")
+    assert who(st) == ("__respond", 0) and st.data.step == "end_a"    # then the window, from P1
 
 
 # --------------------------------------------------------------------------- priority
@@ -601,3 +632,80 @@ def test_a_page_may_win_or_lose_the_game():
     st = pos({"arena": ["Last Page"]}, {}, {})
     play(st, f"use:c{cid(st, 'Last Page')}.1")
     assert st.result is not None and st.result[0] > st.result[1] and st.result[0] > st.result[2]
+
+
+@pytest.mark.rule("MZ22-PRIO-6", "MZ22-COMBAT-40")
+def test_combat_windows_ask_only_the_named_caster_and_a_pass_closes_them():
+    def start():
+        st = pos({"arena": ["Grinning Jester"], "chapter": ["Rime Lance"], "aura": {"frost": 2}},
+                 {"arena": [{"name": "Goat-Sucker Shade", "damage": 10}]},
+                 {"arena": [{"name": "Goat-Sucker Shade", "damage": 10}]})
+        j, s2 = cid(st, "Grinning Jester"), cid(st, "Goat-Sucker Shade")
+        play(st, f"attack:c{j}", f"at:c{s2}")
+        return st, s2
+
+    st, s2 = start()
+    assert who(st) == ("__respond", 1)                  # window 1: the attacked Page's controller
+    play(st, "pass")
+    assert who(st) == ("__respond", 0) and st.decision.params.name == "combat2"   # P3 was never asked
+    play(st, "pass")
+    assert who(st) == ("main", 0) and st.data.combat is None      # nobody else was asked
+    # an Action in window 1 starts the normal exchange: the others get priority in turn
+    st, s2 = start()
+    play(st, f"use:c{s2}.0", f"target:c{s2}")
+    assert who(st) == ("__respond", 2) and st.decision.params.name == "chain"
+    play(st, "pass")
+    assert who(st) == ("__respond", 0)
+    play(st, "pass")                                    # the chain resolves, the Combat goes on
+    assert st.data.ps[s2].damage == 0 and st.data.chain == []
+    assert who(st) == ("__respond", 0) and st.decision.params.name == "combat2"
+
+
+@pytest.mark.rule("MZ22-CONTRACT-10", "MZ22-CHAIN-6")
+def test_a_stopped_contract_sends_its_page_to_its_discard_pile_and_nothing_resolves():
+    st = pos({"chapter": ["Hush"], "aura": {"flame": 1}},
+             {"chapter": ["Quiet Hare"], "aura": {"flame": 1}}, step="end_a")
+    hare = cid(st, "Quiet Hare")
+    play(st, f"contract:c{hare}", "pay:pool.flame")
+    assert hare not in st.data.chapter[1] and hare not in st.data.arena
+    play(st, f"contract:c{cid(st, 'Hush')}", "target:k0", "pay:pool.flame")
+    assert st.data.limbo[1] == [hare] and st.data.chain == []
+    assert st.data.lp_of_caster(0) == 1000             # no CONTRACT Effect resolved
+
+
+@pytest.mark.rule("MZ22-SIMUL-2", "MZ22-SIMUL-6", "MZ22-KW-4", "MZ22-KW-8")
+def test_simultaneous_destroyed_effects_the_active_casters_first_then_clockwise():
+    st = pos({"chapter": ["Cinder Storm"], "aura": {"flame": 1}, "arena": ["Ashen Hound", "Grinning Jester"]},
+             {"arena": ["Ashen Hound", "Goat-Sucker Shade"]})
+    play(st, f"contract:c{cid(st, 'Cinder Storm')}", "pay:pool.flame", "pass")
+    log = lines(st)
+    # both Hounds die in one event; P1's (the active Caster's) Effect hits P2's Shade first
+    mine = log.index("Goat-Sucker Shade takes 20 Damage from Ashen Hound (0/30 LP)")
+    theirs = log.index("Grinning Jester takes 20 Damage from Ashen Hound (0/40 LP)")
+    assert mine < theirs
+    assert cid(st, "Grinning Jester") in st.data.limbo[0] and cid(st, "Goat-Sucker Shade") in st.data.limbo[1]
+
+
+@pytest.mark.rule("MZ22-SIMUL-4", "MZ22-SIMUL-5", "MZ22-SIMUL-7")
+def test_one_roll_sets_the_burn_counters_of_every_target():
+    st = pos({"chapter": ["Ember Rain"], "aura": {"flame": 1}},
+             {"arena": ["Grinning Jester", "Ashen Hound",
+                        {"name": "Goat-Sucker Shade", "statuses": [{"status": "burn", "counters": 5}]}]})
+    play(st, f"contract:c{cid(st, 'Ember Rain')}", "pay:pool.flame", "pass")
+    log = lines(st)
+    rolls = [x for x in log if "rolls a D6" in x]
+    assert len(rolls) == 1
+    r = int(rolls[0].rsplit(" ", 1)[1])
+    s = {p["name"]: p["statuses"] for p in snap(st)["arena"]}
+    assert s["Grinning Jester"] == s["Ashen Hound"] == [{"status": "burn", "counters": r}]
+    assert s["Goat-Sucker Shade"] == [{"status": "burn", "counters": 5}]
+
+
+@pytest.mark.rule("MZ22-KW-3", "MZ22-KW-7")
+def test_arena_effects_apply_while_their_page_is_in_the_arena():
+    st = pos({"arena": ["Banner Totem", "Grinning Jester"]}, {"chapter": ["Homeward Call"], "aura": {"water": 1},
+                                                            "arena": ["Goat-Sucker Shade"]},
+             step="end_a")
+    assert page(st, "Grinning Jester")["max_lp"] == 50 and page(st, "Goat-Sucker Shade")["max_lp"] == 30
+    play(st, f"contract:c{cid(st, 'Homeward Call')}", f"target:c{cid(st, 'Banner Totem')}", "pay:pool.water")
+    assert page(st, "Grinning Jester")["max_lp"] == 40
