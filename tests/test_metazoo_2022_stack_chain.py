@@ -709,3 +709,36 @@ def test_arena_effects_apply_while_their_page_is_in_the_arena():
     assert page(st, "Grinning Jester")["max_lp"] == 50 and page(st, "Goat-Sucker Shade")["max_lp"] == 30
     play(st, f"contract:c{cid(st, 'Homeward Call')}", f"target:c{cid(st, 'Banner Totem')}", "pay:pool.water")
     assert page(st, "Grinning Jester")["max_lp"] == 40
+
+
+@pytest.mark.rule("MZ22-CONTRACT-5", "MZ22-CONTRACT-8", "MZ22-CONTRACT-6")
+def test_contracting_pays_with_aura_made_before_and_puts_the_page_into_the_arena():
+    st = pos({"chapter": ["Grinning Jester"], "arena": [{"name": "Flame Aura", "fatigued": True}]}, {})
+    jester = cid(st, "Grinning Jester")
+    assert f"contract:c{jester}" not in ids(st)         # no Aura can be made: no Contract
+    st = pos({"chapter": ["Grinning Jester"], "arena": ["Flame Aura"]}, {})
+    aura = next(c for c in st.data.arena if st.data.defs[c].name == "Flame Aura")
+    play(st, f"contract:c{jester}")
+    assert who(st) == ("pay", 0) and ids(st) == ["pay:flame"]
+    play(st, "pay:flame")
+    assert st.data.ps[aura].fatigued                    # the Aura was made for the payment
+    assert jester in st.data.arena and st.data.ps[jester].fatigued and st.data.ps[jester].contracted
+
+
+@pytest.mark.rule("MZ22-TARGET-3", "MZ22-TARGET-6")
+def test_a_target_blocker_is_checked_when_chosen_and_at_resolution_but_not_by_selectors(monkeypatch):
+    from metatcg.games.metazoo_2022 import hooks
+    blocked: set[int] = set()
+    monkeypatch.setattr(hooks, "target_ok", lambda d, seat, c: c not in blocked)
+    st = pos({"chapter": ["Kindle Bolt", "Cinder Storm"], "aura": {"flame": 2}},
+             {"arena": ["Grinning Jester", "Goat-Sucker Shade"]})
+    jester, shade = cid(st, "Grinning Jester"), cid(st, "Goat-Sucker Shade")
+    blocked.add(shade)
+    play(st, f"contract:c{cid(st, 'Kindle Bolt')}")
+    assert ids(st) == [f"target:c{jester}"]             # checked when chosen
+    play(st, f"target:c{jester}", "pay:pool.flame")
+    blocked.add(jester)                                 # the Jester gains protection meanwhile
+    play(st, "pass")
+    assert st.data.ps[jester].damage == 0               # checked again at resolution: fizzled
+    play(st, f"contract:c{cid(st, 'Cinder Storm')}", "pay:pool.flame")
+    assert st.data.ps[jester].damage == 20 and st.data.ps[shade].damage == 20    # "each" ignores it
