@@ -210,6 +210,15 @@ lp = 20
 when = "arena"
 static = [{ op = "lp_bonus", amount = 10, who = { each = "beastie", side = "own" } }]
 text = "ARENA: Beasties you control have +10 LP."
+
+[[page]]
+name = "Idle Thoughts"
+type = "spell"
+cost = [{ aura = "flame", n = 1 }]
+[[page.effect]]
+when = "cast"
+do = [{ op = "discard_from_chapter", n = 1, who = "opponents" }]
+text = "Each opposing Caster discards a Page from their Chapter."
 '''
 
 BASE = metatcg.load_game("metazoo-2022")
@@ -742,3 +751,14 @@ def test_a_target_blocker_is_checked_when_chosen_and_at_resolution_but_not_by_se
     assert st.data.ps[jester].damage == 0               # checked again at resolution: fizzled
     play(st, f"contract:c{cid(st, 'Cinder Storm')}", "pay:pool.flame")
     assert st.data.ps[jester].damage == 20 and st.data.ps[shade].damage == 20    # "each" ignores it
+
+
+@pytest.mark.rule("MZ22-GLOSS-4", "MZ22-OWN-4")
+def test_a_discarded_page_goes_to_its_owners_pile_of_its_kind():
+    st = pos({"chapter": ["Idle Thoughts"], "aura": {"flame": 1}},
+             {"chapter": ["Grinning Jester", "Kindle Bolt"]})
+    play(st, f"contract:c{cid(st, 'Idle Thoughts')}", "pay:pool.flame")
+    assert who(st) == ("discard", 1)                    # the discarding Caster picks
+    play(st, f"discard:c{cid(st, 'Grinning Jester')}")
+    s = snap(st)["casters"][1]
+    assert s["limbo"] == ["Grinning Jester"] and s["cemetery"] == [] and s["chapter"] == ["Kindle Bolt"]

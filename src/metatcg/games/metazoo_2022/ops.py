@@ -134,7 +134,7 @@ def paired(d: MZ22Data, run: Run, op: Any) -> Any:
 
 def _ordered(st: GameState, run: Run, op: Any) -> bool:
     """Damage and Frozen/Sleep at the same moment: the active Caster picks which comes first
-    (MZ22-SIMUL-3, PR-MZ22-6); asked only when someone would receive both."""
+    (MZ22-SIMUL-3, PR-MZ22-6, PR-MZ22-17); asked only when someone would receive both."""
     d: MZ22Data = st.data
     other = paired(d, run, op)
     if other is None or not refs(st, run.ctx, op.to):
@@ -265,7 +265,8 @@ def _copy_token(st: GameState, run: Run, op: Any) -> bool:
 
 def _copy_spell(st: GameState, run: Run, op: Any) -> bool:
     """Copy a Spell or Potion on the chain: the copy goes on the chain for free, its targets
-    chosen as if Contracting it, and priority passes (MZ22-TOKEN-10/11/17)."""
+    chosen as if Contracting it, and priority passes (MZ22-TOKEN-10/11/17), even mid-resolution
+    (PR-MZ22-18)."""
     d: MZ22Data = st.data
     for r in refs(st, run.ctx, op.of):
         it = next((x for x in d.chain if f"k{x.uid}" == r), None)
@@ -374,7 +375,7 @@ def _reveal(st: GameState, run: Run, op: Any) -> bool:
 
 def _discard(st: GameState, run: Run, op: Any) -> bool:
     """Discard from a Chapter: a random one, or the discarding Caster picks; the Page goes to
-    its owner's Cemetery (PR-MZ22-16)."""
+    its owner's discard pile of its kind (MZ22-GLOSS-4)."""
     d: MZ22Data = st.data
     who = [p for p in casters(st, run.ctx, op.who) if d.chapter[p]]
     if op.random:
@@ -390,9 +391,11 @@ def _discard(st: GameState, run: Run, op: Any) -> bool:
 
 
 def discard(st: GameState, p: int, c: int) -> None:
+    """A discarded Page goes to its owner's pile of its kind: Limbo, Cemetery or Afterlife
+    (MZ22-GLOSS-4, MZ22-OWN-4)."""
     d: MZ22Data = st.data
     d.revealed.discard(c)
-    d.cemetery[p].append(c)
+    getattr(d, zones.DISCARD[d.defs[c].type])[d.owner[c]].append(c)
     if st.logging:
         st.say(f"{pl(p)} discards {nm(d, c)}")
 
