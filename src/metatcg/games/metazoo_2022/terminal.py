@@ -261,6 +261,10 @@ def caster_line(view: dict, q: int, roles: dict[int, str] | None, width: int, le
     """A Caster's header in as few lines as its wording at ``level`` needs (``level`` >= 2: one)."""
     sep = " · " if level < 2 else " "
     lines = pack(caster_pieces(view, q, roles, level), width, Text(""), None, sep=sep)
+    if level == 0 and len(lines) > 1:           # the short counts on one line beat full words on two
+        shorter = pack(caster_pieces(view, q, roles, 1), width, Text(""), None, sep=sep)
+        if len(shorter) < len(lines):
+            return shorter
     return lines if level < 2 else lines[:1]
 
 
