@@ -109,3 +109,30 @@ def check_deck(pool: PagePool, deck: Deck) -> list[str]:
                 problems.append(f"{k} copies of {shown}{where}; its Spellbook Limit is "
                                 f"{limit[key]} (MZ22-BOOK-5)")
     return problems
+
+
+# ------------------------------------------------------------------ a match: Archive swaps
+def swap_archive(deck: Deck, out_names: list[str] | tuple[str, ...],
+                 in_names: list[str] | tuple[str, ...]) -> Deck:
+    """The deck for the next game of a match: each Page of ``out_names`` leaves the Spellbook
+    for the Archive and each Page of ``in_names`` comes from the Archive into the Spellbook,
+    one for one, so both keep their sizes (MZ22-ARCH-5, MZ22-ARCH-7); the counts over both
+    together do not change, so the Spellbook Limits still hold (MZ22-BOOK-5). The registered
+    deck is not changed: the game after next starts again from it (MZ22-ARCH-6). ValueError if
+    the lists differ in length or name a Page that is not there (as many times as named)."""
+    outs, ins = list(out_names), list(in_names)
+    if len(outs) != len(ins):
+        raise ValueError(f"swaps are one for one: {len(outs)} Page(s) out of the Spellbook but "
+                         f"{len(ins)} in from the Archive (MZ22-ARCH-5)")
+    book, arch = list(spellbook(deck)), list(archive(deck))
+    for nm in outs:
+        if nm not in book:
+            raise ValueError(f"{nm!r} is not in the Spellbook (or not that many times) to swap out")
+        book.remove(nm)
+    for nm in ins:
+        if nm not in arch:
+            raise ValueError(f"{nm!r} is not in the Archive (or not that many times) to swap in")
+        arch.remove(nm)
+    book += ins
+    arch += outs
+    return Deck(deck.name, tuple(book) + tuple(f"[{ARCHIVE}] {nm}" for nm in arch), deck.description)

@@ -12,20 +12,30 @@ from .zones import pl
 
 
 def state_check(st: GameState) -> None:
+    """After every step: the LP checks when something changed LP (``dirty``), then the deck-out
+    check, which is cheap and runs every time so that a Spellbook emptied by any means (the last
+    Bookmark, a search) ends the game at once (MZ22-DECKOUT-4)."""
     d: MZ22Data = st.data
-    if not d.dirty:
+    while d.dirty and st.result is None:       # a Destroy can lower other Pages' LP (MZ22-LP-13)
+        d.dirty = False
+        dead = [c for c in d.arena if has_lp(d, c) and cur_lp(d, c) <= 0]
+        if dead:
+            zones.destroy(st, dead, " (0 LP)")          # MZ22-LP-9/16, MZ22-COMBAT-32
+        down = [p for p in d.alive() if d.lp_of_caster(p) <= 0]
+        if down:
+            eliminate(st, down, " (0 LP, MZ22-WIN-4)")
+    if st.result is None:
+        deck_out(st)
+
+
+def deck_out(st: GameState) -> None:
+    """Every Spellbook of the Casters still in is empty: a draw among them (MZ22-DECKOUT-3,
+    PR-MZ22-12). Never before turn 1 (set-up and Mulligans are not play, MZ22-SETUP-5)."""
+    d: MZ22Data = st.data
+    if d.turn < 1 or d.step in ("setup", "mulligan"):
         return
-    d.dirty = False
-    dead = [c for c in d.arena if has_lp(d, c) and cur_lp(d, c) <= 0]
-    if dead:
-        zones.destroy(st, dead, " (0 LP)")          # MZ22-LP-9/16, MZ22-COMBAT-32
-    down = [p for p in d.alive() if d.lp_of_caster(p) <= 0]
-    if down:
-        eliminate(st, down, " (0 LP, MZ22-WIN-4)")
-        if st.result is not None:
-            return
     alive = d.alive()
-    if alive and all(not d.spellbook[p] for p in alive) and d.step not in ("setup", "mulligan"):
+    if alive and all(not d.spellbook[p] for p in alive):
         finish(st, alive, "draw: every Spellbook is empty (MZ22-DECKOUT-3)")
 
 
@@ -52,6 +62,8 @@ def eliminate(st: GameState, seats: list[int], why: str) -> None:
     for p in seats:                                 # their Pages leave with them (PR-MZ22-12)
         for c in [c for c in d.arena if d.ps[c].controller == p]:
             zones.leave(st, c, zones.DISCARD[d.defs[c].type])
+        for c in [c for c in d.terra if c >= 0 and d.ps[c].controller == p]:
+            zones.leave(st, c, "afterlife")         # the slot empties, no other Terra moves (MZ22-TSLOT-10)
         for it in [x for x in d.chain if x.seat == p]:
             d.chain.remove(it)
             if it.what == "contract":

@@ -229,6 +229,7 @@ def snapshot(st: GameState) -> dict[str, Any]:
                                            "defenders": [nm(b) for b in cb.defenders], "primary": cb.primary},
         "casters": [{
             "lp": d.lp_of_caster(p), "damage": d.lp_damage[p], "lp_loss": d.lp_loss[p], "out": d.out[p],
+            "mulligans": d.mulligans[p],
             "statuses": [_ind(i) for i in d.cinds[p]],
             "chapter": sorted(nm(c) for c in d.chapter[p]), "chapter_count": len(d.chapter[p]),
             "spellbook_count": len(d.spellbook[p]), "spellbook_top": [nm(c) for c in reversed(d.spellbook[p][-3:])],

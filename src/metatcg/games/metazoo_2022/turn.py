@@ -46,9 +46,14 @@ def call(st: GameState, caller: int, heads: bool) -> None:
 
 def go_first(st: GameState, chooser: int, first: bool) -> None:
     d: MZ22Data = st.data
-    d.first = chooser if first else (chooser + 1) % d.n
+    d.first = chooser if first else (chooser + 1) % d.n      # the next seat clockwise (PR-MZ22-9)
     if st.logging:
-        st.say(f"{pl(chooser)} chooses to go {'first' if first else 'second'}: {pl(d.first)} starts")
+        if first:
+            st.say(f"{pl(chooser)} chooses to go first")
+        elif d.n == 2:
+            st.say(f"{pl(chooser)} chooses to go second: {pl(d.first)} starts")
+        else:
+            st.say(f"{pl(chooser)} lets the next Caster clockwise start: {pl(d.first)} starts (PR-MZ22-9)")
     st.push(Deal())
 
 
@@ -57,7 +62,7 @@ def deal(st: GameState, step: Deal) -> None:
     d: MZ22Data = st.data
     for p in range(d.n):
         st.rng.shuffle(d.spellbook[p])
-        zones.bookmark(st, p, OPENING)
+        d.mull_n[p] = zones.bookmark(st, p, OPENING)     # N: how many were Bookmarked (MZ22-MULL-4)
     d.step = "mulligan"
     st.push(*[Mull(p) for p in clockwise(d.n, d.first)])
 
@@ -75,16 +80,21 @@ def mull_options(st: GameState, p: int) -> list[Action]:
 
 
 def mulligan(st: GameState, p: int) -> None:
-    """Chapter back, shuffle, Bookmark N-1 (MZ22-MULL-1..4); the count is public (MZ22-MULL-5)."""
+    """Chapter back, shuffle, Bookmark N-1 where N is how many Pages were Bookmarked the time
+    before (MZ22-MULL-1..4); the same Caster decides again until they keep or reach 0 Pages, and
+    the count is public (MZ22-MULL-5/6)."""
     d: MZ22Data = st.data
+    if d.mull_n[p] < 1:
+        raise ValueError("no Mulligan at N = 0 (MZ22-MULL-6)")
     d.spellbook[p].extend(d.chapter[p])
     d.chapter[p].clear()
+    d.revealed.difference_update(d.spellbook[p])
     st.rng.shuffle(d.spellbook[p])
-    d.mull_n[p] -= 1
+    want = d.mull_n[p] - 1
     d.mulligans[p] += 1
     if st.logging:
-        st.say(f"{pl(p)} Mulligans (#{d.mulligans[p]}) and Bookmarks {d.mull_n[p]}")
-    zones.bookmark(st, p, d.mull_n[p])
+        st.say(f"{pl(p)} Mulligans (#{d.mulligans[p]}) and Bookmarks {want}")
+    d.mull_n[p] = zones.bookmark(st, p, want) if want else 0
     if d.mull_n[p] >= 1:
         st.push(Mull(p))
 
@@ -127,9 +137,7 @@ def run(st: GameState, step: TurnStep) -> None:
             if d.ps[c].controller == p:
                 zones.awaken(st, c)
     elif name == "dissolve":                  # MZ22-TURN-5/21
-        for q in range(d.n):
-            d.pool[q] = dict(d.kept[q])
-            d.kept[q] = {}
+        dissolve(d, keep=True)
     elif name == "actions":                   # MZ22-TURN-6..13
         st.push(Main(p))
     elif name == "end_a":                     # MZ22-TURN-14, MZ22-PRIO-4
@@ -140,12 +148,22 @@ def run(st: GameState, step: TurnStep) -> None:
     elif name == "end_p":                     # Paralyze ends last in 3b (PR-MZ22-3)
         statuses.expire_paralyze(st)
     elif name == "end_c":                     # MZ22-TURN-16/21
-        for q in range(d.n):
-            d.pool[q] = {}
-            d.kept[q] = {}
+        dissolve(d, keep=False)
         if d.mods:
             d.mods = []                       # "until the end of the turn" changes end
             d.dirty = True
+
+
+def dissolve(d: MZ22Data, keep: bool) -> None:
+    """Aura dissolves from every Caster's pool (MZ22-TURN-21): at step 1e all but what
+    start-of-turn Effects made this turn (MZ22-TURN-5), at step 3c all of it (MZ22-TURN-16)."""
+    for q in range(d.n):
+        if keep:
+            pool = d.pool[q]
+            d.pool[q] = {t: min(k, pool.get(t, 0)) for t, k in d.kept[q].items() if min(k, pool.get(t, 0)) > 0}
+        else:
+            d.pool[q] = {}
+        d.kept[q] = {}
 
 
 def _turn_effects(st: GameState, when: str) -> None:

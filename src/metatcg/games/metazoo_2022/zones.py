@@ -49,28 +49,31 @@ def enter_arena(st: GameState, page: int, seat: int, contracted: bool) -> None:
     d.dirty = True
 
 
-def terra_in(st: GameState, page: int, seat: int) -> None:
-    """A Terra takes the lowest empty slot, or replaces the one under the rotation pointer,
-    which then moves on (MZ22-TSLOT-3/4/14); the replaced Terra goes to its owner's Afterlife
-    without being Destroyed (MZ22-TSLOT-8/15)."""
+def terra_in(st: GameState, page: int, seat: int) -> int:
+    """A Terra takes the lowest-numbered empty slot, leaving the rotation pointer where it is;
+    with no slot empty it replaces the Terra under the pointer, which then moves on by one and
+    wraps from slot 6 to slot 1 (MZ22-TSLOT-3/4/11/14). The replaced Terra goes to its owner's
+    Afterlife without being Destroyed (MZ22-TSLOT-8/15). Only a Terra takes a slot
+    (MZ22-TSLOT-13). Returns the slot index (0 = slot 1)."""
     d: MZ22Data = st.data
+    if d.defs[page].type != "terra":
+        raise ValueError(f"{nm(d, page)} is not a Terra Page and takes no Terra slot (MZ22-TSLOT-13)")
     if -1 in d.terra:
         slot = d.terra.index(-1)
     else:
         slot = d.rot
         old = d.terra[slot]
-        d.terra[slot] = -1
-        del d.ps[old]
-        d.afterlife[d.owner[old]].append(old)
-        d.rot = (d.rot + 1) % SLOTS
         if st.logging:
             st.say(f"{nm(d, old)} is pushed out of Terra slot {slot + 1} into {pl(d.owner[old])}'s Afterlife "
-                   "(MZ22-TSLOT-4)")
+                   "(MZ22-TSLOT-4, not Destroyed)")
+        leave(st, old, "afterlife")
+        d.rot = (d.rot + 1) % SLOTS
     d.terra[slot] = page
     d.ps[page] = PageState(seat, False, entered=d.turn)
     d.dirty = True
     if st.logging:
         st.say(f"{nm(d, page)} takes Terra slot {slot + 1}")
+    return slot
 
 
 # ------------------------------------------------------------------ leaving
