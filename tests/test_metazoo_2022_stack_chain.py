@@ -282,6 +282,7 @@ def test_ex1_the_chain_resolves_last_in_first_out():
     jester, shade = cid(st, "Grinning Jester"), cid(st, "Goat-Sucker Shade")
     play(st, f"contract:c{kb}")
     assert who(st) == ("target", 0)                       # the target is chosen as it is Contracted
+    assert kb in st.data.revealed                         # and the Page is shown to the others
     play(st, f"target:c{jester}", "pay:pool.flame")
     assert who(st) == ("__respond", 1)                    # priority passes to the opponent
     assert kb not in st.data.chapter[0] and kb not in st.data.arena   # on the chain only
@@ -762,3 +763,20 @@ def test_a_discarded_page_goes_to_its_owners_pile_of_its_kind():
     play(st, f"discard:c{cid(st, 'Grinning Jester')}")
     s = snap(st)["casters"][1]
     assert s["limbo"] == ["Grinning Jester"] and s["cemetery"] == [] and s["chapter"] == ["Kindle Bolt"]
+
+
+@pytest.mark.rule("MZ22-SIMUL-3")
+def test_the_order_is_not_asked_when_the_recipient_cannot_take_the_status_and_saves_mid_choice():
+    st = pos({"arena": [{"name": "Grinning Jester", "statuses": [{"status": "frozen", "counters": 1}]}]},
+             {"chapter": ["Rime Lance"], "aura": {"frost": 1}}, step="end_a")
+    play(st, f"contract:c{cid(st, 'Rime Lance')}", f"target:c{cid(st, 'Grinning Jester')}", "pay:pool.frost")
+    assert st.decision is None or st.decision.kind != "order"
+    # a game saved while the active Caster picks the order loads and goes on the same way
+    st = pos({"arena": ["Grinning Jester"]}, {"chapter": ["Rime Lance"], "aura": {"frost": 1}}, step="end_a")
+    play(st, f"contract:c{cid(st, 'Rime Lance')}", f"target:c{cid(st, 'Grinning Jester')}", "pay:pool.frost")
+    assert who(st) == ("order", 0)
+    again = GAME.state_from_json(st.to_json())
+    copy = st.clone()
+    for s in (st, again, copy):
+        s.apply("first:status")
+    assert st.digest() == again.digest() == copy.digest()

@@ -137,8 +137,11 @@ def _ordered(st: GameState, run: Run, op: Any) -> bool:
     (MZ22-SIMUL-3, PR-MZ22-6, PR-MZ22-17); asked only when someone would receive both."""
     d: MZ22Data = st.data
     other = paired(d, run, op)
-    if other is None or not refs(st, run.ctx, op.to):
+    if other is None:
         return False
+    kind = (op if op.op == "inflict" else other).status
+    if not any(statuses.can_take(d, r, kind) for r in refs(st, run.ctx, op.to)):
+        return False                    # nobody could take the status: the order changes nothing
     st.push(run._replace(at=run.at + 2))
     ask(st, Ask(run, "order", 0, d.active))
     return True

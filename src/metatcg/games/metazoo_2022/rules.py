@@ -290,6 +290,10 @@ def _check_record(d: MZ22Data, r: Any, k: int) -> None:
                 raise StateDataError(f"{r.kind}.seat names seat {v}, which does not exist")
             if f in _PAGE_FIELDS and not -1 <= v < k:
                 raise StateDataError(f"{r.kind}.{f} names Page c{v}, which does not exist")
+    if isinstance(r, CombatStep) and r.name not in combat.STAGES:
+        raise StateDataError(f"a Combat step names an unknown part {r.name!r:.20}")
+    if isinstance(r, TurnStep) and r.name not in turn.TURN_STEPS:
+        raise StateDataError(f"a turn step names an unknown step {r.name!r:.20}")
     if isinstance(r, (Ctx,)) and r.loc not in ("fx", "atk"):
         raise StateDataError("an Effect context names an unknown place")
     if isinstance(r, Ctx):
