@@ -113,6 +113,38 @@ strong_against = ["frost"]
 attack = [{ name = "Tusk", damage = 20 }]
 
 [[page]]
+name = "Pine Lynx"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 60
+terra_bonus = [{ terra = "forest", damage = 20 }]
+attack = [{ name = "Pounce", damage = 10 }]
+
+[[page]]
+name = "Thorn Hedgehog"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 60
+
+[[page.attack]]
+name = "Quill Jab"
+damage = 20
+do = [{ op = "damage", amount = 10, to = "defender" }]
+text = "Deal 10 Damage to the primary Defender."
+
+[[page]]
+name = "Plated Mole"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 60
+attack = [{ name = "Dig", damage = 10 }]
+
+[[page.effect]]
+when = "arena"
+static = [{ op = "damage_taken", who = "self", source = "attack", none = true }]
+text = "ARENA: this Beastie takes no Damage from Attacking or Defending."
+
+[[page]]
 name = "Cinder Moth"
 type = "beastie"
 cost = [{ aura = "neutral", n = 1 }]
@@ -525,3 +557,38 @@ def test_paralyzed_target_is_primary_and_answers_for_nothing():
     attack(st, mole, f"c{wasp}")
     assert "Ember Wasp strikes with Sting" in st.log      # it answered, for nothing
     assert lp(st, wasp) == 30 and lp(st, mole) == 40 and not st.data.ps[mole].inds   # 0 Damage, no Burn
+
+
+# --------------------------------------------------------------------------- Terra, Effect Damage
+@pytest.mark.rule("MZ22-COMBAT-28", "MZ22-COMBAT-47")
+def test_terra_bonus_adds_to_attack_damage():
+    st = pos(["Pine Lynx"], ["Dusk Bat"], terra=["Whispering Pines"])
+    lynx, bat = page(st, "Pine Lynx"), page(st, "Dusk Bat")
+    assert combat.attack_total(st.data, lynx, 0, f"c{bat}") == 30
+    attack(st, lynx, f"c{bat}")
+    play(st, "atk:0")
+    assert lp(st, bat) == 70
+
+
+@pytest.mark.rule("MZ22-COMBAT-51", "MZ22-COMBAT-26")
+def test_damage_from_an_attacks_effect_text_is_effect_damage():
+    st = pos(["Thorn Hedgehog"], ["Plated Mole"])
+    hog, mole = page(st, "Thorn Hedgehog"), page(st, "Plated Mole")
+    attack(st, hog, f"c{mole}")
+    # the red 20 is Damage from Attacking (none taken); the Effect's 10 is Effect Damage
+    assert lp(st, mole) == 50 and lp(st, hog) == 50
+
+
+@pytest.mark.rule("MZ22-COMBAT-49", "MZ22-COMBAT-17")
+def test_when_every_defender_is_gone_the_damage_goes_on_to_the_original_target():
+    st = pos(["Plain Mole"], ["Dusk Bat", "Pebble Vole"], p1={"chapter": ["Hoarfrost Snap"], "aura": {"frost": 2}})
+    mole, bat, vole = page(st, "Plain Mole"), page(st, "Dusk Bat"), page(st, "Pebble Vole")
+    attack(st, mole, f"c{bat}")
+    play(st, f"defend:c{vole}", f"primary:c{vole}")
+    assert st.decision.kind == "__respond" and st.current_player() == 0       # window 2: the attacker
+    st.apply(next(a for a in ids(st) if a.startswith("contract:")))
+    while st.decision.kind in ("target", "pay", "order"):
+        st.apply(f"target:c{vole}" if f"target:c{vole}" in ids(st) else ids(st)[0])
+    assert vole not in st.data.ps
+    assert st.decision.kind == "main"
+    assert lp(st, bat) == 80                               # PR-MZ22-19: all 20 to the original target

@@ -386,7 +386,7 @@ def _hit(st: GameState, s: CombatStep) -> None:
         if present(d, cb.primary):
             damage(st, [cb.primary], total, attack=True, why=why)
         return
-    if not live:               # every Defender is gone: all of it may go on (MZ22-COMBAT-35/49, PR-MZ22-16)
+    if not live:               # every Defender is gone: all of it may go on (MZ22-COMBAT-35/49, PR-MZ22-19)
         if present(d, cb.target):
             damage(st, [cb.target], total, attack=True, why=why)
         return
@@ -435,7 +435,7 @@ def _spill_ok(d: MZ22Data, a: Alloc) -> bool:
 
 
 def alloc_menu(d: MZ22Data, a: Alloc, todo: list[int], left: int) -> list[int]:
-    """Amounts for the next Defender (MZ22-COMBAT-33/34/48, PR-MZ22-5, PR-MZ22-16): multiples of
+    """Amounts for the next Defender (MZ22-COMBAT-33/34/48, PR-MZ22-5, PR-MZ22-19): multiples of
     5, at least 5 for each Defender while the fives last (else as many Defenders as possible get
     5), the remainder below 5 to one Defender of the attacker's choice; the offered amounts are the
     least allowed, the smallest that reaches its current LP and the most that leaves 5 for each
@@ -471,6 +471,8 @@ def alloc_menu(d: MZ22Data, a: Alloc, todo: list[int], left: int) -> list[int]:
 def alloc_options(st: GameState, a: Alloc) -> list[Action]:
     d: MZ22Data = st.data
     todo, _, left, rem = _alloc_state(d, a)
+    if not todo:                       # a loaded decision with nobody left to allocate to
+        return [Action("alloc:deal", "Deal the Damage", (-1, 0))]
     out = []
     for k in alloc_menu(d, a, todo, left):
         rest = f", {left - k} to {_ref_name(d)}" if len(todo) == 1 and k < left else ""
@@ -486,7 +488,7 @@ def _ref_name(d: MZ22Data) -> str:
 
 
 def alloc_pick(st: GameState, a: Alloc, page: int, k: int) -> None:
-    ask_alloc(st, a._replace(given=a.given + ((page, k),)))
+    ask_alloc(st, a if page < 0 else a._replace(given=a.given + ((page, k),)))
 
 
 def _deal_alloc(st: GameState, a: Alloc, left: int) -> None:
