@@ -210,7 +210,8 @@ def snapshot(st: GameState) -> dict[str, Any]:
         s = d.ps[c]
         out: dict[str, Any] = {"name": nm(c), "owner": d.owner[c], "controller": s.controller,
                                "fatigued": s.fatigued, "statuses": [_ind(i) for i in s.inds],
-                               "types": sorted(types_of(d, c)), "token": d.is_token(c)}
+                               "types": sorted(types_of(d, c)), "token": d.is_token(c),
+                               "base_types": sorted(d.defs[c].base_types), "dual": d.defs[c].dual}
         if d.defs[c].type in ("beastie", "artifact"):
             out.update(lp=cur_lp(d, c), max_lp=max_lp(d, c), damage=s.damage, loss=s.loss)
         return out
@@ -222,7 +223,7 @@ def snapshot(st: GameState) -> dict[str, Any]:
         "current_player": st.current_player(),
         "decision": None if st.decision is None else st.decision.kind,
         "arena": [page(c) for c in d.arena],
-        "terra": [None if c < 0 else nm(c) for c in d.terra], "rotation": d.rot,
+        "terra": ["" if c < 0 else nm(c) for c in d.terra], "rotation": d.rot,     # "" empty, as in specs
         "chain": [{"name": nm(it.source), "what": it.what, "seat": it.seat,
                    "targets": [list(t) for t in it.targets]} for it in d.chain],
         "combat": None if cb is None else {"attacker": nm(cb.attacker), "target": cb.target,
