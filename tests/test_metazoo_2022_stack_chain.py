@@ -219,6 +219,20 @@ cost = [{ aura = "flame", n = 1 }]
 when = "cast"
 do = [{ op = "discard_from_chapter", n = 1, who = "opponents" }]
 text = "Each opposing Caster discards a Page from their Chapter."
+
+[[page]]
+name = "Snap Lizard"
+type = "beastie"
+cost = [{ aura = "flame", n = 1 }]
+lp = 30
+[[page.attack]]
+name = "Snap"
+damage = 10
+[[page.effect]]
+when = "contract"
+targets = [{ kind = "beastie", side = "opposing" }]
+do = [{ op = "damage", amount = 10, to = "t0" }]
+text = "CONTRACT: deal 10 Damage to target opposing Beastie."
 '''
 
 BASE = metatcg.load_game("metazoo-2022")
@@ -780,3 +794,20 @@ def test_the_order_is_not_asked_when_the_recipient_cannot_take_the_status_and_sa
     for s in (st, again, copy):
         s.apply("first:status")
     assert st.digest() == again.digest() == copy.digest()
+
+
+@pytest.mark.rule("MZ22-CONTRACT-12", "MZ22-CONTRACT-2")
+def test_a_contract_effect_chooses_its_target_as_the_page_resolves():
+    st = pos({"chapter": ["Snap Lizard"], "aura": {"flame": 1}},
+             {"arena": [{"name": "Goat-Sucker Shade", "damage": 10}, "Grinning Jester"]})
+    lizard, jester = cid(st, "Snap Lizard"), cid(st, "Grinning Jester")
+    play(st, f"contract:c{lizard}")
+    assert who(st) == ("pay", 0)                        # a Beastie chooses no target when Contracted
+    play(st, "pay:pool.flame", "pass")
+    assert who(st) == ("target", 0) and lizard not in st.data.arena
+    play(st, f"target:c{jester}")
+    assert st.data.ps[jester].damage == 10 and lizard in st.data.arena
+    # PR-MZ22-10: with no legal target the Effect does nothing and the Page still enters
+    st = pos({"chapter": ["Snap Lizard"], "aura": {"flame": 1}}, {})
+    play(st, f"contract:c{cid(st, 'Snap Lizard')}", "pay:pool.flame")
+    assert cid(st, "Snap Lizard") in st.data.arena and who(st) == ("main", 0)
