@@ -84,6 +84,23 @@ lp = 200
 attack = [{ name = "Nip", damage = 10 }]
 
 [[page]]
+name = "Kin Booster"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 30
+tribes = ["Beastie Burrow Kin"]
+tribal_boost = true
+attack = [{ name = "Rally", damage = 10 }]
+
+[[page]]
+name = "Kin Digger"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 30
+tribes = ["Beastie Burrow Kin"]
+attack = [{ name = "Dig", damage = 10 }]
+
+[[page]]
 name = "Iron Idol"
 type = "artifact"
 cost = [{ aura = "neutral", n = 1 }]
@@ -472,3 +489,13 @@ def test_lp_loss_to_zero_destroys():
     lose_lp(st, [f"c{mole}"], 40)
     check(st)
     assert mole not in st.data.ps
+
+
+@pytest.mark.rule("MZ22-LP-13", "MZ22-TRIBAL-5")
+def test_paralyze_taking_tribal_boost_away_can_destroy():
+    st = pos([{"name": "Kin Booster", "damage": 35}, "Kin Digger"], [])
+    booster = page(st, "Kin Booster")
+    assert lp(st, booster) == 5
+    statuses.inflict(st, 1, "paralyze", [f"c{booster}"], auto=True)
+    endings.state_check(st)                                  # Paralyze itself asks for the check
+    assert booster not in st.data.ps and booster in st.data.limbo[0]
