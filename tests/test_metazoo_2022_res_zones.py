@@ -130,3 +130,18 @@ def test_looking_is_not_a_search_and_does_not_shuffle():
     assert page(st, "Puddle Sprite") in st.data.arena and any("look" in ln.lower() for ln in st.log)
     assert st.data.spellbook[0] == before                            # same order: no shuffle
     assert not any("shuffle" in ln.lower() for ln in st.log)
+
+
+@pytest.mark.rule("MZ22-PAGE-10", "MZ22-PAGE-9")
+def test_an_artifact_has_lp_and_an_effect_it_uses_by_fatiguing():
+    st = pos({"arena": ["Briar Snare"]}, {"arena": ["Ember Hare"]})
+    snare = page(st, "Briar Snare")
+    assert GAME.snapshot(st)["arena"][0]["max_lp"] == 40
+    use = [a for a in ids(st) if a.startswith(f"use:c{snare}.")]
+    assert use
+    st.apply(use[0])
+    while st.result is None and st.decision.kind != "main":
+        acts = ids(st)
+        st.apply("pass" if "pass" in acts else acts[0])
+    assert st.data.ps[snare].fatigued is True
+    assert st.data.ps[page(st, "Ember Hare")].fatigued is True

@@ -204,7 +204,7 @@ def test_terra_only_in_own_take_actions():
 
 
 @pytest.mark.rule("MZ22-TSLOT-1", "MZ22-TSLOT-9", "MZ22-TSLOT-7", "MZ22-TERRA-5", "MZ22-TERRA-6", "MZ22-TERRA-7",
-                  "MZ22-TERRA-9", "MZ22-TERRA-14")
+                  "MZ22-TERRA-9", "MZ22-TERRA-14", "MZ22-PAGE-12")
 def test_terra_bonus_from_terra_pages_for_every_caster():
     st = pos({"chapter": ["River Terra", "River Terra"], "arena": ["Test Hound"]}, {"arena": ["Test Hound"]})
     assert [p["max_lp"] for p in snap(st)["arena"]] == [50, 50]       # Terra-Pages-only: nothing yet
