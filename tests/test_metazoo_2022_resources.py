@@ -623,9 +623,11 @@ def test_deck_out_never_before_turn_one():
     d.spellbook[0].clear()
     d.turn, d.step = 0, "mulligan"
     st.result = None
+    d.dirty = True                     # what the engine's own moves set when a Spellbook empties
     endings.state_check(st)
     assert st.result is None
     d.turn, d.step = 1, "start_a"
+    d.dirty = True
     endings.state_check(st)
     assert st.result is not None
 
@@ -635,6 +637,7 @@ def test_deck_out_counts_only_casters_still_in():
     st = pos({"spellbook_size": 1}, {"spellbook_size": 0}, {"spellbook_size": 9, "out": True})
     assert st.result is None
     st.data.spellbook[0].clear()
+    st.data.dirty = True               # what the engine's own moves set when a Spellbook empties
     endings.state_check(st)
     assert st.result is not None and "every Spellbook is empty" in st.reason
     assert st.result[0] == st.result[1] > st.result[2]

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...engine.cardfile import CardPool, parse_card_text
 from ...engine.errors import CardDataError
-from .schema import OP_TAGS, PAGE_TAGS, Attack, Effect, PageFile, Static, TerraBonus
+from .schema import AURA_TYPES, OP_TAGS, PAGE_TAGS, Attack, Effect, PageFile, Static, TerraBonus
 
 PAGE_DIR = Path(__file__).parent / "cards"
 
@@ -45,6 +45,8 @@ class PageDef:
     base_types: frozenset[str] = field(init=False, compare=False, repr=False)   # ATYPE-12
     dual: bool = field(init=False, compare=False, repr=False)                   # ATYPE-5
     cost_total: int = field(init=False, compare=False, repr=False)
+    cost_due: tuple[tuple[str, int], ...] = field(init=False, compare=False, repr=False)  # non-0 parts
+    made: frozenset[str] = field(init=False, compare=False, repr=False)   # types it can make ("any": all)
     contract_fx: tuple[int, ...] = field(init=False, compare=False, repr=False)
     flipped_fx: tuple[int, ...] = field(init=False, compare=False, repr=False)
     destroyed_fx: tuple[int, ...] = field(init=False, compare=False, repr=False)
@@ -65,6 +67,8 @@ class PageDef:
         set_(self, "base_types", base)
         set_(self, "dual", len(base - {"neutral"}) >= 2)
         set_(self, "cost_total", sum(n for _, n in self.cost))
+        set_(self, "cost_due", tuple((t, n) for t, n in self.cost if n))
+        set_(self, "made", frozenset(AURA_TYPES) if "any" in self.produces else frozenset(self.produces))
         fx = self.effects
 
         def idx(when: str) -> tuple[int, ...]:

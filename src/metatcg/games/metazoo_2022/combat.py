@@ -29,6 +29,8 @@ def can_attack(d: MZ22Data, p: int, page: int) -> bool:
         return False
     if any(i.status == "paralyze" for i in s.inds) or cannot_attack(d, page):
         return False
+    if sum(1 for q in d.out if not q) > 1:      # an opposing Caster is always a legal target
+        return True
     return bool(attack_targets(d, page))
 
 

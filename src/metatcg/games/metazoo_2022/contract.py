@@ -3,6 +3,7 @@ be taken now, choosing targets, paying, and putting the Action on the chain with
 passing to the others (docs/metazoo-2022.md §3)."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...engine.action import Action
@@ -12,7 +13,7 @@ from . import aura as A
 from .data import MZ22Data
 from .lp import lose_lp
 from .records import Act, Announce, ChainItem, Ctx, Pay, PickTarget, ResolveChain, Run
-from .stats import cost_of, has_text, types_of
+from .stats import cost_of, has_text, statics, types_of
 from .targets import any_targets, candidates
 from .zones import fatigue, nm, pl
 
@@ -31,9 +32,11 @@ def sources(d: MZ22Data, p: int, skip: int = -1) -> list[tuple[str, frozenset[st
         if not df.produces or c == skip:
             continue
         s = ps[c]
-        if s.controller != p or s.fatigued or (df.type == "artifact" and not has_text(d, c)):
+        if s.controller != p or s.fatigued:
             continue
-        made = A.produces(df.produces)
+        if df.type == "artifact" and (not has_text(d, c) or (d.active != p and not df.any_time)):
+            continue              # other Pages that make Aura follow their own timing (MZ22-GEN-10)
+        made = df.made
         key = df.aura if df.type == "aura" and len(made) == 1 else f"c{c}"
         out.append((key, made))
     for t, k in d.pool[p].items():
@@ -41,10 +44,19 @@ def sources(d: MZ22Data, p: int, skip: int = -1) -> list[tuple[str, frozenset[st
     return out
 
 
-def can_pay(d: MZ22Data, p: int, owed: tuple[tuple[str, int], ...], skip: int = -1) -> bool:
+def can_pay(d: MZ22Data, p: int, owed: tuple[tuple[str, int], ...], skip: int = -1,
+            units: list[tuple[str, frozenset[str]]] | None = None) -> bool:
+    """Whether ``p`` can pay ``owed`` now (``units``: their sources, when already listed)."""
     if not owed:
         return True
-    return A.payable(owed, [u for _, u in sources(d, p, skip)])
+    if units is None:
+        units = sources(d, p, skip)
+    elif skip >= 0:
+        key = f"c{skip}"
+        units = [u for u in units if u[0] != key]
+    if sum(k for _, k in owed) > len(units):
+        return False
+    return A.payable(owed, [u for _, u in units])
 
 
 # ------------------------------------------------------------------ what can be taken
@@ -56,7 +68,9 @@ def effect_cost(df: Any, i: int) -> tuple[tuple[tuple[str, int], ...], int, bool
     return tuple((x.aura, x.n) for x in c.aura if x.n), c.lp, c.fatigue
 
 
-def can_contract(d: MZ22Data, p: int, page: int, main: bool) -> bool:
+def can_contract(d: MZ22Data, p: int, page: int, main: bool,
+                 units: list[tuple[str, frozenset[str]]] | None = None,
+                 changes: list[tuple[int, Any]] | None = None) -> bool:
     """Whether ``p`` may Contract ``page`` from their Chapter now: in Take Actions anything (one
     Aura Page a turn, MZ22-TURN-6), when holding priority otherwise only "any time" Pages
     (MZ22-CONTRACT-11); the cost must be payable (MZ22-CONTRACT-4/5) and a targeting Spell or
@@ -66,14 +80,15 @@ def can_contract(d: MZ22Data, p: int, page: int, main: bool) -> bool:
         return False
     if df.type == "aura":
         return not d.aura_done[p]
-    if not can_pay(d, p, cost_of(d, page, p)):
+    if not can_pay(d, p, cost_of(d, page, p, changes), units=units):
         return False
     if df.targets and not any_targets(d, p, df.effects[df.cast].targets):
         return False
     return True
 
 
-def can_use(d: MZ22Data, p: int, page: int, i: int, main: bool) -> bool:
+def can_use(d: MZ22Data, p: int, page: int, i: int, main: bool,
+            units: list[tuple[str, frozenset[str]]] | None = None) -> bool:
     """A Power (Take Actions only, MZ22-TURN-11/12) or an "any time" Effect (whenever ``p``
     holds priority, MZ22-PRIO-2) of a Page ``p`` controls, payable, with targets."""
     df = d.defs[page]
@@ -91,7 +106,7 @@ def can_use(d: MZ22Data, p: int, page: int, i: int, main: bool) -> bool:
         return False
     if lp and d.lp_of_caster(p) <= lp:
         return False
-    if owed and not can_pay(d, p, owed, page if tire else -1):
+    if owed and not can_pay(d, p, owed, page if tire else -1, units):
         return False
     return not e.targets or any_targets(d, p, e.targets)
 
@@ -101,20 +116,21 @@ def actions_for(d: MZ22Data, p: int, main: bool) -> list[Action]:
     out = []
     seen: set[Any] = set()
     defs = d.defs
+    units = sources(d, p)                  # listed once for every Page and Effect below
+    changes = list(statics(d, "cost_change"))
     for c in d.chapter[p]:
         df = defs[c]
         if id(df) in seen or (not main and not df.any_time):
             continue
         seen.add(id(df))
-        if can_contract(d, p, c, main):
-            out.append(Action(f"contract:c{c}", _contract_label(df), Act("contract", c, p)))
+        if can_contract(d, p, c, main, units, changes):
+            out.append(Action(f"contract:c{c}", partial(_contract_label, df), Act("contract", c, p)))
     for c in d.arena:
         df = defs[c]
         fx = df.powers + df.any_time_fx if main else df.any_time_fx
         for i in fx:
-            if can_use(d, p, c, i, main):
-                text = df.effects[i].text or df.effects[i].when
-                out.append(Action(f"use:c{c}.{i}", f"Use {df.name}: {text}", Act("effect", c, p, i)))
+            if can_use(d, p, c, i, main, units):
+                out.append(Action(f"use:c{c}.{i}", partial(_use_label, df, i), Act("effect", c, p, i)))
     return out
 
 
@@ -123,10 +139,26 @@ def any_response(d: MZ22Data, p: int) -> bool:
     defs = d.defs
     if any(defs[c].any_time for c in d.chapter[p]):
         return bool(actions_for(d, p, False))
-    for c in d.arena:
-        if defs[c].any_time_fx and d.ps[c].controller == p:
+    ps = d.ps
+    for c in any_time_holders(d):
+        if ps[c].controller == p:
             return bool(actions_for(d, p, False))
     return False
+
+
+def any_time_holders(d: MZ22Data) -> tuple[int, ...]:
+    """Arena Pages printing an "any time" Effect, looked up once per set of Pages there."""
+    key = ("any_time", tuple(d.arena))
+    got = d.memo.get(key)
+    if got is None:
+        if len(d.memo) > 64:
+            d.memo.clear()
+        got = d.memo[key] = tuple(c for c in d.arena if d.defs[c].any_time_fx)
+    return got  # type: ignore[no-any-return]
+
+
+def _use_label(df: Any, i: int) -> str:
+    return f"Use {df.name}: {df.effects[i].text or df.effects[i].when}"
 
 
 def _contract_label(df: Any) -> str:
@@ -282,10 +314,6 @@ def pay_with(st: GameState, step: Pay, choice: tuple[str, Any]) -> None:
         d.pool[p][t] -= 1
         if not d.pool[p][t]:
             del d.pool[p][t]
-        if d.kept[p].get(t):
-            d.kept[p][t] -= 1
-            if not d.kept[p][t]:
-                del d.kept[p][t]
     else:
         if key[0] == "c":
             c = int(key[1:])

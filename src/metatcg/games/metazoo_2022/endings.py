@@ -16,15 +16,18 @@ def state_check(st: GameState) -> None:
     check, which is cheap and runs every time so that a Spellbook emptied by any means (the last
     Bookmark, a search) ends the game at once (MZ22-DECKOUT-4)."""
     d: MZ22Data = st.data
+    if not d.dirty:                            # nothing changed LP or emptied a Spellbook
+        return
     while d.dirty and st.result is None:       # a Destroy can lower other Pages' LP (MZ22-LP-13)
         d.dirty = False
-        dead = [c for c in d.arena if has_lp(d, c) and cur_lp(d, c) <= 0]
+        ps = d.ps                              # undamaged Pages keep their printed LP or more
+        dead = [c for c in d.arena if (ps[c].damage or ps[c].loss) and has_lp(d, c) and cur_lp(d, c) <= 0]
         if dead:
             zones.destroy(st, dead, " (0 LP)")          # MZ22-LP-9/16, MZ22-COMBAT-32
         down = [p for p in d.alive() if d.lp_of_caster(p) <= 0]
         if down:
             eliminate(st, down, " (0 LP, MZ22-WIN-4)")
-    if st.result is None:
+    if st.result is None and not all(d.spellbook):
         deck_out(st)
 
 
@@ -32,8 +35,8 @@ def deck_out(st: GameState) -> None:
     """Every Spellbook of the Casters still in is empty: a draw among them (MZ22-DECKOUT-3,
     PR-MZ22-12). Never before turn 1 (set-up and Mulligans are not play, MZ22-SETUP-5)."""
     d: MZ22Data = st.data
-    if d.turn < 1 or d.step in ("setup", "mulligan"):
-        return
+    if all(d.spellbook) or d.turn < 1 or d.step in ("setup", "mulligan"):
+        return                             # the usual case: every Spellbook still holds Pages
     alive = d.alive()
     if alive and all(not d.spellbook[p] for p in alive):
         finish(st, alive, "draw: every Spellbook is empty (MZ22-DECKOUT-3)")

@@ -598,6 +598,8 @@ def ask_perform(st: GameState, a: Ask, args: Any, aid: str) -> None:
         p = run.ctx.seat
         c = next(c for c in reversed(d.spellbook[p]) if d.defs[c].name == args)
         d.spellbook[p].remove(c)
+        if not d.spellbook[p]:
+            d.dirty = True      # an empty Spellbook: the deck-out check (MZ22-DECKOUT-3)
         d.chapter[p].append(c)
         d.revealed.add(c)
         if st.logging:

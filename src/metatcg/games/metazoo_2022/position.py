@@ -181,6 +181,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     if step not in STARTS:
         raise StateDataError(f"position: step must be one of {', '.join(STARTS)}, not {step!r:.30}")
     d.step = step
+    d.dirty = True                     # the first state check looks at everything
     try:
         d.check()
     except ValueError as e:

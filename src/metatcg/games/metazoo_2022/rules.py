@@ -63,8 +63,7 @@ class MZ22Rules:
             return d.active if t.rule == "contract" else t.seat
         return [(p, tuple(t for t in batch if orderer(t) == p)) for p in clockwise(d.n, d.active)]
 
-    def state_check(self, st: GameState) -> None:
-        endings.state_check(st)
+    state_check = staticmethod(endings.state_check)   # runs before every step: one call, not two
 
     def forced_reason(self, st: GameState, dec: Decision, action: Action) -> str:
         k = dec.kind
@@ -174,8 +173,10 @@ def _main_options(st: GameState, dec: Decision) -> list[Action]:
     d: MZ22Data = st.data
     p = dec.player
     acts = contract.actions_for(d, p, True)
+    ps = d.ps
     for c in d.arena:
-        if combat.can_attack(d, p, c):
+        s = ps[c]
+        if s.controller == p and not s.fatigued and combat.can_attack(d, p, c):
             acts.append(Action(f"attack:c{c}", f"Attack with {nm(d, c)}", c))
     acts.append(Action("end", "End your turn"))
     return acts

@@ -51,17 +51,24 @@ def statics(d: MZ22Data, op: str) -> Iterator[tuple[int, Any]]:
     """Every active ARENA static of kind ``op``: (holder Page, static). Paralyzed Pages have
     none (MZ22-PARALYZE-8)."""
     defs = d.defs
-    for c in d.arena:
-        st = defs[c].statics
-        if st and has_text(d, c):
-            for s in st:
-                if s.op == op:
-                    yield c, s
-    for c in d.terra:
-        if c >= 0 and defs[c].statics:
+    for c in holders(d):
+        if c in d.ps and (defs[c].type == "terra" or has_text(d, c)):
             for s in defs[c].statics:
                 if s.op == op:
                     yield c, s
+
+
+def holders(d: MZ22Data) -> tuple[int, ...]:
+    """The Pages in the Arena and Terra slots that print ARENA statics, looked up once per set
+    of Pages there (most Pages print none, and LP is read all the time)."""
+    key = ("statics", tuple(d.arena), tuple(d.terra))
+    got = d.memo.get(key)
+    if got is None:
+        if len(d.memo) > 64:
+            d.memo.clear()
+        defs = d.defs
+        got = d.memo[key] = tuple(c for c in (*d.arena, *d.terra) if c >= 0 and defs[c].statics)
+    return got  # type: ignore[no-any-return]
 
 
 def covers(d: MZ22Data, holder: int, who: Any, page: int) -> bool:
@@ -119,10 +126,20 @@ def terra_active(d: MZ22Data, key: str, seat: int) -> bool:
 
 def tribe_count(d: MZ22Data, page: int) -> int:
     """Other face-up Beasties in the Arena sharing a Tribe, any Caster's (MZ22-TRIBAL-4/8/9)."""
-    mine = set(d.defs[page].tribes)
-    if not mine:
+    if not d.defs[page].tribes:
         return 0
-    return sum(1 for c in d.arena if c != page and d.defs[c].type == "beastie" and mine & set(d.defs[c].tribes))
+    key = ("tribes", tuple(d.arena))
+    counts = d.memo.get(key)
+    if counts is None:                     # every Tribe member's count, once per set of Pages there
+        if len(d.memo) > 64:
+            d.memo.clear()
+        defs = d.defs
+        members = [(c, set(defs[c].tribes)) for c in d.arena if defs[c].type == "beastie" and defs[c].tribes]
+        counts = d.memo[key] = {c: sum(1 for o, t in members if o != c and mine & t) for c, mine in members}
+    if page not in counts:                 # a Page not (yet) in the Arena, e.g. mid-Contract
+        mine = set(d.defs[page].tribes)
+        return sum(1 for c in counts if mine & set(d.defs[c].tribes))
+    return counts[page]  # type: ignore[no-any-return]
 
 
 def tribal(d: MZ22Data, page: int) -> int:
@@ -194,14 +211,19 @@ def amount(d: MZ22Data, seat: int, source: int, a: Any) -> int:
 
 
 # ------------------------------------------------------------------ costs
-def cost_of(d: MZ22Data, page: int, seat: int) -> tuple[tuple[str, int], ...]:
+def cost_of(d: MZ22Data, page: int, seat: int,
+            changes: list[tuple[int, Any]] | None = None) -> tuple[tuple[str, int], ...]:
     """A Page's Aura Cost for ``seat`` now: printed, with ARENA cost changes (never below 0);
-    a Potion always costs 0 (MZ22-PAGE-16)."""
+    a Potion always costs 0 (MZ22-PAGE-16). ``changes``: the cost statics, when already listed."""
     df = d.defs[page]
     if df.type == "potion":
         return ()
+    if changes is None:
+        changes = list(statics(d, "cost_change"))
+    if not changes:
+        return df.cost_due
     cost = [(t, k) for t, k in df.cost if k]
-    for c, s in statics(d, "cost_change"):
+    for c, s in changes:
         holder = d.controller(c)
         if (s.side == "own") != (holder == seat) and s.side != "any":
             continue

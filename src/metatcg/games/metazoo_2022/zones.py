@@ -144,7 +144,7 @@ def bookmark(st: GameState, p: int, n: int = 1) -> int:
     k = min(n, len(book))
     got = [book.pop() for _ in range(k)]
     d.chapter[p].extend(got)
-    if k < n:
+    if not book:
         d.dirty = True          # an empty Spellbook: the deck-out check (MZ22-DECKOUT-3)
     if st.logging:
         if k:

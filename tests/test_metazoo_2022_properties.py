@@ -1,0 +1,144 @@
+"""MetaZoo 2022 property tests over 1,200 seeded random games at 2, 3 and 4 seats: invariants
+checked at every decision, and save/restore checked mid-game (mid-chain and mid-Combat too).
+
+Invariants: every Page in exactly one place (Tokens aside), LP never below 0 (Casters and
+Pages once the state check has run), Indicators only where a status may be, a Take Actions
+or Combat decision never waits over a chain (every chain empties before the step it began in
+continues), no game reaches the action limit, and a view names only Pages its Caster may see.
+"""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import metatcg
+from metatcg.games.metazoo_2022.data import MZ22Data, START_LP
+from metatcg.games.metazoo_2022.stats import max_lp
+from metatcg.games.metazoo_2022.statuses import AFFECTS, MAX_POISON
+
+GAME = metatcg.load_game("metazoo-2022")
+DECKS = GAME.starter_deck_names()
+CHUNKS = 48
+PER_CHUNK = 25                     # 48 x 25 = 1,200 games
+COMBAT_KINDS = {"attack_target", "attack_choice", "defenders", "primary", "counter", "allocate"}
+
+
+def seats_of(chunk: int) -> int:
+    return 2 + chunk % 3
+
+
+def decks_for(seed: int, n: int) -> list[str]:
+    return [DECKS[(seed + i) % len(DECKS)] for i in range(n)]
+
+
+def check_invariants(st) -> None:
+    d: MZ22Data = st.data
+    d.check()                                               # Pages conserved (MZ22-ZONE-11)
+    for p in range(d.n):
+        assert START_LP + d.lp_gain[p] - d.lp_damage[p] - d.lp_loss[p] >= 0 or d.out[p]
+        kinds = [i.status for i in d.cinds[p]]
+        assert set(kinds) <= {"burn", "poison"}
+        assert kinds.count("burn") <= 1 and kinds.count("poison") <= MAX_POISON
+    for c in d.arena:
+        s = d.ps[c]
+        kind = d.defs[c].type
+        kinds = [i.status for i in s.inds]
+        for k in kinds:
+            assert kind in AFFECTS[k], f"{k} on a {kind}"
+            assert kinds.count(k) <= (MAX_POISON if k == "poison" else 1)
+        if kind in ("beastie", "artifact") and st.decision is not None and st.result is None:
+            assert max_lp(d, c) - s.damage - s.loss > 0, f"{d.name(c)} at 0 LP is still in the Arena"
+    dec = st.decision
+    if dec is not None and (dec.kind == "main" or dec.kind in COMBAT_KINDS):
+        assert not d.chain, f"a {dec.kind} decision waits over a chain"
+    if dec is not None and dec.kind == "main":
+        assert d.combat is None
+
+
+_ID = re.compile(r"\bc(\d+)\b")
+
+
+def visible(d: MZ22Data, p: int) -> set[int]:
+    out = set(d.arena) | {c for c in d.terra if c >= 0} | {it.source for it in d.chain}
+    for q in range(d.n):
+        out |= set(d.limbo[q]) | set(d.cemetery[q]) | set(d.afterlife[q])
+        out |= {c for c in d.chapter[q] if c in d.revealed}
+    out |= set(d.chapter[p])
+    return out
+
+
+def check_view(st, p: int) -> None:
+    v = st.view(p)
+    v.pop("log")
+    ids = {int(x) for x in _ID.findall(repr(v))}
+    hidden = ids - visible(st.data, p)
+    assert not hidden, f"P{p + 1}'s view names hidden Pages {sorted(hidden)[:5]}"
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_keep_the_invariants(chunk: int) -> None:
+    n = seats_of(chunk)
+    for k in range(PER_CHUNK):
+        seed = chunk * PER_CHUNK + k
+        rnd = random.Random(seed)
+        st = GAME.new_state(decks_for(seed, n), seed=seed, log=False)
+        deep = k % 5 == 0                                   # every 5th game: check at every decision
+        while not st.is_terminal():
+            if deep:
+                check_invariants(st)
+            st.apply(rnd.choice(st.legal_actions()))
+        check_invariants(st)
+        assert not st.hit_action_limit, f"seed {seed} ({n} seats) reached the action limit"
+
+
+def _play_to(st, rnd: random.Random, want) -> bool:
+    while not st.is_terminal():
+        if want(st):
+            return True
+        st.apply(rnd.choice(st.legal_actions()))
+    return False
+
+
+@pytest.mark.parametrize("where", ["chain", "combat", "window", "any"])
+@pytest.mark.parametrize("seats", [2, 4])
+def test_clone_json_and_replay_agree_mid_game(where: str, seats: int) -> None:
+    """Stopped mid-chain, mid-Combat, in a window or anywhere, a clone, a JSON copy and a replay
+    of the record go on exactly like the original."""
+    want = {"chain": lambda s: bool(s.data.chain), "combat": lambda s: s.data.combat is not None,
+            "window": lambda s: s.decision.kind == "__respond", "any": lambda s: s.actions_taken > 60}[where]
+    found = 0
+    for seed in range(40):
+        rnd = random.Random(seed)
+        st = GAME.new_state(decks_for(seed, seats), seed=seed)
+        if not _play_to(st, rnd, want):
+            continue
+        found += 1
+        twin = st.clone()
+        loaded = GAME.state_from_json(st.to_json_text())
+        replayed = GAME.replay(st.record())
+        assert loaded.digest() == st.digest() == replayed.digest()
+        assert [a.id for a in loaded.legal_actions()] == [a.id for a in st.legal_actions()]
+        for _ in range(150):
+            if st.is_terminal():
+                break
+            a = rnd.choice(st.legal_actions()).id
+            for s in (st, twin, loaded, replayed):
+                s.apply(a)
+        assert st.digest() == twin.digest() == loaded.digest() == replayed.digest()
+        if found >= 3:
+            break
+    assert found, f"no game reached a {where} point"
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_views_name_only_what_their_caster_may_see(seats: int) -> None:
+    for seed in range(6):
+        rnd = random.Random(seed)
+        st = GAME.new_state(decks_for(seed, seats), seed=seed)
+        while not st.is_terminal():
+            if st.actions_taken % 7 == 0:
+                for p in range(seats):
+                    check_view(st, p)
+            st.apply(rnd.choice(st.legal_actions()))
