@@ -60,8 +60,8 @@ class PageDef:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        if self.type == "aura":
-            base = frozenset({self.aura})
+        if self.type == "aura":   # Special Aura belongs to no other Aura Type (MZ22-AURA-5/6)
+            base = frozenset({"special"}) if self.special else frozenset({self.aura})
         else:   # MZ22-ATYPE-12: non-Neutral types in the cost list, 0s included, else Neutral
             base = frozenset({t for t, _ in self.cost if t != "neutral"} or {"neutral"})
         set_(self, "base_types", base)

@@ -270,9 +270,20 @@ def pay_step(st: GameState, step: Pay) -> None:
         # only in a lookahead copy whose hidden cards were resampled: a checked cost is payable
         if st.logging:
             st.say(f"{pl(act.seat)} cannot pay for {nm(d, act.source)}: it does not happen")
-        if act.what == "contract":
-            pass
         return
+    if st.options.get("auto_single", True):
+        # picks with a single way to go are made here, as the kernel would make them, without
+        # a round trip through a decision each (payment is the commonest forced choice)
+        while True:
+            opts = pay_options(st, Pay(act))
+            if len(opts) != 1:
+                break
+            if st.logging:
+                st.say(f"(only choice) {opts[0].label}: the only way to pay", act.seat)
+            act = spend(d, act, opts[0].args)
+            if not act.owed:
+                st.push(Announce(act))
+                return
     st.decide(act.seat, "pay", Pay(act), f"Pay for {nm(d, act.source)}: " +
               ", ".join(f"{k} {t.title()}" for t, k in act.owed))
 
@@ -305,9 +316,12 @@ def _pay_label(d: MZ22Data, key: str) -> str:
 
 def pay_with(st: GameState, step: Pay, choice: tuple[str, Any]) -> None:
     """Fatigue the source for one Aura, which pays at once (not an Action, MZ22-GEN-4/6)."""
-    d: MZ22Data = st.data
+    st.push(Pay(spend(st.data, step.act, choice)))
+
+
+def spend(d: MZ22Data, act: Act, choice: tuple[str, Any]) -> Act:
+    """One unit of Aura from the chosen source; ``act`` with what it still owes."""
     key, owed = choice
-    act = step.act
     p = act.seat
     if key.startswith("pool."):
         t = key[5:]
@@ -321,7 +335,7 @@ def pay_with(st: GameState, step: Pay, choice: tuple[str, Any]) -> None:
             c = next(c for c in d.arena if d.defs[c].type == "aura" and d.defs[c].aura == key
                      and d.ps[c].controller == p and not d.ps[c].fatigued and len(d.defs[c].produces) == 1)
         d.ps[c] = d.ps[c]._replace(fatigued=True)
-    st.push(Pay(act._replace(owed=tuple(x for x in owed if x[1]))))
+    return act._replace(owed=tuple(x for x in owed if x[1]))
 
 
 # ------------------------------------------------------------------ onto the chain

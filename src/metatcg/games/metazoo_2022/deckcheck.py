@@ -113,14 +113,17 @@ def check_deck(pool: PagePool, deck: Deck) -> list[str]:
 
 # ------------------------------------------------------------------ a match: Archive swaps
 def swap_archive(deck: Deck, out_names: list[str] | tuple[str, ...],
-                 in_names: list[str] | tuple[str, ...]) -> Deck:
+                 in_names: list[str] | tuple[str, ...], games_played: int = 1) -> Deck:
     """The deck for the next game of a match: each Page of ``out_names`` leaves the Spellbook
     for the Archive and each Page of ``in_names`` comes from the Archive into the Spellbook,
     one for one, so both keep their sizes (MZ22-ARCH-5, MZ22-ARCH-7); the counts over both
     together do not change, so the Spellbook Limits still hold (MZ22-BOOK-5). The registered
     deck is not changed: the game after next starts again from it (MZ22-ARCH-6). ValueError if
-    the lists differ in length or name a Page that is not there (as many times as named)."""
+    the lists differ in length or name a Page that is not there (as many times as named), or
+    before the match's first game was played (``games_played``, MZ22-ARCH-4)."""
     outs, ins = list(out_names), list(in_names)
+    if games_played < 1 and (outs or ins):
+        raise ValueError("the Archive can be used only after the first game of a match (MZ22-ARCH-4)")
     if len(outs) != len(ins):
         raise ValueError(f"swaps are one for one: {len(outs)} Page(s) out of the Spellbook but "
                          f"{len(ins)} in from the Archive (MZ22-ARCH-5)")

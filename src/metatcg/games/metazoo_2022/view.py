@@ -9,7 +9,11 @@ from typing import Any
 from ...engine.state import GameState
 from ...engine.windows import WINDOW_DECISION
 from .data import MZ22Data
+from .deckcheck import ARCHIVE
 from .stats import cur_lp, max_lp, types_of
+
+
+ARCHIVE_TAG = f"[{ARCHIVE}] "
 
 
 def ind(i: Any) -> dict[str, Any]:
@@ -43,6 +47,7 @@ def view(st: GameState, me: int) -> dict[str, Any]:
             "afterlife": [page(d, c) for c in d.afterlife[p]],
             "aura": dict(sorted(d.pool[p].items())), "aura_contracted": d.aura_done[p],
             "mulligans": d.mulligans[p],
+            "archive_count": sum(1 for e in st.decks[p] if e.startswith(ARCHIVE_TAG)),   # MZ22-ARCH-3
         })
     cb = d.combat
     combat = None

@@ -57,7 +57,9 @@ class PageView(_View):
     controller: Seat | None = Field(default=None, description="in the Arena or a Terra slot only")
     fatigued: bool | None = Field(default=None, description="in the Arena or a Terra slot only")
     statuses: list[IndicatorView] | None = Field(default=None, description="in the Arena only")
-    types: list[AuraType] | None = Field(default=None, description="current Aura Types, in the Arena only")
+    types: list[AuraType | Literal["special"]] | None = Field(
+        default=None, description="current Aura Types, in the Arena only ('special': a Special Aura Page, "
+                                  "which belongs to no other type, MZ22-AURA-5)")
     lp: Count | None = Field(default=None, description="current LP (Beasties and Artifacts in the Arena)")
     max_lp: Count | None = None
     damage: Count | None = None
@@ -83,6 +85,7 @@ class CasterView(_View):
     aura: dict[PoolType, Annotated[int, Field(ge=1)]] = Field(description="unspent Aura by type")
     aura_contracted: bool = Field(description="an Aura Page Contracted this turn (MZ22-TURN-6)")
     mulligans: Count
+    archive_count: Count = Field(description="the Archive's size: public, its Pages hidden (MZ22-ARCH-3/7)")
 
 
 class ChainItemView(_View):
