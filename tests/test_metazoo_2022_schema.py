@@ -123,7 +123,6 @@ BROKEN = [
     (B + 'type = "beastie"\n[[page.attack]]\nname = "A"\ndamage = 10\n', "field lp: Field required"),
     (beastie().replace('name = "B"', 'name = "Bad"').replace("lp = 50", "lp = 52"),
      "field lp: Input should be a multiple of 5"),
-    (B + 'type = "beastie"\nlp = 50\n', "field attack: Field required"),
     (beastie(extra="tribal_boost = true\n").replace('"B"', '"Bad"'), "field tribes: Tribal Boost needs a Tribe"),
     (beastie(cost='cost = [{ aura = "flame", n = 1 }, { aura = "flame", n = 0 }]\n').replace('"B"', '"Bad"'),
      "field cost: cost names an Aura Type twice"),

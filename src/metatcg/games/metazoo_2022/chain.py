@@ -48,8 +48,10 @@ def resolve_item(st: GameState, step: ResolveItem) -> None:
                 st.say(f"{nm(d, item.source)} has no legal target left and does nothing (MZ22-CHAIN-5)")
             st.push(Finish(item.uid))
             return
-    src_types = tuple(sorted(types_of(d, item.source))) if item.source in d.ps or item.what != "effect" \
-        else tuple(sorted(df.base_types))
+    if item.source in d.ps or item.what != "effect":
+        src_types = tuple(sorted(types_of(d, item.source)))
+    else:                           # the source left: its types when the item was added (PR-MZ22-24)
+        src_types = item.types or tuple(sorted(df.base_types))
     ctx = Ctx(item.seat, item.source, "fx", i, targets, src_types, item.source)
     st.push(Run(ctx), Finish(item.uid))
 

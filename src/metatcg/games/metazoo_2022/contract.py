@@ -357,7 +357,8 @@ def announce(st: GameState, step: Announce) -> None:
         item = ChainItem(d.next_uid, "contract", act.source, act.seat, df.cast if df.cast is not None else -1,
                          act.targets)
     else:
-        item = ChainItem(d.next_uid, act.what, act.source, act.seat, act.effect, act.targets)
+        item = ChainItem(d.next_uid, act.what, act.source, act.seat, act.effect, act.targets,
+                         _types(d, act.source))         # remembered in case the source leaves (PR-MZ22-24)
     d.next_uid += 1
     d.chain.append(item)
     if st.logging:

@@ -54,6 +54,7 @@ class ChainItem(NamedTuple):
     seat: int
     effect: int
     targets: tuple[tuple[str, ...], ...] = ()
+    types: tuple[str, ...] = ()        # the source's Aura Types when added (PR-MZ22-24)
 
 
 @records("combat")

@@ -17,9 +17,9 @@ Details the design page leaves open, chosen here:
   non-zero amount is refused: its cost is always 0 (MZ22-PAGE-7/16).
 * Cost entries name each Aura Type at most once; LP, Damage and Terra Bonus amounts are
   multiples of 5 (the rulebook's numbers all are).
-* A Beastie has ``lp`` > 0 and 1-3 Attacks; an Artifact has ``lp`` > 0 (MZ22-PAGE-9) and no
-  Attacks; other types print neither. Only Beasties carry Tribes / Tribal Boost (MZ22-TRIBAL-1),
-  and Tribal Boost needs a Tribe.
+* A Beastie has ``lp`` > 0 and up to 3 Attacks (none: it only defends, MZ22-COMBAT-16); an
+  Artifact has ``lp`` > 0 (MZ22-PAGE-9) and no Attacks; other types print neither. Only
+  Beasties carry Tribes / Tribal Boost (MZ22-TRIBAL-1), and Tribal Boost needs a Tribe.
 * A Basic Terra has no Effects and no cost entries beyond 0 amounts (MZ22-TSLOT-12); every Terra
   names the key it activates in ``terra_name`` (MZ22-TERRA-4). Aura and Terra Pages never have
   ``any_time`` (MZ22-TSLOT-16, MZ22-TURN-6).
@@ -630,11 +630,11 @@ class AuraPage(_Page):
 
 
 class Beastie(_Page):
-    """A Beastie (MZ22-PAGE-4/5): LP, 1-3 Attacks, Tribes, Tribal Boost, Terra Bonuses."""
+    """A Beastie (MZ22-PAGE-4/5): LP, 0-3 Attacks, Tribes, Tribal Boost, Terra Bonuses."""
 
     type: Literal["beastie"]
     lp: int = Field(ge=5, le=1000, multiple_of=5)
-    attack: list[Attack] = Field(min_length=1, max_length=3)
+    attack: list[Attack] = Field(default=[], max_length=3)     # none: it only defends (MZ22-COMBAT-16)
     tribes: list[str] = Field(default=[], max_length=3)
     tribal_boost: bool = False                                  # MZ22-TRIBAL-1
     terra_bonus: list[TerraBonus] = Field(default=[], max_length=4)
