@@ -52,6 +52,30 @@ when = "cast"
 targets = [{ kind = "beastie" }]
 do = [{ op = "change_types", to = "t0", types = ["water"] }]
 '''
+PAGES += '''
+[[page]]
+name = "Tide Caller"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 40
+strong_against = ["flame"]
+attack = [{ name = "Splash", damage = 10 }]
+[[page.effect]]
+when = "any_time"
+targets = [{ kind = "beastie", side = "opposing" }]
+do = [{ op = "damage", amount = 20, to = "t0" }]
+text = "Any time: 20 Damage to target opposing Beastie."
+
+[[page]]
+name = "Scatter Dust"
+type = "potion"
+any_time = true
+text = "Any time: return target Beastie to its owner's Chapter."
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "beastie" }]
+do = [{ op = "return_to_chapter", to = "t0" }]
+'''
 GAME = BASE.with_cards(BASE.parse_cards(PAGES, "more-rules"))
 
 
@@ -158,3 +182,19 @@ def test_the_archive_is_used_only_after_the_first_game():
         swap_archive(deck, ["A"], ["C"], games_played=0)
     assert swap_archive(deck, [], [], games_played=0) == Deck("d", ("A", "B", "[archive] C"))
     assert swap_archive(deck, ["A"], ["C"], games_played=1).cards == ("B", "C", "[archive] A")
+
+
+@pytest.mark.rule("MZ22-KW-8", "MZ22-TYPEADV-9")
+def test_an_effect_whose_source_left_uses_the_types_it_had():
+    """Tide Caller prints a Neutral cost but is Water now; its any-time Effect (20 Damage) is on
+    the chain when P2 returns it to P1's Chapter. The Effect still resolves, as from a Water Page:
+    Type Advantage against the Flame Bonfire Imp makes it 40 (PR-MZ22-7, PR-MZ22-24)."""
+    st = pos({"arena": [{"name": "Tide Caller", "types": ["water"]}]},
+             {"chapter": ["Scatter Dust"], "arena": ["Bonfire Imp"]})
+    st.apply(label_ids(st, "Use Tide Caller")[0])
+    assert st.current_player() == 1
+    st.apply(label_ids(st, "Scatter Dust")[0])
+    while st.data.chain:
+        st.apply(next(a.id for a in st.legal_actions() if a.id == "pass" or "Tide Caller" in a.label))
+    assert "Tide Caller returns to P1's Chapter" in st.log
+    assert "Bonfire Imp takes 40 Damage from Tide Caller (10/50 LP)" in st.log
