@@ -332,3 +332,51 @@ def print_report(rows, m, figures: dict, json_path: str | None) -> None:
             print(f"({label}: {run_sizes(one)})")
     if json_path:
         Path(json_path).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+
+
+# ----------------------------------------------------------------- one game at several table sizes
+def measure_seats(game, title: str, targets: dict, stops, seats: int, scale: float) -> tuple[dict, dict, list]:
+    """Random/greedy play, clones and JSON round trips of one game at one table size:
+    (raw counts, figures, table rows). ``title`` names the game in the rows."""
+    m = measure_play(game, scale, warm_up=0.3, stops=stops, seats=seats)
+    states = m["states"]
+    objs = [s.to_json() for s in states]
+    texts = [s.to_json_text() for s in states]
+    parts = part_times((("to_json_text", lambda s: s.to_json_text(), states),
+                        ("state_from_json(text)", game.state_from_json, texts)), scale)
+    f = play_figures(m)
+    f["json_part_us"] = {k: v * 1e6 for k, v in parts.items()}
+    f["json_state_kb"] = statistics.mean(len(t) for t in texts) / 1024
+    f["json_state_stdlib_kb"] = statistics.mean(len(json.dumps(o)) for o in objs) / 1024
+    f["ratio_to_tictactoe"] = f["random_driver_actions_per_s"] / f["ttt_moves_per_s"]
+    f["quiet_ratio_to_tictactoe"] = f["quiet_random_driver_actions_per_s"] / f["ttt_moves_per_s"]
+    rows = [(f"== {seats} seats ==", "", "", "")]
+    rows += play_rows(f, f"{title} {seats}p", targets, "tic-tac-toe baseline, moves/s (plain Python, same process)") + [
+        ("JSON round trips per second (to_json_text + state_from_json)", f"{f['json_round_trip_per_s']:,.0f}",
+         "", ""),
+        ("  same with stdlib to_json/json.dumps/json.loads", f"{f['json_round_trip_stdlib_per_s']:,.0f}", "", ""),
+        ("  per round trip, µs: " + ", ".join(f"{k} {v:.0f}" for k, v in f["json_part_us"].items()),
+         f"{1e6 / f['json_round_trip_per_s']:.0f}", "", ""),
+        ("  mean state JSON size, KiB (msgspec / stdlib)",
+         f"{f['json_state_kb']:.1f} / {f['json_state_stdlib_kb']:.1f}", "", ""),
+    ]
+    return m, f, rows
+
+
+def seats_main(game_id: str, title: str, load_pool, pool_module: str, targets: dict, stops,
+               seat_counts, description: str, argv=None) -> int:
+    """The whole report of a game measured at each of ``seat_counts`` plus its card-pool load."""
+    args, scale = parse_args(description, argv)
+    game = metatcg.load_game(game_id)
+    print_header(args.quick)
+    runs, figures, rows = {}, {}, []
+    for seats in seat_counts:
+        m, f, r = measure_seats(game, title, targets, stops, seats, scale)
+        runs[f"{seats} seats"] = m
+        figures[f"seats_{seats}"] = f
+        rows += r
+    pool = pool_figures(load_pool, pool_module, args.quick, name="load_pool", call="load_pool()")
+    figures.update(pool)
+    rows += [("== card pool ==", "", "", "")] + pool_rows(pool)
+    print_report(rows, runs, figures, args.json)
+    return 0

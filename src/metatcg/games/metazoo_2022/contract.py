@@ -295,22 +295,23 @@ def pay_options(st: GameState, step: Pay) -> list[Action]:
     out = []
     seen: set[str] = set()
     for i, (key, unit) in enumerate(units):
-        if key in seen:
+        if key in seen:                    # units of one key are interchangeable (PR-K-4)
             continue
-        rest = units[:i] + units[i + 1:]
+        seen.add(key)
+        rest = [u for _, u in units[:i]] + [u for _, u in units[i + 1:]]
         for owed in A.pay_choices(act.owed, unit):
-            if A.payable(owed, [u for _, u in rest]):
-                seen.add(key)
-                out.append(Action(f"pay:{key}", _pay_label(d, key), (key, owed)))
+            if A.payable(owed, rest):
+                name = nm(d, int(key[1:])) if key[0] == "c" else ""
+                out.append(Action(f"pay:{key}", partial(_pay_label, key, name), (key, owed)))
                 break
     return out
 
 
-def _pay_label(d: MZ22Data, key: str) -> str:
+def _pay_label(key: str, name: str) -> str:
     if key.startswith("pool."):
         return f"Spend 1 {key[5:].title()} Aura from your pool"
     if key[0] == "c":
-        return f"Fatigue {nm(d, int(key[1:]))} for Aura"
+        return f"Fatigue {name} for Aura"
     return f"Fatigue a {key.title()} Aura Page"
 
 

@@ -34,8 +34,10 @@ def _set(d: MZ22Data, ref: str, inds: tuple[Indicator, ...]) -> None:
         d.cinds[caster_of(ref)] = inds
     else:
         page = page_of(ref)
-        d.ps[page] = d.ps[page]._replace(inds=inds)
-        d.dirty = True          # Paralyze takes Tribal Boost and statics away: LP may drop (MZ22-LP-13)
+        old = d.ps[page]
+        d.ps[page] = old._replace(inds=inds)
+        if any(i.status == "paralyze" for i in inds) != any(i.status == "paralyze" for i in old.inds):
+            d.dirty = True      # Paralyze takes Tribal Boost and statics away: LP may drop (MZ22-LP-13)
 
 
 def can_take(d: MZ22Data, ref: str, kind: str) -> bool:

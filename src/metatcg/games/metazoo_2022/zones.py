@@ -46,7 +46,7 @@ def enter_arena(st: GameState, page: int, seat: int, contracted: bool) -> None:
     d: MZ22Data = st.data
     d.arena.append(page)
     d.ps[page] = PageState(seat, hooks.enters_fatigued(d, page), entered=d.turn, contracted=contracted)
-    d.dirty = True
+    # no state check needed: an arriving Page lowers nobody's LP (bonuses only add) and has its own
 
 
 def terra_in(st: GameState, page: int, seat: int) -> int:
