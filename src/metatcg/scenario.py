@@ -31,8 +31,8 @@ from typing import Any
 from .engine.errors import MetatcgError, StateDataError
 
 # ----------------------------------------------------------------------------- format
-TOP_KEYS = ("name", "description", "rules", "game", "card", "page", "setup", "expect_start", "step", "expect",
-            "variant")
+TOP_KEYS = ("name", "description", "rules", "game", "card", "setup", "expect_start", "step", "expect",
+            "variant")    # plus the game's own name for stand-in cards (``Game.card_table``)
 VARIANT_KEYS = ("name", "description", "setup", "expect_start", "step", "expect")
 STEP_KEYS = ("action", "choose", "player", "raises", "note", "expect")
 NEW_GAME_KEYS = ("decks", "seed", "options")
@@ -171,8 +171,19 @@ def _check_keys(path: str, where: str, table: dict, allowed: tuple) -> None:
                    f"allowed: {', '.join(allowed)}")
 
 
+def _card_table(game_id: Any) -> str:
+    """What the game's card files call a card (``Game.card_table``; "card" by default, and for an
+    unknown game, whose error comes later with the game field)."""
+    import metatcg
+    try:
+        return str(getattr(metatcg.load_game(game_id), "card_table", "card")) if isinstance(game_id, str) else "card"
+    except MetatcgError:
+        return "card"
+
+
 def _from_data(data: dict, path: str) -> Scenario:
-    _check_keys(path, "", data, TOP_KEYS)
+    table = _card_table(data.get("game"))
+    _check_keys(path, "", data, tuple(table if k == "card" else k for k in TOP_KEYS))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise _err(path, "name", "a scenario needs a name (a non-empty string)")
@@ -189,10 +200,6 @@ def _from_data(data: dict, path: str) -> Scenario:
     except MetatcgError as e:
         raise _err(path, "game", str(e)) from None
 
-    table = getattr(game, "card_table", "card")      # what the game's card files call a card
-    for other in ("card", "page"):
-        if other != table and other in data:
-            raise _err(path, other, f"stand-in cards of {game_id!r} are [[{table}]] tables")
     cards_raw = data.get(table, [])
     card_names: list[str] = []
     if cards_raw:
