@@ -75,18 +75,6 @@ def payable(owed: Iterable[tuple[str, int]], units: list[frozenset[str]]) -> boo
     return all(augment(i, set()) for i in range(len(need)))
 
 
-def pay_one(owed: tuple[tuple[str, int], ...], unit: frozenset[str]) -> tuple[tuple[str, int], ...] | None:
-    """``owed`` after ``unit`` pays one part of it, choosing a typed part it can make (first in
-    cost order) before a Neutral part; None if it can pay nothing."""
-    for i, (t, k) in enumerate(owed):
-        if k and t != "neutral" and t in unit:
-            return _less(owed, i)
-    for i, (t, k) in enumerate(owed):
-        if k and t == "neutral":
-            return _less(owed, i)
-    return None
-
-
 def pay_choices(owed: tuple[tuple[str, int], ...], unit: frozenset[str]) -> list[tuple[tuple[str, int], ...]]:
     """Every way ``unit`` can pay one part of ``owed`` (distinct parts only)."""
     out = []
@@ -101,6 +89,3 @@ def _less(owed: tuple[tuple[str, int], ...], i: int) -> tuple[tuple[str, int], .
     rest = owed[:i] + (((t, k - 1),) if k > 1 else ()) + owed[i + 1:]
     return rest
 
-
-def total(owed: Iterable[tuple[str, int]]) -> int:
-    return sum(k for _, k in owed)

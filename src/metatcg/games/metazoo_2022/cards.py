@@ -12,7 +12,8 @@ from typing import Any
 
 from ...engine.cardfile import CardPool, parse_card_text
 from ...engine.errors import CardDataError
-from .schema import AURA_TYPES, OP_TAGS, PAGE_TAGS, Attack, Effect, PageFile, Static, TerraBonus
+from .aura import produces
+from .schema import OP_TAGS, PAGE_TAGS, Attack, Effect, PageFile, Static, TerraBonus
 
 PAGE_DIR = Path(__file__).parent / "cards"
 
@@ -68,7 +69,7 @@ class PageDef:
         set_(self, "dual", len(base - {"neutral"}) >= 2)
         set_(self, "cost_total", sum(n for _, n in self.cost))
         set_(self, "cost_due", tuple((t, n) for t, n in self.cost if n))
-        set_(self, "made", frozenset(AURA_TYPES) if "any" in self.produces else frozenset(self.produces))
+        set_(self, "made", produces(self.produces))
         fx = self.effects
 
         def idx(when: str) -> tuple[int, ...]:

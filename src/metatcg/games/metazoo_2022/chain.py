@@ -19,7 +19,7 @@ def resolve_chain(st: GameState, step: ResolveChain) -> None:
 
 
 def _live(d: MZ22Data, item: ChainItem) -> bool:
-    return any(x.uid == item.uid for x in d.chain)
+    return d.item(item.uid) is not None
 
 
 def resolve_item(st: GameState, step: ResolveItem) -> None:
@@ -58,7 +58,7 @@ def resolve_item(st: GameState, step: ResolveItem) -> None:
 
 def finish(st: GameState, step: Finish) -> None:
     d: MZ22Data = st.data
-    item = next((x for x in d.chain if x.uid == step.uid), None)
+    item = d.item(step.uid)
     if item is None:
         return
     d.chain.remove(item)

@@ -8,11 +8,11 @@ from typing import Any
 
 from ...engine.action import Action
 from ...engine.state import GameState
-from ...engine.windows import others_window
+from ...engine.windows import others_window, window as mk
 from . import aura as A
 from .data import MZ22Data
 from .lp import lose_lp
-from .records import Act, Announce, ChainItem, Ctx, Pay, PickTarget, ResolveChain, Run
+from .records import Act, Announce, ChainItem, Ctx, Main, Pay, PickTarget, ResolveChain, Run
 from .stats import cost_of, has_text, statics, types_of
 from .targets import any_targets, candidates
 from .zones import fatigue, nm, pl
@@ -378,7 +378,7 @@ def describe(d: MZ22Data, ref: str) -> str:
     if ref[0] == "P":
         return ref
     if ref[0] == "k":
-        it = next((x for x in d.chain if x.uid == int(ref[1:])), None)
+        it = d.item(int(ref[1:]))
         return "a chain item" if it is None else f"{nm(d, it.source)} on the chain"
     c = int(ref[1:])
     return f"{nm(d, c)} ({pl(d.controller(c))})"
@@ -388,8 +388,6 @@ def start(st: GameState, act: Act, window: str) -> None:
     """Take an Action chosen in Take Actions or a window: what follows its chain depends on
     where it was taken (docs/metazoo-2022.md §3)."""
     d: MZ22Data = st.data
-    from .records import Main
-    from ...engine.windows import window as mk
     if window == "main":
         beneath: tuple[Any, ...] = (ResolveChain(), Main(act.seat))
     elif window in ("start", "end"):

@@ -133,6 +133,13 @@ class MZ22Data:
         """Casters still in the game, in seat order."""
         return [p for p in range(self.n) if not self.out[p]]
 
+    def item(self, uid: int) -> ChainItem | None:
+        """The chain item ``uid`` while it is on the chain (None once it resolved or was stopped)."""
+        for it in self.chain:
+            if it.uid == uid:
+                return it
+        return None
+
     def is_token(self, page: int) -> bool:
         return page >= self.dealt
 

@@ -35,8 +35,8 @@ def deck_out(st: GameState) -> None:
     """Every Spellbook of the Casters still in is empty: a draw among them (MZ22-DECKOUT-3,
     PR-MZ22-12). Never before turn 1 (set-up and Mulligans are not play, MZ22-SETUP-5)."""
     d: MZ22Data = st.data
-    if all(d.spellbook) or d.turn < 1 or d.step in ("setup", "mulligan"):
-        return                             # the usual case: every Spellbook still holds Pages
+    if d.turn < 1 or d.step in ("setup", "mulligan"):
+        return
     alive = d.alive()
     if alive and all(not d.spellbook[p] for p in alive):
         finish(st, alive, "draw: every Spellbook is empty (MZ22-DECKOUT-3)")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.state import GameState
-from .combat import attack_total
+from .combat import attack_targets, attack_total
 from .data import MZ22Data
 from .records import Pay, PickTarget
 from .stats import cur_lp
@@ -44,7 +44,6 @@ def combat_gain(d: MZ22Data, p: int) -> float:
     cb = d.combat
     if cb is None or cb.seat != p or cb.attacker not in d.ps:
         return 0.0
-    from .combat import attack_targets
     targets = [cb.target] if cb.target else attack_targets(d, cb.attacker)
     attacks = [cb.attack] if cb.attack >= 0 else range(len(d.defs[cb.attacker].attacks))
     best = float("-inf")

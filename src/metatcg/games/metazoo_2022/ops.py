@@ -272,16 +272,15 @@ def _copy_spell(st: GameState, run: Run, op: Any) -> bool:
     (PR-MZ22-18)."""
     d: MZ22Data = st.data
     for r in refs(st, run.ctx, op.of):
-        it = next((x for x in d.chain if f"k{x.uid}" == r), None)
+        it = d.item(int(r[1:]))
         if it is None or it.what == "effect":
             continue
         df = d.defs[it.source]
         if df.cast is None:
             continue
         act = Act("copy", it.source, run.ctx.seat, df.cast, window="copy")
-        n = len(df.effects[df.cast].targets)
-        st.push(*[PickTarget(act, k) for k in range(n)][:1], *([] if n else [Announce(act)]),
-                run._replace(at=run.at + 1))
+        first = PickTarget(act, 0) if df.effects[df.cast].targets else Announce(act)
+        st.push(first, run._replace(at=run.at + 1))
         return True
     return False
 
@@ -428,7 +427,7 @@ def _stop(st: GameState, run: Run, op: Any) -> bool:
     discard pile (MZ22-CHAIN-6, MZ22-CONTRACT-10, PR-MZ22-11)."""
     d: MZ22Data = st.data
     for r in refs(st, run.ctx, op.to):
-        it = next((x for x in d.chain if f"k{x.uid}" == r), None)
+        it = d.item(int(r[1:]))
         if it is None:
             continue
         d.chain.remove(it)

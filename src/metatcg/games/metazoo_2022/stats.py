@@ -33,11 +33,6 @@ def has_text(d: MZ22Data, page: int) -> bool:
     return s is None or not any(i.status == "paralyze" for i in s.inds)
 
 
-def status(d: MZ22Data, page: int, kind: str) -> bool:
-    s = d.ps.get(page)
-    return s is not None and any(i.status == kind for i in s.inds)
-
-
 def opposing(d: MZ22Data, seat: int, page: int) -> bool:
     return d.controller(page) != seat      # MZ22-TARGET-7
 

@@ -18,7 +18,7 @@ def token_def(how: Any, pool: Any) -> PageDef:
         name = how["copy"]
         if type(name) is not str or name not in pool:
             raise ValueError(f"a copy Token names no Page of the pool: {name!r:.40}")
-        return copy_of(pool[name])
+        return tokenised(pool[name])    # a copy carries the printed information (MZ22-TOKEN-8)
     page = how.get("page")
     if type(page) is not dict:
         raise ValueError("a Token's page must be an object")
@@ -35,12 +35,6 @@ def tokenised(d: PageDef) -> PageDef:
     object.__setattr__(t, "dual", len(base - {"neutral"}) >= 2 if d.cost else False)
     object.__setattr__(t, "cost_total", 0)
     return t
-
-
-def copy_of(d: PageDef) -> PageDef:
-    """A copy Token carries the printed information of the original (MZ22-TOKEN-8) and takes
-    its Base Aura Types although it has no Aura Cost (MZ22-TOKEN-15)."""
-    return tokenised(d)
 
 
 def page_json(model: Any) -> dict[str, Any]:
