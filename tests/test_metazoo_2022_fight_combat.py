@@ -10,7 +10,9 @@ import pytest
 import metatcg
 from metatcg.games.metazoo_2022 import combat, statuses, zones
 from metatcg.games.metazoo_2022.cards import parse_pages
-from metatcg.games.metazoo_2022.stats import cur_lp, max_lp, tribal
+from metatcg.games.metazoo_2022.stats import max_lp, tribal
+from support import ids
+from support.metazoo_2022 import arena_page as page, lp, play, position
 
 PAGES = """
 [[page]]
@@ -171,35 +173,15 @@ GAME = metatcg.load_game("metazoo-2022").with_cards(_DEFS)     # a Beastie witho
 
 def pos(p1_arena, p2_arena, *, p1=None, p2=None, **top):
     """P1 active in Take Actions of turn 3; Arena entries are names or Page tables."""
-    c1 = {"arena": p1_arena, **(p1 or {})}
-    c2 = {"arena": p2_arena, **(p2 or {})}
-    spec = {"turn": 3, "active": 0, "first": 0, "caster": [c1, c2], "options": {"auto_single": False}}
-    spec.update(top)
-    st = GAME.position(spec)
-    st.logging = True
-    return st
+    return position(GAME, [{"arena": p1_arena, **(p1 or {})}, {"arena": p2_arena, **(p2 or {})}], **top)
 
 
-def page(st, name, seat=None, n=0):
-    d = st.data
-    got = [c for c in d.arena if d.defs[c].name == name and (seat is None or d.ps[c].controller == seat)]
-    return got[n]
 
 
-def ids(st):
-    return [a.id for a in st.legal_actions()]
 
 
-def play(st, *aids):
-    for a in aids:
-        if a == "done" and st.decision.kind != "defenders":
-            continue                                      # no Defender could be declared
-        assert a in ids(st), f"{a} not in {ids(st)}"
-        st.apply(a)
 
 
-def lp(st, c):
-    return cur_lp(st.data, c) if c in st.data.ps else None
 
 
 def coins(monkeypatch, *faces):

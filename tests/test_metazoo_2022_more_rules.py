@@ -10,6 +10,7 @@ from metatcg.engine.decks import Deck
 from metatcg.games.metazoo_2022 import lp as mzlp
 from metatcg.games.metazoo_2022.deckcheck import swap_archive
 from metatcg.games.metazoo_2022.stats import cost_of, types_of
+from support import ids
 
 BASE = metatcg.load_game("metazoo-2022")
 PAGES = '''
@@ -83,8 +84,6 @@ def pos(*casters, **top):
     return GAME.position({"turn": 3, "caster": list(casters), **top})
 
 
-def ids(st) -> list[str]:
-    return [a.id for a in st.legal_actions()]
 
 
 def label_ids(st, text: str) -> list[str]:

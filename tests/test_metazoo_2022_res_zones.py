@@ -9,18 +9,16 @@ import metatcg
 from metatcg.games.metazoo_2022 import aura, zones
 from metatcg.games.metazoo_2022.deckcheck import MAX_SPELLBOOK, check_deck
 from metatcg.games.metazoo_2022.schema import AURA_TYPES, TERRA_KEYS
+from support import ids
+from support.metazoo_2022 import position
 
 GAME = metatcg.load_game("metazoo-2022")
 
 
 def pos(*casters, **top):
-    spec = {"turn": 3, "active": 0, "first": 0, "caster": list(casters), "options": {"auto_single": False}}
-    spec.update(top)
-    return GAME.position(spec)
+    return position(GAME, list(casters), **top)
 
 
-def ids(st):
-    return [a.id for a in st.legal_actions()]
 
 
 def page(st, name, seat=None):

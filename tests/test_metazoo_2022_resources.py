@@ -15,6 +15,8 @@ from metatcg.games.metazoo_2022.cards import parse_pages
 from metatcg.games.metazoo_2022.data import START_LP
 from metatcg.games.metazoo_2022.deckcheck import archive, check_deck, spellbook, swap_archive
 from metatcg.games.metazoo_2022.schema import AURA_TYPES
+from support import ids
+from support.metazoo_2022 import position
 
 STANDINS = """
 [[page]]
@@ -93,13 +95,9 @@ TERRAS = ["Whispering Pines", "Open Sea", "Craggy Peaks", "Mangrove Mire", "Sunb
 def pos(*casters, **top):
     """A position in P1's Take Actions step (turn 3) unless ``top`` says otherwise; forced
     decisions wait for their one option so a test sees every decision."""
-    spec = {"turn": 3, "active": 0, "first": 0, "caster": list(casters), "options": {"auto_single": False}}
-    spec.update(top)
-    return GAME.position(spec)
+    return position(GAME, list(casters), **top)
 
 
-def ids(st):
-    return [a.id for a in st.legal_actions()]
 
 
 def choose(st, text):

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 import metatcg
+from support import ids
+from support.metazoo_2022 import position
 
 PAGES = r'''
 [[page]]
@@ -242,19 +244,12 @@ GAME = BASE.with_cards(BASE.parse_cards(PAGES, "stack-pages"))
 def pos(*casters, **top):
     """A position in P1's Take Actions (turn 3) unless ``top`` says otherwise; forced
     decisions wait for their one option so a test sees every step."""
-    spec = {"turn": 3, "active": 0, "first": 0, "step": "actions", "options": {"auto_single": False},
-            "caster": list(casters)}
-    spec.update(top)
-    return GAME.position(spec)
+    return position(GAME, list(casters), **top)
 
 
 def cid(st, name, n=0):
     """The id of the ``n``th Page called ``name``."""
     return [c for c, df in enumerate(st.data.defs) if df.name == name][n]
-
-
-def ids(st):
-    return [a.id for a in st.legal_actions()]
 
 
 def play(st, *aids):
