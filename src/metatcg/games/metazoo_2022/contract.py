@@ -25,38 +25,65 @@ def sources(d: MZ22Data, p: int, skip: int = -1) -> list[tuple[str, frozenset[st
     """What ``p`` can pay with now, one entry per unit: (pick id, producible types). Awakened
     Aura Pages and Aura-making Artifacts they control (MZ22-GEN-1/3/7), then the pool."""
     out: list[tuple[str, frozenset[str]]] = []
-    defs = d.defs
     ps = d.ps
-    for c in d.arena:
-        df = defs[c]
-        if not df.produces or c == skip:
+    for c, key, made, artifact, any_time in producers(d, p):
+        if c == skip or ps[c].fatigued:
             continue
-        s = ps[c]
-        if s.controller != p or s.fatigued:
-            continue
-        if df.type == "artifact" and (not has_text(d, c) or (d.active != p and not df.any_time)):
+        if artifact and (not has_text(d, c) or (d.active != p and not any_time)):
             continue              # other Pages that make Aura follow their own timing (MZ22-GEN-10)
-        made = df.made
-        key = df.aura if df.type == "aura" and len(made) == 1 else f"c{c}"
         out.append((key, made))
     for t, k in d.pool[p].items():
         out += [(f"pool.{t}", frozenset((t,)))] * k
     return out
 
 
-def can_pay(d: MZ22Data, p: int, owed: tuple[tuple[str, int], ...], skip: int = -1,
-            units: list[tuple[str, frozenset[str]]] | None = None) -> bool:
-    """Whether ``p`` can pay ``owed`` now (``units``: their sources, when already listed)."""
-    if not owed:
-        return True
-    if units is None:
-        units = sources(d, p, skip)
-    elif skip >= 0:
-        key = f"c{skip}"
-        units = [u for u in units if u[0] != key]
-    if sum(k for _, k in owed) > len(units):
-        return False
-    return A.payable(owed, [u for _, u in units])
+def producers(d: MZ22Data, p: int) -> tuple[tuple[int, str, frozenset[str], bool, bool], ...]:
+    """The Aura-making Pages ``p`` controls in the Arena, listed for every seat once per set of
+    Pages there: (Page, pick id, producible types, is an Artifact, any time). One pick id per
+    Aura type for plain Aura Pages, so identical units collapse into one option."""
+    got = d.memo.get("producers")
+    if got is None:
+        defs = d.defs
+        ps = d.ps
+        got = [[] for _ in range(d.n)]
+        for c in d.arena:
+            df = defs[c]
+            if df.produces:
+                made = df.made
+                got[ps[c].controller].append((c, df.aura if df.type == "aura" and len(made) == 1 else f"c{c}",
+                                              made, df.type == "artifact", bool(df.any_time)))
+        d.memo["producers"] = got
+    return got[p]  # type: ignore[no-any-return]
+
+
+class Purse:
+    """What one Caster can pay with now, listed once and asked about every Page and Effect
+    offered (many share a cost, so each cost is worked out once)."""
+
+    __slots__ = ("units", "sets", "known")
+
+    def __init__(self, units: list[tuple[str, frozenset[str]]]) -> None:
+        self.units = units
+        self.sets = [u for _, u in units]
+        self.known: dict[tuple[tuple[str, int], ...], bool] = {}
+
+    def covers(self, owed: tuple[tuple[str, int], ...], skip: int = -1) -> bool:
+        """Can it pay ``owed``, without the Page ``skip`` (Fatigued by the cost itself)?"""
+        if not owed:
+            return True
+        if skip >= 0:
+            key = f"c{skip}"
+            if any(k == key for k, _ in self.units):
+                return A.payable(owed, [u for k, u in self.units if k != key])
+        got = self.known.get(owed)
+        if got is None:
+            got = self.known[owed] = A.payable(owed, self.sets)
+        return got
+
+
+def can_pay(d: MZ22Data, p: int, owed: tuple[tuple[str, int], ...], skip: int = -1) -> bool:
+    """Whether ``p`` can pay ``owed`` now, without the Page ``skip``."""
+    return not owed or Purse(sources(d, p, skip)).covers(owed)
 
 
 # ------------------------------------------------------------------ what can be taken
@@ -68,8 +95,7 @@ def effect_cost(df: Any, i: int) -> tuple[tuple[tuple[str, int], ...], int, bool
     return tuple((x.aura, x.n) for x in c.aura if x.n), c.lp, c.fatigue
 
 
-def can_contract(d: MZ22Data, p: int, page: int, main: bool,
-                 units: list[tuple[str, frozenset[str]]] | None = None,
+def can_contract(d: MZ22Data, p: int, page: int, main: bool, purse: Purse | None = None,
                  changes: list[tuple[int, Any]] | None = None) -> bool:
     """Whether ``p`` may Contract ``page`` from their Chapter now: in Take Actions anything (one
     Aura Page a turn, MZ22-TURN-6), when holding priority otherwise only "any time" Pages
@@ -80,15 +106,15 @@ def can_contract(d: MZ22Data, p: int, page: int, main: bool,
         return False
     if df.type == "aura":
         return not d.aura_done[p]
-    if not can_pay(d, p, cost_of(d, page, p, changes), units=units):
+    purse = purse or Purse(sources(d, p))
+    if not purse.covers(cost_of(d, page, p, changes)):
         return False
     if df.targets and not any_targets(d, p, df.effects[df.cast].targets):
         return False
     return True
 
 
-def can_use(d: MZ22Data, p: int, page: int, i: int, main: bool,
-            units: list[tuple[str, frozenset[str]]] | None = None) -> bool:
+def can_use(d: MZ22Data, p: int, page: int, i: int, main: bool, purse: Purse | None = None) -> bool:
     """A Power (Take Actions only, MZ22-TURN-11/12) or an "any time" Effect (whenever ``p``
     holds priority, MZ22-PRIO-2) of a Page ``p`` controls, payable, with targets."""
     df = d.defs[page]
@@ -106,7 +132,7 @@ def can_use(d: MZ22Data, p: int, page: int, i: int, main: bool,
         return False
     if lp and d.lp_of_caster(p) <= lp:
         return False
-    if owed and not can_pay(d, p, owed, page if tire else -1, units):
+    if owed and not (purse or Purse(sources(d, p))).covers(owed, page if tire else -1):
         return False
     return not e.targets or any_targets(d, p, e.targets)
 
@@ -116,22 +142,37 @@ def actions_for(d: MZ22Data, p: int, main: bool) -> list[Action]:
     out = []
     seen: set[Any] = set()
     defs = d.defs
-    units = sources(d, p)                  # listed once for every Page and Effect below
+    purse = Purse(sources(d, p))           # listed once for every Page and Effect below
     changes = list(statics(d, "cost_change"))
     for c in d.chapter[p]:
         df = defs[c]
         if id(df) in seen or (not main and not df.any_time):
             continue
         seen.add(id(df))
-        if can_contract(d, p, c, main, units, changes):
+        if can_contract(d, p, c, main, purse, changes):
             out.append(Action(f"contract:c{c}", partial(_contract_label, df), Act("contract", c, p)))
-    for c in d.arena:
+    for c, powers, any_time in users(d, p):
         df = defs[c]
-        fx = df.powers + df.any_time_fx if main else df.any_time_fx
-        for i in fx:
-            if can_use(d, p, c, i, main, units):
+        for i in (powers + any_time if main else any_time):
+            if can_use(d, p, c, i, main, purse):
                 out.append(Action(f"use:c{c}.{i}", partial(_use_label, df, i), Act("effect", c, p, i)))
     return out
+
+
+def users(d: MZ22Data, p: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """The Arena Pages ``p`` controls that print Powers or "any time" Effects: (Page, Powers,
+    any-time Effects), listed for every seat once per set of Pages there."""
+    got = d.memo.get("users")
+    if got is None:
+        defs = d.defs
+        ps = d.ps
+        got = [[] for _ in range(d.n)]
+        for c in d.arena:
+            df = defs[c]
+            if df.powers or df.any_time_fx:
+                got[ps[c].controller].append((c, df.powers, df.any_time_fx))
+        d.memo["users"] = got
+    return got[p]  # type: ignore[no-any-return]
 
 
 def any_response(d: MZ22Data, p: int) -> bool:
@@ -139,22 +180,10 @@ def any_response(d: MZ22Data, p: int) -> bool:
     defs = d.defs
     if any(defs[c].any_time for c in d.chapter[p]):
         return bool(actions_for(d, p, False))
-    ps = d.ps
-    for c in any_time_holders(d):
-        if ps[c].controller == p:
+    for _, _, any_time in users(d, p):
+        if any_time:
             return bool(actions_for(d, p, False))
     return False
-
-
-def any_time_holders(d: MZ22Data) -> tuple[int, ...]:
-    """Arena Pages printing an "any time" Effect, looked up once per set of Pages there."""
-    key = ("any_time", tuple(d.arena))
-    got = d.memo.get(key)
-    if got is None:
-        if len(d.memo) > 64:
-            d.memo.clear()
-        got = d.memo[key] = tuple(c for c in d.arena if d.defs[c].any_time_fx)
-    return got  # type: ignore[no-any-return]
 
 
 def _use_label(df: Any, i: int) -> str:

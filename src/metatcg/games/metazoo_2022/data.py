@@ -70,8 +70,9 @@ class MZ22Data:
         self.dirty = False                    # something changed LP: run the state check
         self.revealed: set[int] = set()       # Chapter Pages every Caster has seen (searched)
         self.flipper = 0
-        # answers that depend only on which Pages are in the Arena (keyed by them): a cache,
-        # never saved nor shared with a clone (Token ids can mean other Tokens there)
+        # answers that depend only on which Pages are in the Arena and Terra slots and who
+        # controls them: a cache that the zones module empties whenever those change; never
+        # saved nor shared with a clone (Token ids can mean other Tokens there)
         self.memo: dict[Any, Any] = {}
 
     @property

@@ -172,6 +172,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     d.arena = arena
     d.ps = states
     d.terra = slots
+    d.memo.clear()
     d.rot = _int(spec.get("rotation", 0), 0, SLOTS - 1, "rotation")
     d.turn = turn
     d.active = _int(spec.get("active", 0), 0, n - 1, "active")

@@ -2,7 +2,7 @@
 ARENA statics and counts (MZ22-LP-6, MZ22-TERRA-5, MZ22-TRIBAL-2, MZ22-KW-3)."""
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 from . import hooks
 from .data import MZ22Data
@@ -42,28 +42,27 @@ def beasties(d: MZ22Data) -> list[int]:
 
 
 # ------------------------------------------------------------------ statics (ARENA)
-def statics(d: MZ22Data, op: str) -> Iterator[tuple[int, Any]]:
+def statics(d: MZ22Data, op: str) -> list[tuple[int, Any]]:
     """Every active ARENA static of kind ``op``: (holder Page, static). Paralyzed Pages have
     none (MZ22-PARALYZE-8)."""
+    printed = d.memo.get("statics")
+    if printed is None:                    # who prints which, once per set of Pages there
+        printed = d.memo["statics"] = _printed_statics(d)
+    mine = printed.get(op)
+    if not mine:
+        return []
     defs = d.defs
-    for c in holders(d):
-        if c in d.ps and (defs[c].type == "terra" or has_text(d, c)):
+    return [(c, s) for c, s in mine if c in d.ps and (defs[c].type == "terra" or has_text(d, c))]
+
+
+def _printed_statics(d: MZ22Data) -> dict[str, list[tuple[int, Any]]]:
+    out: dict[str, list[tuple[int, Any]]] = {}
+    defs = d.defs
+    for c in (*d.arena, *d.terra):
+        if c >= 0:
             for s in defs[c].statics:
-                if s.op == op:
-                    yield c, s
-
-
-def holders(d: MZ22Data) -> tuple[int, ...]:
-    """The Pages in the Arena and Terra slots that print ARENA statics, looked up once per set
-    of Pages there (most Pages print none, and LP is read all the time)."""
-    key = ("statics", tuple(d.arena), tuple(d.terra))
-    got = d.memo.get(key)
-    if got is None:
-        if len(d.memo) > 64:
-            d.memo.clear()
-        defs = d.defs
-        got = d.memo[key] = tuple(c for c in (*d.arena, *d.terra) if c >= 0 and defs[c].statics)
-    return got  # type: ignore[no-any-return]
+                out.setdefault(s.op, []).append((c, s))
+    return out
 
 
 def covers(d: MZ22Data, holder: int, who: Any, page: int) -> bool:
@@ -123,14 +122,11 @@ def tribe_count(d: MZ22Data, page: int) -> int:
     """Other face-up Beasties in the Arena sharing a Tribe, any Caster's (MZ22-TRIBAL-4/8/9)."""
     if not d.defs[page].tribes:
         return 0
-    key = ("tribes", tuple(d.arena))
-    counts = d.memo.get(key)
+    counts = d.memo.get("tribes")
     if counts is None:                     # every Tribe member's count, once per set of Pages there
-        if len(d.memo) > 64:
-            d.memo.clear()
         defs = d.defs
         members = [(c, set(defs[c].tribes)) for c in d.arena if defs[c].type == "beastie" and defs[c].tribes]
-        counts = d.memo[key] = {c: sum(1 for o, t in members if o != c and mine & t) for c, mine in members}
+        counts = d.memo["tribes"] = {c: sum(1 for o, t in members if o != c and mine & t) for c, mine in members}
     if page not in counts:                 # a Page not (yet) in the Arena, e.g. mid-Contract
         mine = set(d.defs[page].tribes)
         return sum(1 for c in counts if mine & set(d.defs[c].tribes))

@@ -45,6 +45,7 @@ def enter_arena(st: GameState, page: int, seat: int, contracted: bool) -> None:
     MZ22-LP-7)."""
     d: MZ22Data = st.data
     d.arena.append(page)
+    d.memo.clear()
     d.ps[page] = PageState(seat, hooks.enters_fatigued(d, page), entered=d.turn, contracted=contracted)
     # no state check needed: an arriving Page lowers nobody's LP (bonuses only add) and has its own
 
@@ -69,6 +70,7 @@ def terra_in(st: GameState, page: int, seat: int) -> int:
         leave(st, old, "afterlife")
         d.rot = (d.rot + 1) % SLOTS
     d.terra[slot] = page
+    d.memo.clear()
     d.ps[page] = PageState(seat, False, entered=d.turn)
     d.dirty = True
     if st.logging:
@@ -87,6 +89,7 @@ def leave(st: GameState, page: int, zone: str, where: str = "top") -> None:
             d.terra[d.terra.index(page)] = -1        # no other Terra moves (MZ22-TSLOT-10)
         else:
             d.arena.remove(page)
+        d.memo.clear()
         if d.mods:
             d.mods = [m for m in d.mods if m[1] != page]
         d.dirty = True
