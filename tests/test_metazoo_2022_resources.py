@@ -6,6 +6,7 @@ Pages (``Test …``) are added where the pool has no Page that isolates a rule."
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as hs
 
 import metatcg
 from metatcg.engine.decks import parse_deck_text
@@ -300,6 +301,29 @@ def test_typed_parts_need_their_type_neutral_takes_any():
     dual = frozenset({"flame", "water"})
     assert aura.payable((("flame", 1), ("water", 1)), [dual, w])    # the matching finds the split
     assert not aura.payable((("flame", 1), ("frost", 1)), [dual, w])
+
+
+_TYPES = ("flame", "water", "frost")
+
+
+@pytest.mark.rule("MZ22-AURA-8")
+@settings(max_examples=300, deadline=None)
+@given(hs.lists(hs.sampled_from(_TYPES), max_size=6),
+       hs.lists(hs.tuples(hs.sampled_from(_TYPES + ("neutral",)), hs.integers(0, 3)), max_size=3))
+def test_pay_picks_by_counting_match_the_matching(kinds, parts):
+    """Single-type sources are priced by counting; the answer is the one the general matching
+    gives (the same picks, each leaving the rest payable), and none when the cost is unpayable."""
+    units = [(k if i % 2 else f"pool.{k}", frozenset({k})) for i, k in enumerate(kinds)]
+    owed = tuple(parts)
+    fast = aura.picks(owed, units)
+    if aura.payable(owed, [u for _, u in units]):
+        assert fast == aura.picks_by_matching(owed, units)
+        for key, left in fast:
+            rest = list(units)
+            rest.remove(next(u for u in units if u[0] == key))
+            assert aura.payable(left, [u for _, u in rest])
+    else:
+        assert fast == []
 
 
 @pytest.mark.rule("MZ22-AURA-9", "MZ22-AURA-5")

@@ -75,6 +75,54 @@ def payable(owed: Iterable[tuple[str, int]], units: list[frozenset[str]]) -> boo
     return all(augment(i, set()) for i in range(len(need)))
 
 
+def picks(owed: tuple[tuple[str, int], ...], units: list[tuple[str, frozenset[str]]]) \
+        -> list[tuple[str, tuple[tuple[str, int], ...]]]:
+    """The pay picks (PR-MZ22-1): for each distinct source key among ``units`` (key, producible
+    types), what is left owed after it pays the first part of ``owed`` it can pay that leaves
+    the rest payable. None when ``owed`` cannot be paid at all."""
+    out = []
+    seen: set[str] = set()
+    if all(len(u) == 1 for _, u in units):      # the usual case: counting is enough
+        have: dict[str, int] = {}
+        for _, u in units:
+            for t in u:
+                have[t] = have.get(t, 0) + 1
+        need: dict[str, int] = {}
+        for t, k in owed:
+            if k and t != "neutral":
+                need[t] = need.get(t, 0) + k
+        if sum(k for _, k in owed) > len(units) or any(have.get(t, 0) < k for t, k in need.items()):
+            return []
+        for key, u in units:
+            if key in seen:                     # units of one key are interchangeable (PR-K-4)
+                continue
+            seen.add(key)
+            (t1,) = u
+            for i, (t, k) in enumerate(owed):   # its own type, or Neutral if a spare unit
+                if k and (t == t1 or (t == "neutral" and have[t1] > need.get(t1, 0))):
+                    out.append((key, _less(owed, i)))
+                    break
+        return out
+    return picks_by_matching(owed, units)
+
+
+def picks_by_matching(owed: tuple[tuple[str, int], ...], units: list[tuple[str, frozenset[str]]]) \
+        -> list[tuple[str, tuple[tuple[str, int], ...]]]:
+    """:func:`picks` for any sources (some make several types): each pick tried with the matching."""
+    out = []
+    seen: set[str] = set()
+    for i, (key, unit) in enumerate(units):
+        if key in seen:
+            continue
+        seen.add(key)
+        rest = [u for _, u in units[:i]] + [u for _, u in units[i + 1:]]
+        for left in pay_choices(owed, unit):
+            if payable(left, rest):
+                out.append((key, left))
+                break
+    return out
+
+
 def pay_choices(owed: tuple[tuple[str, int], ...], unit: frozenset[str]) -> list[tuple[tuple[str, int], ...]]:
     """Every way ``unit`` can pay one part of ``owed`` (distinct parts only)."""
     out = []

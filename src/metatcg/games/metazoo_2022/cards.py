@@ -58,6 +58,7 @@ class PageDef:
     cast: int | None = field(init=False, compare=False, repr=False)
     statics: tuple[Static, ...] = field(init=False, compare=False, repr=False)
     targets: bool = field(init=False, compare=False, repr=False)   # targets at Contract (CONTRACT-2)
+    listed_in: tuple[str, ...] = field(init=False, compare=False, repr=False)  # Arena lists (MZ22Data.memo)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -86,6 +87,13 @@ class PageDef:
         set_(self, "cast", casts[0] if casts else None)
         set_(self, "statics", tuple(s for e in fx if e.when == "arena" for s in e.static))
         set_(self, "targets", bool(casts) and bool(fx[casts[0]].targets))
+        # the lists of Arena Pages (MZ22Data.memo) a Page like this is in: only those go stale
+        # when it arrives or leaves
+        beastie = self.type == "beastie"
+        set_(self, "listed_in", tuple(key for key, yes in (
+            ("producers", bool(self.produces)), ("users", bool(self.powers or self.any_time_fx)),
+            ("fighters", beastie and bool(self.attacks)), ("statics", bool(self.statics)),
+            ("tribes", beastie and bool(self.tribes))) if yes))
 
     @property
     def is_beastie(self) -> bool:

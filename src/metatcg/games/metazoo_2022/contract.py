@@ -81,11 +81,6 @@ class Purse:
         return got
 
 
-def can_pay(d: MZ22Data, p: int, owed: tuple[tuple[str, int], ...], skip: int = -1) -> bool:
-    """Whether ``p`` can pay ``owed`` now, without the Page ``skip``."""
-    return not owed or Purse(sources(d, p, skip)).covers(owed)
-
-
 # ------------------------------------------------------------------ what can be taken
 def effect_cost(df: Any, i: int) -> tuple[tuple[tuple[str, int], ...], int, bool]:
     """(Aura owed, LP, Fatigue) of an activated Effect (MZ22-GLOSS-12/15)."""
@@ -177,8 +172,7 @@ def users(d: MZ22Data, p: int) -> list[tuple[int, tuple[int, ...], tuple[int, ..
 
 def any_response(d: MZ22Data, p: int) -> bool:
     """Cheap test: could ``p`` take any Action in a window (for skipping seats, PR-K-5)?"""
-    defs = d.defs
-    if any(defs[c].any_time for c in d.chapter[p]):
+    if not d.any_time_pages.isdisjoint(d.chapter[p]):
         return bool(actions_for(d, p, False))
     for _, _, any_time in users(d, p):
         if any_time:
@@ -295,44 +289,35 @@ def pay_step(st: GameState, step: Pay) -> None:
     if not act.owed:
         st.push(Announce(act))
         return
-    if not can_pay(d, act.seat, act.owed):
-        # only in a lookahead copy whose hidden cards were resampled: a checked cost is payable
-        if st.logging:
-            st.say(f"{pl(act.seat)} cannot pay for {nm(d, act.source)}: it does not happen")
-        return
+    opts = pay_options(st, Pay(act))
     if st.options.get("auto_single", True):
         # picks with a single way to go are made here, as the kernel would make them, without
         # a round trip through a decision each (payment is the commonest forced choice)
-        while True:
-            opts = pay_options(st, Pay(act))
-            if len(opts) != 1:
-                break
+        while len(opts) == 1:
             if st.logging:
                 st.say(f"(only choice) {opts[0].label}: the only way to pay", act.seat)
             act = spend(d, act, opts[0].args)
             if not act.owed:
                 st.push(Announce(act))
                 return
+            opts = pay_options(st, Pay(act))
+    if not opts:
+        # only in a lookahead copy whose hidden cards were resampled: a checked cost is payable
+        if st.logging:
+            st.say(f"{pl(act.seat)} cannot pay for {nm(d, act.source)}: it does not happen")
+        return
     st.decide(act.seat, "pay", Pay(act), f"Pay for {nm(d, act.source)}: " +
               ", ".join(f"{k} {t.title()}" for t, k in act.owed))
 
 
 def pay_options(st: GameState, step: Pay) -> list[Action]:
+    """One option per distinct source that can pay a part of the cost and leave the rest
+    payable; none when the cost cannot be paid."""
     d: MZ22Data = st.data
-    act = step.act
-    units = sources(d, act.seat)
     out = []
-    seen: set[str] = set()
-    for i, (key, unit) in enumerate(units):
-        if key in seen:                    # units of one key are interchangeable (PR-K-4)
-            continue
-        seen.add(key)
-        rest = [u for _, u in units[:i]] + [u for _, u in units[i + 1:]]
-        for owed in A.pay_choices(act.owed, unit):
-            if A.payable(owed, rest):
-                name = nm(d, int(key[1:])) if key[0] == "c" else ""
-                out.append(Action(f"pay:{key}", partial(_pay_label, key, name), (key, owed)))
-                break
+    for key, left in A.picks(step.act.owed, sources(d, step.act.seat)):
+        name = nm(d, int(key[1:])) if key[0] == "c" else ""
+        out.append(Action(f"pay:{key}", partial(_pay_label, key, name), (key, left)))
     return out
 
 

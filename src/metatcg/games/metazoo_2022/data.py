@@ -31,12 +31,14 @@ class MZ22Data:
                  "afterlife", "lp_damage", "lp_loss", "lp_gain", "cinds", "pool", "kept", "aura_done",
                  "mull_n", "mulligans", "out", "places", "arena", "ps", "terra", "rot", "chain", "next_uid",
                  "combat", "combat_seq", "turn", "active", "first", "step", "mods", "dirty", "revealed",
-                 "flipper", "memo")
+                 "flipper", "memo", "any_time_pages")
 
     def __init__(self, defs: list[PageDef], owner: list[int], n: int) -> None:
         self.defs = defs
         self.owner = owner
         self.dealt = len(defs)                # ids below this come from Spellbooks; above: Tokens
+        # the dealt Pages that may be Contracted when holding priority (Tokens never reach a Chapter)
+        self.any_time_pages = frozenset(i for i, df in enumerate(defs) if df.any_time)
         self.token_src: dict[int, Any] = {}   # token id -> how to rebuild its def (JSON-able)
         self.spellbook: list[list[int]] = [[] for _ in range(n)]
         self.chapter: list[list[int]] = [[] for _ in range(n)]
@@ -70,9 +72,10 @@ class MZ22Data:
         self.dirty = False                    # something changed LP: run the state check
         self.revealed: set[int] = set()       # Chapter Pages every Caster has seen (searched)
         self.flipper = 0
-        # answers that depend only on which Pages are in the Arena and Terra slots and who
-        # controls them: a cache that the zones module empties whenever those change; never
-        # saved nor shared with a clone (Token ids can mean other Tokens there)
+        # lists of Arena and Terra Pages by what they print (who makes Aura, who has Powers,
+        # who prints statics, …) per seat: a cache. zones.forget drops the lists a Page is in
+        # (PageDef.listed_in) when it arrives or leaves; whatever changes a Page's controller
+        # must clear it. Never saved nor shared with a clone (Token ids can mean other Tokens).
         self.memo: dict[Any, Any] = {}
 
     @property
@@ -85,6 +88,7 @@ class MZ22Data:
         c.defs = self.defs if not self.token_src else self.defs[:]
         c.owner = self.owner if not self.token_src else self.owner[:]
         c.dealt = self.dealt
+        c.any_time_pages = self.any_time_pages
         c.token_src = dict(self.token_src)
         c.spellbook = [z[:] for z in self.spellbook]
         c.chapter = [z[:] for z in self.chapter]

@@ -2,6 +2,7 @@
 hold the rules (turn, contract, chain, combat, ops, statuses, endings)."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 from ...engine.action import Action, Decision
@@ -174,12 +175,15 @@ def _main_options(st: GameState, dec: Decision) -> list[Action]:
     p = dec.player
     acts = contract.actions_for(d, p, True)
     ps = d.ps
-    for c in d.arena:
-        s = ps[c]
-        if s.controller == p and not s.fatigued and combat.can_attack(d, p, c):
-            acts.append(Action(f"attack:c{c}", f"Attack with {nm(d, c)}", c))
+    for c in combat.fighters(d, p):
+        if not ps[c].fatigued and combat.can_attack(d, p, c):
+            acts.append(Action(f"attack:c{c}", partial(_attack_label, nm(d, c)), c))
     acts.append(Action("end", "End your turn"))
     return acts
+
+
+def _attack_label(name: str) -> str:
+    return f"Attack with {name}"
 
 
 OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {

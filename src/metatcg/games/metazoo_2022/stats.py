@@ -148,17 +148,22 @@ def max_lp(d: MZ22Data, page: int) -> int:
     df = d.defs[page]
     s = d.ps[page]
     lp = df.lp + s.gain
-    for kind, c, v in d.mods:
-        if kind == "gain" and c == page:
-            lp += v
-    seat = s.controller
-    for b in df.terra_bonus:
-        if b.lp and terra_active(d, b.terra, seat):
-            lp += b.lp
-    lp += tribal(d, page)
-    for c, st in statics(d, "lp_bonus"):
-        if covers(d, c, st.who, page):
-            lp += amount(d, d.controller(c), c, st.amount)
+    if d.mods:
+        for kind, c, v in d.mods:
+            if kind == "gain" and c == page:
+                lp += v
+    if df.terra_bonus:
+        seat = s.controller
+        for b in df.terra_bonus:
+            if b.lp and terra_active(d, b.terra, seat):
+                lp += b.lp
+    if df.tribal_boost:
+        lp += tribal(d, page)
+    printed = d.memo.get("statics")
+    if printed is None or "lp_bonus" in printed:
+        for c, st in statics(d, "lp_bonus"):
+            if covers(d, c, st.who, page):
+                lp += amount(d, d.controller(c), c, st.amount)
     return lp
 
 

@@ -40,12 +40,21 @@ def flip(st: GameState, seat: int, why: str) -> bool:
 
 
 # ------------------------------------------------------------------ entering
+def forget(d: MZ22Data, page: int) -> None:
+    """``page`` arrived in or left the Arena or a Terra slot: the cached lists it belongs in
+    are stale (MZ22Data.memo)."""
+    memo = d.memo
+    if memo:
+        for key in d.defs[page].listed_in:
+            memo.pop(key, None)
+
+
 def enter_arena(st: GameState, page: int, seat: int, contracted: bool) -> None:
     """A Beastie, Artifact or Aura Page arrives (Fatigued but Aura, MZ22-ZONE-6; LP as printed,
     MZ22-LP-7)."""
     d: MZ22Data = st.data
     d.arena.append(page)
-    d.memo.clear()
+    forget(d, page)
     d.ps[page] = PageState(seat, hooks.enters_fatigued(d, page), entered=d.turn, contracted=contracted)
     # no state check needed: an arriving Page lowers nobody's LP (bonuses only add) and has its own
 
@@ -70,7 +79,7 @@ def terra_in(st: GameState, page: int, seat: int) -> int:
         leave(st, old, "afterlife")
         d.rot = (d.rot + 1) % SLOTS
     d.terra[slot] = page
-    d.memo.clear()
+    forget(d, page)
     d.ps[page] = PageState(seat, False, entered=d.turn)
     d.dirty = True
     if st.logging:
@@ -89,7 +98,7 @@ def leave(st: GameState, page: int, zone: str, where: str = "top") -> None:
             d.terra[d.terra.index(page)] = -1        # no other Terra moves (MZ22-TSLOT-10)
         else:
             d.arena.remove(page)
-        d.memo.clear()
+        forget(d, page)
         if d.mods:
             d.mods = [m for m in d.mods if m[1] != page]
         d.dirty = True
