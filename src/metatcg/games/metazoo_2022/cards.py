@@ -93,7 +93,7 @@ class PageDef:
         set_(self, "listed_in", tuple(key for key, yes in (
             ("producers", bool(self.produces)), ("users", bool(self.powers or self.any_time_fx)),
             ("fighters", beastie and bool(self.attacks)), ("statics", bool(self.statics)),
-            ("tribes", beastie and bool(self.tribes))) if yes))
+            ("tribes", beastie and bool(self.tribes)), ("turn_fx", bool(self.start_fx or self.end_fx))) if yes))
 
     @property
     def is_beastie(self) -> bool:

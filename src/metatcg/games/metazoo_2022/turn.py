@@ -170,7 +170,12 @@ def _turn_effects(st: GameState, when: str) -> None:
     """Start/end-of-turn Effects of face-up Pages: "your turn" only on their controller's turn,
     "each turn" on every turn (MZ22-TURN-1/15/20); Terra in slots count too (MZ22-SPTERRA-5)."""
     d: MZ22Data = st.data
-    for c in list(d.arena) + [t for t in d.terra if t >= 0]:
+    holders = d.memo.get("turn_fx")
+    if holders is None:                        # once per set of Pages there (MZ22Data.memo)
+        defs = d.defs
+        holders = d.memo["turn_fx"] = [c for c in (*d.arena, *d.terra) if c >= 0
+                                       and (defs[c].start_fx or defs[c].end_fx)]
+    for c in holders:
         df = d.defs[c]
         fx = df.start_fx if when == "start" else df.end_fx
         if not fx or not has_text(d, c):
