@@ -39,6 +39,9 @@ class PageState(NamedTuple):
     entered: int = 0                  # turn number it entered
     contracted: bool = True           # Contracted vs put into play (MZ22-CONTRACT-13)
     types: tuple[str, ...] = ()       # current Aura Types when an Effect changed them, else () = base
+    face_down: bool = False           # a face-down Trap: hidden from the other Casters (MZ22-TRAP-22/23)
+    under: int = -1                   # the Page it lies beneath (a Trap under its host, MZ22-TRAP-8/9)
+    marks: tuple[tuple[str, int], ...] = ()   # Trait indicators, not Status Effects (MZ22-TRAIT-2)
 
 
 @records("item")
