@@ -662,6 +662,22 @@ _TERMS = (
           see_also=("statuses", "setup"),
           rules=("MZ22-DIE-1", "MZ22-DIE-2", "MZ22-DIE-4", "MZ22-DIE-5"),
           aliases=("die", "d6", "coin", "coin flip", "flip", "roll", "heads", "tails")),
+    Topic("index", "Index", "term",
+          "To Index, turn over the Pages on top of your Spellbook one by one, for everyone to see, until "
+          "one the Effect describes turns up; it goes where the Effect says. Then an opposing Caster (with "
+          "more than one, you pick which) puts the other turned Pages back on top in any order they like. "
+          "If nothing fits, every Page was turned and all of them go back in that Caster's order. An "
+          "Index never shuffles.",
+          see_also=("look-and-reveal", "spellbook"),
+          rules=("MZ22-GLOSS-7", "MZ22-GLOSS-8", "MZ22-GLOSS-14"),
+          aliases=("indexing", "turn over")),
+    Topic("look-and-reveal", "Look and Reveal", "term",
+          "To Look is to see Pages without showing them: only you learn what they are, and the log tells "
+          "the others only that you looked. To Reveal is to show Pages to every Caster; that alone never "
+          "makes their Effects happen.",
+          see_also=("index",),
+          rules=("MZ22-GLOSS-9", "MZ22-GLOSS-10", "MZ22-GLOSS-16"),
+          aliases=("look", "looking", "reveal", "revealing", "show")),
 )
 
 TOPICS: tuple[Topic, ...] = (_OVERVIEW, *_TURN, *_PHASES, *_ACTIONS, *_KEYWORDS, *_STATUSES, *_WIN,

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from ...engine.seats import one_winner
 from ...engine.state import GameState
-from . import lp, statuses, zones
+from . import index, lp, statuses, zones
 from .data import MZ22Data
 from .records import Act, Announce, Ask, Asking, Ctx, PickTarget, Run
 from .schema import Selector
@@ -529,7 +529,7 @@ HANDLERS: dict[str, Handler] = {
     "return_to_spellbook": _to_spellbook, "fatigue": _fatigue, "awaken": _awaken,
     "create_token": _create_token, "copy_token": _copy_token, "copy_spell": _copy_spell,
     "change_types": _change_types, "bookmark": _bookmark, "search": _search, "look": _look,
-    "reveal": _reveal, "discard_from_chapter": _discard, "generate": _generate, "stop": _stop,
+    "reveal": _reveal, "index": index.start, "discard_from_chapter": _discard, "generate": _generate, "stop": _stop,
     "retarget": _retarget, "may": _may, "flip": _flip, "roll": _roll, "choose": _choose, "if": _if,
     "win": _win, "lose": _lose_game, "custom": _custom,
 }

@@ -246,3 +246,15 @@ class Alloc(NamedTuple):
 
     total: int
     given: tuple[tuple[int, int], ...] = ()
+
+
+@records("restack")
+class Restack(NamedTuple):
+    """An Index's turned Pages being put back on top of ``owner``'s Spellbook by ``seat`` (-1:
+    not chosen yet): ``left`` still to place, ``placed`` top first (MZ22-GLOSS-8/14)."""
+
+    run: Run
+    owner: int
+    seat: int
+    left: tuple[int, ...]
+    placed: tuple[int, ...] = ()

@@ -11,10 +11,10 @@ from ...engine.records import is_record
 from ...engine.seats import clockwise
 from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
 from ...engine.windows import WINDOW_DECISION, Window
-from . import chain, combat, contract, endings, ops, statuses, turn
+from . import chain, combat, contract, endings, index, ops, statuses, turn
 from .data import MZ22Data
 from .records import (Act, Alloc, Announce, Ask, Asking, ChainItem, CombatStep, Ctx, Deal, Enter, Finish, Main,
-                      Mull, Pay, PickTarget, ResolveChain, ResolveItem, Run, Seat, Setup, Trigger, TurnStep,
+                      Mull, Pay, PickTarget, ResolveChain, ResolveItem, Restack, Run, Seat, Setup, Trigger, TurnStep,
                       records)
 from .zones import nm, pl
 
@@ -200,6 +200,8 @@ OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
     "primary": lambda st, dec: combat.primary_options(st),
     "counter": lambda st, dec: combat.attack_options(st, int(st.data.combat.primary[1:]), dec.player),
     "allocate": lambda st, dec: combat.alloc_options(st, dec.params),
+    "index_foe": lambda st, dec: index.foe_options(st, dec.params),
+    "restack": lambda st, dec: index.restack_options(st, dec.params),
     **{k: (lambda st, dec: ops.ask_options(st, dec.params)) for k in ASK_KINDS},
 }
 
@@ -236,6 +238,8 @@ PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
     "primary": lambda st, dec, a: combat.choose_primary(st, a.args),
     "counter": lambda st, dec, a: combat.choose_counter(st, a.args),
     "allocate": lambda st, dec, a: combat.alloc_pick(st, dec.params, *a.args),
+    "index_foe": lambda st, dec, a: index.choose_foe(st, dec.params, a.args),
+    "restack": lambda st, dec, a: index.place(st, dec.params, a.args),
     **{k: (lambda st, dec, a: ops.ask_perform(st, dec.params, a.args, a.id))
        for k in ASK_KINDS},
 }
@@ -245,6 +249,7 @@ PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
 _PARAMS: dict[str, type] = {"call": Seat, "go_first": Seat, "mulligan": Seat, "main": Seat, "target": PickTarget,
                             "pay": Pay, "attack_target": Seat, "attack_choice": Seat, "defenders": Seat,
                             "primary": Seat, "counter": Seat, "allocate": Alloc,
+                            "index_foe": Restack, "restack": Restack,
                             **{k: Ask for k in ASK_KINDS}}
 
 
@@ -314,6 +319,11 @@ def _check_record(d: MZ22Data, r: Any, k: int) -> None:
             ops.ops_at(d, r.ctx, r.path)
         except (IndexError, AttributeError, ValueError, TypeError):
             raise StateDataError("a running Effect names ops that do not exist") from None
+    if isinstance(r, Restack):
+        both = r.left + r.placed
+        book = d.spellbook[r.owner] if 0 <= r.owner < d.n else []
+        if not all(type(c) is int for c in both) or sorted(book[len(book) - len(both):]) != sorted(both):
+            raise StateDataError("an Index's turned Pages must be the top of that Spellbook")
     if isinstance(r, (Act, ChainItem)) and not 0 <= r.source < k:
         raise StateDataError("an Action names a Page that does not exist")
     if isinstance(r, Trigger) and r.rule != "poison":

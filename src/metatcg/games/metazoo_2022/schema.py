@@ -256,6 +256,17 @@ class Search(_Strict):
     n: int = Field(default=1, ge=1, le=3)
 
 
+class Index(_Strict):
+    """Index: turn over the top of the Spellbook until a Page like this appears; it goes to
+    ``to``; an opponent puts the others back on top (MZ22-GLOSS-7/8/14)."""
+
+    op: Literal["index"]
+    type: Literal["aura", "beastie", "spell", "potion", "artifact", "terra", "any"] = "any"
+    aura: list[CostType] = []
+    name: str | None = None
+    to: Literal["chapter", "limbo", "cemetery", "afterlife"] = "chapter"
+
+
 class Look(_Strict):
     """Look at the top ``n`` Pages of a Spellbook, privately (MZ22-GLOSS-9)."""
 
@@ -380,7 +391,7 @@ class Custom(_Strict):
 Op = Annotated[
     Union[Damage, LoseLp, GainLp, Recover, PayLp, Inflict, RemoveStatus, Destroy,
           ReturnToChapter, ReturnToSpellbook, Fatigue, Awaken, CreateToken, CopyToken, CopySpell,
-          ChangeTypes, Bookmark, Search, Look, Reveal, DiscardFromChapter, Generate, Stop,
+          ChangeTypes, Bookmark, Search, Index, Look, Reveal, DiscardFromChapter, Generate, Stop,
           Retarget, May, Flip, Roll, Choose, If, Win, Lose, Custom],
     Field(discriminator="op")]
 
@@ -443,7 +454,7 @@ Static = Annotated[
 OP_TAGS: tuple[str, ...] = (
     "damage", "lose_lp", "gain_lp", "recover", "pay_lp", "inflict", "remove_status", "destroy",
     "return_to_chapter", "return_to_spellbook", "fatigue", "awaken", "create_token", "copy_token",
-    "copy_spell", "change_types", "bookmark", "search", "look", "reveal", "discard_from_chapter",
+    "copy_spell", "change_types", "bookmark", "search", "index", "look", "reveal", "discard_from_chapter",
     "generate", "stop", "retarget", "may", "flip", "roll", "choose", "if", "win", "lose", "custom",
     "attack_bonus", "lp_bonus", "damage_taken", "cost_change", "cannot_attack", "grant_trait",
     "type_change")

@@ -1,0 +1,158 @@
+"""MetaZoo 2022 glossary terms that carry rules: Index (turn over until found, an opponent
+puts the rest back, never a shuffle), Look (private), Reveal (no Effects), Awaken and Fatigue,
+where Destroyed Pages go, and the Chapter as the place Pages are Contracted from."""
+from __future__ import annotations
+
+import pytest
+
+import metatcg
+from metatcg.games.metazoo_2022 import zones
+from support import ids
+from support.metazoo_2022 import arena_page, play, position
+
+GAME = metatcg.load_game("metazoo-2022")
+OWL = "Owl's Long Memory"
+
+
+def page(st, name: str, zone: str, seat: int = 0) -> int:
+    return next(c for c in getattr(st.data, zone)[seat] if st.data.defs[c].name == name)
+
+
+def names(st, pages) -> list[str]:
+    return [st.data.defs[c].name for c in pages]
+
+
+def cast_owl(st, *responders: int) -> None:
+    """P1 Contracts Owl's Long Memory (paying with two Spirit from the pool) and everyone passes."""
+    play(st, f"contract:c{page(st, OWL, 'chapter')}")
+    while st.decision.kind == "pay":
+        st.apply(st.legal_actions()[0].id)
+    while st.decision.kind == "__respond":
+        play(st, "pass")
+
+
+def owl_position(spellbook: list[str], seats: int = 2, log: bool = True):
+    casters = [{"chapter": [OWL], "aura": {"spirit": 2}, "spellbook": spellbook}] + \
+        [{"spellbook_size": 5} for _ in range(seats - 1)]
+    st = position(GAME, casters)
+    st.logging = log
+    return st
+
+
+# ================================================================== Index
+@pytest.mark.rule("MZ22-GLOSS-7", "MZ22-GLOSS-8", "MZ22-GLOSS-14")
+def test_index_turns_pages_until_found_and_the_opponent_puts_the_rest_back():
+    book = ["Flame Aura", "Water Aura", "Puddle Sprite", "Frost Aura", "Forest Aura"]   # top first
+    st = owl_position(book)
+    rest = st.data.spellbook[0][:-3]                     # what lies below the turned Pages
+    cast_owl(st)
+    assert names(st, st.data.chapter[0]) == ["Puddle Sprite"]           # the first Beastie turned
+    assert st.decision.kind == "restack" and st.current_player() == 1   # the opponent arranges
+    assert "turning over Flame Aura, Water Aura before Puddle Sprite" in "\n".join(st.log_for(1))
+    play(st, f"next:c{page(st, 'Water Aura', 'spellbook')}")            # Water Aura on top
+    assert st.data.spellbook[0][:-2] == rest                             # never shuffled
+    assert names(st, st.data.spellbook[0][-2:]) == ["Flame Aura", "Water Aura"]   # top is last
+    assert st.decision.kind == "main" and st.current_player() == 0
+
+
+@pytest.mark.rule("MZ22-GLOSS-14", "MZ22-GLOSS-8")
+def test_an_index_that_finds_nothing_puts_the_whole_spellbook_back_in_the_opponents_order():
+    book = ["Flame Aura", "Water Aura", "Frost Aura"]
+    st = owl_position(book)
+    cast_owl(st)
+    assert names(st, st.data.chapter[0]) == []
+    assert st.current_player() == 1 and "never finds" in st.log[-1]
+    assert {a.id for a in st.legal_actions()} >= {"keep"} and len(st.legal_actions()) == 4
+    play(st, f"next:c{page(st, 'Frost Aura', 'spellbook')}", "keep")
+    assert names(st, reversed(st.data.spellbook[0])) == ["Frost Aura", "Flame Aura", "Water Aura"]
+
+
+@pytest.mark.rule("MZ22-GLOSS-14")
+def test_with_more_casters_the_indexing_caster_picks_who_puts_the_pages_back():
+    st = owl_position(["Flame Aura", "Water Aura", "Puddle Sprite"], seats=3)
+    cast_owl(st)
+    assert st.decision.kind == "index_foe" and st.current_player() == 0
+    assert set(ids(st)) == {"foe:P2", "foe:P3"}
+    play(st, "foe:P3")
+    assert st.decision.kind == "restack" and st.current_player() == 2
+
+
+@pytest.mark.rule("MZ22-GLOSS-8")
+def test_a_saved_game_waiting_on_an_index_continues_identically_and_bad_saves_are_refused():
+    from metatcg.engine.errors import StateDataError
+    st = owl_position(["Flame Aura", "Water Aura", "Frost Aura", "Puddle Sprite", "Dark Aura", "Light Aura"])
+    cast_owl(st)
+    back = GAME.state_from_json(st.to_json())
+    assert back.decision == st.decision and back.legal_actions() == st.legal_actions()
+    raw = st.to_json()
+    raw["data"]["spellbook"][0] = list(reversed(raw["data"]["spellbook"][0]))   # the turned Pages moved
+    with pytest.raises(StateDataError, match="top of that Spellbook"):
+        GAME.state_from_json(raw)
+
+
+# ================================================================== Look and Reveal
+@pytest.mark.rule("MZ22-GLOSS-9", "MZ22-GLOSS-16")
+def test_a_look_is_private_to_the_looking_caster():
+    st = position(GAME, [{"chapter": ["Puddle Sprite"], "aura": {"water": 1},
+                          "spellbook": ["Frost Aura", "Flame Aura", "Dark Aura"]}, {}])
+    st.logging = True
+    play(st, f"contract:c{page(st, 'Puddle Sprite', 'chapter')}")
+    while st.decision.kind in ("pay", "__respond"):
+        st.apply("pass" if st.decision.kind == "__respond" else st.legal_actions()[0].id)
+    mine, theirs = "\n".join(st.log_for(0)), "\n".join(st.log_for(1))
+    assert "You look at the top of P1's Spellbook: Frost Aura, Flame Aura, Dark Aura" in mine
+    assert "P1 looks at the top 3 of P1's Spellbook" in theirs and "Frost Aura" not in theirs
+    assert names(st, reversed(st.data.spellbook[0][-3:])) == ["Frost Aura", "Flame Aura", "Dark Aura"]
+
+
+@pytest.mark.rule("MZ22-GLOSS-10")
+def test_revealing_a_chapter_shows_it_but_activates_nothing_in_it():
+    st = position(GAME, [{"chapter": ["Mothwing Watcher"], "aura": {"dark": 2, "flame": 1}},
+                         {"chapter": ["Puddle Sprite", "Owl's Long Memory"]}])
+    st.logging = True
+    play(st, f"contract:c{page(st, 'Mothwing Watcher', 'chapter')}")
+    while st.decision.kind in ("pay", "__respond"):
+        st.apply("pass" if st.decision.kind == "__respond" else st.legal_actions()[0].id)
+    assert "P2 reveals their Chapter: Puddle Sprite, Owl's Long Memory" in "\n".join(st.log_for(0))
+    assert names(st, st.data.chapter[1]) == ["Puddle Sprite", "Owl's Long Memory"]   # nothing moved
+    assert not st.data.chain and st.data.pool[1] == {}                 # no Effect of theirs ran
+
+
+# ================================================================== Awaken and Fatigue
+@pytest.mark.rule("MZ22-GLOSS-1", "MZ22-GLOSS-2")
+def test_a_fatigued_page_pays_nothing_until_it_is_awakened():
+    st = position(GAME, [{"chapter": ["Puddle Sprite"],
+                          "arena": [{"name": "Water Aura", "fatigued": True}]}, {}])
+    c = page(st, "Puddle Sprite", "chapter")
+    assert f"contract:c{c}" not in ids(st)              # the only source is already Fatigued
+    aura = arena_page(st, "Water Aura")
+    zones.awaken(st, aura)
+    assert not st.data.ps[aura].fatigued
+    st.decide(0, "main", st.decision.params, st.decision.prompt)
+    assert f"contract:c{c}" in ids(st)                   # Awakened: it can be Fatigued again
+    play(st, f"contract:c{c}", "pay:water")              # paying Fatigues it
+    assert st.data.ps[aura].fatigued and c in st.data.arena
+
+
+# ================================================================== where Pages go
+@pytest.mark.rule("MZ22-GLOSS-3", "MZ22-GLOSS-4")
+def test_destroyed_pages_go_to_the_pile_of_their_kind():
+    st = position(GAME, [{"arena": ["Puddle Sprite", "Water Aura"]}, {}],
+                  terra=[{"name": "River Terra", "owner": 0}])
+    sprite, aura, terra = arena_page(st, "Puddle Sprite"), arena_page(st, "Water Aura"), st.data.terra[0]
+    zones.destroy(st, [sprite, aura, terra])
+    d = st.data
+    assert sprite in d.limbo[0] and aura in d.afterlife[0] and terra in d.afterlife[0]
+    assert not d.arena and d.terra[0] == -1
+
+
+@pytest.mark.rule("MZ22-GLOSS-6")
+def test_pages_are_contracted_from_the_chapter_and_bookmarked_into_it():
+    st = position(GAME, [{"chapter": [], "spellbook": ["Puddle Sprite"], "arena": ["Water Aura"]}, {}],
+                  step="bookmark")
+    assert names(st, st.data.chapter[0]) == ["Puddle Sprite"]       # Bookmarked into the Chapter
+    c = page(st, "Puddle Sprite", "chapter")
+    assert f"contract:c{c}" in ids(st)
+    assert all(a.id.startswith(("contract:c", "end", "use:", "attack:")) for a in st.legal_actions())
+    assert not any(a.id.startswith("contract:") and int(a.id.split("c")[-1]) not in st.data.chapter[0]
+                   for a in st.legal_actions())
