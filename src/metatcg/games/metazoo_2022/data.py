@@ -293,7 +293,8 @@ class MZ22Data:
             raise ValueError("places list eliminated Casters once each")
 
     def matches_decks(self, decks: tuple[tuple[str, ...], ...]) -> bool:
-        """Whether each seat's dealt Pages (in id order) are its Spellbook list."""
+        """Whether each seat's dealt Pages are its Spellbook list (in any order: ids are drawn at
+        random, see MZ22Game.initial_data)."""
         return remembered((decks, tuple(map(id, self.defs[:self.dealt])), tuple(self.owner[:self.dealt])),
                           lambda: self._matches(decks))
 
@@ -302,8 +303,8 @@ class MZ22Data:
         from ...engine.decks import Deck
         if len(decks) != self.n:
             return False
-        return all(tuple(d.name for d, o in zip(self.defs[:self.dealt], self.owner) if o == p)
-                   == spellbook(Deck("x", decks[p])) for p in range(self.n))
+        return all(sorted(d.name for d, o in zip(self.defs[:self.dealt], self.owner) if o == p)
+                   == sorted(spellbook(Deck("x", decks[p]))) for p in range(self.n))
 
     def check_loaded(self, st: Any) -> None:
         from .rules import check_loaded

@@ -46,9 +46,15 @@ class MZ22Game(PooledGame):
         return super().card_defs(Deck(deck.name, spellbook(deck)))
 
     def initial_data(self, state: GameState, decks: list[Deck]) -> MZ22Data:
+        """Page ids are drawn at random (from a stream of the seed apart from the game's own),
+        so an id never tells which Page it is: a face-down Page shows others only its id
+        (MZ22-TRAP-22), and in deck order an id would name it for anyone who knows the list."""
         cards, owner, ids = self.deal(decks)
-        d = MZ22Data(list(cards), list(owner), len(decks))
-        d.spellbook = ids
+        order = list(range(len(cards)))
+        Rng(state.seed * 2 + 1).shuffle(order)             # order[new id] = dealt position
+        new_id = {old: new for new, old in enumerate(order)}
+        d = MZ22Data([cards[i] for i in order], [owner[i] for i in order], len(decks))
+        d.spellbook = [sorted(new_id[i] for i in seat) for seat in ids]
         return d
 
     def setup(self, state: GameState) -> None:
