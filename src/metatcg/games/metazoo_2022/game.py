@@ -9,6 +9,8 @@ from ...engine.game import PooledGame
 from ...engine.hidden import redeal
 from ...engine.rng import Rng
 from ...engine.state import GameState
+from ...engine.errors import DeckError
+from . import surroundings
 from .cards import parse_pages
 from .data import MZ22Data
 from .deckcheck import check_deck, spellbook
@@ -45,10 +47,21 @@ class MZ22Game(PooledGame):
         """Only the Spellbook is dealt; the Archive stays outside the game (MZ22-ARCH-7)."""
         return super().card_defs(Deck(deck.name, spellbook(deck)))
 
+    def default_options(self) -> dict[str, Any]:
+        """``surroundings``: a preset name or JSON object text (surroundings.py, MZ22-TERRA-9)."""
+        opts = super().default_options()
+        opts["surroundings"] = "terra_only"
+        return opts
+
     def initial_data(self, state: GameState, decks: list[Deck]) -> MZ22Data:
+        try:                                   # checked before anything is dealt
+            cfg = surroundings.parse(state.options["surroundings"], len(decks))
+        except ValueError as e:
+            raise DeckError(f"option surroundings: {e}") from None
         cards, owner, ids = self.deal(decks)
         d = MZ22Data(list(cards), list(owner), len(decks))
         d.spellbook = ids
+        d.surr, d.sky = cfg, surroundings.initial(cfg, len(decks))
         return d
 
     def setup(self, state: GameState) -> None:
