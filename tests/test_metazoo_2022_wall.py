@@ -46,7 +46,7 @@ def test_full_moon_winter_meteors():
 
 @pytest.mark.rule("MZ22-TERRA-9", "MZ22-TERRA-8")
 def test_option_default_and_validation():
-    decks = [GAME.starter_deck("campfire"), GAME.starter_deck("embers")]
+    decks = [GAME.starter_deck("wildwood"), GAME.starter_deck("embers")]
     st = GAME.new_state(decks, seed=1)
     assert st.options["surroundings"] == "terra_only" and st.data.surr is None
     for bad in ("nowhere", '{"mode": "outdoors"}', '{"mode": "shared", "shared": {"keys": ["daytime"]}}',
