@@ -138,3 +138,14 @@ def test_if_predicate_in_a_spell():
     while st.decision.kind != "main":
         st.apply(st.legal_actions()[0].id)
     assert st.data.ps[crone].damage == 40
+
+
+@pytest.mark.rule("MZ22-TERRA-12")
+def test_declared_weather_and_place_keys():
+    """Weather keys come from the declared weather, place keys from the declaration."""
+    cfg = surroundings.from_dict({"mode": "per_caster", "weather": ["raining"],
+                                  "casters": [{"keys": ["river"]}, {"weather": ["fog", "clear"]}]}, 2)
+    assert surroundings.derive(cfg, 0, 1) == ("raining",) and surroundings.derive(cfg, 1, 1) == ("fog",)
+    st = position(GAME, [{}, {}], options=opt(mode="per_caster", weather=["raining"], casters=[{"keys": ["river"]}, {}]))
+    assert hooks.surroundings_has(st.data, "river", 0) and not hooks.surroundings_has(st.data, "river", 1)
+    assert hooks.surroundings_has(st.data, "raining", 1)
