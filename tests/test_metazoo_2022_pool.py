@@ -76,7 +76,7 @@ def test_counts_per_type():
     assert len(of("potion")) >= 6
     assert len(of("artifact")) >= 6
     terra = of("terra")
-    assert all(not t.special for t in terra) and len({t.terra_name for t in terra}) >= 8
+    assert len({t.terra_name for t in terra if not t.special}) >= 8   # Special Terra: cards/wall.toml
 
 
 @pytest.mark.rule("MZ22-PAGE-7")
@@ -144,14 +144,13 @@ def test_every_keyword_effect_kind():
     assert any(t == "each" for _, t in turns)
     assert any(d.any_time_fx for d in of("beastie")) and any(d.any_time_fx for d in of("artifact"))
     assert all(d.cast is not None for d in of("spell") + of("potion"))
-    assert all(not d.traits and not d.wall for d in DEFS)
+    assert all(not d.traits for d in DEFS)
 
 
 def test_every_static_kind():
     kinds = {s.op for _, s in STATICS}
     assert {"attack_bonus", "lp_bonus", "damage_taken", "cost_change", "cannot_attack",
             "type_change"} <= kinds
-    assert "grant_trait" not in kinds
     assert any(s.op == "damage_taken" and s.source == "multi_effect" for _, s in STATICS)
 
 

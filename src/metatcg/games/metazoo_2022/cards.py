@@ -39,7 +39,8 @@ class PageDef:
     terra_name: str = ""                        # a Terra's key (MZ22-TERRA-4)
     any_time: bool = False                      # MZ22-CONTRACT-11
     traits: tuple[str, ...] = ()                # multiset, part 2
-    wall: tuple[str, ...] = ()                  # part 2
+    wall: tuple[str, ...] = ()                  # 4th Wall predicates it mentions (MZ22-WALL-7)
+    no_contract: tuple[str, ...] = ()           # cannot be Contracted while one holds (MZ22-WALL-4)
     effects: tuple[Effect, ...] = ()
     text: str = ""
     # derived once
@@ -110,6 +111,7 @@ def to_def(p: Any) -> PageDef:
         name=p.name, type=p.type, identity=p.identity or p.name, limit=p.limit,
         cost=tuple((c.aura, c.n) for c in p.cost), strong_against=tuple(p.strong_against),
         any_time=p.any_time, traits=tuple(p.traits), wall=tuple(p.wall), effects=tuple(p.effect),
+        no_contract=tuple(p.cannot_contract_while),
         text=p.text)
     if p.type == "aura":
         return PageDef(**common, special=p.special, aura=p.aura, produces=tuple(p.produces))

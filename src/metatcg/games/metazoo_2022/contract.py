@@ -14,6 +14,7 @@ from .data import MZ22Data
 from .lp import lose_lp
 from .records import Act, Announce, ChainItem, Ctx, Main, Pay, PickTarget, ResolveChain, Run
 from .stats import cost_of, has_text, statics, types_of
+from .surroundings import contract_barred
 from .targets import any_targets, candidates
 from .zones import fatigue, nm, pl
 
@@ -98,6 +99,8 @@ def can_contract(d: MZ22Data, p: int, page: int, main: bool, purse: Purse | None
     Potion needs a target (MZ22-CONTRACT-3)."""
     df = d.defs[page]
     if not main and not df.any_time:
+        return False
+    if df.no_contract and contract_barred(d, p, page):     # MZ22-WALL-4/10, MZ22-EX-14
         return False
     if df.type == "aura":
         return not d.aura_done[p]

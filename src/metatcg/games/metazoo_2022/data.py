@@ -31,7 +31,7 @@ class MZ22Data:
                  "afterlife", "lp_damage", "lp_loss", "lp_gain", "cinds", "pool", "kept", "aura_done",
                  "mull_n", "mulligans", "out", "places", "arena", "ps", "terra", "rot", "chain", "next_uid",
                  "combat", "combat_seq", "turn", "active", "first", "step", "mods", "dirty", "revealed",
-                 "flipper", "memo", "any_time_pages")
+                 "flipper", "memo", "any_time_pages", "surr", "sky")
 
     def __init__(self, defs: list[PageDef], owner: list[int], n: int) -> None:
         self.defs = defs
@@ -77,6 +77,10 @@ class MZ22Data:
         # (PageDef.listed_in) when it arrives or leaves; whatever changes a Page's controller
         # must clear it. Never saved nor shared with a clone (Token ids can mean other Tokens).
         self.memo: dict[Any, Any] = {}
+        # surroundings (surroundings.py): the parsed option (None: Terra Pages only) and each
+        # Caster's keys derived at the last step 1a (MZ22-TERRA-13)
+        self.surr: Any = None
+        self.sky: tuple[tuple[str, ...], ...] = tuple(() for _ in range(n))
 
     @property
     def n(self) -> int:
@@ -120,6 +124,7 @@ class MZ22Data:
         c.revealed = set(self.revealed)
         c.flipper = self.flipper
         c.memo = {}
+        c.surr, c.sky = self.surr, self.sky
         return c
 
     # --------------------------------------------------------------- queries
@@ -168,6 +173,7 @@ class MZ22Data:
             "turn": self.turn, "active": self.active, "first": self.first, "step": self.step,
             "mods": [encode(m) for m in self.mods], "dirty": self.dirty,
             "revealed": sorted(self.revealed), "flipper": self.flipper,
+            "surr": None if self.surr is None else self.surr.source, "sky": [list(k) for k in self.sky],
         }
 
     @classmethod
@@ -241,6 +247,9 @@ class MZ22Data:
         d.dirty = flag(o["dirty"])
         d.revealed = set(wholes(o["revealed"], 0, dealt, "revealed"))
         d.flipper = whole(o["flipper"], 0, n, "flipper")
+        if "surr" in o:                                  # absent in games saved before part 2
+            from .surroundings import read_json
+            d.surr, d.sky = read_json(o["surr"], o.get("sky"), n)
         d.check()
         return d
 

@@ -8,6 +8,7 @@ from ...engine.state import GameState
 from . import zones
 from .data import MZ22Data
 from .stats import cur_lp, has_lp
+from .surroundings import sweep
 from .zones import pl
 
 
@@ -16,6 +17,8 @@ def state_check(st: GameState) -> None:
     check, which is cheap and runs every time so that a Spellbook emptied by any means (the last
     Bookmark, a search) ends the game at once (MZ22-DECKOUT-4)."""
     d: MZ22Data = st.data
+    if "return_while" in d.memo.get("statics", ()) or "statics" not in d.memo:
+        sweep(st)                              # 4th Wall returns (MZ22-WALL-11), only when printed
     if not d.dirty:                            # nothing changed LP or emptied a Spellbook
         return
     while d.dirty and st.result is None:       # a Destroy can lower other Pages' LP (MZ22-LP-13)

@@ -9,6 +9,8 @@ from ...engine.game import PooledGame
 from ...engine.hidden import redeal
 from ...engine.rng import Rng
 from ...engine.state import GameState
+from ...engine.errors import DeckError
+from . import surroundings
 from .cards import parse_pages
 from .data import MZ22Data
 from .deckcheck import check_deck, spellbook
@@ -45,16 +47,27 @@ class MZ22Game(PooledGame):
         """Only the Spellbook is dealt; the Archive stays outside the game (MZ22-ARCH-7)."""
         return super().card_defs(Deck(deck.name, spellbook(deck)))
 
+    def default_options(self) -> dict[str, Any]:
+        """``surroundings``: a preset name or JSON object text (surroundings.py, MZ22-TERRA-9)."""
+        opts = super().default_options()
+        opts["surroundings"] = "terra_only"
+        return opts
+
     def initial_data(self, state: GameState, decks: list[Deck]) -> MZ22Data:
         """Page ids are drawn at random (from a stream of the seed apart from the game's own),
         so an id never tells which Page it is: a face-down Page shows others only its id
         (MZ22-TRAP-22), and in deck order an id would name it for anyone who knows the list."""
+        try:                                   # checked before anything is dealt
+            cfg = surroundings.parse(state.options["surroundings"], len(decks))
+        except ValueError as e:
+            raise DeckError(f"option surroundings: {e}") from None
         cards, owner, ids = self.deal(decks)
         order = list(range(len(cards)))
         Rng(state.seed * 2 + 1).shuffle(order)             # order[new id] = dealt position
         new_id = {old: new for new, old in enumerate(order)}
         d = MZ22Data([cards[i] for i in order], [owner[i] for i in order], len(decks))
         d.spellbook = [sorted(new_id[i] for i in seat) for seat in ids]
+        d.surr, d.sky = cfg, surroundings.initial(cfg, len(decks))
         return d
 
     def setup(self, state: GameState) -> None:

@@ -17,7 +17,17 @@ def has_trait(d: Any, page: int, trait: str) -> bool:
 
 def surroundings_has(d: Any, key: str, seat: int) -> bool:
     """Declared or derived surroundings (MZ22-TERRA-8..13): none in Terra-Pages-only mode."""
-    return False
+    if d.surr is None:
+        return False
+    from .surroundings import has
+    return has(d, key, seat)
+
+
+def wall_holds(d: Any, pred: str, seat: int) -> bool:
+    """A 4th Wall predicate (``item:train``, ``self:wearing-pants``, ``terra:forest``) for
+    ``seat``, checked fresh every time (MZ22-WALL-7/8/11)."""
+    from .surroundings import wall_holds as holds
+    return holds(d, pred, seat)
 
 
 def target_ok(d: Any, seat: int, page: int) -> bool:

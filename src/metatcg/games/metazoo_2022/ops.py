@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from ...engine.seats import one_winner
 from ...engine.state import GameState
-from . import index, lp, statuses, zones
+from . import hooks, index, lp, statuses, zones
 from .data import MZ22Data
 from .records import Act, Announce, Ask, Asking, Ctx, PickTarget, Run
 from .schema import Selector
@@ -490,6 +490,8 @@ def holds(st: GameState, ctx: Ctx, cond: Any) -> bool:
     if cond.count == "types_of":
         rs = refs(st, ctx, cond.of) if cond.of is not None else []
         return any(types_of(d, int(r[1:])) & set(cond.aura) for r in rs if r[0] == "c")
+    if cond.count == "wall":                          # MZ22-WALL-7/10: the Effect's controller
+        return hooks.wall_holds(d, cond.pred, ctx.seat)
     if cond.count == "controller_lp":
         v = d.lp_of_caster(ctx.seat)
     else:

@@ -29,6 +29,7 @@ from typing import Any
 from ...engine.decks import unknown_card_message
 from ...engine.errors import StateDataError
 from ...engine.state import GameState
+from . import surroundings
 from .data import SLOTS, START_LP, MZ22Data
 from .records import Indicator, PageState, TurnStep
 from .schema import AURA_TYPES, STATUSES
@@ -192,6 +193,15 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     if not isinstance(opts, dict) or set(opts) - set(options):
         raise StateDataError(f"position: options are among {', '.join(options)}")
     options.update(opts)
+    if isinstance(options.get("surroundings"), dict):   # a scenario may write the option as a table
+        import json
+        options["surroundings"] = json.dumps(options["surroundings"], sort_keys=True)
+    try:                               # surroundings and this turn's derived keys (MZ22-TERRA-8..13)
+        d.surr = surroundings.parse(options["surroundings"], n)
+    except ValueError as e:
+        raise StateDataError(f"position: options.surroundings: {e}") from None
+    if d.surr is not None:
+        d.sky = tuple(surroundings.derive(d.surr, p, turn) for p in range(n))
     st = GameState(game, d, _int(spec.get("seed", 0), -(1 << 62), 1 << 62, "seed"), options,
                    tuple(tuple(x) for x in names))
     st.push(*[TurnStep(s) for s in TURN_STEPS[TURN_STEPS.index(step):]])

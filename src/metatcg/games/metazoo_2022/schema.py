@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal, Sequence, Union
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
 
 # ------------------------------------------------------------------ vocabularies
 AURA_TYPES: tuple[str, ...] = ("water", "flame", "forest", "frost", "lightning", "earth",
@@ -74,6 +74,19 @@ Side = Literal["any", "own", "opposing"]
 Count = Literal["opposing_beasties", "own_beasties", "beasties", "tribe", "chapter",
                 "cemetery", "limbo", "afterlife", "terra", "aura_pages", "indicators"]
 _TREF = re.compile(r"t(\d)")
+_WALL = re.compile(r"(item|self):[a-z0-9][a-z0-9-]*|terra:[a-z_]+")
+
+
+def _wall_pred(v: str) -> str:
+    """A 4th Wall predicate (MZ22-WALL-7): ``item:<thing>``, ``self:<condition>`` or
+    ``terra:<Terra Bonus key>``."""
+    if not _WALL.fullmatch(v) or (v.startswith("terra:") and v[6:] not in TERRA_KEYS):
+        raise ValueError(f"{v!r:.40} is not a 4th Wall predicate: item:<thing>, self:<condition> "
+                         "or terra:<Terra Bonus key> (MZ22-WALL-7)")
+    return v
+
+
+WallPred = Annotated[str, AfterValidator(_wall_pred)]
 
 
 class _Strict(BaseModel):
@@ -354,13 +367,21 @@ class Choose(_Strict):
 
 
 class Cond(_Strict):
-    """A simple condition: ``count`` compared to ``n``, or a target's current types."""
+    """A simple condition: ``count`` compared to ``n``, a target's current types, or
+    (``count = "wall"``) a 4th Wall predicate ``pred`` for the controller (MZ22-WALL-7/10)."""
 
-    count: Count | Literal["controller_lp", "types_of"] = "beasties"
+    count: Count | Literal["controller_lp", "types_of", "wall"] = "beasties"
     of: Ref | None = None
     cmp: Literal["ge", "le", "eq"] = "ge"
     n: int = Field(default=1, ge=0, le=1000)
     aura: list[CostType] = []
+    pred: WallPred | None = None
+
+    @model_validator(mode="after")
+    def _pred(self) -> "Cond":
+        if (self.pred is not None) != (self.count == "wall"):
+            raise ValueError(_at("pred", "pred is given exactly when count is \"wall\""))
+        return self
 
 
 class If(_Strict):
@@ -397,19 +418,26 @@ Op = Annotated[
 
 
 # ------------------------------------------------------------------ static ops (ARENA)
-class AttackBonus(_Strict):
+class _Static(_Strict):
+    """Every static may apply only while a 4th Wall predicate holds for its holder's
+    controller (``wall``, MZ22-WALL-6/7/10), checked each time it is read (MZ22-WALL-11)."""
+
+    wall: WallPred | None = None
+
+
+class AttackBonus(_Static):
     op: Literal["attack_bonus"]
     amount: Amount
     who: Ref = "self"
 
 
-class LpBonus(_Strict):
+class LpBonus(_Static):
     op: Literal["lp_bonus"]
     amount: Amount
     who: Ref = "self"
 
 
-class DamageTaken(_Strict):
+class DamageTaken(_Static):
     """Change Damage taken, e.g. none from Effects hitting several Beasties (MZ22-EX-18)."""
 
     op: Literal["damage_taken"]
@@ -419,7 +447,7 @@ class DamageTaken(_Strict):
     none: bool = False                                 # no Damage at all
 
 
-class CostChange(_Strict):
+class CostChange(_Static):
     op: Literal["cost_change"]
     side: Side = "own"
     of: Literal["beastie", "spell", "potion", "artifact", "any"] = "any"
@@ -427,12 +455,12 @@ class CostChange(_Strict):
     amount: int = Field(ge=-5, le=5)
 
 
-class CannotAttack(_Strict):
+class CannotAttack(_Static):
     op: Literal["cannot_attack"]
     who: Ref = "self"
 
 
-class GrantTrait(_Strict):
+class GrantTrait(_Static):
     """Part 2."""
 
     op: Literal["grant_trait"]
@@ -440,15 +468,23 @@ class GrantTrait(_Strict):
     who: Ref = "self"
 
 
-class TypeChange(_Strict):
+class TypeChange(_Static):
     op: Literal["type_change"]
     who: Ref = "self"
     types: list[CostType] = Field(min_length=1, max_length=3)
     mode: Literal["set", "add"] = "add"
 
 
+class ReturnWhile(_Static):
+    """The Page goes back to its owner's Chapter as soon as ``wall`` holds (MZ22-WALL-3/11)."""
+
+    op: Literal["return_while"]
+    wall: WallPred
+
+
 Static = Annotated[
-    Union[AttackBonus, LpBonus, DamageTaken, CostChange, CannotAttack, GrantTrait, TypeChange],
+    Union[AttackBonus, LpBonus, DamageTaken, CostChange, CannotAttack, GrantTrait, TypeChange,
+          ReturnWhile],
     Field(discriminator="op")]
 
 OP_TAGS: tuple[str, ...] = (
@@ -457,7 +493,7 @@ OP_TAGS: tuple[str, ...] = (
     "copy_spell", "change_types", "bookmark", "search", "index", "look", "reveal", "discard_from_chapter",
     "generate", "stop", "retarget", "may", "flip", "roll", "choose", "if", "win", "lose", "custom",
     "attack_bonus", "lp_bonus", "damage_taken", "cost_change", "cannot_attack", "grant_trait",
-    "type_change")
+    "type_change", "return_while")
 
 
 def _at(field: str, msg: str) -> str:
@@ -590,7 +626,8 @@ class _Page(_Strict):
     strong_against: list[AuraType] = Field(default=[], max_length=3)   # MZ22-TYPEADV-5
     any_time: bool = False                                      # MZ22-CONTRACT-11
     traits: list[Trait] = Field(default=[], max_length=6)       # part 2, multiplicity kept
-    wall: list[str] = Field(default=[], max_length=4)           # part 2: 4th Wall predicates
+    wall: list[WallPred] = Field(default=[], max_length=4)      # 4th Wall predicates it mentions (MZ22-WALL-7)
+    cannot_contract_while: list[WallPred] = Field(default=[], max_length=3)   # MZ22-WALL-4/10
     effect: list[Effect] = Field(default=[], max_length=6)
     text: str = ""
 

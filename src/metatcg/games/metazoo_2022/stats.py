@@ -52,7 +52,10 @@ def statics(d: MZ22Data, op: str) -> list[tuple[int, Any]]:
     if not mine:
         return []
     defs = d.defs
-    return [(c, s) for c, s in mine if c in d.ps and (defs[c].type == "terra" or has_text(d, c))]
+    out = [(c, s) for c, s in mine if c in d.ps and (defs[c].type == "terra" or has_text(d, c))]
+    if op in printed.get("", ()):          # some are 4th Wall gated: checked now (MZ22-WALL-11)
+        out = [(c, s) for c, s in out if s.wall is None or hooks.wall_holds(d, s.wall, d.controller(c))]
+    return out
 
 
 def _printed_statics(d: MZ22Data) -> dict[str, list[tuple[int, Any]]]:
@@ -62,6 +65,8 @@ def _printed_statics(d: MZ22Data) -> dict[str, list[tuple[int, Any]]]:
         if c >= 0:
             for s in defs[c].statics:
                 out.setdefault(s.op, []).append((c, s))
+                if s.wall is not None:     # the ops with gated statics, under the key ""
+                    out.setdefault("", []).append(s.op)  # type: ignore[arg-type]
     return out
 
 

@@ -9,6 +9,7 @@ from . import statuses, zones
 from .data import OPENING, MZ22Data
 from .records import Deal, Main, Mull, Seat, Trigger, TurnStep
 from .stats import has_text
+from .surroundings import recompute
 from .zones import pl
 
 TURN_STEPS = ("start_a", "start_b", "bookmark", "awaken", "dissolve", "actions", "end_a", "end_b", "end_p", "end_c")
@@ -126,6 +127,8 @@ def run(st: GameState, step: TurnStep) -> None:
     if d.out[p]:
         return
     if name == "start_a":                     # MZ22-TURN-1/18
+        if d.surr is not None:                # derived keys, fixed for the turn (MZ22-TERRA-13)
+            recompute(st)
         statuses.tick_start(st)
         _turn_effects(st, "start")
     elif name == "start_b":                   # MZ22-TURN-2, MZ22-PRIO-3

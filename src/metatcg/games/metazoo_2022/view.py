@@ -11,6 +11,7 @@ from ...engine.windows import WINDOW_DECISION
 from .data import MZ22Data
 from .deckcheck import ARCHIVE
 from .stats import cur_lp, max_lp, types_of
+from .surroundings import public
 
 
 ARCHIVE_TAG = f"[{ARCHIVE}] "
@@ -68,4 +69,5 @@ def view(st: GameState, me: int) -> dict[str, Any]:
     return {"turn": d.turn, "active": d.active, "first": d.first, "step": d.step,
             "arena": [page(d, c) for c in d.arena],
             "terra": [None if c < 0 else page(d, c) for c in d.terra], "rotation": d.rot,
-            "chain": chain, "combat": combat, "casters": casters, "window": window, "priority": priority}
+            "chain": chain, "combat": combat, "casters": casters, "window": window, "priority": priority,
+            "surroundings": public(d)}

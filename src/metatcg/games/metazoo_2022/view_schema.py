@@ -130,6 +130,32 @@ class Result(_View):
     reason: str
 
 
+class ProfileView(_View):
+    """A declared place: Terra Bonus place keys and 4th Wall items (MZ22-TERRA-8, MZ22-WALL-9)."""
+
+    keys: list[str]
+    items: list[str]
+
+
+class CasterSurroundingsView(_View):
+    """One Caster's public declaration and the keys derived for them this turn (MZ22-TERRA-13)."""
+
+    keys: list[str]
+    items: list[str]
+    self: list[str] = Field(description="personal conditions (MZ22-WALL-4)")
+    derived: list[str] = Field(description="clock, sky and weather keys of this turn (MZ22-TERRA-10..12)")
+
+
+class SurroundingsView(_View):
+    """The surroundings mode and every declaration, all public (MZ22-TERRA-9, MZ22-WALL-9)."""
+
+    mode: Literal["shared", "per_caster", "terra_only"]
+    moment: str | None
+    place: list[float] | None
+    shared: ProfileView | None
+    casters: list[CasterSurroundingsView]
+
+
 class MZ22View(_View):
     """Everything one Caster may know of a MetaZoo 2022 game at one moment."""
 
@@ -149,6 +175,7 @@ class MZ22View(_View):
     casters: list[CasterView] = Field(min_length=2, max_length=4, description="P1, P2, ... in seat order")
     window: WindowView | None = Field(description="the response window open now, if any")
     priority: Seat | None = Field(description="who holds priority (Take Actions or a window), if anyone")
+    surroundings: SurroundingsView
     deciding: Deciding | None = Field(description="None once the game is over")
     legal_actions: list[LegalAction] = Field(description="the viewer's options (empty when someone else decides)")
     result: Result | None
