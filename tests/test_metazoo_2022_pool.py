@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from typing import get_args
 
 from metatcg.engine.decks import read_deck_file
 from metatcg.engine.errors import CardDataError
@@ -56,6 +57,10 @@ def non_neutral(d: PageDef) -> set[str]:
 
 
 # ------------------------------------------------------------------ counts
+from metatcg.games.metazoo_2022.schema import Trait  # noqa: E402
+TRAITS = get_args(Trait)
+
+
 def test_pool_size_and_unique_names():
     assert len(POOL) >= 95
     names = [d.name for d in DEFS]
@@ -144,13 +149,15 @@ def test_every_keyword_effect_kind():
     assert any(t == "each" for _, t in turns)
     assert any(d.any_time_fx for d in of("beastie")) and any(d.any_time_fx for d in of("artifact"))
     assert all(d.cast is not None for d in of("spell") + of("potion"))
-    assert all(not d.traits for d in DEFS)
+    printed = {t for d in DEFS for t in d.traits}                  # part 2: every Trait but Trap and Equipment
+    assert printed >= set(TRAITS) - {"trap", "equipment"}
 
 
 def test_every_static_kind():
     kinds = {s.op for _, s in STATICS}
     assert {"attack_bonus", "lp_bonus", "damage_taken", "cost_change", "cannot_attack",
             "type_change"} <= kinds
+    assert "grant_trait" in kinds                                 # part 2 (traits.toml)
     assert any(s.op == "damage_taken" and s.source == "multi_effect" for _, s in STATICS)
 
 

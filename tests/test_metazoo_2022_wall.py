@@ -37,7 +37,8 @@ def test_full_moon_winter_meteors():
     assert not sky.winter(sky.parse_moment("2024-01-10T12:00:00Z").date(), -33.0)
     assert sky.meteor_shower(sky.parse_moment("2024-08-12T23:00:00-04:00").date())
     keys = surroundings.derive(surroundings.from_dict(
-        {"mode": "shared", "moment": "2024-08-12T23:30:00-04:00", "place": [44.0, -71.0], "weather": ["clear"]}, 2), 0, 1)
+        {"mode": "shared", "moment": "2024-08-12T23:30:00-04:00", "place": [44.0, -71.0],
+         "weather": ["clear"]}, 2), 0, 1)
     assert set(keys) == {"nighttime", "meteor_shower", "stars"}
     cloudy = surroundings.derive(surroundings.from_dict(
         {"mode": "shared", "moment": "2024-08-12T23:30:00-04:00", "place": [44.0, -71.0]}, 2), 0, 1)
@@ -51,7 +52,8 @@ def test_option_default_and_validation():
     assert st.options["surroundings"] == "terra_only" and st.data.surr is None
     for bad in ("nowhere", '{"mode": "outdoors"}', '{"mode": "shared", "shared": {"keys": ["daytime"]}}',
                 '{"mode": "shared", "moment": "2024-01-01T00:00:00"}', '{"mode": "terra_only", "place": [1, 2]}',
-                '{"mode": "per_caster", "casters": [{}, {}, {}]}', '{"mode": "shared", "casters": [{"keys": ["city"]}]}'):
+                '{"mode": "per_caster", "casters": [{}, {}, {}]}',
+                '{"mode": "shared", "casters": [{"keys": ["city"]}]}'):
         with pytest.raises(DeckError, match="surroundings"):
             GAME.new_state(decks, seed=1, options={"surroundings": bad})
     st = GAME.new_state(decks, seed=1, options={"surroundings": "forest-cabin"})
@@ -85,7 +87,8 @@ def test_per_caster_and_shared_terra_bonuses():
 
 @pytest.mark.rule("MZ22-WALL-7", "MZ22-WALL-8", "MZ22-WALL-2", "MZ22-WALL-5", "MZ22-WALL-11")
 def test_predicates_and_the_alias_table():
-    st = position(GAME, [{"arena": ["Hearth Wisp", "Mole Crone"], "chapter": ["Grave Dirt Pouch"], "aura": {"earth": 1}},
+    st = position(GAME, [{"arena": ["Hearth Wisp", "Mole Crone"], "chapter": ["Grave Dirt Pouch"],
+                          "aura": {"earth": 1}},
                          {"chapter": []}], options=opt(mode="per_caster", casters=[{"items": ["train"]}, {}]))
     d = st.data
     assert hooks.wall_holds(d, "item:train", 0) and not hooks.wall_holds(d, "item:train", 1)
@@ -146,6 +149,7 @@ def test_declared_weather_and_place_keys():
     cfg = surroundings.from_dict({"mode": "per_caster", "weather": ["raining"],
                                   "casters": [{"keys": ["river"]}, {"weather": ["fog", "clear"]}]}, 2)
     assert surroundings.derive(cfg, 0, 1) == ("raining",) and surroundings.derive(cfg, 1, 1) == ("fog",)
-    st = position(GAME, [{}, {}], options=opt(mode="per_caster", weather=["raining"], casters=[{"keys": ["river"]}, {}]))
+    st = position(GAME, [{}, {}],
+                  options=opt(mode="per_caster", weather=["raining"], casters=[{"keys": ["river"]}, {}]))
     assert hooks.surroundings_has(st.data, "river", 0) and not hooks.surroundings_has(st.data, "river", 1)
     assert hooks.surroundings_has(st.data, "raining", 1)

@@ -94,7 +94,8 @@ class PageDef:
         set_(self, "listed_in", tuple(key for key, yes in (
             ("producers", bool(self.produces)), ("users", bool(self.powers or self.any_time_fx)),
             ("fighters", beastie and bool(self.attacks)), ("statics", bool(self.statics)),
-            ("tribes", beastie and bool(self.tribes)), ("turn_fx", bool(self.start_fx or self.end_fx))) if yes))
+            ("tribes", beastie and bool(self.tribes)), ("turn_fx", bool(self.start_fx or self.end_fx)),
+            ("traited", bool(self.traits) or any(s.op == "grant_trait" for s in self.statics))) if yes))
 
     @property
     def is_beastie(self) -> bool:

@@ -5,6 +5,7 @@ Terra slot or the Cemetery (MZ22-CONTRACT-6, MZ22-PAGE-6/8)."""
 from __future__ import annotations
 
 from ...engine.state import GameState
+from . import hooks
 from .data import MZ22Data
 from .records import ChainItem, Ctx, Enter, Finish, ResolveChain, ResolveItem, Run, Trigger
 from .stats import types_of
@@ -27,6 +28,10 @@ def resolve_item(st: GameState, step: ResolveItem) -> None:
     item = step.item
     if not _live(d, item):          # stopped meanwhile (MZ22-CHAIN-6)
         return
+    if item.what == "destruct":     # Self-Destruct (MZ22-TRAIT-SELFDESTRUCT-2)
+        from .traits import resolve_destruct
+        resolve_destruct(st, item)
+        return
     df = d.defs[item.source]
     if st.logging:
         kind = {"contract": "", "effect": " (Effect)"}.get(item.what, " (copy)")
@@ -42,7 +47,7 @@ def resolve_item(st: GameState, step: ResolveItem) -> None:
     specs = df.effects[i].targets
     targets = item.targets
     if specs:
-        targets = still_legal(d, item.seat, specs, item.targets, item.uid)
+        targets = still_legal(d, item.seat, specs, item.targets, item.uid, item)
         if not any(targets):        # every target gone: the item fizzles (MZ22-CHAIN-5)
             if st.logging:
                 st.say(f"{nm(d, item.source)} has no legal target left and does nothing (MZ22-CHAIN-5)")
@@ -87,3 +92,5 @@ def enter(st: GameState, step: Enter) -> None:
         enter_arena(st, item.source, item.seat, contracted=True)
         if st.logging:
             st.say(f"{nm(d, item.source)} enters the Arena for {pl(item.seat)}")
+        if d.defs[item.source].traits:
+            hooks.on_contracted(st, item.source, item.seat)       # Fear, Flash (MZ22-CONTRACT-12)

@@ -29,6 +29,8 @@ def can_attack(d: MZ22Data, p: int, page: int) -> bool:
         return False
     if any(i.status == "paralyze" for i in s.inds) or cannot_attack(d, page):
         return False
+    if s.marks and hooks.attack_barred(d, page):             # Burrow, Flash
+        return False
     if sum(1 for q in d.out if not q) > 1:      # an opposing Caster is always a legal target
         return True
     return bool(attack_targets(d, page))
@@ -173,7 +175,7 @@ def _defenders(st: GameState, s: CombatStep) -> None:
     if cb.attacker not in d.ps or not present(d, cb.target):     # MZ22-COMBAT-41
         return _end(st, s)
     c = target_seat(d, cb.target)
-    if defender_options(st):
+    if hooks.may_declare_defenders(d, cb.attacker) and defender_options(st):   # Invisible, Unblockable
         st.decide(c, "defenders", Seat(c), f"Declare Defenders against {nm(d, cb.attacker)}, or none")
     else:
         st.push(CombatStep("primary"))
@@ -190,7 +192,8 @@ def defender_options(st: GameState) -> list[Action]:
     for b in d.arena:
         s = d.ps[b]
         if s.controller != c or d.defs[b].type != "beastie" or s.fatigued or f"c{b}" == cb.target \
-                or b in cb.defenders or any(i.status == "paralyze" for i in s.inds):
+                or b in cb.defenders or any(i.status == "paralyze" for i in s.inds) \
+                or s.marks and not hooks.may_defend(d, b):
             continue
         out.append(Action(f"defend:c{b}", f"Defend with {nm(d, b)} ({cur_lp(d, b)} LP)", b))
     return out
@@ -250,6 +253,10 @@ def _counter(st: GameState, s: CombatStep) -> None:
     d: MZ22Data = st.data
     cb = d.combat
     assert cb is not None
+    hooks.on_primary(st)                                         # Venomous
+    cb = d.combat
+    if cb is None:
+        return
     ref = cb.primary
     if ref[0] == "c" and d.defs[int(ref[1:])].type == "beastie" and d.defs[int(ref[1:])].attacks:
         page = int(ref[1:])
@@ -393,7 +400,8 @@ def _hit(st: GameState, s: CombatStep) -> None:
         if page not in d.ps or cb.attacker not in d.ps:
             return
         total = attack_total(d, page, cb.counter, f"c{cb.attacker}")
-        damage(st, [f"c{cb.attacker}"], total, attack=True, why=f" from {nm(d, page)}")    # MZ22-COMBAT-45
+        dealt = damage(st, [f"c{cb.attacker}"], total, attack=True, why=f" from {nm(d, page)}")    # MZ22-COMBAT-45
+        hooks.on_attack_damage(st, page, dealt)
         return
     if cb.attacker not in d.ps:
         return
@@ -402,14 +410,14 @@ def _hit(st: GameState, s: CombatStep) -> None:
     live = [b for b in cb.defenders if b in d.ps]
     if not cb.defenders:                                          # MZ22-COMBAT-50
         if present(d, cb.primary):
-            damage(st, [cb.primary], total, attack=True, why=why)
+            hooks.on_attack_damage(st, cb.attacker, damage(st, [cb.primary], total, attack=True, why=why))
         return
     if not live:               # every Defender is gone: all of it may go on (MZ22-COMBAT-35/49, PR-MZ22-19)
         if present(d, cb.target):
-            damage(st, [cb.target], total, attack=True, why=why)
+            hooks.on_attack_damage(st, cb.attacker, damage(st, [cb.target], total, attack=True, why=why))
         return
     if len(live) == 1 and (not present(d, cb.target) or total <= 5):
-        damage(st, [f"c{live[0]}"], total, attack=True, why=why)
+        hooks.on_attack_damage(st, cb.attacker, damage(st, [f"c{live[0]}"], total, attack=True, why=why))
         return
     ask_alloc(st, Alloc(total))
 
@@ -523,12 +531,14 @@ def _deal_alloc(st: GameState, a: Alloc, left: int) -> None:
         else:
             given[list(given)[-1]] += left
     why = f" from {nm(d, cb.attacker)}"
+    dealt: dict[str, int] = {}
     if to_target:
-        damage(st, [cb.target], to_target, attack=True, why=why)
+        dealt.update(damage(st, [cb.target], to_target, attack=True, why=why))
     for b, k in given.items():
         if k > 0:
-            damage(st, [f"c{b}"], k, attack=True, why=why)
+            dealt.update(damage(st, [f"c{b}"], k, attack=True, why=why))
     d.combat = cb._replace(stage="dealt")
+    hooks.on_attack_damage(st, cb.attacker, dealt)
 
 
 def _end(st: GameState, s: CombatStep) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from ...engine.action import Action
 from ...engine.state import GameState
 from ...engine.windows import others_window, window as mk
-from . import aura as A
+from . import aura as A, hooks
 from .data import MZ22Data
 from .lp import lose_lp
 from .records import Act, Announce, ChainItem, Ctx, Main, Pay, PickTarget, ResolveChain, Run
@@ -33,6 +33,8 @@ def sources(d: MZ22Data, p: int, skip: int = -1) -> list[tuple[str, frozenset[st
         if artifact and (not has_text(d, c) or (d.active != p and not any_time)):
             continue              # other Pages that make Aura follow their own timing (MZ22-GEN-10)
         out.append((key, made))
+    if d.active == p:             # Convert: own turn only (MZ22-GEN-8)
+        out += hooks.extra_sources(d, p, skip)
     for t, k in d.pool[p].items():
         out += [(f"pool.{t}", frozenset((t,)))] * k
     return out
@@ -107,7 +109,7 @@ def can_contract(d: MZ22Data, p: int, page: int, main: bool, purse: Purse | None
     purse = purse or Purse(sources(d, p))
     if not purse.covers(cost_of(d, page, p, changes)):
         return False
-    if df.targets and not any_targets(d, p, df.effects[df.cast].targets):
+    if df.targets and not any_targets(d, p, df.effects[df.cast].targets, Act("contract", page, p, df.cast)):
         return False
     return True
 
@@ -123,6 +125,8 @@ def can_use(d: MZ22Data, p: int, page: int, i: int, main: bool, purse: Purse | N
     if e.when == "power":
         if not main or s.fatigued:          # Powers need an Awakened Page (MZ22-TURN-12)
             return False
+        if s.marks and not hooks.may_use_power(d, page):     # MZ22-TRAIT-BURROW-4
+            return False
     elif e.when != "any_time":
         return False
     owed, lp, tire = effect_cost(df, i)
@@ -132,7 +136,7 @@ def can_use(d: MZ22Data, p: int, page: int, i: int, main: bool, purse: Purse | N
         return False
     if owed and not (purse or Purse(sources(d, p))).covers(owed, page if tire else -1):
         return False
-    return not e.targets or any_targets(d, p, e.targets)
+    return not e.targets or any_targets(d, p, e.targets, Act("effect", page, p, i))
 
 
 def actions_for(d: MZ22Data, p: int, main: bool) -> list[Action]:
@@ -220,7 +224,7 @@ def target_options(st: GameState, step: PickTarget) -> list[Action]:
     spec = specs_of(d, act)[step.slot]
     chosen = act.targets[step.slot] if step.slot < len(act.targets) else ()
     out = [Action(f"target:{r}", f"Target {describe(d, r)}", r)
-           for r in candidates(d, act.seat, spec, -1) if r not in chosen]
+           for r in candidates(d, act.seat, spec, -1, act) if r not in chosen]
     if chosen and spec.up_to:
         out.append(Action("done", "No more targets", None))
     return out
@@ -235,7 +239,7 @@ def specs_of(d: MZ22Data, act: Act) -> Any:
 def pick_target_step(st: GameState, step: PickTarget) -> None:
     d: MZ22Data = st.data
     spec = specs_of(d, step.act)[step.slot]
-    if not candidates(d, step.act.seat, spec):
+    if not candidates(d, step.act.seat, spec, -1, step.act):
         _after_targets(st, step.act, step.slot)     # nothing to choose (a Token or CONTRACT Effect)
         return
     k = len(step.act.targets[step.slot]) if step.slot < len(step.act.targets) else 0
@@ -253,7 +257,7 @@ def choose_target(st: GameState, step: PickTarget, ref: str | None) -> None:
         if st.logging:
             st.say(f"{pl(act.seat)} targets {describe(d, ref)}")
     act = act._replace(targets=tuple(ts))
-    left = [r for r in candidates(d, act.seat, spec) if r not in ts[step.slot]]
+    left = [r for r in candidates(d, act.seat, spec, -1, act) if r not in ts[step.slot]]
     if ref is not None and len(ts[step.slot]) < spec.n and left:
         st.push(PickTarget(act, step.slot))
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine.seats import returns_by_place
 from ...engine.state import GameState
-from . import zones
+from . import hooks, zones
 from .data import MZ22Data
 from .stats import cur_lp, has_lp
 from .surroundings import sweep
@@ -25,6 +25,8 @@ def state_check(st: GameState) -> None:
         d.dirty = False
         ps = d.ps                              # undamaged Pages keep their printed LP or more
         dead = [c for c in d.arena if (ps[c].damage or ps[c].loss) and has_lp(d, c) and cur_lp(d, c) <= 0]
+        if dead:
+            dead = [c for c in dead if not hooks.survives_zero(d, c)]     # Immortal
         if dead:
             zones.destroy(st, dead, " (0 LP)")          # MZ22-LP-9/16, MZ22-COMBAT-32
         down = [p for p in d.alive() if d.lp_of_caster(p) <= 0]

@@ -1,18 +1,21 @@
 """Extension points part 2 fills (docs/metazoo-2022.md §4.3): Traits, surroundings, Traps,
 Equipment and placement. Part 1 calls each at its rule point; these defaults are the game
-without those features (surroundings mode "Terra-Pages-only", MZ22-TERRA-9)."""
+without those features (surroundings mode "Terra-Pages-only", MZ22-TERRA-9). Traits answer
+from traits.py, which costs a cached lookup when no Page in the Arena has a Trait."""
 from __future__ import annotations
 
 from typing import Any
 
+from . import traits
+
 
 def traits_of(d: Any, page: int) -> tuple[str, ...]:
-    """The Page's Traits with multiplicity (MZ22-TRAIT); granted Traits come in part 2."""
-    return d.defs[page].traits
+    """The Page's Traits with multiplicity, granted ones included (MZ22-TRAIT, MZ22-TRAIT-4)."""
+    return traits.traits_of(d, page)
 
 
 def has_trait(d: Any, page: int, trait: str) -> bool:
-    return trait in traits_of(d, page)
+    return trait in traits.traits_of(d, page)
 
 
 def surroundings_has(d: Any, key: str, seat: int) -> bool:
@@ -31,20 +34,92 @@ def wall_holds(d: Any, pred: str, seat: int) -> bool:
 
 
 def target_ok(d: Any, seat: int, page: int) -> bool:
-    """Whether a targeting Effect of ``seat`` may choose ``page`` (Magiproof, Burrow, …)."""
+    """Whether a targeting Effect of ``seat`` may choose ``page`` (face-down, Equipment, …)."""
     return True
+
+
+def trait_target_ok(d: Any, page: int, by: Any) -> bool:
+    """Whether the Act or chain item ``by`` may target ``page``: Magiproof, Burrow."""
+    return traits.target_ok(d, page, by)
 
 
 def attack_target_ok(d: Any, attacker: int, page: int) -> bool:
-    """Flight, Spirit, Invisible, Burrow limits on what an Attack may target (part 2)."""
-    return True
+    """Flight, Spirit, Invisible, Burrow limits on what an Attack may target."""
+    return traits.attack_target_ok(d, attacker, page)
+
+
+def attack_barred(d: Any, page: int) -> bool:
+    """Burrow and Flash keep a Beastie from declaring an Attack."""
+    return traits.attack_barred(d, page)
+
+
+def may_defend(d: Any, page: int) -> bool:
+    return traits.may_defend(d, page)
+
+
+def may_declare_defenders(d: Any, attacker: int) -> bool:
+    return traits.may_declare_defenders(d, attacker)
+
+
+def may_use_power(d: Any, page: int) -> bool:
+    return traits.may_use_power(d, page)
 
 
 def first_strike(d: Any, page: int) -> bool:
-    """First-Strike (MZ22-COMBAT-18..21)."""
+    """First-Strike (MZ22-COMBAT-18..21, MZ22-TRAIT-FIRSTSTRIKE-1/2)."""
     return has_trait(d, page, "first_strike")
 
 
 def enters_fatigued(d: Any, page: int) -> bool:
-    """Pages enter Fatigued, Aura and Terra Awakened (MZ22-ZONE-6); Fleet comes in part 2."""
-    return d.defs[page].type not in ("aura", "terra")
+    """Pages enter Fatigued, Aura and Terra Awakened (MZ22-ZONE-6); Fleet Pages Awakened
+    (MZ22-TRAIT-FLEET-1/2)."""
+    df = d.defs[page]
+    return df.type not in ("aura", "terra") and "fleet" not in df.traits
+
+
+def no_damage(d: Any, page: int, attack: bool) -> bool:
+    """Stone Skin makes Damage other than an Attack's 0 (MZ22-TRAIT-STONESKIN-1)."""
+    return not attack and traits.stone_skin(d, page)
+
+
+def survives_zero(d: Any, page: int) -> bool:
+    """Immortal Pages are not Destroyed at 0 LP (MZ22-TRAIT-IMMORTAL-1)."""
+    return traits.immortal(d, page)
+
+
+def on_primary(st: Any) -> None:
+    """The primary Defender is known (end of Combat step 2): Venomous."""
+    traits.on_primary(st)
+
+
+def on_attack_damage(st: Any, page: int, dealt: dict[str, int]) -> None:
+    """An Attack of ``page`` dealt ``dealt``: Blood Sucker, Destroyer, Infectious."""
+    traits.on_attack_damage(st, page, dealt)
+
+
+def on_contracted(st: Any, page: int, seat: int) -> None:
+    """A Contracted Page has entered: Fear, Flash."""
+    traits.on_contracted(st, page, seat)
+
+
+def turn_hooks(st: Any, step: str) -> None:
+    """Rule events of steps 1a and 3b: Burrow, Defender, Flash, Regen."""
+    if step == "start_a":
+        traits.turn_start(st)
+    elif step == "end_b":
+        traits.turn_end(st)
+
+
+def extra_sources(d: Any, p: int, skip: int = -1) -> list[tuple[str, frozenset[str]]]:
+    """Aura sources other than Aura Pages and Aura Artifacts: Convert."""
+    return traits.convert_units(d, p, skip)
+
+
+def extra_actions(d: Any, p: int) -> list[Any]:
+    """Actions of Take Actions other than Contract/use/attack: Self-Destruct."""
+    return traits.extra_actions(d, p)
+
+
+def mark_lp(marks: tuple[tuple[str, int], ...]) -> int:
+    """Maximum LP that Trait indicators add (Defender's gain)."""
+    return traits.mark_lp(marks)

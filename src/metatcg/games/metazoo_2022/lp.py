@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ...engine.state import GameState
+from . import hooks
 from .aura import TA_BONUS, strong
 from .data import MZ22Data
 from .stats import covers, cur_lp, has_lp, max_lp, statics, types_of
@@ -73,6 +74,8 @@ def damage(st: GameState, refs: Iterable[str], amount: int, *, printed: Iterable
         if ta and not attack and type_advantage(d, printed, src_types, page):
             dmg += TA_BONUS
         dmg = adjust(d, page, dmg, kind)
+        if dmg and hooks.no_damage(d, page, attack):       # Stone Skin (MZ22-TRAIT-STONESKIN-1..4)
+            dmg = 0
         sleep = next((i for i in s.inds if i.status == "sleep"), None)
         if sleep is not None and dmg > 0 and (cid == 0 or sleep.combat != cid):
             dmg *= 2

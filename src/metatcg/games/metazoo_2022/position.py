@@ -34,13 +34,15 @@ from .data import SLOTS, START_LP, MZ22Data
 from .records import Indicator, PageState, TurnStep
 from .schema import AURA_TYPES, STATUSES
 from .stats import cur_lp, max_lp, types_of
+from .traits import traits_of
 from .turn import TURN_STEPS
 
 FILLER_DEFAULT = 20
 _TOP = {"turn", "active", "first", "seed", "step", "options", "caster", "terra", "rotation"}
 _CASTER = {"damage", "lp_loss", "lp_gain", "statuses", "chapter", "spellbook", "spellbook_size", "limbo",
            "cemetery", "afterlife", "aura", "aura_contracted", "arena", "out"}
-_PAGE = {"name", "fatigued", "damage", "loss", "gain", "statuses", "types", "owner", "contracted"}
+_PAGE = {"name", "fatigued", "damage", "loss", "gain", "statuses", "types", "owner", "contracted", "marks"}
+MARKS = ("burrowed", "flash", "defender")     # Trait indicators (MZ22-TRAIT-2, traits.py)
 STARTS = ("start_a", "start_b", "bookmark", "awaken", "dissolve", "actions", "end_a", "end_b", "end_c")
 
 
@@ -131,7 +133,8 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
                                   _int(entry.get("loss", 0), 0, 10000, f"{where} loss"),
                                   _int(entry.get("gain", 0), 0, 10000, f"{where} gain"),
                                   _inds(entry.get("statuses", []), where, turn), max(0, turn - 1),
-                                  bool(entry.get("contracted", True)), tuple(types))
+                                  bool(entry.get("contracted", True)), tuple(types),
+                                  marks=_marks(entry.get("marks", {}), where))
             arena.append(c)
         aura = cs.get("aura", {})
         if not isinstance(aura, dict) or any(t not in AURA_TYPES or type(k) is not int or k < 1
@@ -213,6 +216,14 @@ def _ind(i: Indicator) -> dict[str, Any]:
     return {"status": i.status, "counters": i.counters}
 
 
+def _marks(v: Any, where: str) -> tuple[tuple[str, int], ...]:
+    """``marks = {burrowed = 3}``: Trait indicators by name (burrowed: the turn; flash: the turn
+    it ends, 0 = not begun; defender: the LP gained)."""
+    if not isinstance(v, dict) or any(k not in MARKS for k in v):
+        raise StateDataError(f"{where}: marks is a table of {', '.join(MARKS)} = number")
+    return tuple((k, _int(x, 0, 100000, f"{where} marks.{k}")) for k, x in v.items())
+
+
 def snapshot(st: GameState) -> dict[str, Any]:
     """A readable summary of the whole position (Chapters and Spellbooks included)."""
     d: MZ22Data = st.data
@@ -223,7 +234,8 @@ def snapshot(st: GameState) -> dict[str, Any]:
         out: dict[str, Any] = {"name": nm(c), "owner": d.owner[c], "controller": s.controller,
                                "fatigued": s.fatigued, "statuses": [_ind(i) for i in s.inds],
                                "types": sorted(types_of(d, c)), "token": d.is_token(c),
-                               "base_types": sorted(d.defs[c].base_types), "dual": d.defs[c].dual}
+                               "base_types": sorted(d.defs[c].base_types), "dual": d.defs[c].dual,
+                               "traits": list(traits_of(d, c)), "marks": dict(s.marks)}
         if d.defs[c].type in ("beastie", "artifact"):
             out.update(lp=cur_lp(d, c), max_lp=max_lp(d, c), damage=s.damage, loss=s.loss)
         return out

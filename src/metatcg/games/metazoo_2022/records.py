@@ -258,3 +258,12 @@ class Restack(NamedTuple):
     seat: int
     left: tuple[int, ...]
     placed: tuple[int, ...] = ()
+# ----------------------------------------------------------------- Traits (traits.py)
+@records("trait_step")
+class TraitStep(NamedTuple):
+    """A Trait asking its controller: ``burrow`` at step 1a (MZ22-TRAIT-BURROW-1/8), ``fear`` /
+    ``flash`` while its Contract resolves (MZ22-TRAIT-FEAR-1, MZ22-TRAIT-FLASH-1)."""
+
+    name: str
+    page: int
+    seat: int

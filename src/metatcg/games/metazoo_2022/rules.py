@@ -11,11 +11,11 @@ from ...engine.records import is_record
 from ...engine.seats import clockwise
 from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
 from ...engine.windows import WINDOW_DECISION, Window
-from . import chain, combat, contract, endings, index, ops, statuses, turn
+from . import chain, combat, contract, endings, index, ops, statuses, traits, turn
 from .data import MZ22Data
 from .records import (Act, Alloc, Announce, Ask, Asking, ChainItem, CombatStep, Ctx, Deal, Enter, Finish, Main,
-                      Mull, Pay, PickTarget, ResolveChain, ResolveItem, Restack, Run, Seat, Setup, Trigger, TurnStep,
-                      records)
+                      Mull, Pay, PickTarget, ResolveChain, ResolveItem, Restack, Run, Seat, Setup, TraitStep,
+                      Trigger, TurnStep, records)
 from .zones import nm, pl
 
 ASK_KINDS = ("may", "choose", "search", "discard", "aura", "order")
@@ -45,6 +45,8 @@ class MZ22Rules:
         d: MZ22Data = st.data
         if t.rule == "poison":
             return f"Poison LP Loss ({pl(t.seat)}'s side)"
+        if t.rule in traits.RULES:
+            return traits.describe(d, t)
         e = d.defs[t.source].effects[t.effect]
         return f"{nm(d, t.source)}: {e.text or e.when}"
 
@@ -131,6 +133,9 @@ def _trigger(st: GameState, step: ResolveTrigger) -> None:
     if t.rule == "poison":
         statuses.poison_loss(st, t.seat)
         return
+    if t.rule in traits.RULES:          # Regen (MZ22-TRAIT-REGEN-1/2)
+        traits.resolve(st, t)
+        return
     if d.out[t.seat]:
         return
     df = d.defs[t.source]
@@ -166,6 +171,7 @@ STEPS: dict[type, Callable[[GameState, Any], None]] = {
     CombatStep: combat.step,
     Asking: _asking,
     ResolveTrigger: _trigger,
+    TraitStep: traits.step,
 }
 
 
@@ -178,6 +184,7 @@ def _main_options(st: GameState, dec: Decision) -> list[Action]:
     for c in combat.fighters(d, p):
         if not ps[c].fatigued and combat.can_attack(d, p, c):
             acts.append(Action(f"attack:c{c}", partial(_attack_label, nm(d, c)), c))
+    acts += traits.extra_actions(d, p)          # Self-Destruct (MZ22-ACTION-6)
     acts.append(Action("end", "End your turn"))
     return acts
 
@@ -202,6 +209,8 @@ OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
     "allocate": lambda st, dec: combat.alloc_options(st, dec.params),
     "index_foe": lambda st, dec: index.foe_options(st, dec.params),
     "restack": lambda st, dec: index.restack_options(st, dec.params),
+    "burrow": lambda st, dec: traits.options(st, dec.params),
+    "trait_target": lambda st, dec: traits.options(st, dec.params),
     **{k: (lambda st, dec: ops.ask_options(st, dec.params)) for k in ASK_KINDS},
 }
 
@@ -214,6 +223,9 @@ def _perform_main(st: GameState, dec: Decision, act: Action) -> None:
     if act.id.startswith("attack:"):
         st.push(Main(dec.player))
         combat.declare(st, dec.player, act.args)
+        return
+    if act.id.startswith("destruct:"):
+        traits.self_destruct(st, dec.player, act.args)
         return
     contract.start(st, act.args, "main")
 
@@ -240,6 +252,8 @@ PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
     "allocate": lambda st, dec, a: combat.alloc_pick(st, dec.params, *a.args),
     "index_foe": lambda st, dec, a: index.choose_foe(st, dec.params, a.args),
     "restack": lambda st, dec, a: index.place(st, dec.params, a.args),
+    "burrow": lambda st, dec, a: traits.perform(st, dec.params, a.args),
+    "trait_target": lambda st, dec, a: traits.perform(st, dec.params, a.args),
     **{k: (lambda st, dec, a: ops.ask_perform(st, dec.params, a.args, a.id))
        for k in ASK_KINDS},
 }
@@ -249,7 +263,8 @@ PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
 _PARAMS: dict[str, type] = {"call": Seat, "go_first": Seat, "mulligan": Seat, "main": Seat, "target": PickTarget,
                             "pay": Pay, "attack_target": Seat, "attack_choice": Seat, "defenders": Seat,
                             "primary": Seat, "counter": Seat, "allocate": Alloc,
-                            "index_foe": Restack, "restack": Restack,
+                            "index_foe": Restack, "restack": Restack, "burrow": TraitStep,
+                            "trait_target": TraitStep,
                             **{k: Ask for k in ASK_KINDS}}
 
 
@@ -326,6 +341,12 @@ def _check_record(d: MZ22Data, r: Any, k: int) -> None:
             raise StateDataError("an Index's turned Pages must be the top of that Spellbook")
     if isinstance(r, (Act, ChainItem)) and not 0 <= r.source < k:
         raise StateDataError("an Action names a Page that does not exist")
-    if isinstance(r, Trigger) and r.rule != "poison":
+    if isinstance(r, TraitStep) and (r.name not in ("burrow", "fear", "flash") or not 0 <= r.page < k):
+        raise StateDataError("a Trait step names an unknown Trait or Page")
+    if isinstance(r, ChainItem) and r.what not in ("contract", "effect", "copy", "destruct"):
+        raise StateDataError(f"a chain item of unknown kind {r.what!r:.20}")
+    if isinstance(r, Trigger) and r.rule == "regen" and not 0 <= r.source < k:
+        raise StateDataError("a Regen trigger names a Page that does not exist")
+    if isinstance(r, Trigger) and r.rule not in ("poison", *traits.RULES):
         if not 0 <= r.source < k or not 0 <= r.effect < len(d.defs[r.source].effects):
             raise StateDataError("a trigger names an Effect that does not exist")

@@ -153,6 +153,8 @@ def max_lp(d: MZ22Data, page: int) -> int:
     df = d.defs[page]
     s = d.ps[page]
     lp = df.lp + s.gain
+    if s.marks:                            # Defender's gain (MZ22-TRAIT-DEFENDER-1/3)
+        lp += hooks.mark_lp(s.marks)
     if d.mods:
         for kind, c, v in d.mods:
             if kind == "gain" and c == page:

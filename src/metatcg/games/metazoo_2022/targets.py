@@ -14,8 +14,9 @@ _PAGE_KINDS = {"beastie": ("beastie",), "artifact": ("artifact",), "aura": ("aur
                "page": ("beastie", "artifact", "aura", "terra")}
 
 
-def candidates(d: MZ22Data, seat: int, spec: TargetSpec, skip_uid: int = -1) -> list[str]:
-    """Every legal choice for ``spec`` for an Effect controlled by ``seat``."""
+def candidates(d: MZ22Data, seat: int, spec: TargetSpec, skip_uid: int = -1, by: Any = None) -> list[str]:
+    """Every legal choice for ``spec`` for an Effect controlled by ``seat``; ``by`` is the Act or
+    chain item targeting, which Trait blockers read (MZ22-TARGET-6)."""
     kind = spec.kind
     side = spec.side
     if kind == "caster":
@@ -44,26 +45,26 @@ def candidates(d: MZ22Data, seat: int, spec: TargetSpec, skip_uid: int = -1) -> 
             ts = types_of(d, c)
             if aura and not ts & aura or aura_not and ts & aura_not:
                 continue
-        if not hooks.target_ok(d, seat, c):
+        if not hooks.target_ok(d, seat, c) or by is not None and not hooks.trait_target_ok(d, c, by):
             continue
         out.append(f"c{c}")
     return out
 
 
-def any_targets(d: MZ22Data, seat: int, specs: Any) -> bool:
+def any_targets(d: MZ22Data, seat: int, specs: Any, by: Any = None) -> bool:
     """Whether every required slot has enough legal choices (MZ22-CONTRACT-3)."""
     for spec in specs:
-        n = len(candidates(d, seat, spec))
+        n = len(candidates(d, seat, spec, -1, by))
         if n == 0 or (n < spec.n and not spec.up_to):
             return False
     return True
 
 
 def still_legal(d: MZ22Data, seat: int, specs: Any, chosen: tuple[tuple[str, ...], ...],
-                skip_uid: int = -1) -> tuple[tuple[str, ...], ...]:
+                skip_uid: int = -1, by: Any = None) -> tuple[tuple[str, ...], ...]:
     """The chosen targets that are still legal at resolution (MZ22-TARGET-6)."""
     out = []
     for spec, refs in zip(specs, chosen):
-        ok = set(candidates(d, seat, spec, skip_uid))
+        ok = set(candidates(d, seat, spec, skip_uid, by))
         out.append(tuple(r for r in refs if r in ok))
     return tuple(out)

@@ -5,7 +5,7 @@ from ...engine.action import Action
 from ...engine.seats import clockwise
 from ...engine.state import GameState
 from ...engine.windows import window
-from . import statuses, zones
+from . import hooks, statuses, zones
 from .data import OPENING, MZ22Data
 from .records import Deal, Main, Mull, Seat, Trigger, TurnStep
 from .stats import has_text
@@ -130,6 +130,7 @@ def run(st: GameState, step: TurnStep) -> None:
         if d.surr is not None:                # derived keys, fixed for the turn (MZ22-TERRA-13)
             recompute(st)
         statuses.tick_start(st)
+        hooks.turn_hooks(st, name)             # Defender, Flash, Burrow
         _turn_effects(st, "start")
     elif name == "start_b":                   # MZ22-TURN-2, MZ22-PRIO-3
         st.open_window(window("start", d.n, p))
@@ -147,6 +148,7 @@ def run(st: GameState, step: TurnStep) -> None:
         st.open_window(window("end", d.n, p))
     elif name == "end_b":                     # MZ22-TURN-15/19
         statuses.tick_end(st)
+        hooks.turn_hooks(st, name)             # Regen, and Trait indicators end
         _turn_effects(st, "end")
     elif name == "end_p":                     # Paralyze ends last in 3b (PR-MZ22-3)
         statuses.expire_paralyze(st)

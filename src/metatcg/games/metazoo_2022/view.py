@@ -10,6 +10,7 @@ from ...engine.state import GameState
 from ...engine.windows import WINDOW_DECISION
 from .data import MZ22Data
 from .deckcheck import ARCHIVE
+from .traits import traits_of
 from .stats import cur_lp, max_lp, types_of
 from .surroundings import public
 
@@ -29,6 +30,9 @@ def page(d: MZ22Data, c: int) -> dict[str, Any]:
     if s is not None:
         out.update(controller=s.controller, fatigued=s.fatigued, statuses=[ind(i) for i in s.inds],
                    types=sorted(types_of(d, c)))
+        ts = traits_of(d, c)                  # Traits and Trait marks apart from statuses (MZ22-TRAIT-2)
+        if ts or s.marks:
+            out.update(traits=list(ts), marks=dict(s.marks))
         if df.type in ("beastie", "artifact"):
             out.update(lp=cur_lp(d, c), max_lp=max_lp(d, c), damage=s.damage, lp_loss=s.loss)
     return out

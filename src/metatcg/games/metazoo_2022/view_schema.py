@@ -57,6 +57,11 @@ class PageView(_View):
     controller: Seat | None = Field(default=None, description="in the Arena or a Terra slot only")
     fatigued: bool | None = Field(default=None, description="in the Arena or a Terra slot only")
     statuses: list[IndicatorView] | None = Field(default=None, description="in the Arena only")
+    traits: list[str] | None = Field(default=None, description="its Traits, granted ones included, in the Arena "
+                                     "when it has any (MZ22-TRAIT-1); Regen may repeat")
+    marks: dict[str, int] | None = Field(default=None, description="Trait indicators, not Status Effects "
+                                         "(MZ22-TRAIT-2): burrowed = turn, flash = the turn it ends (0: "
+                                         "not begun), defender = LP gained")
     types: list[AuraType | Literal["special"]] | None = Field(
         default=None, description="current Aura Types, in the Arena only ('special': a Special Aura Page, "
                                   "which belongs to no other type, MZ22-AURA-5)")
