@@ -38,3 +38,22 @@ def first_strike(d: Any, page: int) -> bool:
 def enters_fatigued(d: Any, page: int) -> bool:
     """Pages enter Fatigued, Aura and Terra Awakened (MZ22-ZONE-6); Fleet comes in part 2."""
     return d.defs[page].type not in ("aura", "terra")
+
+
+def leave_arena(st: Any, page: int) -> None:
+    """``page`` left the Arena: Pages beneath it follow it (MZ22-PLACE-8, MZ22-EQUIP-12,
+    MZ22-TRAP-11); see placement.py."""
+    from .placement import on_leave
+    on_leave(st, page)
+
+
+def on_attack_declared(st: Any) -> None:
+    """Sub-step 5 of an Attack declaration: a face-down Trap flips (MZ22-COMBAT-6..8)."""
+    from .traps import on_attack_declared as flip_traps
+    flip_traps(st)
+
+
+def extra_actions(d: Any, seat: int) -> list[Any]:
+    """Take Actions options part 2 adds: placing and sliding Traps (MZ22-TURN-9/10)."""
+    from .traps import main_actions
+    return main_actions(d, seat)

@@ -246,3 +246,15 @@ class Alloc(NamedTuple):
 
     total: int
     given: tuple[tuple[int, int], ...] = ()
+
+
+# ----------------------------------------------------------------- part 2: Traps (traps.py)
+@records("trap_step")
+class TrapStep(NamedTuple):
+    """A face-down Trap being flipped (``stage`` "flip"), asked to be paid for ("pay"), or a
+    paid Spell/Potion Trap going to the Cemetery after resolving ("done"). ``attacked``: an
+    Attack flipped it, so a Beastie/Artifact Trap becomes a Defender (MZ22-COMBAT-6..8)."""
+
+    page: int
+    stage: str = "flip"
+    attacked: bool = False

@@ -11,7 +11,8 @@ from ...engine.records import is_record
 from ...engine.seats import clockwise
 from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
 from ...engine.windows import WINDOW_DECISION, Window
-from . import chain, combat, contract, endings, ops, statuses, turn
+from . import chain, combat, contract, endings, hooks, ops, statuses, traps, turn
+from .records import TrapStep
 from .data import MZ22Data
 from .records import (Act, Alloc, Announce, Ask, Asking, ChainItem, CombatStep, Ctx, Deal, Enter, Finish, Main,
                       Mull, Pay, PickTarget, ResolveChain, ResolveItem, Run, Seat, Setup, Trigger, TurnStep,
@@ -166,6 +167,7 @@ STEPS: dict[type, Callable[[GameState, Any], None]] = {
     CombatStep: combat.step,
     Asking: _asking,
     ResolveTrigger: _trigger,
+    TrapStep: traps.step,
 }
 
 
@@ -178,6 +180,7 @@ def _main_options(st: GameState, dec: Decision) -> list[Action]:
     for c in combat.fighters(d, p):
         if not ps[c].fatigued and combat.can_attack(d, p, c):
             acts.append(Action(f"attack:c{c}", partial(_attack_label, nm(d, c)), c))
+    acts += hooks.extra_actions(d, p)             # Traps (MZ22-TURN-9/10)
     acts.append(Action("end", "End your turn"))
     return acts
 
@@ -200,6 +203,7 @@ OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
     "primary": lambda st, dec: combat.primary_options(st),
     "counter": lambda st, dec: combat.attack_options(st, int(st.data.combat.primary[1:]), dec.player),
     "allocate": lambda st, dec: combat.alloc_options(st, dec.params),
+    "trap_pay": lambda st, dec: traps.pay_options(st, dec.params),
     **{k: (lambda st, dec: ops.ask_options(st, dec.params)) for k in ASK_KINDS},
 }
 
@@ -212,6 +216,13 @@ def _perform_main(st: GameState, dec: Decision, act: Action) -> None:
     if act.id.startswith("attack:"):
         st.push(Main(dec.player))
         combat.declare(st, dec.player, act.args)
+        return
+    if act.id.startswith(("trap:", "slide:")):      # Actions without the chain (MZ22-ACTION-6)
+        st.push(Main(dec.player))
+        if act.id[0] == "t":
+            traps.place(st, dec.player, act.args)
+        else:
+            traps.slide(st, dec.player, *act.args)
         return
     contract.start(st, act.args, "main")
 
@@ -236,6 +247,7 @@ PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
     "primary": lambda st, dec, a: combat.choose_primary(st, a.args),
     "counter": lambda st, dec, a: combat.choose_counter(st, a.args),
     "allocate": lambda st, dec, a: combat.alloc_pick(st, dec.params, *a.args),
+    "trap_pay": lambda st, dec, a: traps.pay_choice(st, dec.params, a.args),
     **{k: (lambda st, dec, a: ops.ask_perform(st, dec.params, a.args, a.id))
        for k in ASK_KINDS},
 }
@@ -244,7 +256,7 @@ PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
 # ----------------------------------------------------------------- loaded states
 _PARAMS: dict[str, type] = {"call": Seat, "go_first": Seat, "mulligan": Seat, "main": Seat, "target": PickTarget,
                             "pay": Pay, "attack_target": Seat, "attack_choice": Seat, "defenders": Seat,
-                            "primary": Seat, "counter": Seat, "allocate": Alloc,
+                            "primary": Seat, "counter": Seat, "allocate": Alloc, "trap_pay": TrapStep,
                             **{k: Ask for k in ASK_KINDS}}
 
 

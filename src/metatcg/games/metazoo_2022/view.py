@@ -9,6 +9,7 @@ from typing import Any
 from ...engine.state import GameState
 from ...engine.windows import WINDOW_DECISION
 from .data import MZ22Data
+from . import traps
 from .deckcheck import ARCHIVE
 from .stats import cur_lp, max_lp, types_of
 
@@ -68,4 +69,21 @@ def view(st: GameState, me: int) -> dict[str, Any]:
     return {"turn": d.turn, "active": d.active, "first": d.first, "step": d.step,
             "arena": [page(d, c) for c in d.arena],
             "terra": [None if c < 0 else page(d, c) for c in d.terra], "rotation": d.rot,
-            "chain": chain, "combat": combat, "casters": casters, "window": window, "priority": priority}
+            "chain": chain, "combat": combat, "casters": casters, "window": window, "priority": priority,
+            "beneath": beneath(d, me)}
+
+
+def beneath(d: MZ22Data, me: int) -> list[dict[str, Any]]:
+    """Pages outside the Arena list: face-down Traps (hidden from the others, MZ22-TRAP-22),
+    Equipment (MZ22-EQUIP-1) and Pages put under another (public, MZ22-PLACE-17), each with the
+    Page it lies under."""
+    if not traps.any_attached(d) and not any(d.ps[c].under >= 0 for c in d.arena):
+        return []
+    out = []
+    for c, s in d.ps.items():
+        if s.face_down:
+            out.append(traps.view_of(d, c, me, page(d, c)))
+        elif s.under >= 0:
+            out.append({**page(d, c), "face_down": False, "under": f"c{s.under}",
+                        "equipment": ("equip", 1) in s.marks, "in_arena": c in d.arena})
+    return out
