@@ -46,26 +46,32 @@ def foe_trap(name: str, host: str | None = None, p2_arena=("Water Aura", "Water 
 def test_place_face_down_then_slide_once_per_turn():
     st = position(GAME, [{"arena": ["Puddle Sprite", "Reed Kelpie"], "chapter": ["Bog Lurker", "Ember Hare"]}, {}])
     lurker, hare = chapter_page(st, 0, "Bog Lurker"), chapter_page(st, 0, "Ember Hare")
-    assert {f"trap:c{lurker}", f"trap:c{hare}"} <= set(ids(st))      # any Page, no Aura needed
-    play(st, f"trap:c{lurker}")
+    assert "trap" in ids(st) and not any(a.startswith("trap:") for a in ids(st))   # one option (PR-MZ22-54)
+    play(st, "trap")
+    assert st.decision.kind == "trap_place"
+    assert set(ids(st)) == {f"trap:c{lurker}", "trap:bluff", "back"}   # no Aura needed
+    play(st, "trap:bluff")
+    assert set(ids(st)) == {f"trap:c{hare}", "back"}                     # any Page (MZ22-TRAP-2/29)
+    play(st, "back", "trap", f"trap:c{lurker}")
     s = st.data.ps[lurker]
     assert s.face_down and s.controller == 0 and lurker not in st.data.arena and st.data.pool[0] == {}
     assert st.decision.kind == "main"                                  # no chain, back to Take Actions
     sprite, kelpie = arena_page(st, "Puddle Sprite"), arena_page(st, "Reed Kelpie")
     assert {f"slide:c{lurker}>c{sprite}", f"slide:c{lurker}>c{kelpie}"} <= set(ids(st))
-    play(st, f"trap:c{hare}", f"slide:c{lurker}>c{sprite}")
+    play(st, "trap", "trap:bluff", f"trap:c{hare}", f"slide:c{lurker}>c{sprite}")
     assert st.data.ps[lurker].under == sprite
     # the other face-down Page may not join it under the same Page, and Lurker moved already
     assert f"slide:c{hare}>c{kelpie}" in ids(st) and f"slide:c{hare}>c{sprite}" not in ids(st)
     assert not any(a.startswith(f"slide:c{lurker}") for a in ids(st))
 
 
-@pytest.mark.rule("MZ22-TRAP-22", "MZ22-TRAP-23", "MZ22-TRAP-10")
+@pytest.mark.rule("MZ22-TRAP-22", "MZ22-TRAP-23")
 def test_face_down_pages_are_hidden_and_nothing_for_rules():
     st, lurker, hare = foe_trap("Bog Lurker")
     v1 = st.view(0)
     (seen,) = v1["beneath"]
-    assert seen == {"id": f"c{lurker}", "face_down": True, "controller": 1, "under": None}
+    assert seen == {"id": traps.alias(st.data, lurker), "face_down": True, "controller": 1, "under": None}
+    assert f"c{lurker}" not in repr(v1) and not any(f"c{lurker}" in line for line in st.log_for(0))
     assert "Bog Lurker" not in str(v1) and not any("Bog Lurker" in line for line in st.log_for(0))
     assert st.view(1)["beneath"][0]["name"] == "Bog Lurker"
     assert any("Bog Lurker" in line for line in st.log_for(1))
@@ -83,8 +89,9 @@ def test_face_down_pages_are_hidden_and_nothing_for_rules():
 def test_attack_flips_a_stand_alone_trap_and_paying_contracts_it():
     st, lurker, hare = foe_trap("Bog Lurker")
     play(st, f"attack:c{hare}")
-    assert f"at:c{lurker}" in ids(st)
-    play(st, f"at:c{lurker}", "atk:0")
+    fd = traps.alias(st.data, lurker)
+    assert f"at:{fd}" in ids(st) and f"at:c{lurker}" not in ids(st)
+    play(st, f"at:{fd}", "atk:0")
     assert st.decision.kind == "trap_pay" and st.current_player() == 1
     assert ids(st) == ["trap:pay", "trap:decline"]
     assert not st.data.ps[lurker].face_down
@@ -101,7 +108,7 @@ def test_attack_flips_a_stand_alone_trap_and_paying_contracts_it():
 @pytest.mark.rule("MZ22-TRAP-14", "MZ22-KW-5", "MZ22-COMBAT-41")
 def test_an_unpaid_trap_goes_to_the_afterlife_and_combat_ends():
     st, lurker, hare = foe_trap("Bog Lurker")
-    attack(st, hare, f"c{lurker}", "trap:decline")
+    attack(st, hare, traps.alias(st.data, lurker), "trap:decline")
     d = st.data
     assert lurker in d.afterlife[1] and lurker not in d.ps
     assert d.ps[hare].damage == 0 and d.combat is None and st.decision.kind == "main"
@@ -110,7 +117,7 @@ def test_an_unpaid_trap_goes_to_the_afterlife_and_combat_ends():
 @pytest.mark.rule("MZ22-TRAP-4", "MZ22-TRAP-26", "MZ22-TRAP-5")
 def test_a_face_down_page_without_the_trait_loses_the_game():
     st, fake, hare = foe_trap("Snow Marten")
-    attack(st, hare, f"c{fake}")
+    attack(st, hare, traps.alias(st.data, fake))
     assert st.is_terminal() and st.returns() == [1.0, -1.0]
     assert fake in st.data.limbo[1]
 
@@ -120,7 +127,7 @@ def test_a_trap_under_the_target_flips_and_defends():
     st, lurker, hare = foe_trap("Bog Lurker", host="Puddle Sprite")
     sprite = arena_page(st, "Puddle Sprite")
     play(st, f"attack:c{hare}")
-    assert f"at:c{lurker}" not in ids(st) and f"at:c{sprite}" in ids(st)
+    assert not any(a.startswith("at:f") for a in ids(st)) and f"at:c{sprite}" in ids(st)
     play(st, f"at:c{sprite}", "atk:0", "trap:pay")
     pay_all(st)
     d = st.data
@@ -130,7 +137,7 @@ def test_a_trap_under_the_target_flips_and_defends():
 @pytest.mark.rule("MZ22-COMBAT-8", "MZ22-COMBAT-41", "MZ22-TRAP-25")
 def test_a_spell_trap_resolves_at_once_and_the_attack_ends():
     st, thicket, hare = foe_trap("Sudden Thicket")
-    attack(st, hare, f"c{thicket}", "trap:pay")
+    attack(st, hare, traps.alias(st.data, thicket), "trap:pay")
     pay_all(st)
     d = st.data
     assert hare in d.limbo[0] and thicket in d.cemetery[1] and d.combat is None   # 40 + 20 Type Advantage

@@ -110,9 +110,11 @@ def target_options(st: GameState) -> list[Action]:
     for r in attack_targets(d, cb.attacker):
         label = r if r[0] == "P" else f"{nm(d, int(r[1:]))} ({pl(d.controller(int(r[1:])))}, " \
                                       f"{cur_lp(d, int(r[1:]))} LP)"
-        if r[0] == "c" and d.ps[int(r[1:])].face_down:             # MZ22-TRAP-22
-            label = f"{traps.HIDDEN} {r} ({pl(d.controller(int(r[1:])))})"
-        out.append(Action(f"at:{r}", f"Attack {label}", r))
+        shown = r
+        if r[0] == "c" and d.ps[int(r[1:])].face_down:             # MZ22-TRAP-22: the alias, never the id
+            shown = traps.alias(d, int(r[1:]))
+            label = f"{traps.HIDDEN} {shown} ({pl(d.controller(int(r[1:])))})"
+        out.append(Action(f"at:{shown}", f"Attack {label}", r))
     return out
 
 

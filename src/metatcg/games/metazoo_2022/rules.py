@@ -83,7 +83,7 @@ class MZ22Rules:
 
     def surely_several(self, st: GameState) -> bool:
         dec = st.decision
-        return dec is not None and dec.kind == WINDOW_DECISION
+        return dec is not None and dec.kind in SEVERAL       # trap lists: a Page and "back" (traps.py)
 
     # ------------------------------------------------------------- response windows
     def can_respond(self, st: GameState, w: Window, seat: int) -> bool:
@@ -172,6 +172,7 @@ STEPS: dict[type, Callable[[GameState, Any], None]] = {
 
 
 # ----------------------------------------------------------------- options
+SEVERAL = frozenset((WINDOW_DECISION, "trap_place", "trap_bluff"))
 def _main_options(st: GameState, dec: Decision) -> list[Action]:
     d: MZ22Data = st.data
     p = dec.player
@@ -204,6 +205,8 @@ OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
     "counter": lambda st, dec: combat.attack_options(st, int(st.data.combat.primary[1:]), dec.player),
     "allocate": lambda st, dec: combat.alloc_options(st, dec.params),
     "trap_pay": lambda st, dec: traps.pay_options(st, dec.params),
+    "trap_place": lambda st, dec: traps.place_options(st.data, dec.player),
+    "trap_bluff": lambda st, dec: traps.place_options(st.data, dec.player, True),
     **{k: (lambda st, dec: ops.ask_options(st, dec.params)) for k in ASK_KINDS},
 }
 
@@ -217,10 +220,10 @@ def _perform_main(st: GameState, dec: Decision, act: Action) -> None:
         st.push(Main(dec.player))
         combat.declare(st, dec.player, act.args)
         return
-    if act.id.startswith(("trap:", "slide:")):      # Actions without the chain (MZ22-ACTION-6)
+    if act.id == "trap" or act.id.startswith("slide:"):    # Actions without the chain (MZ22-ACTION-6)
         st.push(Main(dec.player))
-        if act.id[0] == "t":
-            traps.place(st, dec.player, act.args)
+        if act.id == "trap":
+            st.decide(dec.player, "trap_place", Seat(dec.player), "Choose the Page to place face-down")
         else:
             traps.slide(st, dec.player, *act.args)
         return
@@ -248,6 +251,8 @@ PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
     "counter": lambda st, dec, a: combat.choose_counter(st, a.args),
     "allocate": lambda st, dec, a: combat.alloc_pick(st, dec.params, *a.args),
     "trap_pay": lambda st, dec, a: traps.pay_choice(st, dec.params, a.args),
+    "trap_place": lambda st, dec, a: traps.choose_place(st, dec.player, a),
+    "trap_bluff": lambda st, dec, a: traps.choose_place(st, dec.player, a),
     **{k: (lambda st, dec, a: ops.ask_perform(st, dec.params, a.args, a.id))
        for k in ASK_KINDS},
 }
@@ -257,6 +262,7 @@ PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
 _PARAMS: dict[str, type] = {"call": Seat, "go_first": Seat, "mulligan": Seat, "main": Seat, "target": PickTarget,
                             "pay": Pay, "attack_target": Seat, "attack_choice": Seat, "defenders": Seat,
                             "primary": Seat, "counter": Seat, "allocate": Alloc, "trap_pay": TrapStep,
+                            "trap_place": Seat, "trap_bluff": Seat,
                             **{k: Ask for k in ASK_KINDS}}
 
 

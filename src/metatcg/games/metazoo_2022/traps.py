@@ -18,6 +18,7 @@ from .records import Act, Ctx, PageState, PickTarget, Run, TrapStep, Trigger
 from .zones import DISCARD, forget, nm, pl
 
 HIDDEN = "a face-down Page"
+FD = "face_down_as"         # PageState.marks: the alias others see (PR-MZ22-55)
 MOVED = "trap_moved"          # PageState.marks: the turn a Trap last slid under a Page (MZ22-TURN-24)
 
 
@@ -53,21 +54,14 @@ def trap_under(d: MZ22Data, host: int) -> int:
 
 # ------------------------------------------------------------------ Take Actions
 def main_actions(d: MZ22Data, p: int) -> list[Action]:
-    """``trap:cN`` puts a Chapter Page face-down into the Arena (MZ22-TURN-9, MZ22-ACTION-6):
-    any Page, the penalty of MZ22-TRAP-4 enforces the Trait (MZ22-TRAP-2/29); identical Pages
-    collapse into one option (PR-K-4). ``slide:cN>cM`` moves a stand-alone face-down Trap under
-    a Beastie or Artifact ``p`` controls with no Trap under it, once per Trap per turn
-    (MZ22-TURN-10/24)."""
-    out = []
-    seen: set[int] = set()
-    defs = d.defs
-    for c in d.chapter[p]:
-        if id(defs[c]) in seen:
-            continue
-        seen.add(id(defs[c]))
-        out.append(Action(f"trap:c{c}", partial(_place_label, defs[c].name), c))
+    """One ``trap`` option opens the choice of a Chapter Page to put face-down (MZ22-TURN-9,
+    MZ22-ACTION-6; ``place_options``), so a Chapter of N Pages adds one Take Actions option, not
+    N (PR-MZ22-54). ``slide:cN>cM`` moves a stand-alone face-down Trap under a Beastie or
+    Artifact ``p`` controls with no Trap under it, once per Trap per turn (MZ22-TURN-10/24)."""
+    out = [Action("trap", "Place a Page from your Chapter face-down as a Trap")] if d.chapter[p] else []
     if not any_attached(d):
         return out
+    defs = d.defs
     mine = [c for c, s in d.ps.items() if s.face_down and s.controller == p]
     loose = [c for c in mine if d.ps[c].under < 0 and (MOVED, d.turn) not in d.ps[c].marks]
     if loose:
@@ -78,6 +72,62 @@ def main_actions(d: MZ22Data, p: int) -> list[Action]:
             for h in hosts:
                 out.append(Action(f"slide:c{c}>c{h}", partial(_slide_label, defs[c].name, defs[h].name), (c, h)))
     return out
+
+
+def place_options(d: MZ22Data, p: int, bluff: bool = False) -> list[Action]:
+    """``trap:cN`` for each Chapter Page with the Trap Trait, then ``trap:bluff`` opening the
+    same choice among the Pages without it: any Page may go face-down, the penalty of
+    MZ22-TRAP-4 enforces the Trait (MZ22-TRAP-2/29), but a bluff takes a deliberate second
+    step, with no warning or block (PR-MZ22-54). Both lists hold at least two options (a Page or
+    ``trap:bluff``, and ``back``), which the ``surely_several`` hint relies on. ``back`` returns to Take Actions. Identical Pages collapse (PR-K-4)."""
+    out = []
+    seen: set[int] = set()
+    defs = d.defs
+    others = False
+    for c in d.chapter[p]:
+        df = defs[c]
+        if ("trap" in df.traits) == bluff:
+            others = True
+            continue
+        if id(df) in seen:
+            continue
+        seen.add(id(df))
+        out.append(Action(f"trap:c{c}", partial(_place_label, df.name), c))
+    if others and not bluff:
+        out.append(Action("trap:bluff", "Other Pages (without the Trap Trait)"))
+    out.append(Action("back", "Back to Take Actions"))
+    return out
+
+
+def choose_place(st: GameState, p: int, act: Action) -> None:
+    """Perform a ``trap_place``/``trap_bluff`` choice."""
+    if act.id == "back":
+        return
+    if act.id == "trap:bluff":
+        st.decide(p, "trap_bluff", _seat(p), "Choose the Page without the Trap Trait to place face-down")
+        return
+    place(st, p, act.args)
+
+
+def _seat(p: int) -> Any:
+    from .records import Seat
+    return Seat(p)
+
+
+def alias(d: MZ22Data, page: int) -> str:
+    """The name others know a face-down Page by: ``f`` and a number drawn when it was placed.
+    Its instance id would tell which Spellbook entry it is, so it is never shown to them
+    (MZ22-TRAP-22, PR-MZ22-55)."""
+    for m in d.ps[page].marks:
+        if m[0] == FD:
+            return f"f{m[1]}"
+    return f"c{page}"
+
+
+def _fresh_alias(d: MZ22Data) -> int:
+    """Unique among face-down Pages now and never one an earlier turn used."""
+    used = [m[1] for s in d.ps.values() for m in s.marks if m[0] == FD]
+    return max([d.turn * 100, *used]) + 1
 
 
 def _place_label(name: str) -> str:
@@ -94,9 +144,11 @@ def place(st: GameState, p: int, page: int) -> None:
     d: MZ22Data = st.data
     d.chapter[p].remove(page)
     d.revealed.discard(page)
-    d.ps[page] = PageState(p, True, entered=d.turn, contracted=False, face_down=True)
+    n = _fresh_alias(d)
+    d.ps[page] = PageState(p, True, entered=d.turn, contracted=False, face_down=True, marks=((FD, n),))
     if st.logging:
-        st.say(f"You place {nm(d, page)} face-down (c{page})", p, f"{pl(p)} places a Page face-down (c{page})")
+        st.say(f"You place {nm(d, page)} face-down (c{page}, f{n} to the others)", p,
+               f"{pl(p)} places a Page face-down (f{n})")
 
 
 def slide(st: GameState, p: int, page: int, host: int) -> None:
@@ -105,7 +157,7 @@ def slide(st: GameState, p: int, page: int, host: int) -> None:
     s = d.ps[page]
     d.ps[page] = s._replace(under=host, marks=s.marks + ((MOVED, d.turn),))
     if st.logging:
-        st.say(f"{pl(p)} slides face-down c{page} under {nm(d, host)}")
+        st.say(f"{pl(p)} slides face-down {alias(d, page)} under {nm(d, host)}")
 
 
 # ------------------------------------------------------------------ flipping
@@ -145,9 +197,9 @@ def flip(st: GameState, s: TrapStep) -> None:
     if ps is None or not ps.face_down:
         return
     seat = ps.controller
-    d.ps[c] = ps._replace(face_down=False)
     if st.logging:
-        st.say(f"{pl(seat)}'s face-down Page c{c} flips face-up: {nm(d, c)} (MZ22-COMBAT-6)")
+        st.say(f"{pl(seat)}'s face-down Page {alias(d, c)} flips face-up: {nm(d, c)} (c{c}, MZ22-COMBAT-6)")
+    d.ps[c] = ps._replace(face_down=False, marks=tuple(m for m in ps.marks if m[0] != FD))
     if not is_trap(d, c):
         if st.logging:
             st.say(f"{nm(d, c)} has no Trap Trait (MZ22-TRAP-4)")
@@ -258,8 +310,8 @@ def view_of(d: MZ22Data, page: int, me: int, full: dict[str, Any]) -> dict[str, 
     s = d.ps[page]
     under = f"c{s.under}" if s.under >= 0 else None
     if s.controller == me:
-        return {**full, "face_down": True, "under": under}
-    return {"id": f"c{page}", "face_down": True, "controller": s.controller, "under": under}
+        return {**full, "face_down": True, "under": under, "alias": alias(d, page)}
+    return {"id": alias(d, page), "face_down": True, "controller": s.controller, "under": under}
 
 
 def resample(d: MZ22Data, player: int, rng: Any) -> None:

@@ -34,6 +34,15 @@ def page(d: MZ22Data, c: int) -> dict[str, Any]:
     return out
 
 
+def _ref(d: MZ22Data, ref: str, me: int) -> str:
+    """A Combat reference as ``me`` may see it: a face-down target by its alias (MZ22-TRAP-22)."""
+    if ref[:1] == "c":
+        s = d.ps.get(int(ref[1:]))
+        if s is not None and s.face_down and s.controller != me:
+            return traps.alias(d, int(ref[1:]))
+    return ref
+
+
 def view(st: GameState, me: int) -> dict[str, Any]:
     d: MZ22Data = st.data
     casters = []
@@ -53,7 +62,7 @@ def view(st: GameState, me: int) -> dict[str, Any]:
     cb = d.combat
     combat = None
     if cb is not None:
-        combat = {"id": cb.id, "seat": cb.seat, "attacker": f"c{cb.attacker}", "target": cb.target or None,
+        combat = {"id": cb.id, "seat": cb.seat, "attacker": f"c{cb.attacker}", "target": _ref(d, cb.target, me) or None,
                   "attack": cb.attack, "defenders": [f"c{b}" for b in cb.defenders], "primary": cb.primary or None,
                   "counter": cb.counter}
     dec = st.decision

@@ -149,7 +149,7 @@ class MZ22View(_View):
     casters: list[CasterView] = Field(min_length=2, max_length=4, description="P1, P2, ... in seat order")
     window: WindowView | None = Field(description="the response window open now, if any")
     priority: Seat | None = Field(description="who holds priority (Take Actions or a window), if anyone")
-    beneath: list[dict[str, Any]] = Field(default=[], description="face-down Traps (hidden from others: id, controller, under only), Equipment and Pages under another Page (MZ22-TRAP-22, MZ22-PLACE-17)")
+    beneath: list[dict[str, Any]] = Field(description="face-down Traps (hidden from others: id, controller, under only), Equipment and Pages under another Page (MZ22-TRAP-22, MZ22-PLACE-17)")
     deciding: Deciding | None = Field(description="None once the game is over")
     legal_actions: list[LegalAction] = Field(description="the viewer's options (empty when someone else decides)")
     result: Result | None
