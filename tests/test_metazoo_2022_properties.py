@@ -4,7 +4,10 @@ checked at every decision, and save/restore checked mid-game (mid-chain and mid-
 Invariants: every Page in exactly one place (Tokens aside), LP never below 0 (Casters and
 Pages once the state check has run), Indicators only where a status may be, a Take Actions
 or Combat decision never waits over a chain (every chain empties before the step it began in
-continues), no game reaches the action limit, and a view names only Pages its Caster may see.
+continues), no game reaches the action limit, a view or log names only Pages its Caster may
+see (never another Caster's face-down Page, MZ22-TRAP-22), and Pages beneath another are out of
+the Arena list and lie under an Arena Page (MZ22-EQUIP, MZ22-PLACE). The Wetlands deck (face-down
+Traps) takes part in every game whose seed puts it at a seat.
 """
 from __future__ import annotations
 
@@ -50,6 +53,7 @@ def check_invariants(st) -> None:
             assert kinds.count(k) <= (MAX_POISON if k == "poison" else 1)
         if kind in ("beastie", "artifact") and st.decision is not None and st.result is None:
             assert max_lp(d, c) - s.damage - s.loss > 0, f"{d.name(c)} at 0 LP is still in the Arena"
+    check_attached(d)
     dec = st.decision
     if dec is not None and (dec.kind == "main" or dec.kind in COMBAT_KINDS):
         assert not d.chain, f"a {dec.kind} decision waits over a chain"
@@ -66,15 +70,42 @@ def visible(d: MZ22Data, p: int) -> set[int]:
         out |= set(d.limbo[q]) | set(d.cemetery[q]) | set(d.afterlife[q])
         out |= {c for c in d.chapter[q] if c in d.revealed}
     out |= set(d.chapter[p])
+    out |= {c for c, s in d.ps.items() if not s.face_down or s.controller == p}   # MZ22-TRAP-22
     return out
 
 
 def check_view(st, p: int) -> None:
+    """Neither the view nor the log names, to ``p``, a Page it may not see: no hidden instance
+    id, and no name of another Caster's face-down Page unless that name is also in sight."""
+    d: MZ22Data = st.data
     v = st.view(p)
     v.pop("log")
-    ids = {int(x) for x in _ID.findall(repr(v))}
-    hidden = ids - visible(st.data, p)
+    text = repr(v)
+    ids = {int(x) for x in _ID.findall(text)}
+    hidden = ids - visible(d, p)
     assert not hidden, f"P{p + 1}'s view names hidden Pages {sorted(hidden)[:5]}"
+    down = [c for c, s in d.ps.items() if s.face_down and s.controller != p]
+    if down and st.logging:
+        log = "\n".join(st.log_for(p))
+        assert not {int(x) for x in _ID.findall(log)} & set(down), f"P{p + 1}'s log names a face-down id"
+        seen = {d.name(c) for c in visible(d, p)}
+        for c in down:
+            name = d.name(c)
+            assert name in seen or name not in text, f"P{p + 1}'s view names face-down {name}"
+
+
+def check_attached(d: MZ22Data) -> None:
+    """Pages beneath another: Equipment and Pages put there by another Page's Effect are out of
+    the Arena list and their host is a face-up Arena Page they are listed with (MZ22-EQUIP-8/10,
+    MZ22-PLACE-16); face-down Pages are never in the Arena list (PR-MZ22-50)."""
+    arena = set(d.arena)
+    for c, s in d.ps.items():
+        if s.face_down:
+            assert c not in arena
+        if s.under >= 0:
+            assert s.under in arena, f"c{c} lies under c{s.under}, which is not in the Arena"
+            if ("equip", 1) in s.marks:
+                assert c not in arena and s.controller == d.ps[s.under].controller   # MZ22-EQUIP-3/18
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

@@ -32,8 +32,16 @@ def views_of_game(seed: int, seats: int, every: int = 1, limit: int = 2500):
             yield st, [st.view(q) for q in range(seats)]
         if st.is_terminal() or n >= limit:
             return
-        st.apply(rng.choice(st.legal_actions()).id)
+        st.apply(rng.choice(no_bluff(st)).id)
         n += 1
+
+
+def no_bluff(st) -> list:
+    """Random play without ``trap:bluff`` or ``back``: a random bluff ends the game at the first
+    Attack on it (MZ22-TRAP-4), and trap/back loops eat the action budget, cutting the coverage
+    this test needs; the property tests keep both."""
+    acts = st.legal_actions()
+    return [a for a in acts if a.id not in ("trap:bluff", "back")] or acts
 
 
 def hidden_from(st, p: int) -> set[int]:
@@ -44,13 +52,14 @@ def hidden_from(st, p: int) -> set[int]:
         out |= set(d.spellbook[q])
         if q != p:
             out |= {c for c in d.chapter[q] if c not in d.revealed}
+            out |= {c for c, s in d.ps.items() if s.face_down and s.controller == q}   # MZ22-TRAP-22
     return out
 
 
 @pytest.mark.parametrize("seats", [2, 4])
 def test_views_validate_and_leak_nothing(seats):
     seen = set()
-    for seed in range(6):
+    for seed in range(10):          # games are shorter since face-down Pages came (MZ22-TRAP-4)
         for st, views in views_of_game(100 + seed, seats, every=2):
             for p, v in enumerate(views):
                 MZ22View.model_validate(v)

@@ -10,6 +10,7 @@ from .data import MZ22Data
 from .records import ChainItem, Ctx, Enter, Finish, ResolveChain, ResolveItem, Run, Trigger
 from .stats import types_of
 from .targets import still_legal
+from .equipment import unattached_on_enter
 from .zones import enter_arena, nm, pl, put, terra_in
 
 
@@ -67,6 +68,8 @@ def finish(st: GameState, step: Finish) -> None:
     if item is None:
         return
     d.chain.remove(item)
+    if item.what == "contract" and item.source in d.ps:     # a Spell that Equips stays (MZ22-EQUIP-14)
+        return
     if item.what == "contract":
         put(st, item.source, "cemetery")
         if st.logging:
@@ -83,7 +86,9 @@ def enter(st: GameState, step: Enter) -> None:
     if not _live(d, item):
         return
     d.chain.remove(item)
-    if d.out[item.seat]:
+    if item.source in d.ps:          # attached by its own CONTRACT Effect (MZ22-EQUIP-4, MZ22-PLACE-6)
+        return
+    if d.out[item.seat] or unattached_on_enter(d, item.source):     # MZ22-EQUIP-7
         put(st, item.source, "limbo" if d.defs[item.source].type in ("beastie", "artifact") else "afterlife")
         return
     if d.defs[item.source].type == "terra":

@@ -8,7 +8,7 @@ from typing import Any
 from ...engine.action import Action
 from ...engine.state import GameState
 from ...engine.windows import window
-from . import hooks
+from . import hooks, traps
 from .aura import AAA_BONUS, TA_BONUS
 from .data import MZ22Data
 from .lp import damage, lose_lp, type_advantage
@@ -58,6 +58,8 @@ def attack_targets(d: MZ22Data, page: int) -> list[str]:
     out = [f"P{q + 1}" for q in d.alive() if q != p]
     out += [f"c{c}" for c in d.arena if d.defs[c].type in ("beastie", "artifact") and d.ps[c].controller != p
             and hooks.attack_target_ok(d, page, c)]
+    if traps.any_attached(d):                     # face-down Pages may exist (MZ22-TRAP-16)
+        out += traps.attack_targets(d, p)
     return out
 
 
@@ -110,7 +112,11 @@ def target_options(st: GameState) -> list[Action]:
     for r in attack_targets(d, cb.attacker):
         label = r if r[0] == "P" else f"{nm(d, int(r[1:]))} ({pl(d.controller(int(r[1:])))}, " \
                                       f"{cur_lp(d, int(r[1:]))} LP)"
-        out.append(Action(f"at:{r}", f"Attack {label}", r))
+        shown = r
+        if r[0] == "c" and d.ps[int(r[1:])].face_down:             # MZ22-TRAP-22: the alias, never the id
+            shown = traps.alias(d, int(r[1:]))
+            label = f"{traps.HIDDEN} {shown} ({pl(d.controller(int(r[1:])))})"
+        out.append(Action(f"at:{shown}", f"Attack {label}", r))
     return out
 
 
@@ -120,7 +126,7 @@ def choose_target(st: GameState, ref: str) -> None:
     assert cb is not None
     d.combat = cb._replace(target=ref)
     if st.logging:
-        st.say(f"{nm(d, cb.attacker)} attacks {ref if ref[0] == 'P' else nm(d, int(ref[1:]))}")
+        st.say(f"{nm(d, cb.attacker)} attacks {ref if ref[0] == 'P' else traps.shown(d, int(ref[1:]))}")
     if len(d.defs[cb.attacker].attacks) > 1:
         st.decide(cb.seat, "attack_choice", Seat(cb.seat), f"Choose {nm(d, cb.attacker)}'s Attack")
     else:
@@ -155,6 +161,7 @@ def _burn(st: GameState, s: CombatStep) -> None:
     if cb.target[0] == "c" and int(cb.target[1:]) in d.ps:
         remove(st, [cb.target], "sleep")
     st.push(CombatStep("window1"))
+    hooks.on_attack_declared(st)                  # a face-down Trap flips first (MZ22-COMBAT-6)
 
 
 def _window1(st: GameState, s: CombatStep) -> None:
@@ -221,7 +228,7 @@ def _primary(st: GameState, s: CombatStep) -> None:
     assert cb is not None
     live = [b for b in cb.defenders if b in d.ps]
     d.combat = cb = cb._replace(defenders=tuple(live))
-    if not live:
+    if not any(d.defs[b].type == "beastie" for b in live):     # a flipped Artifact only takes Damage (MZ22-COMBAT-42)
         if not present(d, cb.target):
             return _end(st, s)
         d.combat = cb._replace(primary=cb.target)
@@ -235,7 +242,8 @@ def primary_options(st: GameState) -> list[Action]:
     d: MZ22Data = st.data
     cb = d.combat
     assert cb is not None
-    return [Action(f"primary:c{b}", f"{nm(d, b)} is the primary Defender", f"c{b}") for b in cb.defenders]
+    return [Action(f"primary:c{b}", f"{nm(d, b)} is the primary Defender", f"c{b}") for b in cb.defenders
+            if d.defs[b].type == "beastie"]                 # MZ22-COMBAT-42
 
 
 def choose_primary(st: GameState, ref: str) -> None:

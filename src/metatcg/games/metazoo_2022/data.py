@@ -269,6 +269,11 @@ class MZ22Data:
         for it in self.chain:
             if it.what == "contract":
                 where.setdefault(it.source, []).append("chain")
+        if len(self.ps) > len(self.arena):          # face-down, Equipment, beneath (PR-MZ22-50..52)
+            arena = set(self.arena) | set(self.terra)
+            for c in self.ps:
+                if c not in arena:
+                    where.setdefault(c, []).append("beneath")
         return where
 
     def check(self) -> None:
@@ -284,7 +289,7 @@ class MZ22Data:
                 if any(self.owner[c] != p for c in zone):
                     raise ValueError(f"P{p + 1}'s {z} holds another Caster's Page (MZ22-OWN-4)")
         on_table = set(self.arena) | {c for c in self.terra if c >= 0}
-        if set(self.ps) != on_table:
+        if not on_table <= set(self.ps) or any(s.under >= len(self.defs) for s in self.ps.values()):
             raise ValueError("Page states must belong exactly to the Pages in the Arena")
         for c in self.arena:
             if self.defs[c].type == "terra":

@@ -15,6 +15,7 @@ from .cards import parse_pages
 from .data import MZ22Data
 from .deckcheck import check_deck, spellbook
 from .records import Setup
+from .traps import resample
 from .rules import MZ22Rules
 
 DECK_DIR = Path(__file__).parent / "decks"
@@ -95,6 +96,7 @@ class MZ22Game(PooledGame):
                 hidden = [c for c in d.chapter[p] if c not in d.revealed]
                 redeal([hidden, d.spellbook[p]], rng)
                 d.chapter[p] = seen + hidden
+        resample(d, player, rng)          # other Casters' face-down Pages (MZ22-TRAP-22)
         s.rng = Rng(rng.next64())
         s._legal = None
         s._by_id = None

@@ -16,6 +16,8 @@ AURA_PAGE = 8.0
 TERRA_PAGE = 5.0
 SPELL_ON_WAY = 6.0   # a Spell or Potion being cast (its effect shows once it resolves)
 STATUS = 10.0        # each Indicator on a Beastie
+TRAP_MENUS = ("trap_place", "trap_bluff")
+TRAP_MENU = 200.0    # greedy does not place Traps yet (PR-MZ22-54)
 
 
 def beastie_value(d: MZ22Data, c: int) -> float:
@@ -72,6 +74,8 @@ def pending(st: GameState, p: int) -> float:
     dec = st.decision
     if dec is None or dec.player != p:
         return 0.0
+    if dec.kind in TRAP_MENUS:        # a one-ply look cannot see past the menu: keep out of "trap"/"back" loops
+        return -TRAP_MENU
     params: Any = dec.params
     if type(params) in (Pay, PickTarget):
         act = params.act

@@ -116,10 +116,27 @@ def extra_sources(d: Any, p: int, skip: int = -1) -> list[tuple[str, frozenset[s
 
 
 def extra_actions(d: Any, p: int) -> list[Any]:
-    """Actions of Take Actions other than Contract/use/attack: Self-Destruct."""
-    return traits.extra_actions(d, p)
+    """Take Actions options besides Contract/use/attack: Self-Destruct (MZ22-ACTION-6), placing
+    and sliding Traps (MZ22-TURN-9/10)."""
+    from .traps import main_actions
+    return traits.extra_actions(d, p) + main_actions(d, p)
 
 
 def mark_lp(marks: tuple[tuple[str, int], ...]) -> int:
     """Maximum LP that Trait indicators add (Defender's gain)."""
     return traits.mark_lp(marks)
+
+
+def leave_arena(st: Any, page: int) -> None:
+    """``page`` left the Arena: Pages beneath it follow it (MZ22-PLACE-8, MZ22-EQUIP-12,
+    MZ22-TRAP-11); see placement.py."""
+    from .placement import on_leave
+    on_leave(st, page)
+
+
+def on_attack_declared(st: Any) -> None:
+    """Sub-step 5 of an Attack declaration: a face-down Trap flips (MZ22-COMBAT-6..8)."""
+    from .traps import on_attack_declared as flip_traps
+    flip_traps(st)
+
+

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from ...engine.seats import one_winner
 from ...engine.state import GameState
-from . import hooks, index, lp, statuses, zones
+from . import equipment, hooks, index, lp, placement, statuses, zones
 from .data import MZ22Data
 from .records import Act, Announce, Ask, Asking, Ctx, PickTarget, Run
 from .schema import Selector
@@ -534,6 +534,8 @@ HANDLERS: dict[str, Handler] = {
     "reveal": _reveal, "index": index.start, "discard_from_chapter": _discard, "generate": _generate, "stop": _stop,
     "retarget": _retarget, "may": _may, "flip": _flip, "roll": _roll, "choose": _choose, "if": _if,
     "win": _win, "lose": _lose_game, "custom": _custom,
+    "place_under": lambda st, run, op: placement.place_under_op(st, run, op),
+    "attach": lambda st, run, op: equipment.attach_op(st, run, op),
 }
 
 

@@ -267,3 +267,13 @@ class TraitStep(NamedTuple):
     name: str
     page: int
     seat: int
+# ----------------------------------------------------------------- part 2: Traps (traps.py)
+@records("trap_step")
+class TrapStep(NamedTuple):
+    """A face-down Trap being flipped (``stage`` "flip"), asked to be paid for ("pay"), or a
+    paid Spell/Potion Trap going to the Cemetery after resolving ("done"). ``attacked``: an
+    Attack flipped it, so a Beastie/Artifact Trap becomes a Defender (MZ22-COMBAT-6..8)."""
+
+    page: int
+    stage: str = "flip"
+    attacked: bool = False

@@ -11,11 +11,11 @@ from ...engine.records import is_record
 from ...engine.seats import clockwise
 from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
 from ...engine.windows import WINDOW_DECISION, Window
-from . import chain, combat, contract, endings, index, ops, statuses, traits, turn
+from . import chain, combat, contract, endings, hooks, index, ops, statuses, traits, traps, turn
 from .data import MZ22Data
 from .records import (Act, Alloc, Announce, Ask, Asking, ChainItem, CombatStep, Ctx, Deal, Enter, Finish, Main,
                       Mull, Pay, PickTarget, ResolveChain, ResolveItem, Restack, Run, Seat, Setup, TraitStep,
-                      Trigger, TurnStep, records)
+                      TrapStep, Trigger, TurnStep, records)
 from .zones import nm, pl
 
 ASK_KINDS = ("may", "choose", "search", "discard", "aura", "order")
@@ -84,7 +84,7 @@ class MZ22Rules:
 
     def surely_several(self, st: GameState) -> bool:
         dec = st.decision
-        return dec is not None and dec.kind == WINDOW_DECISION
+        return dec is not None and dec.kind in SEVERAL       # trap lists: a Page and "back" (traps.py)
 
     # ------------------------------------------------------------- response windows
     def can_respond(self, st: GameState, w: Window, seat: int) -> bool:
@@ -172,10 +172,12 @@ STEPS: dict[type, Callable[[GameState, Any], None]] = {
     Asking: _asking,
     ResolveTrigger: _trigger,
     TraitStep: traits.step,
+    TrapStep: traps.step,
 }
 
 
 # ----------------------------------------------------------------- options
+SEVERAL = frozenset((WINDOW_DECISION, "trap_place", "trap_bluff"))
 def _main_options(st: GameState, dec: Decision) -> list[Action]:
     d: MZ22Data = st.data
     p = dec.player
@@ -184,7 +186,7 @@ def _main_options(st: GameState, dec: Decision) -> list[Action]:
     for c in combat.fighters(d, p):
         if not ps[c].fatigued and combat.can_attack(d, p, c):
             acts.append(Action(f"attack:c{c}", partial(_attack_label, nm(d, c)), c))
-    acts += traits.extra_actions(d, p)          # Self-Destruct (MZ22-ACTION-6)
+    acts += hooks.extra_actions(d, p)             # Self-Destruct, Traps (MZ22-ACTION-6, MZ22-TURN-9/10)
     acts.append(Action("end", "End your turn"))
     return acts
 
@@ -211,6 +213,9 @@ OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
     "restack": lambda st, dec: index.restack_options(st, dec.params),
     "burrow": lambda st, dec: traits.options(st, dec.params),
     "trait_target": lambda st, dec: traits.options(st, dec.params),
+    "trap_pay": lambda st, dec: traps.pay_options(st, dec.params),
+    "trap_place": lambda st, dec: traps.place_options(st.data, dec.player),
+    "trap_bluff": lambda st, dec: traps.place_options(st.data, dec.player, True),
     **{k: (lambda st, dec: ops.ask_options(st, dec.params)) for k in ASK_KINDS},
 }
 
@@ -226,6 +231,13 @@ def _perform_main(st: GameState, dec: Decision, act: Action) -> None:
         return
     if act.id.startswith("destruct:"):
         traits.self_destruct(st, dec.player, act.args)
+        return
+    if act.id == "trap" or act.id.startswith("slide:"):    # Actions without the chain (MZ22-ACTION-6)
+        st.push(Main(dec.player))
+        if act.id == "trap":
+            st.decide(dec.player, "trap_place", Seat(dec.player), "Choose the Page to place face-down")
+        else:
+            traps.slide(st, dec.player, *act.args)
         return
     contract.start(st, act.args, "main")
 
@@ -254,6 +266,9 @@ PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
     "restack": lambda st, dec, a: index.place(st, dec.params, a.args),
     "burrow": lambda st, dec, a: traits.perform(st, dec.params, a.args),
     "trait_target": lambda st, dec, a: traits.perform(st, dec.params, a.args),
+    "trap_pay": lambda st, dec, a: traps.pay_choice(st, dec.params, a.args),
+    "trap_place": lambda st, dec, a: traps.choose_place(st, dec.player, a),
+    "trap_bluff": lambda st, dec, a: traps.choose_place(st, dec.player, a),
     **{k: (lambda st, dec, a: ops.ask_perform(st, dec.params, a.args, a.id))
        for k in ASK_KINDS},
 }
@@ -264,7 +279,7 @@ _PARAMS: dict[str, type] = {"call": Seat, "go_first": Seat, "mulligan": Seat, "m
                             "pay": Pay, "attack_target": Seat, "attack_choice": Seat, "defenders": Seat,
                             "primary": Seat, "counter": Seat, "allocate": Alloc,
                             "index_foe": Restack, "restack": Restack, "burrow": TraitStep,
-                            "trait_target": TraitStep,
+                            "trait_target": TraitStep, "trap_pay": TrapStep, "trap_place": Seat, "trap_bluff": Seat,
                             **{k: Ask for k in ASK_KINDS}}
 
 

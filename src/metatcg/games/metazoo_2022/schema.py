@@ -117,7 +117,7 @@ class Selector(_Strict):
 
 
 Ref = Union[Literal["self", "controller", "opponents", "each_caster", "attacker", "defender",
-                    "t0", "t1", "t2", "t3"], Selector]
+                    "t0", "t1", "t2", "t3", "equipped"], Selector]     # equipped: MZ22-EQUIP-11
 
 
 class TargetSpec(_Strict):
@@ -402,6 +402,22 @@ class Lose(_Strict):
     who: Literal["controller", "opponents"] = "controller"
 
 
+class PlaceUnder(_Strict):
+    """Put ``what`` beneath the Page ``under`` names (MZ22-PLACE-4..6): "self" stays in the
+    Arena, another Page leaves it (placement.py)."""
+
+    op: Literal["place_under"]
+    what: Ref
+    under: Ref
+
+
+class Attach(_Strict):
+    """The Effect's Equipment Page Equips the Page ``to`` names (MZ22-EQUIP-1/4)."""
+
+    op: Literal["attach"]
+    to: Ref
+
+
 class Custom(_Strict):
     """The exception: a named Python function (design §4.1)."""
 
@@ -413,7 +429,7 @@ Op = Annotated[
     Union[Damage, LoseLp, GainLp, Recover, PayLp, Inflict, RemoveStatus, Destroy,
           ReturnToChapter, ReturnToSpellbook, Fatigue, Awaken, CreateToken, CopyToken, CopySpell,
           ChangeTypes, Bookmark, Search, Index, Look, Reveal, DiscardFromChapter, Generate, Stop,
-          Retarget, May, Flip, Roll, Choose, If, Win, Lose, Custom],
+          Retarget, May, Flip, Roll, Choose, If, Win, Lose, Custom, PlaceUnder, Attach],
     Field(discriminator="op")]
 
 

@@ -67,6 +67,12 @@ def _printed_statics(d: MZ22Data) -> dict[str, list[tuple[int, Any]]]:
                 out.setdefault(s.op, []).append((c, s))
                 if s.wall is not None:     # the ops with gated statics, under the key ""
                     out.setdefault("", []).append(s.op)  # type: ignore[arg-type]
+    if len(d.ps) > len(d.arena) + 6 - d.terra.count(-1):     # Equipment give their statics (MZ22-EQUIP-11)
+        for c, ps in d.ps.items():
+            if ("equip", 1) in ps.marks:
+                for s in defs[c].statics:
+                    if s.who == "equipped":
+                        out.setdefault(s.op, []).append((c, s))
     return out
 
 
@@ -74,6 +80,9 @@ def covers(d: MZ22Data, holder: int, who: Any, page: int) -> bool:
     """Whether a static of ``holder`` naming ``who`` applies to ``page``."""
     if who == "self":
         return page == holder
+    if who == "equipped":                                    # MZ22-EQUIP-11/13
+        s = d.ps.get(holder)
+        return s is not None and s.under == page and ("equip", 1) in s.marks
     if isinstance(who, Selector):
         return matches(d, d.controller(holder), holder, who, page)
     return False

@@ -9,6 +9,7 @@ from typing import Any
 from ...engine.state import GameState
 from ...engine.windows import WINDOW_DECISION
 from .data import MZ22Data
+from . import traps
 from .deckcheck import ARCHIVE
 from .traits import traits_of
 from .stats import cur_lp, max_lp, types_of
@@ -38,6 +39,15 @@ def page(d: MZ22Data, c: int) -> dict[str, Any]:
     return out
 
 
+def _ref(d: MZ22Data, ref: str, me: int) -> str:
+    """A Combat reference as ``me`` may see it: a face-down target by its alias (MZ22-TRAP-22)."""
+    if ref[:1] == "c":
+        s = d.ps.get(int(ref[1:]))
+        if s is not None and s.face_down and s.controller != me:
+            return traps.alias(d, int(ref[1:]))
+    return ref
+
+
 def view(st: GameState, me: int) -> dict[str, Any]:
     d: MZ22Data = st.data
     casters = []
@@ -57,7 +67,7 @@ def view(st: GameState, me: int) -> dict[str, Any]:
     cb = d.combat
     combat = None
     if cb is not None:
-        combat = {"id": cb.id, "seat": cb.seat, "attacker": f"c{cb.attacker}", "target": cb.target or None,
+        combat = {"id": cb.id, "seat": cb.seat, "attacker": f"c{cb.attacker}", "target": _ref(d, cb.target, me) or None,
                   "attack": cb.attack, "defenders": [f"c{b}" for b in cb.defenders], "primary": cb.primary or None,
                   "counter": cb.counter}
     dec = st.decision
@@ -74,4 +84,21 @@ def view(st: GameState, me: int) -> dict[str, Any]:
             "arena": [page(d, c) for c in d.arena],
             "terra": [None if c < 0 else page(d, c) for c in d.terra], "rotation": d.rot,
             "chain": chain, "combat": combat, "casters": casters, "window": window, "priority": priority,
-            "surroundings": public(d)}
+            "surroundings": public(d),
+            "beneath": beneath(d, me)}
+
+
+def beneath(d: MZ22Data, me: int) -> list[dict[str, Any]]:
+    """Pages outside the Arena list: face-down Traps (hidden from the others, MZ22-TRAP-22),
+    Equipment (MZ22-EQUIP-1) and Pages put under another (public, MZ22-PLACE-17), each with the
+    Page it lies under."""
+    if not traps.any_attached(d) and not any(d.ps[c].under >= 0 for c in d.arena):
+        return []
+    out = []
+    for c, s in d.ps.items():
+        if s.face_down:
+            out.append(traps.view_of(d, c, me, page(d, c)))
+        elif s.under >= 0:
+            out.append({**page(d, c), "face_down": False, "under": f"c{s.under}",
+                        "equipment": ("equip", 1) in s.marks, "in_arena": c in d.arena})
+    return out

@@ -7,7 +7,7 @@ docs/schema/metazoo-2022-view.schema.json after a change.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -181,6 +181,9 @@ class MZ22View(_View):
     window: WindowView | None = Field(description="the response window open now, if any")
     priority: Seat | None = Field(description="who holds priority (Take Actions or a window), if anyone")
     surroundings: SurroundingsView
+    beneath: list[dict[str, Any]] = Field(description="face-down Traps (hidden from others: id, controller, under "
+                                                      "only), Equipment and Pages under another Page "
+                                                      "(MZ22-TRAP-22, MZ22-PLACE-17)")
     deciding: Deciding | None = Field(description="None once the game is over")
     legal_actions: list[LegalAction] = Field(description="the viewer's options (empty when someone else decides)")
     result: Result | None

@@ -96,12 +96,13 @@ def leave(st: GameState, page: int, zone: str, where: str = "top") -> None:
         del d.ps[page]
         if d.defs[page].type == "terra" and page in d.terra:
             d.terra[d.terra.index(page)] = -1        # no other Terra moves (MZ22-TSLOT-10)
-        else:
+        elif page in d.arena:                        # attached Pages are not listed (PR-MZ22-50..52)
             d.arena.remove(page)
         forget(d, page)
         if d.mods:
             d.mods = [m for m in d.mods if m[1] != page]
         d.dirty = True
+        hooks.leave_arena(st, page)                  # what lay beneath it (MZ22-PLACE-8)
     put(st, page, zone, where)
 
 

@@ -1,0 +1,73 @@
+"""Equipment (MZ22-EQUIP, MZ22-TRAIT-EQUIPMENT): the ``attach`` op, and the Effects an
+Equipment gives its Equipped Page.
+
+Data (PR-MZ22-52): an attached Equipment is in ``d.ps`` with ``under`` = its Equipped Page and
+the mark ``("equip", 1)``, never in ``d.arena``: outside the Arena, it cannot be Attacked,
+targeted or counted (MZ22-EQUIP-8/17). Its controller is the Equipped Page's (MZ22-EQUIP-3/18).
+Its ARENA statics that name ``who = "equipped"`` apply to the Equipped Page (MZ22-EQUIP-11/13)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.state import GameState
+from .data import MZ22Data
+from .records import PageState
+from .zones import forget, nm
+
+MARK = ("equip", 1)
+
+
+def is_equipment(d: MZ22Data, page: int) -> bool:
+    return "equipment" in d.defs[page].traits
+
+
+def attached(d: MZ22Data) -> list[int]:
+    """Equipment Pages attached now."""
+    return [c for c, s in d.ps.items() if MARK in s.marks]
+
+
+def holder(d: MZ22Data, page: int) -> int:
+    s = d.ps.get(page)
+    return s.under if s is not None and MARK in s.marks else -1
+
+
+def attach(st: GameState, page: int, host: int) -> None:
+    """Attach ``page`` face-up beneath ``host`` (MZ22-EQUIP-1/4). A Beastie with the Trait that
+    was in the Arena leaves it to become Equipment (MZ22-EQUIP-17)."""
+    d: MZ22Data = st.data
+    if page in d.arena:
+        d.arena.remove(page)
+        d.dirty = True
+    d.ps[page] = PageState(d.ps[host].controller, False, entered=d.turn, under=host, marks=(MARK,))
+    forget(d, page)
+    forget(d, host)
+    if st.logging:
+        st.say(f"{nm(d, page)} is equipped to {nm(d, host)} (MZ22-EQUIP-4)")
+
+
+def attach_op(st: GameState, run: Any, op: Any) -> bool:
+    """The ``attach`` op: the Effect's source Equips the first Page ``to`` names that is still
+    in the Arena; with none, it stays unattached (the Contract then discards it, MZ22-EQUIP-7)."""
+    from .ops import pages, refs
+    d: MZ22Data = st.data
+    hosts = [h for h in pages(refs(st, run.ctx, op.to)) if h in d.arena and h != run.ctx.source]
+    if hosts:
+        attach(st, run.ctx.source, hosts[0])
+    return False
+
+
+def unattached_on_enter(d: MZ22Data, page: int) -> bool:
+    """An Equipment that is not a Beastie and found no Page to Equip when its Contract ends goes
+    to its discard pile (MZ22-EQUIP-7, MZ22-TRAIT-EQUIPMENT-1); a Beastie may enter as an
+    ordinary Beastie (MZ22-EQUIP-6, MZ22-TRAIT-EQUIPMENT-2)."""
+    return d.defs[page].type != "beastie" and is_equipment(d, page)
+
+
+def follow_control(d: MZ22Data, host: int) -> None:
+    """Control of the Equipped Page changed: its Equipment follows (MZ22-EQUIP-18). Code that
+    changes a controller calls this, then ``d.memo.clear()``."""
+    seat = d.ps[host].controller
+    for c, s in list(d.ps.items()):
+        if s.under == host and MARK in s.marks and s.controller != seat:
+            d.ps[c] = s._replace(controller=seat)
+    d.memo.clear()

@@ -1,0 +1,90 @@
+"""Pages on top of and under other Pages (MZ22-PLACE): the ``place_under`` op, and what
+happens to the Pages beneath one that leaves the Arena (``hooks.leave_arena``).
+
+Data (PR-MZ22-51): a Page beneath another has ``PageState.under`` = that Page. Put there by a
+different Page's Effect it is out of the Arena (MZ22-PLACE-5/16): kept in ``d.ps`` for the
+link but not in ``d.arena``, with no Indicators, so nothing targets, counts or reads it. Put
+there by its own Effect it stays in ``d.arena`` (MZ22-PLACE-6) and moves with its host
+(MZ22-PLACE-7). Equipment (equipment.py) and face-down Traps (traps.py) use the same link."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.state import GameState
+from .data import MZ22Data
+from .records import PageState
+from .zones import DISCARD, enter_arena, forget, nm, pl
+
+
+def beneath(d: MZ22Data, host: int) -> list[int]:
+    """The Pages lying under ``host`` (any kind)."""
+    return [c for c, s in d.ps.items() if s.under == host]
+
+
+def put_under(st: GameState, page: int, host: int, own: bool) -> None:
+    """Put ``page`` beneath ``host``. By its own Effect it stays in the Arena (entering first
+    if it was on its way there, MZ22-PLACE-6); by another Page's it leaves the Arena without
+    being Destroyed, losing its Indicators (MZ22-PLACE-5/16, MZ22-KW-6)."""
+    d: MZ22Data = st.data
+    seat = d.controller(host)
+    s = d.ps.get(page)
+    if own:
+        if s is None:
+            enter_arena(st, page, seat, contracted=True)
+            s = d.ps[page]
+        d.ps[page] = s._replace(under=host)
+        if st.logging:
+            st.say(f"{nm(d, page)} goes under {nm(d, host)} and stays in the Arena (MZ22-PLACE-6)")
+        return
+    if s is not None and page in d.arena:
+        for c in beneath(d, page):            # what lay under it follows its own rules
+            _release(st, c)
+        d.arena.remove(page)
+        forget(d, page)
+        d.dirty = True
+    d.ps[page] = PageState(d.owner[page], True, entered=d.turn, contracted=False, under=host)
+    if st.logging:
+        st.say(f"{nm(d, page)} is put under {nm(d, host)}: it leaves the Arena, not Destroyed (MZ22-PLACE-5)")
+
+
+def _release(st: GameState, c: int) -> None:
+    """A Page whose host left: a face-down Trap stays in the Arena on its own (MZ22-TRAP-11/28);
+    anything else goes to its own discard pile, not Destroyed (MZ22-PLACE-8/9/11/15,
+    MZ22-EQUIP-12/16)."""
+    from .zones import leave
+    d: MZ22Data = st.data
+    s = d.ps[c]
+    if s.face_down:
+        d.ps[c] = s._replace(under=-1)
+        return
+    zone = DISCARD[d.defs[c].type]
+    if st.logging:
+        st.say(f"{nm(d, c)} goes to {pl(d.owner[c])}'s {zone.title()} from under a Page that left "
+               "(MZ22-PLACE-8, not Destroyed)")
+    leave(st, c, zone)
+
+
+def on_leave(st: GameState, page: int) -> None:
+    """``page`` left the Arena: the Pages beneath it follow (MZ22-PLACE-8/9/10/11)."""
+    d: MZ22Data = st.data
+    for c in beneath(d, page):
+        _release(st, c)
+
+
+def place_under_op(st: GameState, run: Any, op: Any) -> bool:
+    """The ``place_under`` op: ``what`` Pages go under the one ``under`` names."""
+    from .ops import pages, refs
+    d: MZ22Data = st.data
+    hosts = [h for h in pages(refs(st, run.ctx, op.under)) if h in d.arena]
+    if not hosts:
+        return False
+    host = hosts[0]
+    src = run.ctx.source
+    if op.what == "self":
+        if src not in d.ps or src in d.arena:
+            put_under(st, src, host, own=True)
+        return False
+    for c in pages(refs(st, run.ctx, op.what)):
+        if c != host and c in d.arena:
+            put_under(st, c, host, own=False)
+    return False
