@@ -153,6 +153,6 @@ def test_pages_are_contracted_from_the_chapter_and_bookmarked_into_it():
     assert names(st, st.data.chapter[0]) == ["Puddle Sprite"]       # Bookmarked into the Chapter
     c = page(st, "Puddle Sprite", "chapter")
     assert f"contract:c{c}" in ids(st)
-    assert all(a.id.startswith(("contract:c", "end", "use:", "attack:")) for a in st.legal_actions())
+    assert all(a.id.startswith(("contract:c", "end", "use:", "attack:", "trap")) for a in st.legal_actions())
     assert not any(a.id.startswith("contract:") and int(a.id.split("c")[-1]) not in st.data.chapter[0]
                    for a in st.legal_actions())

@@ -20,6 +20,7 @@ import metatcg
 from metatcg.games.metazoo_2022.data import MZ22Data, START_LP
 from metatcg.games.metazoo_2022.stats import max_lp
 from metatcg.games.metazoo_2022.statuses import AFFECTS, MAX_POISON
+from support.metazoo_2022 import random_move
 
 GAME = metatcg.load_game("metazoo-2022")
 DECKS = GAME.starter_deck_names()
@@ -116,10 +117,11 @@ def test_random_games_keep_the_invariants(chunk: int) -> None:
         rnd = random.Random(seed)
         st = GAME.new_state(decks_for(seed, n), seed=seed, log=False)
         deep = k % 5 == 0                                   # every 5th game: check at every decision
+        bluff = k % 8 == 3                                  # every 8th game may bluff with a Trap
         while not st.is_terminal():
             if deep:
                 check_invariants(st)
-            st.apply(rnd.choice(st.legal_actions()))
+            st.apply(random_move(rnd, st, bluff))
         check_invariants(st)
         assert not st.hit_action_limit, f"seed {seed} ({n} seats) reached the action limit"
 
@@ -128,7 +130,7 @@ def _play_to(st, rnd: random.Random, want) -> bool:
     while not st.is_terminal():
         if want(st):
             return True
-        st.apply(rnd.choice(st.legal_actions()))
+        st.apply(random_move(rnd, st))
     return False
 
 
@@ -154,7 +156,7 @@ def test_clone_json_and_replay_agree_mid_game(where: str, seats: int) -> None:
         for _ in range(150):
             if st.is_terminal():
                 break
-            a = rnd.choice(st.legal_actions()).id
+            a = random_move(rnd, st).id
             for s in (st, twin, loaded, replayed):
                 s.apply(a)
         assert st.digest() == twin.digest() == loaded.digest() == replayed.digest()
@@ -172,4 +174,4 @@ def test_views_name_only_what_their_caster_may_see(seats: int) -> None:
             if st.actions_taken % 7 == 0:
                 for p in range(seats):
                     check_view(st, p)
-            st.apply(rnd.choice(st.legal_actions()))
+            st.apply(random_move(rnd, st, seed % 3 == 0))

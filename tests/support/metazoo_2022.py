@@ -40,3 +40,13 @@ def play(st, *aids: str) -> None:
 def lp(st, c: int) -> int | None:
     """Current LP of a Page in the Arena (None once it left)."""
     return cur_lp(st.data, c) if c in st.data.ps else None
+
+
+def random_move(rnd, st, bluff: bool = False):
+    """A uniformly random legal action, leaving out placing a Page without the Trap Trait
+    face-down unless ``bluff``: uniform play bluffs so often (and loses to MZ22-TRAP-4 at the
+    first Attack on it) that games would end before they test much else."""
+    acts = st.legal_actions()
+    if not bluff:
+        acts = [a for a in acts if a.id != "trap:bluff"] or acts
+    return rnd.choice(acts)

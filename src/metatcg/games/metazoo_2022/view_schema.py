@@ -16,8 +16,9 @@ from .data import SLOTS, START_LP, STEPS
 from .rules import OPTIONS
 
 PageId = Annotated[str, Field(pattern=r"^c\d+$", description="a Page instance id, e.g. 'c12' (fixed for the game)")]
-Entity = Annotated[str, Field(pattern=r"^(c\d+|P[1-4]|k\d+)$",
-                              description="'c12' a Page, 'P2' a Caster (seat 1), 'k3' a chain item")]
+Entity = Annotated[str, Field(pattern=r"^(c\d+|f\d+|P[1-4]|k\d+)$",
+                              description="'c12' a Page, 'f3' a face-down Page as others see it (its alias, "
+                                          "PR-MZ22-55), 'P2' a Caster (seat 1), 'k3' a chain item")]
 Seat = Annotated[int, Field(ge=0, le=3, description="0 = P1 ... 3 = P4")]
 Count = Annotated[int, Field(ge=0)]
 
