@@ -230,15 +230,19 @@ ALIASES: dict[str, frozenset[str]] = _aliases()
 
 
 def named_items(d: Any) -> set[str]:
-    """Items that face-up Pages in the Arena or Terra slots stand for by name (MZ22-WALL-2/3/8)."""
-    out: set[str] = set()
-    defs = d.defs
-    for c in (*d.arena, *d.terra):
-        if c >= 0:
-            got = ALIASES.get(defs[c].name)
-            if got and not d.ps[c].face_down:
-                out |= got
-    return out
+    """Items that face-up Pages in the Arena or Terra slots stand for by name (MZ22-WALL-2/3/8),
+    once per set of Pages there (``zones.forget`` drops the list)."""
+    out = d.memo.get("named_items")
+    if out is None:
+        out = set()
+        defs = d.defs
+        for c in (*d.arena, *d.terra):
+            if c >= 0:
+                got = ALIASES.get(defs[c].name)
+                if got and not d.ps[c].face_down:
+                    out |= got
+        d.memo["named_items"] = out
+    return out  # type: ignore[no-any-return]
 
 
 def wall_holds(d: Any, pred: str, seat: int) -> bool:

@@ -47,6 +47,7 @@ def forget(d: MZ22Data, page: int) -> None:
     if memo:
         for key in d.defs[page].listed_in:
             memo.pop(key, None)
+        memo.pop("named_items", None)          # 4th Wall items named by Pages (surroundings)
 
 
 def enter_arena(st: GameState, page: int, seat: int, contracted: bool) -> None:
