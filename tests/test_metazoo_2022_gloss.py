@@ -156,3 +156,37 @@ def test_pages_are_contracted_from_the_chapter_and_bookmarked_into_it():
     assert all(a.id.startswith(("contract:c", "end", "use:", "attack:", "trap")) for a in st.legal_actions())
     assert not any(a.id.startswith("contract:") and int(a.id.split("c")[-1]) not in st.data.chapter[0]
                    for a in st.legal_actions())
+
+
+# ================================================================== conceding
+@pytest.mark.rule("MZ22-WIN-6")
+def test_a_caster_who_concedes_is_out_and_the_others_play_on():
+    st = position(GAME, [{"arena": ["Puddle Sprite"]}, {"arena": ["Puddle Sprite", "Water Aura"]},
+                         {"arena": ["Water Aura"]}])
+    st.logging = True
+    st.concede(1)                                        # not P2's decision: P1 is in Take Actions
+    d = st.data
+    assert d.out[1] and not st.is_terminal() and st.current_player() == 0
+    assert all(d.ps[c].controller != 1 for c in d.arena)  # P2's Pages left with them
+    assert any("P2 concedes" in ln for ln in st.log)
+    with pytest.raises(Exception, match="out of the game already"):
+        st.concede(1)
+    play(st, "end")
+    while st.current_player() == 0 or st.decision.kind == "__respond":
+        play(st, "pass" if st.decision.kind == "__respond" else "end")
+    assert st.current_player() == 2                      # P2's turn is skipped
+    st.concede(2)                                        # mid-decision: the last other Caster goes
+    assert st.is_terminal() and st.returns() == [1.0, -1.0, 0.0]      # P2 out first, P3 next
+    assert GAME.state_from_json(st.to_json_text()).history[-1] == "concede:P3"
+
+
+@pytest.mark.rule("MZ22-WIN-6")
+def test_conceding_while_choosing_defenders_ends_that_combat():
+    st = position(GAME, [{"arena": ["Puddle Sprite"]}, {"arena": ["Puddle Sprite"]}, {"arena": ["Water Aura"]}])
+    attacker = arena_page(st, "Puddle Sprite", 0)
+    play(st, f"attack:c{attacker}", "at:P2")
+    while st.decision.kind in ("attack_choice", "__respond"):
+        st.apply("pass" if st.decision.kind == "__respond" else st.legal_actions()[0].id)
+    assert st.decision.kind == "defenders" and st.current_player() == 1
+    st.concede(1)
+    assert st.data.combat is None and st.decision.kind == "main" and st.current_player() == 0

@@ -24,6 +24,7 @@ from .errors import IllegalActionError, SeatError, StateDataError
 from .jsonio import detached
 from .records import INT_BOUND, KERNEL, Registry, decode, encode, is_record
 from .rng import Rng
+from .seats import returns_by_place
 from .windows import PASS_ID, WINDOW_DECISION, Window
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -123,6 +124,17 @@ def forced_line(state: "GameState", action: Action) -> str:
     return f"(only choice) {action.label}" + (f": {why}" if why else "")
 
 
+CONCEDE = "concede:P"          # history ids of concessions (never a game's action id)
+
+
+def _conceder(aid: str, n: int) -> int:
+    """The seat of a ``concede:P<n>`` history id, or a clear error."""
+    tail = aid[len(CONCEDE):]
+    if not tail.isdigit() or not 1 <= int(tail) <= n:
+        raise IllegalActionError(f"{aid!r} names no seat of this {n}-player game")
+    return int(tail) - 1
+
+
 def action_limit_reason(limit: int) -> str:
     """The reason of a game the kernel ended at its action limit (see ``hit_action_limit``)."""
     return f"draw: the action limit of {limit} was reached"
@@ -205,13 +217,17 @@ class GameState:
         return player
 
     def apply(self, action: Action | str) -> None:
-        """Take one legal action. An illegal one raises and changes nothing."""
+        """Take one legal action. An illegal one raises and changes nothing. A concession's
+        history id (``concede:P2``) applies as :meth:`concede` (so records replay it)."""
         if not isinstance(action, (str, Action)):
             raise IllegalActionError(f"an action is one of legal_actions() or its id (a string), "
                                      f"not {action!r:.60}")
         aid = action if isinstance(action, str) else action.id
         if self.result is not None:
             raise IllegalActionError(f"the game is over; {aid!r} cannot be applied")
+        if aid.startswith(CONCEDE) and isinstance(action, str):
+            self.concede(_conceder(aid, self.num_players))
+            return
         if self._legal is None:
             self.legal_actions()
         legal = self._legal or ()
@@ -233,6 +249,30 @@ class GameState:
         self.history.append(aid)
         self._take(act)
         self._advance()
+
+    def concede(self, player: int) -> None:
+        """``player`` concedes: a loss, at any time, whoever is deciding. The game says what
+        follows with ``rules.concede(state, player)`` (e.g. the others play on; its
+        ``rules.can_concede(state, player)`` may refuse a seat already out); without it the game
+        ends with ``player`` last and every other seat sharing first place. Kept in the history
+        as ``concede:P<n>``, so records, replays and JSON copies keep it."""
+        self.seat(player)
+        if self.result is not None:
+            raise IllegalActionError("the game is over; nobody can concede")
+        can = getattr(self.rules, "can_concede", None)
+        if can is not None and not can(self, player):
+            raise IllegalActionError(f"P{player + 1} is out of the game already and cannot concede")
+        hook = getattr(self.rules, "concede", None)
+        self.history.append(f"{CONCEDE}{player + 1}")
+        self._legal = None
+        self._by_id = None
+        if hook is not None:
+            hook(self, player)
+        else:
+            self.end(returns_by_place([1 if p == player else 0 for p in range(self.num_players)]),
+                     f"P{player + 1} concedes")
+        if self.result is None:
+            self._advance()
 
     def returns(self) -> list[float]:
         """One number per player: +1 win, -1 loss, 0 draw; for more than two seats the
@@ -526,7 +566,7 @@ class GameState:
         who = []
         try:
             for aid in self.history:
-                who.append(st.current_player())
+                who.append(_conceder(aid, st.num_players) if aid.startswith(CONCEDE) else st.current_player())
                 st.apply(aid)
         except IllegalActionError:  # a lookahead copy carries another seed: its past is not its own
             raise StateDataError("this state's history does not replay from its seed and decks") from None

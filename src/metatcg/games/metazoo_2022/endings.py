@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from ...engine.seats import returns_by_place
 from ...engine.state import GameState
+from ...engine.windows import WINDOW_DECISION
 from . import hooks, zones
 from .data import MZ22Data
+from .records import CombatStep
 from .stats import cur_lp, has_lp
 from .surroundings import sweep
 from .zones import pl
@@ -72,11 +74,39 @@ def eliminate(st: GameState, seats: list[int], why: str) -> None:
             zones.leave(st, c, zones.DISCARD[d.defs[c].type])
         for c in [c for c in d.terra if c >= 0 and d.ps[c].controller == p]:
             zones.leave(st, c, "afterlife")         # the slot empties, no other Terra moves (MZ22-TSLOT-10)
+        for c in [c for c, s in d.ps.items() if s.controller == p and s.face_down]:
+            zones.leave(st, c, zones.DISCARD[d.defs[c].type])   # unrevealed: no Trap check (PR-MZ22-12)
         for it in [x for x in d.chain if x.seat == p]:
             d.chain.remove(it)
             if it.what == "contract":
                 zones.put(st, it.source, zones.DISCARD[d.defs[it.source].type])
     d.dirty = True
+
+
+def can_concede(st: GameState, seat: int) -> bool:
+    return not st.data.out[seat]
+
+
+def concede(st: GameState, seat: int) -> None:
+    """A Caster concedes, at any time: out of the game as a loss (MZ22-WIN-6), the others play
+    on. A decision the Caster was making is dropped: a window asks the next Caster, a Combat
+    they were deciding in ends (COMBAT-41: a side is gone), an Action they were taking does not
+    happen, an Effect they were choosing for goes on without the choice."""
+    d: MZ22Data = st.data
+    dec = st.decision
+    if st.logging:
+        st.say(f"{pl(seat)} concedes")
+    eliminate(st, [seat], " (conceded, MZ22-WIN-6)")
+    if st.result is not None or dec is None or dec.player != seat:
+        return
+    st.decision = None
+    if dec.kind == WINDOW_DECISION:
+        st.stack.append(dec.params._replace(at=dec.params.at + 1))
+    elif d.combat is not None and dec.kind in COMBAT_DECISIONS:
+        st.push(CombatStep("end"))
+
+
+COMBAT_DECISIONS = frozenset({"attack_target", "attack_choice", "defenders", "primary", "counter", "allocate"})
 
 
 def finish(st: GameState, top: list[int], reason: str) -> None:

@@ -67,6 +67,8 @@ class MZ22Rules:
         return [(p, tuple(t for t in batch if orderer(t) == p)) for p in clockwise(d.n, d.active)]
 
     state_check = staticmethod(endings.state_check)   # runs before every step: one call, not two
+    can_concede = staticmethod(endings.can_concede)
+    concede = staticmethod(endings.concede)            # MZ22-WIN-6
 
     def forced_reason(self, st: GameState, dec: Decision, action: Action) -> str:
         k = dec.kind
