@@ -14,7 +14,8 @@ from metatcg.cli.play import CLEAR_ALL
 from support.cli import assert_clean, run
 
 GAMES = ["metax", "metazoo", "metabaloids"]
-PROMPTS = re.compile(r"P\d> |Enter: (?:more · q: )?(?:your decision|back) |press Enter when[^\n]*|Quit now\? \[y/N\] ")
+PROMPTS = re.compile(r"P\d> |Enter: (?:more · q: )?(?:your decision|back) |press Enter when[^\n]*|Quit now\? \[y/N\] "
+                     r"|Concede this game\? It counts as a loss\. \[y/N\] ")
 
 
 def record_of(path):
@@ -129,6 +130,14 @@ def test_quit_asks_first(in_tmp):
 
 
 # ------------------------------------------------------------------ hot seat
+def test_concede_asks_first_and_ends_the_game_as_a_loss(in_tmp):
+    r = run("play", "metax", "--seed", "3", input="concede\nn\nconcede\ny\n")
+    assert_clean(r, 0, "counts as a loss", "Not conceding", "P1 concedes")
+    rec = record_of(in_tmp / "metatcg-metax-3.record.json")
+    assert rec["actions"][-1] == "concede:P1"
+    assert metatcg.load_game("metax").replay(rec).returns() == [-1.0, 1.0]
+
+
 def test_hot_seat_clears_screen_and_scrollback_between_players(in_tmp):
     console._force_terminal = True
     try:

@@ -30,7 +30,8 @@ from .render import HELP_TEXT, card_details, compact_log, find_cards, render_act
 from .screen import DecisionScreen, page, seat_title
 
 OPPONENTS = ("greedy", "random", "human")
-QUIT_WORDS = {"quit", "q", "exit", "resign"}
+QUIT_WORDS = {"quit", "q", "exit"}
+CONCEDE_WORDS = {"concede", "resign"}
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"      # home, clear the screen, clear the scrollback
 
 
@@ -260,6 +261,9 @@ def human_turn(session: Session, p: int) -> None:
             console.print(f"[red]no option {n}: choose 1-{len(actions)}[/]")
         elif cmd in QUIT_WORDS:
             confirm_quit(session, p)
+        elif cmd in CONCEDE_WORDS:
+            if confirm_concede(session, p):
+                return
         elif cmd == "undo":
             if undo(session, p):
                 return
@@ -302,6 +306,19 @@ def confirm_quit(session: Session, p: int) -> None:
     if answer in ("y", "yes"):
         raise EndOfInput(f"{player_name(p)} quit")
     console.print("[dim]Not quitting: choose an option.[/]")
+
+
+def confirm_concede(session: Session, p: int) -> bool:
+    """Concede after asking: a loss, saved in the record; the others may play on."""
+    answer = read_line("Concede this game? It counts as a loss. [y/N] ").strip().lower()
+    if answer not in ("y", "yes"):
+        console.print("[dim]Not conceding: choose an option.[/]")
+        return False
+    session.marks.append(len(session.state.history))
+    session.state.concede(p)
+    console.print(Text(f"→ {player_name(p)} concedes", style="yellow"))
+    session.save()
+    return True
 
 
 def undo(session: Session, p: int) -> bool:
