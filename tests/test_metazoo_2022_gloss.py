@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 import metatcg
-from metatcg.games.metazoo_2022 import zones
+from metatcg.games.metazoo_2022 import combat, zones
 from support import ids
-from support.metazoo_2022 import arena_page, play, position
+from support.metazoo_2022 import arena_page, lp, play, position
 
 GAME = metatcg.load_game("metazoo-2022")
 OWL = "Owl's Long Memory"
@@ -146,6 +146,22 @@ def test_destroyed_pages_go_to_the_pile_of_their_kind():
     assert not d.arena and d.terra[0] == -1
 
 
+@pytest.mark.rule("MZ22-GLOSS-3", "MZ22-GLOSS-5")
+def test_an_effect_may_send_what_it_destroys_to_the_cemetery_or_the_afterlife():
+    st = position(GAME, [{"chapter": ["Barrow Rite", "Lantern of Passing"], "aura": {"dark": 2, "light": 2,
+                                                                                    "flame": 3}},
+                         {"arena": ["Puddle Sprite", "Cracked Hourglass"]}])
+    sprite, crystal = arena_page(st, "Puddle Sprite"), arena_page(st, "Cracked Hourglass")
+    for spell, target in (("Barrow Rite", sprite), ("Lantern of Passing", crystal)):
+        play(st, f"contract:c{page(st, spell, 'chapter')}", f"target:c{target}")
+        while st.decision.kind in ("pay", "__respond"):                 # Neutral parts from Flame
+            acts = ids(st)
+            st.apply("pass" if "pass" in acts else "pay:pool.flame" if "pay:pool.flame" in acts else acts[0])
+    d = st.data
+    assert sprite in d.cemetery[1] and sprite not in d.limbo[1]          # a Beastie in the Cemetery
+    assert crystal in d.afterlife[1] and crystal not in d.limbo[1]       # an Artifact in the Afterlife
+
+
 @pytest.mark.rule("MZ22-GLOSS-6")
 def test_pages_are_contracted_from_the_chapter_and_bookmarked_into_it():
     st = position(GAME, [{"chapter": [], "spellbook": ["Puddle Sprite"], "arena": ["Water Aura"]}, {}],
@@ -156,6 +172,35 @@ def test_pages_are_contracted_from_the_chapter_and_bookmarked_into_it():
     assert all(a.id.startswith(("contract:c", "end", "use:", "attack:", "trap")) for a in st.legal_actions())
     assert not any(a.id.startswith("contract:") and int(a.id.split("c")[-1]) not in st.data.chapter[0]
                    for a in st.legal_actions())
+
+
+# ================================================================== Nullify
+def cast_hush(st, target: int) -> None:
+    play(st, f"contract:c{page(st, 'Hush of the Hollow', 'chapter')}", f"target:c{target}")
+    while st.decision.kind in ("pay", "__respond"):                     # the Neutral part from Flame
+        acts = ids(st)
+        st.apply("pass" if "pass" in acts else "pay:pool.flame" if "pay:pool.flame" in acts else acts[0])
+
+
+@pytest.mark.rule("MZ22-GLOSS-11", "MZ22-TRAIT-3")
+def test_nullify_stops_effects_and_traits_until_the_end_of_the_turn():
+    st = position(GAME, [{"chapter": ["Hush of the Hollow", "Hush of the Hollow"], "aura": {"spirit": 2, "flame": 2},
+                          "arena": ["Puddle Sprite"]},
+                         {"arena": ["Leviathan Calf", "Puddle Sprite", "Gale Roc"]}])
+    calf, roc = arena_page(st, "Leviathan Calf"), arena_page(st, "Gale Roc")
+    sprite, theirs = arena_page(st, "Puddle Sprite", 0), arena_page(st, "Puddle Sprite", 1)
+    assert lp(st, theirs) == 50                                 # 30 + the Calf's ARENA bonus of 20
+    assert f"c{roc}" not in combat.attack_targets(st.data, sprite)   # Flight: only fliers attack it
+    cast_hush(st, calf)
+    assert lp(st, theirs) == 30                                 # the Calf's Effect text does nothing now
+    cast_hush(st, roc)
+    assert f"c{roc}" in combat.attack_targets(st.data, sprite)  # its Flight does nothing now
+    roc_view = next(p for p in st.view(0)["arena"] if p["id"] == f"c{roc}")
+    assert roc_view["traits"] == ["flight"]                     # but the Page still has it
+    play(st, "end")
+    while st.data.turn == 3:
+        st.apply("pass" if st.decision.kind == "__respond" else st.legal_actions()[-1].id)
+    assert lp(st, theirs) == 50 and f"c{roc}" not in combat.attack_targets(st.data, sprite)
 
 
 # ================================================================== conceding

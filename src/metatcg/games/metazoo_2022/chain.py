@@ -34,6 +34,11 @@ def resolve_item(st: GameState, step: ResolveItem) -> None:
         resolve_destruct(st, item)
         return
     df = d.defs[item.source]
+    if item.what == "effect" and d.mods and d.nullified(item.source, "effects"):
+        if st.logging:                  # its Effects are kept from resolving (MZ22-GLOSS-11)
+            st.say(f"{nm(d, item.source)}'s Effect is Nullified and does nothing")
+        st.push(Finish(item.uid))
+        return
     if st.logging:
         kind = {"contract": "", "effect": " (Effect)"}.get(item.what, " (copy)")
         st.say(f"Resolving {nm(d, item.source)}{kind}")

@@ -131,6 +131,10 @@ class MZ22Data:
     def name(self, page: int) -> str:
         return self.defs[page].name
 
+    def nullified(self, page: int, part: str) -> bool:
+        """Are ``page``'s ``effects`` or ``traits`` Nullified this turn (MZ22-GLOSS-11, PR-MZ22-30)?"""
+        return any(m[0] == "nullify" and m[1] == page and m[2] in (part, "all") for m in self.mods)
+
     def controller(self, page: int) -> int:
         """The Page's controller in the Arena, else its owner (MZ22-OWN-6/7)."""
         s = self.ps.get(page)

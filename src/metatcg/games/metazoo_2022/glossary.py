@@ -671,6 +671,14 @@ _TERMS = (
           see_also=("look-and-reveal", "spellbook"),
           rules=("MZ22-GLOSS-7", "MZ22-GLOSS-8", "MZ22-GLOSS-14"),
           aliases=("indexing", "turn over")),
+    Topic("nullify", "Nullify", "term",
+          "To Nullify a Page is to stop its Effects, its Traits or both from doing anything until the "
+          "end of the turn. Its Effect text works as if it were Paralyzed, and its Effects already on "
+          "the chain do nothing when they resolve. Nullified Traits stay printed on the Page, so "
+          "anything that asks whether the Page has one still finds it, but they do not work.",
+          see_also=("chain",),
+          rules=("MZ22-GLOSS-11", "MZ22-TRAIT-3"),
+          aliases=("nullified", "nullifying")),
     Topic("look-and-reveal", "Look and Reveal", "term",
           "To Look is to see Pages without showing them: only you learn what they are, and the log tells "
           "the others only that you looked. To Reveal is to show Pages to every Caster; that alone never "

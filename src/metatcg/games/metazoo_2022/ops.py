@@ -199,7 +199,7 @@ def _remove(st: GameState, run: Run, op: Any) -> bool:
 
 
 def _destroy(st: GameState, run: Run, op: Any) -> bool:
-    zones.destroy(st, pages(refs(st, run.ctx, op.to)))
+    zones.destroy(st, pages(refs(st, run.ctx, op.to)), into=op.into)
     return False
 
 
@@ -422,6 +422,20 @@ def add_aura(st: GameState, p: int, t: str, k: int) -> None:
         st.say(f"{pl(p)} makes {k} {t.title()} Aura")
 
 
+def _nullify(st: GameState, run: Run, op: Any) -> bool:
+    """Until the end of the turn the Pages' Effects and/or Traits do nothing: Effect text as if
+    Paralyzed, Traits still printed but not working, and their Effects already on the chain
+    resolve without effect (MZ22-GLOSS-11, MZ22-TRAIT-3, PR-MZ22-30)."""
+    d: MZ22Data = st.data
+    for c in pages(refs(st, run.ctx, op.to)):
+        d.mods.append(("nullify", c, op.what))
+        d.dirty = True                      # statics and Traits may have held LP up
+        if st.logging:
+            part = {"effects": "Effects are", "traits": "Traits are", "all": "Effects and Traits are"}[op.what]
+            st.say(f"{nm(d, c)}'s {part} Nullified until the end of the turn")
+    return False
+
+
 def _stop(st: GameState, run: Run, op: Any) -> bool:
     """Stop an item from resolving: it leaves the chain at once and its Page goes to its
     discard pile (MZ22-CHAIN-6, MZ22-CONTRACT-10, PR-MZ22-11)."""
@@ -531,7 +545,8 @@ HANDLERS: dict[str, Handler] = {
     "return_to_spellbook": _to_spellbook, "fatigue": _fatigue, "awaken": _awaken,
     "create_token": _create_token, "copy_token": _copy_token, "copy_spell": _copy_spell,
     "change_types": _change_types, "bookmark": _bookmark, "search": _search, "look": _look,
-    "reveal": _reveal, "index": index.start, "discard_from_chapter": _discard, "generate": _generate, "stop": _stop,
+    "reveal": _reveal, "index": index.start, "discard_from_chapter": _discard, "generate": _generate,
+    "nullify": _nullify, "stop": _stop,
     "retarget": _retarget, "may": _may, "flip": _flip, "roll": _roll, "choose": _choose, "if": _if,
     "win": _win, "lose": _lose_game, "custom": _custom,
     "place_under": lambda st, run, op: placement.place_under_op(st, run, op),

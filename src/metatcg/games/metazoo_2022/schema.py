@@ -194,8 +194,11 @@ class RemoveStatus(_Strict):
 
 
 class Destroy(_Strict):
+    """Destroy; ``into`` sends the Pages elsewhere than their usual pile (MZ22-GLOSS-3/5)."""
+
     op: Literal["destroy"]
     to: Ref
+    into: Literal["afterlife", "cemetery"] | None = None
 
 
 class ReturnToChapter(_Strict):
@@ -307,6 +310,15 @@ class Generate(_Strict):
     op: Literal["generate"]
     aura: ProducedType
     n: int = Field(default=1, ge=1, le=5)
+
+
+class Nullify(_Strict):
+    """Until the end of the turn the Pages' Effects and/or Traits do nothing (MZ22-GLOSS-11,
+    MZ22-TRAIT-3, PR-MZ22-30)."""
+
+    op: Literal["nullify"]
+    to: Ref
+    what: Literal["effects", "traits", "all"] = "all"
 
 
 class Stop(_Strict):
@@ -428,7 +440,7 @@ class Custom(_Strict):
 Op = Annotated[
     Union[Damage, LoseLp, GainLp, Recover, PayLp, Inflict, RemoveStatus, Destroy,
           ReturnToChapter, ReturnToSpellbook, Fatigue, Awaken, CreateToken, CopyToken, CopySpell,
-          ChangeTypes, Bookmark, Search, Index, Look, Reveal, DiscardFromChapter, Generate, Stop,
+          ChangeTypes, Bookmark, Search, Index, Look, Reveal, Nullify, DiscardFromChapter, Generate, Stop,
           Retarget, May, Flip, Roll, Choose, If, Win, Lose, Custom, PlaceUnder, Attach],
     Field(discriminator="op")]
 
@@ -507,7 +519,7 @@ OP_TAGS: tuple[str, ...] = (
     "damage", "lose_lp", "gain_lp", "recover", "pay_lp", "inflict", "remove_status", "destroy",
     "return_to_chapter", "return_to_spellbook", "fatigue", "awaken", "create_token", "copy_token",
     "copy_spell", "change_types", "bookmark", "search", "index", "look", "reveal", "discard_from_chapter",
-    "generate", "stop", "retarget", "may", "flip", "roll", "choose", "if", "win", "lose", "custom",
+    "generate", "nullify", "stop", "retarget", "may", "flip", "roll", "choose", "if", "win", "lose", "custom",
     "attack_bonus", "lp_bonus", "damage_taken", "cost_change", "cannot_attack", "grant_trait",
     "type_change", "return_while")
 

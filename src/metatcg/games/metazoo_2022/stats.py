@@ -28,9 +28,12 @@ def types_of(d: MZ22Data, page: int) -> frozenset[str]:
 
 
 def has_text(d: MZ22Data, page: int) -> bool:
-    """A Paralyzed Page is treated as having no Effect text (MZ22-PARALYZE-3/8)."""
+    """A Paralyzed Page is treated as having no Effect text (MZ22-PARALYZE-3/8), a Nullified one
+    too until the end of the turn (MZ22-GLOSS-11)."""
     s = d.ps.get(page)
-    return s is None or not any(i.status == "paralyze" for i in s.inds)
+    if s is None:
+        return True
+    return not any(i.status == "paralyze" for i in s.inds) and not (d.mods and d.nullified(page, "effects"))
 
 
 def opposing(d: MZ22Data, seat: int, page: int) -> bool:

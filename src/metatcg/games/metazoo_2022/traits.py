@@ -36,6 +36,8 @@ def traits_of(d: MZ22Data, page: int) -> tuple[str, ...]:
     """Printed Traits plus those granted by active ARENA statics (a Paralyzed granter grants
     nothing, but a Paralyzed holder keeps its own: MZ22-TRAIT-3)."""
     t = d.defs[page].traits
+    if d.mods and t and d.nullified(page, "traits"):
+        return ()                          # Nullified: still printed, but they do nothing (MZ22-TRAIT-3)
     if page not in d.ps or not traited(d)[1]:
         return t
     from .stats import covers, statics
@@ -57,7 +59,7 @@ def quiet(d: MZ22Data) -> bool:
 def with_trait(d: MZ22Data, trait: str) -> list[int]:
     """Arena Pages that have ``trait`` now."""
     pages, grants = traited(d)
-    if not grants:
+    if not grants and not d.mods:
         return [c for c in pages if trait in d.defs[c].traits]
     return [c for c in d.arena if trait in traits_of(d, c)]
 

@@ -31,7 +31,8 @@ def page(d: MZ22Data, c: int) -> dict[str, Any]:
     if s is not None:
         out.update(controller=s.controller, fatigued=s.fatigued, statuses=[ind(i) for i in s.inds],
                    types=sorted(types_of(d, c)))
-        ts = traits_of(d, c)                  # Traits and Trait marks apart from statuses (MZ22-TRAIT-2)
+        ts = traits_of(d, c) or (df.traits if d.mods and d.nullified(c, "traits") else ())
+        # Traits and Trait marks apart from statuses (MZ22-TRAIT-2); Nullified ones still show (MZ22-TRAIT-3)
         if ts or s.marks:
             out.update(traits=list(ts), marks=dict(s.marks))
         if df.type in ("beastie", "artifact"):

@@ -129,9 +129,10 @@ def put(st: GameState, page: int, zone: str, where: str = "top") -> None:
         d.revealed.discard(page)
 
 
-def destroy(st: GameState, pages: list[int], why: str = "") -> None:
-    """Destroy Pages together (one event, PR-MZ22-4): each goes to its owner's discard pile and
-    its DESTROYED Effects wait with its last known information (MZ22-KW-4/8)."""
+def destroy(st: GameState, pages: list[int], why: str = "", into: str | None = None) -> None:
+    """Destroy Pages together (one event, PR-MZ22-4): each goes to its owner's discard pile (or
+    where the Effect says: the Afterlife, or the Cemetery for a Beastie or Artifact, MZ22-GLOSS-3/5)
+    and its DESTROYED Effects wait with its last known information (MZ22-KW-4/8)."""
     from .stats import has_text, types_of
     d: MZ22Data = st.data
     for page in pages:
@@ -145,7 +146,7 @@ def destroy(st: GameState, pages: list[int], why: str = "") -> None:
             trig = [Trigger(s.controller, page, i, types) for i in df.destroyed_fx]
         if st.logging:
             st.say(f"{nm(d, page)} is Destroyed{why}")
-        leave(st, page, DISCARD[df.type])
+        leave(st, page, into or DISCARD[df.type])
         for t in trig:
             st.queue_trigger(t)
 
