@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import metatcg
-from metatcg.games.metazoo_2022 import contract, hooks, statuses, traits
+from metatcg.games.metazoo_2022 import contract, hooks, statuses, traits, zones
 from metatcg.games.metazoo_2022.stats import max_lp
 from support import ids
 from support.metazoo_2022 import arena_page, lp, play, position
@@ -138,7 +138,7 @@ def test_immortal_stays_at_zero_and_still_defends():
 
 
 @pytest.mark.rule("MZ22-TRAIT-INFECTIOUS-1", "MZ22-TRAIT-INFECTIOUS-2", "MZ22-TRAIT-INFECTIOUS-3",
-                  "MZ22-TRAIT-INFECTIOUS-4", "MZ22-TRAIT-INFECTIOUS-5", "MZ22-TRAIT-INFECTIOUS-6")
+                  "MZ22-TRAIT-INFECTIOUS-4", "MZ22-TRAIT-INFECTIOUS-5", "MZ22-TRAIT-INFECTIOUS-6", "MZ22-TOKEN-4")
 def test_infectious_raises_a_nameless_token_like_itself():
     st = pos(["Ghoul Carrier"], [{"name": "Cinder Salamander", "damage": 20}])
     ghoul, sal = arena_page(st, "Ghoul Carrier"), arena_page(st, "Cinder Salamander")
@@ -152,8 +152,10 @@ def test_infectious_raises_a_nameless_token_like_itself():
     t = d.defs[tok[0]]
     assert max_lp(d, tok[0]) == 50 and t.attacks[0].damage == 30 and t.attacks[0].aaa == "light"
     assert t.base_types == d.defs[ghoul].base_types and not t.traits and not t.effects
+    assert t.name == "" and zones.nm(d, tok[0]) == f"a nameless Token (c{tok[0]})"   # no name at all
+    assert next(p for p in st.view(1)["arena"] if p["id"] == f"c{tok[0]}")["name"] == "(nameless Token)"
     back = G.state_from_json(st.to_json())                      # the Token is rebuilt from JSON
-    assert back.data.defs[tok[0]].lp == 50
+    assert back.data.defs[tok[0]].lp == 50 and back.data.defs[tok[0]].name == ""
 
 
 @pytest.mark.rule("MZ22-TRAIT-STONESKIN-1", "MZ22-TRAIT-STONESKIN-2", "MZ22-TRAIT-STONESKIN-3",

@@ -253,7 +253,8 @@ def new_token(st: GameState, seat: int, how: Any, pool: Any) -> int:
 
 def _create_token(st: GameState, run: Run, op: Any) -> bool:
     for _ in range(op.n):
-        new_token(st, run.ctx.seat, page_json(op.page), st.rules.pool)  # type: ignore[attr-defined]
+        how = page_json(op.page) | ({"nameless": True} if op.nameless else {})
+        new_token(st, run.ctx.seat, how, st.rules.pool)  # type: ignore[attr-defined]
     return False
 
 

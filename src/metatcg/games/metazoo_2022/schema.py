@@ -228,6 +228,7 @@ class CreateToken(_Strict):
     op: Literal["create_token"]
     page: Union[Beastie, Artifact] = Field(discriminator="type")
     n: int = Field(default=1, ge=1, le=4)
+    nameless: bool = False          # the Effect gives it no name (MZ22-TOKEN-4): ``page.name`` is for files only
 
 
 class CopyToken(_Strict):

@@ -12,8 +12,8 @@ from .schema import Artifact, Beastie
 
 def token_def(how: Any, pool: Any) -> PageDef:
     """The PageDef of a Token from its JSON description (ValueError if it is not one)."""
-    if type(how) is not dict or len(how) != 1:
-        raise ValueError("a Token is {'copy': name} or {'page': {...}}")
+    if type(how) is not dict or len(how) != 1 + ("nameless" in how) or how.get("nameless", True) is not True:
+        raise ValueError("a Token is {'copy': name} or {'page': {...}} (with 'nameless': true if it has no name)")
     if "copy" in how:
         name = how["copy"]
         if type(name) is not str or name not in pool:
@@ -23,7 +23,12 @@ def token_def(how: Any, pool: Any) -> PageDef:
     if type(page) is not dict:
         raise ValueError("a Token's page must be an object")
     model = (Beastie if page.get("type") == "beastie" else Artifact).model_validate(page)
-    return tokenised(to_def(model))
+    made = tokenised(to_def(model))
+    # a Token its Effect gives no name has none at all (MZ22-TOKEN-4): no Effect or 4th Wall item
+    # can find it by name; its inline table names it only so the schema can check it
+    if how.get("nameless"):
+        object.__setattr__(made, "name", "")     # derived fields (types, costs) stay as made
+    return made
 
 
 def tokenised(d: PageDef) -> PageDef:

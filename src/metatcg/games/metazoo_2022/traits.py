@@ -244,7 +244,7 @@ def infected(d: MZ22Data, page: int) -> dict[str, Any]:
     atks = [{k: v for k, v in (("name", a.name), ("damage", a.damage), ("aaa", a.aaa)) if v is not None}
             for a in df.attacks]
     return {"page": {"name": "Infected Husk", "type": "beastie", "lp": lp, "attack": atks,
-                     "cost": [{"aura": t, "n": 0} for t in types]}}
+                     "cost": [{"aura": t, "n": 0} for t in types]}, "nameless": True}
 
 
 def _new_token(st: GameState, seat: int, how: dict[str, Any]) -> None:

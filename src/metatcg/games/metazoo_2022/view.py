@@ -23,9 +23,12 @@ def ind(i: Any) -> dict[str, Any]:
     return {"status": i.status, "counters": i.counters, "turn": i.turn}
 
 
+NAMELESS = "(nameless Token)"   # what a player sees of a Token with no name at all (MZ22-TOKEN-4)
+
+
 def page(d: MZ22Data, c: int) -> dict[str, Any]:
     df = d.defs[c]
-    out: dict[str, Any] = {"id": f"c{c}", "name": df.name, "type": df.type, "owner": d.owner[c],
+    out: dict[str, Any] = {"id": f"c{c}", "name": df.name or NAMELESS, "type": df.type, "owner": d.owner[c],
                            "token": d.is_token(c)}
     s = d.ps.get(c)
     if s is not None:

@@ -18,7 +18,10 @@ def pl(p: int) -> str:
 
 
 def nm(d: MZ22Data, page: int) -> str:
-    return d.defs[page].name if page < d.dealt else f"{d.defs[page].name} (Token)"
+    if page < d.dealt:
+        return d.defs[page].name
+    name = d.defs[page].name
+    return f"{name} (Token)" if name else f"a nameless Token (c{page})"     # MZ22-TOKEN-4
 
 
 # ------------------------------------------------------------------ dice
