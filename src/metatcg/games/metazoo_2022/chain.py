@@ -94,7 +94,11 @@ def enter(st: GameState, step: Enter) -> None:
     if item.source in d.ps:          # attached by its own CONTRACT Effect (MZ22-EQUIP-4, MZ22-PLACE-6)
         return
     if d.out[item.seat] or unattached_on_enter(d, item.source):     # MZ22-EQUIP-7
-        put(st, item.source, "limbo" if d.defs[item.source].type in ("beastie", "artifact") else "afterlife")
+        zone = "limbo" if d.defs[item.source].type in ("beastie", "artifact") else "afterlife"
+        put(st, item.source, zone)
+        if st.logging and not d.out[item.seat]:
+            st.say(f"{nm(d, item.source)} has no Page to Equip and goes to {pl(d.owner[item.source])}'s "
+                   f"{zone.title()} (MZ22-EQUIP-7)")
         return
     if d.defs[item.source].type == "terra":
         terra_in(st, item.source, item.seat)

@@ -11,6 +11,7 @@ from ...engine.state import GameState
 from ...engine.windows import others_window, window as mk
 from . import aura as A, hooks
 from .data import MZ22Data
+from .equipment import lacks_target
 from .lp import lose_lp
 from .records import Act, Announce, ChainItem, Ctx, Main, Pay, PickTarget, ResolveChain, Run
 from .stats import cost_of, has_text, statics, types_of
@@ -98,7 +99,8 @@ def can_contract(d: MZ22Data, p: int, page: int, main: bool, purse: Purse | None
     """Whether ``p`` may Contract ``page`` from their Chapter now: in Take Actions anything (one
     Aura Page a turn, MZ22-TURN-6), when holding priority otherwise only "any time" Pages
     (MZ22-CONTRACT-11); the cost must be payable (MZ22-CONTRACT-4/5) and a targeting Spell or
-    Potion needs a target (MZ22-CONTRACT-3)."""
+    Potion needs a target (MZ22-CONTRACT-3), and so does an Equipment's CONTRACT Effect
+    (MZ22-EQUIP-5)."""
     df = d.defs[page]
     if not main and not df.any_time:
         return False
@@ -110,6 +112,8 @@ def can_contract(d: MZ22Data, p: int, page: int, main: bool, purse: Purse | None
     if not purse.covers(cost_of(d, page, p, changes)):
         return False
     if df.targets and not any_targets(d, p, df.effects[df.cast].targets, Act("contract", page, p, df.cast)):
+        return False
+    if df.traits and lacks_target(d, p, page):      # MZ22-EQUIP-5, PR-MZ22-57
         return False
     return True
 

@@ -11,7 +11,9 @@ from typing import Any
 
 from ...engine.state import GameState
 from .data import MZ22Data
-from .records import PageState
+from .records import Act, PageState
+from .targets import any_targets
+from .traps import any_attached
 from .zones import forget, nm
 
 MARK = ("equip", 1)
@@ -22,8 +24,21 @@ def is_equipment(d: MZ22Data, page: int) -> bool:
 
 
 def attached(d: MZ22Data) -> list[int]:
-    """Equipment Pages attached now."""
+    """Equipment Pages attached now (none without a Page outside the Arena list: the cheap gate)."""
+    if not any_attached(d):
+        return []
     return [c for c, s in d.ps.items() if MARK in s.marks]
+
+
+def lacks_target(d: MZ22Data, p: int, page: int) -> bool:
+    """An Equipment that is not a Beastie and whose CONTRACT Effect targets cannot be Contracted
+    without a legal target (MZ22-EQUIP-5). A Spell's targets are its cast Effect's, which
+    ``can_contract`` checks already; a Beastie needs none (MZ22-EQUIP-6). PR-MZ22-57."""
+    df = d.defs[page]
+    if df.type == "beastie" or not is_equipment(d, page):
+        return False
+    return any(df.effects[i].targets and not any_targets(d, p, df.effects[i].targets, Act("contract", page, p, i))
+               for i in df.contract_fx)
 
 
 def holder(d: MZ22Data, page: int) -> int:
@@ -65,7 +80,8 @@ def unattached_on_enter(d: MZ22Data, page: int) -> bool:
 
 def follow_control(d: MZ22Data, host: int) -> None:
     """Control of the Equipped Page changed: its Equipment follows (MZ22-EQUIP-18). Code that
-    changes a controller calls this, then ``d.memo.clear()``."""
+    changes a controller calls this, then ``d.memo.clear()``. No Page in the pool changes
+    control yet (PR-MZ22-58)."""
     seat = d.ps[host].controller
     for c, s in list(d.ps.items()):
         if s.under == host and MARK in s.marks and s.controller != seat:

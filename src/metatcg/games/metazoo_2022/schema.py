@@ -723,6 +723,10 @@ class Beastie(_Page):
         keys = [b.terra for b in self.terra_bonus]
         if len(keys) != len(set(keys)):
             raise ValueError(_at("terra_bonus", "terra_bonus names a Terra twice"))
+        for e in self.effect:                       # MZ22-EQUIP-6, PR-MZ22-56
+            if any(o.op == "attach" for o in e.do):
+                raise ValueError(_at("effect", "a Beastie's attach goes inside a may: its Caster may always "
+                                     "leave it unequipped (MZ22-EQUIP-6)"))
         return self
 
 

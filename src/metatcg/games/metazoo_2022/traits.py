@@ -26,9 +26,10 @@ def traited(d: MZ22Data) -> tuple[tuple[int, ...], bool]:
     got = d.memo.get("traited")
     if got is None:
         defs = d.defs
+        from .equipment import attached
+        givers = (*d.arena, *d.terra, *attached(d))          # Equipment grant too (MZ22-EQUIP-11, PR-MZ22-59)
         got = d.memo["traited"] = (tuple(c for c in d.arena if defs[c].traits),
-                                   any(s.op == "grant_trait" for c in (*d.arena, *d.terra) if c >= 0
-                                       for s in defs[c].statics))
+                                   any(s.op == "grant_trait" for c in givers if c >= 0 for s in defs[c].statics))
     return got  # type: ignore[no-any-return]
 
 
