@@ -84,12 +84,15 @@ def enter(st: GameState, step: Enter) -> None:
     d: MZ22Data = st.data
     item = step.item
     if not _live(d, item):
+        if item.source not in d.ps:
+            hooks.leave_arena(st, item.source)      # stopped: what its CONTRACT Effect put under it goes
         return
     d.chain.remove(item)
     if item.source in d.ps:          # attached by its own CONTRACT Effect (MZ22-EQUIP-4, MZ22-PLACE-6)
         return
     if d.out[item.seat] or unattached_on_enter(d, item.source):     # MZ22-EQUIP-7
         put(st, item.source, "limbo" if d.defs[item.source].type in ("beastie", "artifact") else "afterlife")
+        hooks.leave_arena(st, item.source)      # what its CONTRACT Effect put under it (MZ22-PLACE-8)
         return
     if d.defs[item.source].type == "terra":
         terra_in(st, item.source, item.seat)
