@@ -31,7 +31,7 @@ damage = 20
 [[page.effect]]
 when = "contract"
 targets = [{ kind = "beastie", side = "opposing" }]
-do = [{ op = "place_under", what = "t0", under = "self", then = "return" }]
+do = [{ op = "place_under", what = "t0", under = "self", host_leaves = "return" }]
 text = "CONTRACT: put target opposing Beastie under this Page; it comes back when this Page leaves."
 
 [[page]]

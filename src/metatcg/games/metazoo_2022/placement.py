@@ -9,7 +9,7 @@ there by its own Effect it stays in ``d.arena`` (MZ22-PLACE-6) and moves with it
 
 The Arena has no positions, so "moving together" (MZ22-PLACE-7) is the ``under`` link itself: a
 Page beneath another is shown with it and leaves with it (PR-MZ22-60). An Effect may say that the
-Pages it put under its Page come back when that Page leaves (``then = "return"``, MZ22-PLACE-10):
+Pages it put under its Page come back when that Page leaves (``host_leaves = "return"``, MZ22-PLACE-10):
 they carry the mark ``RETURN`` and re-enter for their owner, not Contracted (PR-MZ22-61)."""
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ def place_under_op(st: GameState, run: Any, op: Any) -> bool:
         return False
     for c in pages(refs(st, run.ctx, op.what)):
         if c != host and c in d.arena:
-            put_under(st, c, host, own=False, back=op.then == "return")
+            put_under(st, c, host, own=False, back=op.host_leaves == "return")
     return False
 
 

@@ -409,7 +409,7 @@ class PlaceUnder(_Strict):
     op: Literal["place_under"]
     what: Ref
     under: Ref
-    then: Literal["discard", "return"] = "discard"    # when the host leaves: MZ22-PLACE-8 or MZ22-PLACE-10
+    host_leaves: Literal["discard", "return"] = "discard"    # what happens then: MZ22-PLACE-8 or MZ22-PLACE-10
 
 
 class Attach(_Strict):
