@@ -9,8 +9,9 @@ there by its own Effect it stays in ``d.arena`` (MZ22-PLACE-6) and moves with it
 
 The Arena has no positions, so "moving together" (MZ22-PLACE-7) is the ``under`` link itself: a
 Page beneath another is shown with it and leaves with it (PR-MZ22-60). An Effect may say that the
-Pages it put under its Page come back when that Page leaves (``host_leaves = "return"``, MZ22-PLACE-10):
-they carry the mark ``RETURN`` and re-enter for their owner, not Contracted (PR-MZ22-61)."""
+Pages it put under its Page come back when that Page leaves (``host_leaves = "return"``,
+MZ22-PLACE-10): they carry the mark ``RETURN`` and re-enter for their owner, not Contracted
+(PR-MZ22-61)."""
 from __future__ import annotations
 
 from typing import Any
@@ -51,6 +52,7 @@ def put_under(st: GameState, page: int, host: int, own: bool, back: bool = False
         d.arena.remove(page)
         forget(d, page)
         d.dirty = True
+    # a fresh state: no Damage, LP changes or Indicators out of the Arena (PR-MZ22-64)
     d.ps[page] = PageState(d.owner[page], True, entered=d.turn, contracted=False, under=host,
                            marks=((RETURN, 1),) if back else ())
     if st.logging:
