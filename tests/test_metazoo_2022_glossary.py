@@ -164,3 +164,18 @@ def test_restated_wheel_matches_the_aura_module() -> None:
 
 def test_the_views_step_names_are_the_data_modules(g: Glossary) -> None:
     assert tuple(_constant("data", "STEPS")) == STEPS
+
+
+def test_every_trait_and_the_part2_rules_have_a_topic(g: Glossary) -> None:
+    from typing import get_args
+
+    from metatcg.games.metazoo_2022.schema import Trait
+    traits = get_args(Trait)
+    assert len(traits) == 22 and set(mz.TRAIT_TOPICS) == set(traits)
+    for tr in traits:
+        t = g.get(mz.TRAIT_TOPICS[tr])
+        assert t is not None and t.kind == "keyword" and "traits" in t.see_also, tr
+        assert any(r.startswith("MZ22-TRAIT-") for r in t.rules), tr
+    for name in ("traps", "equipment", "placement", "surroundings", "4th wall", "match modes", "special terra",
+                 "face-down", "burrowed"):
+        assert g.topic_for(name) is not None, name

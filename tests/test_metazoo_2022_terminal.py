@@ -329,3 +329,56 @@ def test_cli_play_four_casters_at_140(in_tmp):
     r = run("play", "metazoo-2022", "--seats", "4", "--vs", "random", "--seed", "6", width=140, height=45,
             input="1\n" * 200 + "quit\n")
     assert_clean(r, 0, "P1 (you)", "P4 (random bot)", "Spellbook")
+
+
+# --------------------------------------------------------------------------- part 2 on the board
+def part2_position():
+    """P1: Sandworm Burrower (burrowed), Reed Kelpie with Crimson Spur under it; P2: Bog Lurker
+    face-down under Puddle Sprite and a stand-alone Sudden Thicket face-down. Surroundings
+    are declared (the forest-cabin preset)."""
+    from metatcg.games.metazoo_2022 import traps
+    spec = {"turn": 3, "active": 0, "first": 0, "seed": 1, "step": "actions",
+            "options": {"auto_single": False, "surroundings": "forest-cabin"},
+            "caster": [{"chapter": ["Crimson Spur"], "aura": {"flame": 1}, "spellbook_size": 10,
+                        "arena": [{"name": "Sandworm Burrower", "marks": {"burrowed": 3}}, "Reed Kelpie"]},
+                       {"chapter": ["Bog Lurker", "Sudden Thicket"], "spellbook_size": 10,
+                        "arena": ["Puddle Sprite"]}]}
+    st = GAME.position(spec)
+    d = st.data
+    spur = d.chapter[0][0]
+    kelpie = next(c for c in d.arena if d.defs[c].name == "Reed Kelpie")
+    sprite = next(c for c in d.arena if d.defs[c].name == "Puddle Sprite")
+    st.apply(f"contract:c{spur}")
+    while st.decision.kind == "pay":
+        st.apply(st.legal_actions()[0].id)
+    st.apply(f"target:c{kelpie}")
+    lurker, thicket = d.chapter[1]
+    traps.place(st, 1, lurker)
+    traps.slide(st, 1, lurker, sprite)
+    traps.place(st, 1, thicket)
+    return st
+
+
+def test_face_down_pages_traits_marks_and_what_lies_under_are_drawn():
+    st = part2_position()
+    mine = "\n".join(rendered(st.view(0), 140, None))        # P1: P2's Traps are only face-down
+    theirs = "\n".join(rendered(st.view(1), 140, None))      # P2: owner sees which, marked
+    for text in (mine, theirs):
+        kelpie = next(x for x in text.split("\n") if x.startswith("Reed Kelpie"))
+        assert kelpie.rstrip().endswith("Crimson Spur")       # Pages under another, on their holder
+        assert "{Burrow}" in text and "⇣burrowed" in text     # Traits and Trait marks
+        assert "Surroundings:" in text
+    assert "Bog Lurker" not in mine and "Sudden Thicket" not in mine and mine.count("▢") >= 2
+    assert "▢(face-down) Bog Lurker" in theirs and "▢(face-down) Sudden Thicket" in theirs
+    sprite = next(x for x in theirs.split("\n") if x.startswith("Puddle Sprite"))
+    assert sprite.rstrip().endswith("▢(face-down) Bog Lurker")
+    compact = "\n".join(rendered(st.view(0), 80, 12))
+    assert "▢" in compact and "Bog Lurker" not in compact and "⊃Crimson" in compact
+
+
+@pytest.mark.parametrize("width,max_lines", SIZES)
+def test_part2_board_fits_its_budget(width, max_lines):
+    st = part2_position()
+    for seat in (0, 1):
+        lines = rendered(st.view(seat), width, max_lines)
+        assert len(lines) <= max_lines and all(len(x) <= width for x in lines)

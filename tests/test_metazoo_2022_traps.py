@@ -152,3 +152,103 @@ def test_a_trap_stays_when_its_host_leaves():
     destroy(st, [arena_page(st, "Puddle Sprite")])
     s = st.data.ps[lurker]
     assert s.face_down and s.under == -1
+
+
+# A Trap whose Page states its own flip moment (MZ22-TRAP-21), and a Spell aimed at Beasties.
+EXTRA = '''
+[[page]]
+name = "Dawn Snapper"
+type = "beastie"
+cost = [{ aura = "water", n = 1 }]
+lp = 40
+strong_against = ["flame"]
+traits = ["trap"]
+flip_at = "start_of_turn"
+text = "A Trap that springs at dawn: it flips at the start of its Caster's turn."
+[[page.attack]]
+name = "Snap"
+damage = 20
+
+[[page]]
+name = "Spark Jab"
+type = "spell"
+cost = [{ aura = "flame", n = 1 }]
+strong_against = ["frost"]
+text = "A jab."
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "beastie", side = "any" }]
+do = [{ op = "damage", amount = 10, to = "t0" }]
+text = "Deal 10 Damage to target Beastie."
+'''
+GAME_X = GAME.with_cards(GAME.parse_cards(EXTRA, "trap tests"))
+
+
+@pytest.mark.rule("MZ22-TRAP-10", "MZ22-TRAP-23")
+def test_a_trap_under_a_page_cannot_be_targeted():
+    st2 = position(GAME_X, [{"arena": [{"name": "Ember Hare", "fatigued": False}], "chapter": ["Spark Jab"],
+                             "aura": {"flame": 1}},
+                            {"arena": ["Water Aura", "Puddle Sprite"], "chapter": ["Bog Lurker"]}])
+    lurker = chapter_page(st2, 1, "Bog Lurker")
+    sprite = arena_page(st2, "Puddle Sprite")
+    traps.place(st2, 1, lurker)
+    traps.slide(st2, 1, lurker, sprite)
+    play(st2, f"contract:c{chapter_page(st2, 0, 'Spark Jab')}")
+    pay_all(st2)
+    opts = ids(st2)
+    assert f"target:c{sprite}" in opts
+    assert f"target:c{lurker}" not in opts and not any(a.startswith("target:f") for a in opts)
+
+
+@pytest.mark.rule("MZ22-TRAP-20", "MZ22-TRAP-15")
+def test_no_caster_may_flip_a_trap_to_declare_it_a_defender():
+    st, lurker, hare = foe_trap("Bog Lurker", host="Puddle Sprite", p2_arena=("Water Aura", "Reed Kelpie"))
+    kelpie = arena_page(st, "Reed Kelpie")
+    play(st, f"attack:c{hare}", f"at:c{kelpie}")
+    if st.decision.kind == "attack_choice":
+        play(st, "atk:0")
+    while st.decision.kind != "defenders" and st.decision.kind != "main":
+        st.apply(ids(st)[0])
+    assert st.decision.kind == "defenders" and st.current_player() == 1
+    fd = traps.alias(st.data, lurker)
+    assert not any(f"c{lurker}" in a or fd in a or "flip" in a for a in ids(st))
+    sprite = f"c{arena_page(st, 'Puddle Sprite')}"
+    play(st, next(a for a in ids(st) if a.endswith(sprite)))      # declare the Trap's host a Defender
+    assert st.data.ps[lurker].face_down                           # which flips nothing (MZ22-TRAP-15)
+
+
+def dawn(n: int = 2):
+    """P2's turn ends with ``n`` Dawn Snappers and a Bog Lurker face-down for P1."""
+    st = position(GAME_X, [{"chapter": ["Dawn Snapper"] * n + ["Bog Lurker"], "arena": ["Water Aura", "Water Aura"],
+                            "spellbook_size": 5}, {"spellbook_size": 5}], active=1)
+    d = st.data
+    pages = list(d.chapter[0])
+    for c in pages:
+        traps.place(st, 0, c)
+    play(st, "end")
+    return st, pages
+
+
+@pytest.mark.rule("MZ22-TRAP-21", "MZ22-TRAP-13", "MZ22-TRAP-25")
+def test_a_trap_that_states_its_own_flip_moment_flips_then():
+    st, (snap, lurker) = dawn(1)
+    d = st.data
+    assert st.decision.kind == "trap_pay" and st.current_player() == 0 and d.turn == 4
+    assert not d.ps[snap].face_down and d.ps[lurker].face_down    # only the Page that states the moment
+    play(st, "trap:pay")
+    pay_all(st)
+    assert snap in d.arena and d.ps[snap].contracted
+
+
+@pytest.mark.rule("MZ22-TRAP-12", "MZ22-TRAP-22")
+def test_traps_flipping_at_once_are_ordered_by_the_active_caster():
+    st, (a, b, lurker) = dawn(2)
+    d = st.data
+    assert st.current_player() == d.active == 0
+    labels = [x.label if isinstance(x.label, str) else x.label() for x in st.legal_actions()]
+    assert ids(st) == ["trigger:0", "trigger:1"]
+    assert all("Dawn Snapper" not in s for s in labels)         # named by the alias the others know
+    play(st, "trigger:1")
+    first = next(c for c in (a, b) if not d.ps[c].face_down)
+    assert st.decision.kind == "trap_pay" and d.ps[({a, b} - {first}).pop()].face_down
+    assert traps.alias(d, first) == "c%d" % first              # flipped Pages lose their alias

@@ -89,6 +89,8 @@ def enter(st: GameState, step: Enter) -> None:
     d: MZ22Data = st.data
     item = step.item
     if not _live(d, item):
+        if item.source not in d.ps:
+            hooks.leave_arena(st, item.source)      # stopped: what its CONTRACT Effect put under it goes
         return
     d.chain.remove(item)
     if item.source in d.ps:          # attached by its own CONTRACT Effect (MZ22-EQUIP-4, MZ22-PLACE-6)
@@ -99,6 +101,7 @@ def enter(st: GameState, step: Enter) -> None:
         if st.logging and not d.out[item.seat]:
             st.say(f"{nm(d, item.source)} has no Page to Equip and goes to {pl(d.owner[item.source])}'s "
                    f"{zone.title()} (MZ22-EQUIP-7)")
+        hooks.leave_arena(st, item.source)      # what its CONTRACT Effect put under it (MZ22-PLACE-8)
         return
     if d.defs[item.source].type == "terra":
         terra_in(st, item.source, item.seat)

@@ -172,7 +172,7 @@ _ACTIONS = (
                  "MZ22-COMBAT-37", "MZ22-COMBAT-38", "MZ22-COMBAT-39", "MZ22-COMBAT-40", "MZ22-COMBAT-53",
                  "MZ22-PRIO-6"),
           aliases=("attack", "attacks", "attacking", "declare an attack", "fight", "window 1", "window 2",
-                   "first strike", "who attacks first")),
+                   "who attacks first")),
     Topic("defenders", "Defenders and the primary Defender", "action",
           "When you are attacked (or your Page is), you may declare any number of Defenders: Awakened, "
           "non-Paralyzed Beasties you control, each Fatigued to defend. The Page that was attacked cannot "
@@ -506,10 +506,10 @@ _CARD_TYPES = (
           "Places. A Terra Page goes into a Terra slot, enters Awakened, and switches on the Terra Bonus "
           "of its name for every Caster. Basic Terra do nothing else; Special Terra also have Effects, "
           "which stack. Most Terra cost nothing. Removed or Destroyed, a Terra goes to the Afterlife.",
-          see_also=("terra-slots", "terra-bonus"),
+          see_also=("terra-slots", "terra-bonus", "special-terra"),
           rules=("MZ22-PAGE-12", "MZ22-PAGE-13", "MZ22-TSLOT-1", "MZ22-TSLOT-12", "MZ22-SPTERRA-1",
                  "MZ22-SPTERRA-2", "MZ22-SPTERRA-4"),
-          aliases=("terra", "terras", "special terra", "basic terra")),
+          aliases=("terra", "terras", "basic terra")),
     Topic("token", "Tokens", "card type",
           "Stand-ins for Pages that Effects create in the Arena. They count as Pages for targeting, have "
           "no Aura Cost, and belong to the Caster who controlled them when made. A copy of a Beastie or "
@@ -688,5 +688,223 @@ _TERMS = (
           aliases=("look", "looking", "reveal", "revealing", "show")),
 )
 
+# ------------------------------------------------------------------ part 2: Traits and placement
+def _trait(tid: str, title: str, text: str, rules: tuple[str, ...], see: tuple[str, ...] = (),
+           aliases: tuple[str, ...] = ()) -> Topic:
+    """A Trait topic: every one links back to the Traits overview."""
+    return Topic(tid, title, "keyword", text, see_also=("traits", *see), rules=("MZ22-TRAIT-1", *rules),
+                 aliases=aliases)
+
+
+_TRAITS = (
+    Topic("traits", "Traits", "keyword",
+          "Traits are the symbols on a Beastie or Artifact that give it a special ability. They are not "
+          "Effect text, so Paralyze does not take them away, and a Page either has a Trait or not (only "
+          "Regen counts twice when a Page has it twice). Some Traits leave a mark on the Page while they "
+          "work: burrowed, Flash's \"no Attack\" and Defender's extra LP. Those marks are not Status "
+          "Effects: removing every Status Effect leaves them alone.\n\n"
+          "The board shows Traits in braces and their marks after them.",
+          see_also=("statuses", "burrow", "flash", "defender-trait", "regen"),
+          rules=("MZ22-TRAIT-1", "MZ22-TRAIT-2", "MZ22-TRAIT-3", "MZ22-TRAIT-4", "MZ22-TRAIT-5"),
+          aliases=("trait", "trait marks", "trait indicators")),
+    _trait("blood-sucker", "Blood Sucker",
+           "Each time this Beastie's Attack takes LP off Beasties or Casters, it Recovers the same amount, "
+           "counted once per Attack and only up to what those targets actually had. Damage to Artifacts and "
+           "Damage from an Attack's Effect text do not count. It works attacking or defending.",
+           ("MZ22-TRAIT-BLOODSUCKER-1", "MZ22-TRAIT-BLOODSUCKER-2", "MZ22-TRAIT-BLOODSUCKER-3"), ("lp",),
+           ("bloodsucker", "blood sucker")),
+    _trait("burrow", "Burrow",
+           "At the start of every turn (theirs or yours) the controller may declare this Beastie burrowed "
+           "until that turn ends. A burrowed Beastie cannot Attack, defend or use a Power, and Spells, "
+           "Artifacts and Powers cannot target it. Traits, Potions and other Effects still reach it, and "
+           "only an attacker that also has Burrow may Attack it.",
+           ("MZ22-TRAIT-BURROW-1", "MZ22-TRAIT-BURROW-2", "MZ22-TRAIT-BURROW-3", "MZ22-TRAIT-BURROW-4",
+            "MZ22-TRAIT-BURROW-5", "MZ22-TRAIT-BURROW-6", "MZ22-TRAIT-BURROW-7", "MZ22-TRAIT-BURROW-8"),
+           ("targeting",), ("burrowed", "burrowing")),
+    _trait("convert", "Convert",
+           "On your own turn, Fatigue this Awakened Page to make 1 Aura of its own Aura Type (you pick one "
+           "if it has several). It is not an Action and cannot be done on another Caster's turn.",
+           ("MZ22-TRAIT-CONVERT-1", "MZ22-TRAIT-CONVERT-2"), ("aura",)),
+    _trait("defender-trait", "Defender (the Trait)",
+           "At the start of each opposing Caster's turn this Page doubles its maximum LP, after every other "
+           "change, and at the end of that turn the extra LP goes again. It has nothing to do with being "
+           "declared a Defender in Combat. The board shows the gain as +N.",
+           ("MZ22-TRAIT-DEFENDER-1", "MZ22-TRAIT-DEFENDER-2", "MZ22-TRAIT-DEFENDER-3", "MZ22-TRAIT-5"),
+           ("lp", "defenders"), ("defender trait", "defender gain")),
+    _trait("destroyer", "Destroyer",
+           "Any Beastie or Artifact that this Beastie's Attack Damages is Destroyed, Immortal or not. Only "
+           "the Attack's own Damage counts, not its Effect text.",
+           ("MZ22-TRAIT-DESTROYER-1", "MZ22-TRAIT-DESTROYER-2"), ("destroy", "immortal")),
+    _trait("equipment-trait", "Equipment (the Trait)",
+           "A Page with this Trait has to be Equipped to a Page of your choice when it is Contracted. A "
+           "Beastie is the exception: it may enter as an ordinary Beastie instead.",
+           ("MZ22-TRAIT-EQUIPMENT-1", "MZ22-TRAIT-EQUIPMENT-2"), ("equipment",), ("equipment trait",)),
+    _trait("fear", "Fear",
+           "When this Beastie is Contracted you may pick an opposing Beastie and flip a coin: on heads that "
+           "Beastie goes back to its owner's Chapter. It is part of the Contract, is not a Spell, and can "
+           "reach a burrowed or Magiproof Beastie.",
+           ("MZ22-TRAIT-FEAR-1", "MZ22-TRAIT-FEAR-2", "MZ22-TRAIT-FEAR-3"), ("dice", "contract")),
+    _trait("first-strike", "First-Strike",
+           "This Beastie deals its Damage first, attacking or defending. If both sides have it, the attacker "
+           "flips a coin to see who goes first.",
+           ("MZ22-TRAIT-FIRSTSTRIKE-1", "MZ22-TRAIT-FIRSTSTRIKE-2"), ("attack-resolution",),
+           ("first strike",)),
+    _trait("flash", "Flash",
+           "When this Beastie is Contracted you may pick an opposing Beastie and flip a coin: on heads it "
+           "cannot declare an Attack until the end of its controller's next turn. It may still defend. The "
+           "board marks it until then.",
+           ("MZ22-TRAIT-FLASH-1", "MZ22-TRAIT-FLASH-2", "MZ22-TRAIT-FLASH-3"), ("dice",)),
+    _trait("fleet", "Fleet",
+           "This Page enters the Arena Awakened, however it gets there. A Trap flipped by an Attack is "
+           "still Fatigued.",
+           ("MZ22-TRAIT-FLEET-1", "MZ22-TRAIT-FLEET-2"), ("fatigue",)),
+    _trait("flight", "Flight",
+           "Only an attacker with Flight may target this Page with an Attack. Defending is not limited: "
+           "anyone may defend against a flyer, and a flyer may defend against anyone.",
+           ("MZ22-TRAIT-FLIGHT-1", "MZ22-TRAIT-FLIGHT-2"), ("combat",), ("flying",)),
+    _trait("immortal", "Immortal",
+           "This Page is not Destroyed when its LP reaches 0: it stays, can still defend and take Damage. "
+           "Destroyer and Effects that Destroy still remove it.",
+           ("MZ22-TRAIT-IMMORTAL-1", "MZ22-TRAIT-IMMORTAL-2", "MZ22-TRAIT-IMMORTAL-3"), ("destroy", "destroyer")),
+    _trait("infectious", "Infectious",
+           "Each time this Beastie Destroys another Beastie, in any way, its controller gets a nameless "
+           "Beastie Token with the same maximum LP, Aura Type and printed Attacks, but no Traits, Tribe or "
+           "Effect text. The Token enters Fatigued.",
+           ("MZ22-TRAIT-INFECTIOUS-1", "MZ22-TRAIT-INFECTIOUS-2", "MZ22-TRAIT-INFECTIOUS-3",
+            "MZ22-TRAIT-INFECTIOUS-4", "MZ22-TRAIT-INFECTIOUS-5", "MZ22-TRAIT-INFECTIOUS-6"), ("token",)),
+    _trait("invisible", "Invisible",
+           "No Attack may target this Page, and when it Attacks no Defenders may be declared. The Page it "
+           "attacks still answers, and a Trap flipped by the Attack still defends.",
+           ("MZ22-TRAIT-INVISIBLE-1", "MZ22-TRAIT-INVISIBLE-2", "MZ22-TRAIT-INVISIBLE-3"),
+           ("unblockable", "defenders")),
+    _trait("magiproof", "Magiproof",
+           "Spells cannot target this Page (Spell copies and Spells flipped as Traps included). Potions "
+           "can, and Spells that do not target still affect it.",
+           ("MZ22-TRAIT-MAGIPROOF-1", "MZ22-TRAIT-MAGIPROOF-2"), ("targeting", "spell")),
+    _trait("regen", "Regen",
+           "At the end of every turn this Page Recovers 10 LP for each Regen it has.",
+           ("MZ22-TRAIT-REGEN-1", "MZ22-TRAIT-REGEN-2", "MZ22-TRAIT-4"), ("lp", "end-of-turn"),
+           ("regenerate", "regeneration")),
+    _trait("self-destruct", "Self-Destruct",
+           "On your own turn you may Fatigue this Awakened Page to Destroy it. That is an Action: it goes on "
+           "the chain, others may respond, and its DESTROYED Effects happen as usual.",
+           ("MZ22-TRAIT-SELFDESTRUCT-1", "MZ22-TRAIT-SELFDESTRUCT-2"), ("destroy", "chain"),
+           ("self destruct", "selfdestruct")),
+    _trait("spirit-trait", "Spirit (the Trait)",
+           "No Attack may target this Page. It can still defend, take Damage and be targeted by Effects. "
+           "It has nothing to do with the Spirit Aura Type.",
+           ("MZ22-TRAIT-SPIRIT-1", "MZ22-TRAIT-SPIRIT-2", "MZ22-TRAIT-5"), ("aura-types",), ("spirit trait",)),
+    _trait("stone-skin", "Stone Skin",
+           "Damage this Beastie would take other than from an Attack in Combat becomes 0, including Damage "
+           "from Effects during Combat. LP Loss still gets through.",
+           ("MZ22-TRAIT-STONESKIN-1", "MZ22-TRAIT-STONESKIN-2", "MZ22-TRAIT-STONESKIN-3",
+            "MZ22-TRAIT-STONESKIN-4"), ("lp",), ("stone skin", "stoneskin")),
+    _trait("trap-trait", "Trap (the Trait)",
+           "A Page with this Trait may be put face-down from your Chapter into the Arena, or beneath a "
+           "Beastie or Artifact you control, without paying its Aura Cost until it flips.",
+           ("MZ22-TRAIT-TRAP-1",), ("traps",), ("trap trait",)),
+    _trait("unblockable", "Unblockable",
+           "When this Page Attacks, no Defenders may be declared. Unlike Invisible, it can be attacked "
+           "normally.",
+           ("MZ22-TRAIT-UNBLOCKABLE-1", "MZ22-TRAIT-UNBLOCKABLE-2"), ("invisible", "defenders")),
+    _trait("venomous", "Venomous",
+           "When this Beastie becomes the primary Defender, the attacker gets Poison at once, whatever "
+           "happens next.",
+           ("MZ22-TRAIT-VENOMOUS-1", "MZ22-TRAIT-VENOMOUS-2"), ("poison", "defenders"), ("venom",)),
+)
+
+# The topic of each Trait named in card data (``schema.Trait``), for presentations.
+TRAIT_TOPICS: dict[str, str] = {t: t.replace("_", "-") for t in (
+    "blood_sucker", "burrow", "convert", "destroyer", "fear", "first_strike", "flash", "fleet", "flight",
+    "immortal", "infectious", "invisible", "magiproof", "regen", "self_destruct", "stone_skin", "unblockable",
+    "venomous")} | {"defender": "defender-trait", "equipment": "equipment-trait", "spirit": "spirit-trait",
+                    "trap": "trap-trait"}
+
+_PART2 = (
+    Topic("traps", "Traps (face-down Pages)", "term",
+          "In Take Actions you may put a Page from your Chapter face-down into the Arena, alone or slid "
+          "beneath a Beastie or Artifact you control (at most one face-down Page under each, and each "
+          "face-down Page may slide once a turn). You pay nothing yet. The others see only that a "
+          "face-down Page is there and where; you see which it is.\n\n"
+          "It flips face-up when an Attack targets it or the Page it lies under, or at a moment its own "
+          "text names; you cannot flip it at will, not even to defend. Then you may pay its cost, which "
+          "Contracts it: a Beastie or Artifact stays (and defends, Fatigued, if an Attack on its host "
+          "flipped it), a Spell or Potion happens and goes to the Cemetery. Unpaid, it goes to the "
+          "Afterlife with no Effect. Several flipping at once resolve in the order the active Caster "
+          "picks.\n\n"
+          "Any Page may go face-down, but if one without the Trap Trait is revealed, its Caster loses the "
+          "game. A face-down Page under another cannot be targeted, and it stays, alone, when its host "
+          "leaves.",
+          see_also=("trap-trait", "placement", "combat", "contract"),
+          rules=("MZ22-TRAP-1", "MZ22-TRAP-2", "MZ22-TRAP-3", "MZ22-TRAP-4", "MZ22-TRAP-6", "MZ22-TRAP-7",
+                 "MZ22-TRAP-8", "MZ22-TRAP-9", "MZ22-TRAP-10", "MZ22-TRAP-11", "MZ22-TRAP-12", "MZ22-TRAP-13",
+                 "MZ22-TRAP-14", "MZ22-TRAP-15", "MZ22-TRAP-16", "MZ22-TRAP-17", "MZ22-TRAP-18",
+                 "MZ22-TRAP-19", "MZ22-TRAP-20", "MZ22-TRAP-21", "MZ22-TRAP-22", "MZ22-TRAP-24",
+                 "MZ22-TURN-9", "MZ22-TURN-10"),
+          aliases=("trap", "face-down", "face down", "facedown", "bluff", "trap pages")),
+    Topic("equipment", "Equipment", "term",
+          "Equipment attaches itself beneath another Page in the Arena, the Equipped Page, and gives it "
+          "what its text says. Any type of Page can be Equipment. It is controlled by whoever controls the "
+          "Equipped Page but stays yours, counts as outside the Arena (so nothing attacks it), and moves "
+          "with its Page. A Page may carry any number of Equipment.\n\n"
+          "When the Equipped Page leaves the Arena, its Equipment goes to its own discard pile without "
+          "being Destroyed. If the intended Page is gone before the Equipment attaches, the Equipment is "
+          "discarded too.",
+          see_also=("equipment-trait", "placement", "discard-piles"),
+          rules=("MZ22-EQUIP-1", "MZ22-EQUIP-2", "MZ22-EQUIP-3", "MZ22-EQUIP-4", "MZ22-EQUIP-7",
+                 "MZ22-EQUIP-8", "MZ22-EQUIP-10", "MZ22-EQUIP-11", "MZ22-EQUIP-12", "MZ22-EQUIP-13",
+                 "MZ22-EQUIP-15", "MZ22-EQUIP-16"),
+          aliases=("equip", "equipped", "unequip", "equipped page")),
+    Topic("placement", "On top of and underneath", "term",
+          "Pages lie on top of or under one another only when an Effect puts them there; how Pages happen "
+          "to overlap on a table means nothing, and here every Page is shown in full with what lies under "
+          "it.\n\n"
+          "Put under a Page by another Page's Effect, a Page leaves the Arena without being Destroyed: it "
+          "loses its Indicators and cannot be targeted or counted. Put there by its own Effect, it stays "
+          "in the Arena and goes along with its Page. When the top Page leaves the Arena, or goes back to "
+          "a Chapter or Spellbook, the Pages under it go to their own owners' discard piles, unless an "
+          "Effect says they come back. None of this triggers DESTROYED Effects.\n\n"
+          "What lies under a Page is public, except a face-down Trap. Equipment and Traps have their own "
+          "rules.",
+          see_also=("equipment", "traps", "discard-piles", "destroyed-effects"),
+          rules=("MZ22-PLACE-2", "MZ22-PLACE-3", "MZ22-PLACE-4", "MZ22-PLACE-5", "MZ22-PLACE-6",
+                 "MZ22-PLACE-7", "MZ22-PLACE-8", "MZ22-PLACE-9", "MZ22-PLACE-10", "MZ22-PLACE-11",
+                 "MZ22-PLACE-12", "MZ22-PLACE-14", "MZ22-PLACE-15", "MZ22-PLACE-16", "MZ22-PLACE-17"),
+          aliases=("underneath", "on top of", "under", "beneath", "layering", "placement rules")),
+    Topic("surroundings", "Surroundings and the 4th Wall", "term",
+          "Some Terra Bonuses and Page texts look at the world outside the game: a forest nearby, rain, "
+          "night, a drink in sight, a train. At the start of a game each Caster declares such places, "
+          "items and personal conditions; the declaration is public and does not change. Time of day, "
+          "moon, season, sky and (where enabled) weather are worked out again at the start of each turn "
+          "and then stay fixed for that turn.\n\n"
+          "A 4th Wall text is satisfied by the declaration, or by a face-up Page in the Arena whose name "
+          "matches (a Page called a train counts as a train), or for a place by a Terra of that name. It "
+          "is checked each time it matters, so it changes as Pages come and go.\n\n"
+          "The board lists the mode, what each Caster declared and the keys worked out this turn.",
+          see_also=("match-modes", "terra-bonus", "terra-page", "special-terra"),
+          rules=("MZ22-WALL-1", "MZ22-WALL-2", "MZ22-WALL-3", "MZ22-WALL-4", "MZ22-WALL-5", "MZ22-WALL-6",
+                 "MZ22-WALL-8", "MZ22-WALL-9", "MZ22-WALL-11", "MZ22-TERRA-8", "MZ22-TERRA-10",
+                 "MZ22-TERRA-13"),
+          aliases=("4th wall", "fourth wall", "4th wall effects", "surrounding", "declared keys",
+                   "derived keys", "weather")),
+    Topic("match-modes", "Surroundings modes", "term",
+          "A match setting decides how the real world counts. Shared: the Casters sit together and one "
+          "declaration serves everyone. Per-Caster: for remote play, each Page checks its own controller's "
+          "declaration plus the Terra in the Arena. Terra-Pages-only: nothing is declared and only Terra "
+          "Pages switch bonuses on, as in tournaments.",
+          see_also=("surroundings", "terra-bonus"),
+          rules=("MZ22-TERRA-9", "MZ22-TERRA-8"),
+          aliases=("match mode", "surroundings mode", "shared mode", "per-caster", "terra pages only",
+                   "terra-only")),
+    Topic("special-terra", "Special Terra", "card type",
+          "A Special Terra is a Terra Page with Effects as well as its Terra Bonus. Its Effects affect every "
+          "Caster and work exactly while it holds a Terra slot. With several in the Arena, copies of the "
+          "same one included, their Effects add up unless a Page says otherwise.",
+          see_also=("terra-page", "terra-slots", "terra-bonus"),
+          rules=("MZ22-SPTERRA-1", "MZ22-SPTERRA-2", "MZ22-SPTERRA-3", "MZ22-SPTERRA-4", "MZ22-SPTERRA-5"),
+          aliases=("special terra", "special terra pages")),
+)
+
+
 TOPICS: tuple[Topic, ...] = (_OVERVIEW, *_TURN, *_PHASES, *_ACTIONS, *_KEYWORDS, *_STATUSES, *_WIN,
-                             *_ZONES, *_CARD_TYPES, *_TERMS)
+                             *_ZONES, *_CARD_TYPES, *_TERMS, *_TRAITS, *_PART2)

@@ -106,6 +106,8 @@ def turn_hooks(st: Any, step: str) -> None:
     """Rule events of steps 1a and 3b: Burrow, Defender, Flash, Regen."""
     if step == "start_a":
         traits.turn_start(st)
+        from .traps import flip_moment
+        flip_moment(st, "start_of_turn")
     elif step == "end_b":
         traits.turn_end(st)
 

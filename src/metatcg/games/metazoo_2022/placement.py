@@ -5,7 +5,13 @@ Data (PR-MZ22-51): a Page beneath another has ``PageState.under`` = that Page. P
 different Page's Effect it is out of the Arena (MZ22-PLACE-5/16): kept in ``d.ps`` for the
 link but not in ``d.arena``, with no Indicators, so nothing targets, counts or reads it. Put
 there by its own Effect it stays in ``d.arena`` (MZ22-PLACE-6) and moves with its host
-(MZ22-PLACE-7). Equipment (equipment.py) and face-down Traps (traps.py) use the same link."""
+(MZ22-PLACE-7). Equipment (equipment.py) and face-down Traps (traps.py) use the same link.
+
+The Arena has no positions, so "moving together" (MZ22-PLACE-7) is the ``under`` link itself: a
+Page beneath another is shown with it and leaves with it (PR-MZ22-60). An Effect may say that the
+Pages it put under its Page come back when that Page leaves (``host_leaves = "return"``,
+MZ22-PLACE-10): they carry the mark ``RETURN`` and re-enter for their owner, not Contracted
+(PR-MZ22-61)."""
 from __future__ import annotations
 
 from typing import Any
@@ -15,18 +21,22 @@ from .data import MZ22Data
 from .records import PageState
 from .zones import DISCARD, enter_arena, forget, nm, pl
 
+RETURN = "return_on_leave"      # PageState.marks: back into the Arena when the host leaves (MZ22-PLACE-10)
+
 
 def beneath(d: MZ22Data, host: int) -> list[int]:
     """The Pages lying under ``host`` (any kind)."""
     return [c for c, s in d.ps.items() if s.under == host]
 
 
-def put_under(st: GameState, page: int, host: int, own: bool) -> None:
+def put_under(st: GameState, page: int, host: int, own: bool, back: bool = False) -> None:
     """Put ``page`` beneath ``host``. By its own Effect it stays in the Arena (entering first
     if it was on its way there, MZ22-PLACE-6); by another Page's it leaves the Arena without
-    being Destroyed, losing its Indicators (MZ22-PLACE-5/16, MZ22-KW-6)."""
+    being Destroyed, losing its Indicators (MZ22-PLACE-5/16, MZ22-KW-6). ``back``: it returns to
+    the Arena when ``host`` leaves (MZ22-PLACE-10). ``host`` may be the Page whose CONTRACT Effect
+    is resolving, which enters the Arena right after (MZ22-CONTRACT-6, PR-MZ22-62)."""
     d: MZ22Data = st.data
-    seat = d.controller(host)
+    seat = d.controller(host) if host in d.ps else d.owner[host]
     s = d.ps.get(page)
     if own:
         if s is None:
@@ -42,7 +52,9 @@ def put_under(st: GameState, page: int, host: int, own: bool) -> None:
         d.arena.remove(page)
         forget(d, page)
         d.dirty = True
-    d.ps[page] = PageState(d.owner[page], True, entered=d.turn, contracted=False, under=host)
+    # a fresh state: no Damage, LP changes or Indicators out of the Arena (PR-MZ22-64)
+    d.ps[page] = PageState(d.owner[page], True, entered=d.turn, contracted=False, under=host,
+                           marks=((RETURN, 1),) if back else ())
     if st.logging:
         st.say(f"{nm(d, page)} is put under {nm(d, host)}: it leaves the Arena, not Destroyed (MZ22-PLACE-5)")
 
@@ -57,6 +69,12 @@ def _release(st: GameState, c: int) -> None:
     if s.face_down:
         d.ps[c] = s._replace(under=-1)
         return
+    if (RETURN, 1) in s.marks and c not in d.arena:
+        del d.ps[c]
+        enter_arena(st, c, d.owner[c], contracted=False)     # not Contracted (MZ22-CONTRACT-13)
+        if st.logging:
+            st.say(f"{nm(d, c)} comes back into the Arena for {pl(d.owner[c])} (MZ22-PLACE-10)")
+        return
     zone = DISCARD[d.defs[c].type]
     if st.logging:
         st.say(f"{nm(d, c)} goes to {pl(d.owner[c])}'s {zone.title()} from under a Page that left "
@@ -65,26 +83,37 @@ def _release(st: GameState, c: int) -> None:
 
 
 def on_leave(st: GameState, page: int) -> None:
-    """``page`` left the Arena: the Pages beneath it follow (MZ22-PLACE-8/9/10/11)."""
+    """``page`` left the Arena, or never arrived (a Contract that did not enter): the Pages
+    beneath it follow (MZ22-PLACE-8/9/10/11)."""
     d: MZ22Data = st.data
     for c in beneath(d, page):
-        _release(st, c)
+        if c in d.ps:            # an earlier release may have taken it along
+            _release(st, c)
 
 
 def place_under_op(st: GameState, run: Any, op: Any) -> bool:
-    """The ``place_under`` op: ``what`` Pages go under the one ``under`` names."""
+    """The ``place_under`` op: ``what`` Pages go under the one ``under`` names: a Page in the
+    Arena, or the source itself while its CONTRACT Effect resolves before it enters (PR-MZ22-62)."""
     from .ops import pages, refs
     d: MZ22Data = st.data
-    hosts = [h for h in pages(refs(st, run.ctx, op.under)) if h in d.arena]
+    src = run.ctx.source
+    if op.under == "self" and _entering(d, src):
+        hosts = [src]
+    else:
+        hosts = [h for h in pages(refs(st, run.ctx, op.under)) if h in d.arena]
     if not hosts:
         return False
     host = hosts[0]
-    src = run.ctx.source
     if op.what == "self":
         if src not in d.ps or src in d.arena:
             put_under(st, src, host, own=True)
         return False
     for c in pages(refs(st, run.ctx, op.what)):
         if c != host and c in d.arena:
-            put_under(st, c, host, own=False)
+            put_under(st, c, host, own=False, back=op.host_leaves == "return")
     return False
+
+
+def _entering(d: MZ22Data, page: int) -> bool:
+    """``page`` is a Beastie or Artifact on the chain as a Contract, about to enter."""
+    return page not in d.ps and any(it.source == page and it.what == "contract" for it in d.chain)

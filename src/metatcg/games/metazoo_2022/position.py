@@ -248,6 +248,9 @@ def snapshot(st: GameState) -> dict[str, Any]:
         "decision": None if st.decision is None else st.decision.kind,
         "arena": [page(c) for c in d.arena],
         "terra": ["" if c < 0 else nm(c) for c in d.terra], "rotation": d.rot,     # "" empty, as in specs
+        # Pages under another, face-down Pages, Equipment: each with its host's name (PR-MZ22-50..52)
+        "beneath": [{**page(c), "under": nm(s.under) if s.under >= 0 else "", "face_down": s.face_down,
+                     "in_arena": c in d.arena} for c, s in d.ps.items() if s.under >= 0 or s.face_down],
         "chain": [{"name": nm(it.source), "what": it.what, "seat": it.seat,
                    "targets": [list(t) for t in it.targets]} for it in d.chain],
         "combat": None if cb is None else {"attacker": nm(cb.attacker), "target": cb.target,

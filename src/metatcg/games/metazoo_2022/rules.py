@@ -47,6 +47,8 @@ class MZ22Rules:
             return f"Poison LP Loss ({pl(t.seat)}'s side)"
         if t.rule in traits.RULES:
             return traits.describe(d, t)
+        if t.rule == traps.FLIP:
+            return traps.describe_flip(d, t)
         e = d.defs[t.source].effects[t.effect]
         return f"{nm(d, t.source)}: {e.text or e.when}"
 
@@ -63,7 +65,7 @@ class MZ22Rules:
         d: MZ22Data = st.data
 
         def orderer(t: Trigger) -> int:
-            return d.active if t.rule == "contract" else t.seat
+            return d.active if t.rule in ("contract", traps.FLIP) else t.seat     # Traps: MZ22-TRAP-12
         return [(p, tuple(t for t in batch if orderer(t) == p)) for p in clockwise(d.n, d.active)]
 
     state_check = staticmethod(endings.state_check)   # runs before every step: one call, not two
@@ -137,6 +139,9 @@ def _trigger(st: GameState, step: ResolveTrigger) -> None:
         return
     if t.rule in traits.RULES:          # Regen (MZ22-TRAIT-REGEN-1/2)
         traits.resolve(st, t)
+        return
+    if t.rule == traps.FLIP:            # a Trap's own flip moment (MZ22-TRAP-12/21)
+        st.push(TrapStep(t.source, "flip", False))
         return
     if d.out[t.seat]:
         return
@@ -364,6 +369,8 @@ def _check_record(d: MZ22Data, r: Any, k: int) -> None:
         raise StateDataError(f"a chain item of unknown kind {r.what!r:.20}")
     if isinstance(r, Trigger) and r.rule == "regen" and not 0 <= r.source < k:
         raise StateDataError("a Regen trigger names a Page that does not exist")
-    if isinstance(r, Trigger) and r.rule not in ("poison", *traits.RULES):
+    if isinstance(r, Trigger) and r.rule == traps.FLIP and not 0 <= r.source < k:
+        raise StateDataError("a Trap flip names a Page that does not exist")
+    if isinstance(r, Trigger) and r.rule not in ("poison", traps.FLIP, *traits.RULES):
         if not 0 <= r.source < k or not 0 <= r.effect < len(d.defs[r.source].effects):
             raise StateDataError("a trigger names an Effect that does not exist")

@@ -422,6 +422,7 @@ class PlaceUnder(_Strict):
     op: Literal["place_under"]
     what: Ref
     under: Ref
+    host_leaves: Literal["discard", "return"] = "discard"    # what happens then: MZ22-PLACE-8 or MZ22-PLACE-10
 
 
 class Attach(_Strict):
@@ -657,6 +658,7 @@ class _Page(_Strict):
     traits: list[Trait] = Field(default=[], max_length=6)       # part 2, multiplicity kept
     wall: list[WallPred] = Field(default=[], max_length=4)      # 4th Wall predicates it mentions (MZ22-WALL-7)
     cannot_contract_while: list[WallPred] = Field(default=[], max_length=3)   # MZ22-WALL-4/10
+    flip_at: Literal["start_of_turn"] | None = None            # a Trap's own flip moment (MZ22-TRAP-21)
     effect: list[Effect] = Field(default=[], max_length=6)
     text: str = ""
 
@@ -673,6 +675,8 @@ class _Page(_Strict):
             raise ValueError(_at("effect", f"a {kind} has exactly one cast Effect (its body), not {casts}"))
         if kind not in ("spell", "potion") and casts:
             raise ValueError(_at("effect", "only Spells and Potions have a cast Effect"))
+        if self.flip_at and "trap" not in self.traits:
+            raise ValueError(_at("flip_at", "only a Page with the Trap Trait states a flip moment (MZ22-TRAP-21)"))
         if kind not in ("beastie", "artifact") and any(e.when == "power" for e in self.effect):
             raise ValueError(_at("effect", "only Beasties and Artifacts have Powers (MZ22-GLOSS-12, MZ22-PAGE-10)"))
         return self

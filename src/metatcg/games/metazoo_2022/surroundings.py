@@ -302,15 +302,21 @@ def public(d: Any) -> dict[str, Any]:
 
 def describe(d: Any) -> list[str]:
     """Short lines for the terminal board."""
-    v = public(d)
+    return describe_view(public(d))
+
+
+def describe_view(v: dict[str, Any]) -> list[str]:
+    """``describe`` from the view's public ``surroundings`` (the terminal draws from the view):
+    the mode, each Caster's declared keys and items, then this turn's derived keys."""
     if v["mode"] == "terra_only":
         return ["Surroundings: Terra Pages only"]
     lines = [f"Surroundings: {v['mode'].replace('_', '-')}" + (f", {v['moment']}" if v["moment"] else "")]
     if v["shared"]:
         lines.append(f"  shared: {', '.join(v['shared']['keys'] + v['shared']['items']) or 'nothing'}")
     for p, c in enumerate(v["casters"]):
-        parts = c["keys"] + c["items"] + [f"self:{x}" for x in c["self"]] + c["derived"]
-        lines.append(f"  P{p + 1}: {', '.join(parts) or 'nothing'}")
+        parts = c["keys"] + c["items"] + [f"self:{x}" for x in c["self"]]
+        now = f"; now {', '.join(c['derived'])}" if c["derived"] else ""
+        lines.append(f"  P{p + 1}: {', '.join(parts) or 'nothing'}{now}")
     return lines
 
 

@@ -13,7 +13,10 @@ fits; what still does not fit is cut with a visible "… N more" (the chain, the
 own side are kept longest).
 
 Marks: ``⟂`` Fatigued (turned sideways), ``◀`` whose turn, ``★`` holds priority / decides now,
-``▸`` the Terra slot the next Terra goes to, ``⚔`` the Combat, ``»`` attacker and its target.
+``▸`` the Terra slot the next Terra goes to, ``⚔`` the Combat, ``»`` attacker and its target,
+``▢`` a face-down Page (its owner also sees which, marked "(face-down)"), ``⊃`` what lies under a
+Page (Equipment, Pages put there, a face-down Trap), ``{…}`` Traits and ``⇣`` burrowed, ``ϟ`` Flash's
+restriction, ``+N`` Defender's gain (Trait marks, not statuses).
 """
 from __future__ import annotations
 
@@ -28,11 +31,19 @@ from ...engine.game import Game
 from ...ui.layout import fit, pack, player_name, seat_label, seat_order, with_more
 from ...ui.terminal import GameUI
 from .present import PHASES, SHORT_STEPS, WINDOW_NAMES
+from .surroundings import describe_view
 
 if TYPE_CHECKING:  # pragma: no cover
     from .present import MZ22Presentation
 
 FATIGUED = "⟂"
+FACE_DOWN = "▢"
+UNDER = "⊃"
+TRAIT_SHORT = {"blood_sucker": "BS", "burrow": "Bu", "convert": "Cv", "defender": "Df", "destroyer": "Ds",
+               "equipment": "Eq", "fear": "Fe", "first_strike": "FS", "flash": "Fl", "fleet": "Ft", "flight": "Fg",
+               "immortal": "Im", "infectious": "If", "invisible": "Iv", "magiproof": "Mp", "regen": "Rg",
+               "self_destruct": "SD", "spirit": "Sp", "stone_skin": "SS", "trap": "Tr", "unblockable": "Ub",
+               "venomous": "Vn"}
 PRIORITY = "★"
 POINTER = "▸"
 ATTACK = "⚔"
@@ -41,6 +52,7 @@ SHOWN = 4           # Pages of a Cemetery, Limbo or Afterlife the full board nam
 
 LEGEND = (f"{FATIGUED} Fatigued · {PRIORITY} holds priority / decides · ◀ whose turn · {POINTER} next Terra slot · "
           f"LP current/max · dmg Damage · loss LP Loss · {ATTACK} Combat · {MARKED} attacker / target · "
+          f"{FACE_DOWN} face-down · {UNDER} under it · {{…}} Traits · ⇣ burrowed · ϟ Flash · +N Defender gain · "
           "compact counts: sb Spellbook, ch Chapter, li Limbo, ce Cemetery, af Afterlife")
 
 ATTACKER_STYLE = "bold red"
@@ -195,7 +207,65 @@ def page_entry(p: dict, marks: tuple[str, str, tuple[str, ...]], level: int = 0)
         t.append(f" [{st}]", style=STATUS_STYLE)
     if p.get("token"):
         t.append(" (token)" if level == 0 else "ᵗ", style="dim")
+    tw = trait_words(p, short=level >= 1)
+    if tw:
+        t.append(" " + tw, style="cyan")
     return t
+
+
+def trait_words(p: dict, short: bool = False) -> str:
+    """'{Flight, Regen×2} ⇣ ϟ +60': Traits (short: 'Fg Rg2'), then the Trait marks, which are not
+    Status Effect Indicators (MZ22-TRAIT-2): burrowed, Flash's restriction, Defender's gain."""
+    counts: dict[str, int] = {}
+    for tr in p.get("traits") or []:
+        counts[tr] = counts.get(tr, 0) + 1
+    if short:
+        words = [TRAIT_SHORT.get(k, k[:2]) + (str(n) if n > 1 else "") for k, n in counts.items()]
+    else:
+        words = [k.replace("_", "-").title() + (f"×{n}" if n > 1 else "") for k, n in counts.items()]
+    out = ("{" + (" " if short else ", ").join(words) + "}") if words else ""
+    marks = p.get("marks") or {}
+    extra = []
+    if "burrowed" in marks:
+        extra.append("⇣" if short else "⇣burrowed")
+    if marks.get("flash"):
+        extra.append("ϟ" if short else "ϟno attack")
+    if marks.get("defender"):
+        extra.append(f"+{marks['defender']}")
+    return " ".join([out, *extra]).strip()
+
+
+def beneath_of(view: dict, ref: str | None) -> list[dict]:
+    """The view's ``beneath`` rows lying under ``ref`` (None: the stand-alone face-down Pages)."""
+    return [b for b in view.get("beneath") or [] if b.get("under") == ref]
+
+
+def beneath_words(b: dict, short: bool = False) -> str:
+    """One Page from ``beneath``: a face-down Page is '▢' to the others and '▢(face-down) Name'
+    to its owner (MZ22-TRAP-22); Equipment and Pages put there by name (MZ22-PLACE-17)."""
+    name = b.get("name")
+    if b.get("face_down"):
+        if name is None:
+            return FACE_DOWN + (b.get("id", "") if not short else "")
+        return FACE_DOWN + ("(face-down) " if not short else "") + (name if not short or len(name) <= 10
+                                                                   else name[:9] + "…")
+    if short and len(name) > 10:
+        name = name[:9] + "…"
+    return name + (" (Equipment)" if b.get("equipment") and not short else "")
+
+
+def with_beneath(view: dict, p: dict, t: Text, level: int) -> Text:
+    """``t`` (a Page's entry) followed by '⊃ what lies under it'."""
+    under = beneath_of(view, p["id"])
+    if under:
+        t.append(f" {UNDER}" + ",".join(beneath_words(b, level >= 1) for b in under), style="dim")
+    return t
+
+
+def loose_face_down(view: dict, q: int, level: int) -> list[Text]:
+    """``q``'s stand-alone face-down Pages, one entry each."""
+    return [Text(beneath_words(b, level >= 2), style="dim") for b in beneath_of(view, None)
+            if b.get("controller") == q and b.get("face_down")]
 
 
 def aura_entries(pages: list[dict]) -> list[Text]:
@@ -278,7 +348,8 @@ def arena_lines(view: dict, q: int, width: int, level: int, max_lines: int | Non
     """``q``'s side of the Arena packed into lines: Beasties and Artifacts, then Aura Pages."""
     marks = combat_marks(view)
     pages, auras = arena_of(view, q)
-    entries = [page_entry(p, marks, level) for p in pages] + aura_entries(auras)
+    entries = ([with_beneath(view, p, page_entry(p, marks, level), level) for p in pages]
+               + loose_face_down(view, q, level) + aura_entries(auras))
     if not entries:
         return [Text("  (nothing in the Arena)", style="dim")] if level < 2 else []
     return pack(entries, width, Text("  "), max_lines)
@@ -491,7 +562,8 @@ class MZ22UI(GameUI):
                 t = Text(" ").join(caster_pieces(view, q, roles, 2))
                 pages, auras = arena_of(view, q)
                 marks = combat_marks(view)
-                entries = [page_entry(p, marks, 2) for p in pages]
+                entries = [with_beneath(view, p, page_entry(p, marks, 2), 2) for p in pages]
+                entries += loose_face_down(view, q, 2)
                 if auras:
                     entries.append(Text(f"{len(auras)} Aura" + (f" ({sum(1 for a in auras if a.get('fatigued'))}"
                                                                  f"{FATIGUED})" if any(a.get('fatigued') for a in auras)
@@ -504,6 +576,9 @@ class MZ22UI(GameUI):
                 lines += arena_lines(view, q, width, min(level, 1), None if level < 2 else 2)
             out.append((f"seat{q}", lines))
         out.append(("terra", [terra_line(view, width, short=level >= 2)]))
+        surr = view.get("surroundings")
+        if level == 0 and surr and surr.get("mode") != "terra_only":
+            out.append(("surroundings", [fit(Text(x, style="dim"), width) for x in describe_view(surr)]))
         out.append(("combat", combat_lines(view, width, 0 if level <= 2 else 1, self.presentation)))
         out.append(("chain", chain_lines(view, width, 0 if level <= 1 else 2 if level == 3 else 1)))
         return out
@@ -566,6 +641,8 @@ class MZ22UI(GameUI):
                           pool_words(c.get("aura") or {}) or "–", style="bold" if q == me else "")
         parts.append(table)
         parts.append(terra_line(view, 10_000))
+        if view.get("surroundings"):
+            parts += [Text(x, style="dim") for x in describe_view(view["surroundings"])]
         chain = chain_lines(view, 10_000, 0)
         if chain:
             parts.append(Text(""))
@@ -597,17 +674,21 @@ class MZ22UI(GameUI):
         pages, auras = arena_of(view, q)
         if pages:
             grid = Table(box=None, pad_edge=False, show_edge=False, header_style="dim", padding=(0, 2, 0, 0))
-            for col in ("Page", "Type", "State", "LP", "Damage", "LP Loss", "Statuses"):
+            for col in ("Page", "Type", "State", "LP", "Damage", "LP Loss", "Statuses", "Traits", "Under it"):
                 grid.add_column(col, justify="right" if col in ("LP", "Damage", "LP Loss") else "left")
             for p in pages:
                 name = Text(("»" if p["id"] in marks[:2] else "") + p["name"] + (" (token)" if p.get("token") else ""),
                             style=page_style(p, marks))
                 grid.add_row(name, p["type"].capitalize(), "Fatigued" if p.get("fatigued") else "Awakened",
                              lp_words(p) or "–", str(p.get("damage") or 0), str(p.get("lp_loss") or 0),
-                             status_words(p.get("statuses") or []) or "–")
+                             status_words(p.get("statuses") or []) or "–", trait_words(p) or "–",
+                             ", ".join(beneath_words(b) for b in beneath_of(view, p["id"])) or "–")
             out.append(grid)
         elif not auras:
             out.append(Text("  (nothing in the Arena)", style="dim"))
+        loose = loose_face_down(view, q, 0)
+        if loose:
+            out += pack(loose, 10_000, Text("  Face-down: ", style="bold"))
         if auras:
             out += pack(aura_entries(auras), 10_000, Text("  Aura Pages: ", style="bold"))
         for key, label in (("limbo", "Limbo"), ("cemetery", "Cemetery"), ("afterlife", "Afterlife")):

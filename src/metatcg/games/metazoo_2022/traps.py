@@ -162,6 +162,27 @@ def slide(st: GameState, p: int, page: int, host: int) -> None:
 
 
 # ------------------------------------------------------------------ flipping
+FLIP = "trap_flip"            # Trigger.rule: a Trap flipping at a moment its Page states (MZ22-TRAP-21)
+
+
+def flip_moment(st: GameState, moment: str) -> None:
+    """``moment`` of the active Caster's turn: their face-down Traps whose Page names it flip, as
+    simultaneous triggers the active Caster orders (MZ22-TRAP-12/21, PR-MZ22-63). Only the Page's
+    own stated moment flips it: no Caster may flip a Trap at will, for instance to declare it a
+    Defender (MZ22-TRAP-20)."""
+    d: MZ22Data = st.data
+    if not any_attached(d):
+        return
+    for c, s in d.ps.items():
+        if s.face_down and s.controller == d.active and d.defs[c].flip_at == moment:
+            st.queue_trigger(Trigger(s.controller, c, -1, (), FLIP))
+
+
+def describe_flip(d: MZ22Data, t: Trigger) -> str:
+    """The trigger by the alias others know the Page by (MZ22-TRAP-22)."""
+    return f"{pl(t.seat)}'s face-down Page {alias(d, t.source)} flips face-up"
+
+
 def on_attack_declared(st: GameState) -> None:
     """An Attack on a stand-alone face-down Trap or on the Page above one flips it
     (MZ22-COMBAT-6, MZ22-TRAP-16/18). Not a Defender declaration: a Trap under a Defender stays
