@@ -28,9 +28,17 @@ def surroundings_has(d: Any, key: str, seat: int) -> bool:
 
 def wall_holds(d: Any, pred: str, seat: int) -> bool:
     """A 4th Wall predicate (``item:train``, ``self:wearing-pants``, ``terra:forest``) for
-    ``seat``, checked fresh every time (MZ22-WALL-7/8/11)."""
-    from .surroundings import wall_holds as holds
-    return holds(d, pred, seat)
+    ``seat``, as it stands now (MZ22-WALL-7/8/11). The answers are cached until a Page arrives
+    or leaves (``zones.forget``) or the derived keys change (``surroundings.recompute``), the
+    only things they depend on."""
+    known = d.memo.get("wall")
+    if known is None:
+        known = d.memo["wall"] = {}
+    got = known.get((pred, seat))
+    if got is None:
+        from .surroundings import wall_holds as holds
+        got = known[(pred, seat)] = holds(d, pred, seat)
+    return got  # type: ignore[no-any-return]
 
 
 def target_ok(d: Any, seat: int, page: int) -> bool:

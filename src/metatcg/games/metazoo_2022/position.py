@@ -205,6 +205,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         raise StateDataError(f"position: options.surroundings: {e}") from None
     if d.surr is not None:
         d.sky = tuple(surroundings.derive(d.surr, p, turn) for p in range(n))
+    d.memo.clear()                     # nothing cached from the half-built position
     st = GameState(game, d, _int(spec.get("seed", 0), -(1 << 62), 1 << 62, "seed"), options,
                    tuple(tuple(x) for x in names))
     st.push(*[TurnStep(s) for s in TURN_STEPS[TURN_STEPS.index(step):]])

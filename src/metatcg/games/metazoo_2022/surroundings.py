@@ -195,6 +195,7 @@ def recompute(st: GameState) -> None:
     if cfg is None:
         return
     d.sky = tuple(derive(cfg, p, d.turn) for p in range(d.n))
+    d.memo.pop("wall", None)                   # cached 4th Wall answers read the old keys
     if st.logging:
         shown = "; ".join(f"P{p + 1}: {', '.join(k) or 'none'}" for p, k in enumerate(d.sky))
         st.say(f"Surroundings at the start of turn {d.turn} (MZ22-TERRA-13): {shown}")

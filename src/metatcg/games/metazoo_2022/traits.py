@@ -60,9 +60,16 @@ def quiet(d: MZ22Data) -> bool:
 def with_trait(d: MZ22Data, trait: str) -> list[int]:
     """Arena Pages that have ``trait`` now."""
     pages, grants = traited(d)
-    if not grants and not d.mods:
-        return [c for c in pages if trait in d.defs[c].traits]
-    return [c for c in d.arena if trait in traits_of(d, c)]
+    defs = d.defs
+    if not grants:
+        out = [c for c in pages if trait in defs[c].traits]
+    else:                                  # the grants of this Trait, looked up once for all Pages
+        from .stats import covers, statics
+        given = [(h, s) for h, s in statics(d, "grant_trait") if s.trait == trait]
+        out = [c for c in d.arena if trait in defs[c].traits or any(covers(d, h, s.who, c) for h, s in given)]
+    if d.mods and out:                     # Nullified Traits do nothing (MZ22-TRAIT-3, PR-MZ22-30)
+        out = [c for c in out if not d.nullified(c, "traits")]
+    return out
 
 
 # ------------------------------------------------------------------ marks (MZ22-TRAIT-2)

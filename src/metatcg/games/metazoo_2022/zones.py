@@ -51,6 +51,7 @@ def forget(d: MZ22Data, page: int) -> None:
         for key in d.defs[page].listed_in:
             memo.pop(key, None)
         memo.pop("named_items", None)          # 4th Wall items named by Pages (surroundings)
+        memo.pop("wall", None)                 # and the 4th Wall answers (hooks.wall_holds)
 
 
 def enter_arena(st: GameState, page: int, seat: int, contracted: bool) -> None:
