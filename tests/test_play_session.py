@@ -186,3 +186,20 @@ def test_too_many_options_come_a_page_at_a_time(in_tmp):
     """A short screen cannot hold every option: 'more' shows the next page, any number works."""
     r = run("play", "metazoo", "--seed", "4", input="1\n" * 12 + "more\n" * 2 + "quit\ny\n", width=80, height=18)
     assert_clean(r, 0, "'more' shows the others")
+
+
+@pytest.mark.rule("MZ22-TERRA-8", "MZ22-TERRA-9")
+def test_a_person_picks_the_surroundings_from_a_list_with_the_derived_keys(monkeypatch, capsys):
+    game = metatcg.load_game("metazoo-2022")
+    answers = iter(["9", "x", "2"])
+    monkeypatch.setattr(play_mod, "read_line", lambda prompt="": next(answers))
+    chosen = play_mod.pick_options(game, 2, None)
+    assert chosen == {"surroundings": "forest-cabin"}
+    out = " ".join(capsys.readouterr().out.split())             # as read, whatever the wrapping
+    assert "Where are the Casters?" in out and "turn 1 sky: full_moon, nighttime, stars" in out
+    assert "choose 1-" in out                                   # a bad answer asks again
+    state = game.new_state(["embers", "grove"], seed=1, options=chosen)
+    assert state.view(0)["surroundings"]["mode"] == "shared"
+    given = {"surroundings": "city-rooftop"}
+    assert play_mod.pick_options(game, 2, given) == given       # --option wins, nothing asked
+    assert play_mod.pick_options(metatcg.load_game("metax"), 2, None) is None

@@ -10,6 +10,7 @@ a bot. Input comes from ``input()`` so a game can be driven by piping stdin.
 from __future__ import annotations
 
 import secrets
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from metatcg.engine.errors import StateDataError
 from metatcg.engine.game import Game
 from metatcg.engine.handle import PlayerHandle
 from metatcg.engine.state import GameState
+from metatcg.ui.presentation import presentation_of
 
 from . import saving
 from .common import console, fail, get_game, load_deck, load_record, player_name, result_text
@@ -141,6 +143,27 @@ def run_play(game_id: str | None, game: Game | None, deck: str | None, opponent_
     play_session(session)
 
 
+def pick_options(game: Game, seats: int, options: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Ask for the table options the game offers as a list (``option_choices``) and that were
+    not given with ``--option``; Enter keeps the first (the default)."""
+    chosen = dict(options or {})
+    for name, question, values in presentation_of(game).option_choices(seats):
+        if name in chosen or not values:
+            continue
+        console.print(f"[bold]{escape(question)}[/]")
+        for i, (value, text) in enumerate(values, 1):
+            console.print(f"  {i}. [bold]{escape(value)}[/] — {escape(text)}")
+        while True:
+            raw = read_line(f"1-{len(values)} [1]> ").strip()
+            if not raw:
+                raw = "1"
+            if raw.isdigit() and 1 <= int(raw) <= len(values):
+                chosen[name] = values[int(raw) - 1][0]
+                break
+            console.print(f"[red]choose 1-{len(values)}[/]")
+    return chosen or options
+
+
 def new_game(game_id: str | None, game: Game | None, deck: str | None, opponent_deck: str | None, vs: str,
              seed: int | None, seat: int, save: Path | None, seats: int | None,
              options: dict[str, Any] | None = None) -> Session:
@@ -153,6 +176,8 @@ def new_game(game_id: str | None, game: Game | None, deck: str | None, opponent_
         fail(f"--seat must be a seat of the table, 0-{n - 1}, not {seat}")
     decks = [load_deck(game, spec) for spec in seat_decks(game, n, seat, deck, opponent_deck)]
     seed = choose_seed(seed)
+    if sys.stdin.isatty():                  # a person at the keyboard picks the table options
+        options = pick_options(game, n, options)
     state = game.new_state(decks, seed=seed, options=options)
     wanted = save if save is not None else Path(f"metatcg-{game.id}-{seed}{saving.RECORD_SUFFIX}")
     path = saving.claim(wanted, state.record())

@@ -90,6 +90,12 @@ class Presentation:
         schema = getattr(model, "model_json_schema", None)
         return schema() if schema is not None else None
 
+    def option_choices(self, seats: int) -> list[tuple[str, str, list[tuple[str, str]]]]:
+        """Table options a player picks from a list before a game (``metatcg play`` asks when
+        they are not given with ``--option``): (option name, question, [(value, what a player
+        reads), ...]), the first value the default. None by default."""
+        return []
+
     def glossary(self) -> "Glossary":
         """The game's rules help (cached): the ``TOPICS`` of its package's ``glossary`` module, or,
         for a game without one, a minimal glossary of :attr:`phases` and :attr:`keywords`."""

@@ -227,6 +227,26 @@ class MZ22Presentation(Presentation):
     length_word = "turns"
     card_types = ("aura", "terra", "beastie", "artifact", "spell", "potion")
     no_text = "(no Effects)"
+
+    def option_choices(self, seats: int) -> list[tuple[str, str, list[tuple[str, str]]]]:
+        """The surroundings, picked from the presets with what each declares and the keys its
+        moment and place give on turn 1 (MZ22-TERRA-8..13)."""
+        from . import surroundings
+        out = []
+        for name, raw in surroundings.presets().items():
+            try:
+                cfg = surroundings.parse(name, seats)
+            except ValueError:
+                continue                   # a preset for another table size
+            if cfg is None:
+                out.append((name, "Terra Pages only: no declared surroundings (tournaments)"))
+                continue
+            keys = sorted(set(surroundings.initial(cfg, seats)[0]))
+            shared = raw.get("shared") or {}
+            said = ", ".join(sorted(shared.get("keys", []) + shared.get("items", []))) or "each Caster's own"
+            out.append((name, f"{raw['mode'].replace('_', '-')}: {said}; turn 1 sky: {', '.join(keys) or 'none'}"))
+        out.sort(key=lambda x: x[0] != "terra_only")
+        return [("surroundings", "Where are the Casters? (surroundings, the 4th Wall)", out)] if out else []
     phases: Mapping[str, str] = PHASES
 
     @property
