@@ -37,19 +37,12 @@ def can_attack(d: MZ22Data, p: int, page: int) -> bool:
 
 
 def fighters(d: MZ22Data, p: int) -> list[int]:
-    """The Beasties with an Attack that ``p`` controls, listed for every seat once per set of
-    Pages in the Arena."""
-    got = d.memo.get("fighters")
-    if got is None:
-        defs = d.defs
-        ps = d.ps
-        got = [[] for _ in range(d.n)]
-        for c in d.arena:
-            df = defs[c]
-            if df.type == "beastie" and df.attacks:
-                got[ps[c].controller].append(c)
-        d.memo["fighters"] = got
-    return got[p]  # type: ignore[no-any-return]
+    """The Beasties with an Attack that ``p`` controls (cached per set of Pages in the Arena)."""
+    return d.by_seat("fighters", _fighter)[p]
+
+
+def _fighter(df: Any, c: int) -> int | None:
+    return c if df.type == "beastie" and df.attacks else None
 
 
 def attack_targets(d: MZ22Data, page: int) -> list[str]:

@@ -41,23 +41,19 @@ def sources(d: MZ22Data, p: int, skip: int = -1) -> list[tuple[str, frozenset[st
     return out
 
 
-def producers(d: MZ22Data, p: int) -> tuple[tuple[int, str, frozenset[str], bool, bool], ...]:
-    """The Aura-making Pages ``p`` controls in the Arena, listed for every seat once per set of
-    Pages there: (Page, pick id, producible types, is an Artifact, any time). One pick id per
-    Aura type for plain Aura Pages, so identical units collapse into one option."""
-    got = d.memo.get("producers")
-    if got is None:
-        defs = d.defs
-        ps = d.ps
-        got = [[] for _ in range(d.n)]
-        for c in d.arena:
-            df = defs[c]
-            if df.produces:
-                made = df.made
-                got[ps[c].controller].append((c, df.aura if df.type == "aura" and len(made) == 1 else f"c{c}",
-                                              made, df.type == "artifact", bool(df.any_time)))
-        d.memo["producers"] = got
-    return got[p]  # type: ignore[no-any-return]
+def producers(d: MZ22Data, p: int) -> list[tuple[int, str, frozenset[str], bool, bool]]:
+    """The Aura-making Pages ``p`` controls in the Arena (cached per set of Pages there): (Page,
+    pick id, producible types, is an Artifact, any time). One pick id per Aura type for plain
+    Aura Pages, so identical units collapse into one option."""
+    return d.by_seat("producers", _producer)[p]
+
+
+def _producer(df: Any, c: int) -> tuple[int, str, frozenset[str], bool, bool] | None:
+    if not df.produces:
+        return None
+    made = df.made
+    return (c, df.aura if df.type == "aura" and len(made) == 1 else f"c{c}", made, df.type == "artifact",
+            bool(df.any_time))
 
 
 class Purse:
@@ -167,18 +163,12 @@ def actions_for(d: MZ22Data, p: int, main: bool) -> list[Action]:
 
 def users(d: MZ22Data, p: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
     """The Arena Pages ``p`` controls that print Powers or "any time" Effects: (Page, Powers,
-    any-time Effects), listed for every seat once per set of Pages there."""
-    got = d.memo.get("users")
-    if got is None:
-        defs = d.defs
-        ps = d.ps
-        got = [[] for _ in range(d.n)]
-        for c in d.arena:
-            df = defs[c]
-            if df.powers or df.any_time_fx:
-                got[ps[c].controller].append((c, df.powers, df.any_time_fx))
-        d.memo["users"] = got
-    return got[p]  # type: ignore[no-any-return]
+    any-time Effects), cached per set of Pages there."""
+    return d.by_seat("users", _user)[p]
+
+
+def _user(df: Any, c: int) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+    return (c, df.powers, df.any_time_fx) if df.powers or df.any_time_fx else None
 
 
 def any_response(d: MZ22Data, p: int) -> bool:

@@ -10,7 +10,7 @@ rotation pointer ``rot``, the ``chain`` and the ``combat``.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ...engine.jsonread import flag, obj as _obj, remembered, seq, whole, wholes
 from ...engine.records import decode, encode
@@ -130,6 +130,22 @@ class MZ22Data:
     # --------------------------------------------------------------- queries
     def name(self, page: int) -> str:
         return self.defs[page].name
+
+    def by_seat(self, key: str, entry: Callable[[Any, int], Any]) -> list[list[Any]]:
+        """A cached list per seat of ``entry(def, page)`` for each Arena Page it gives something
+        for (None: left out), by controller; ``key`` must be in ``PageDef.listed_in`` of every
+        Page that can give an entry, so ``zones.forget`` drops the list when one moves."""
+        got = self.memo.get(key)
+        if got is None:
+            defs = self.defs
+            ps = self.ps
+            got = [[] for _ in range(self.n)]
+            for c in self.arena:
+                e = entry(defs[c], c)
+                if e is not None:
+                    got[ps[c].controller].append(e)
+            self.memo[key] = got
+        return got  # type: ignore[no-any-return]
 
     def nullified(self, page: int, part: str) -> bool:
         """Are ``page``'s ``effects`` or ``traits`` Nullified this turn (MZ22-GLOSS-11, PR-MZ22-30)?"""
