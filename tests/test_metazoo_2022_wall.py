@@ -153,3 +153,22 @@ def test_declared_weather_and_place_keys():
                   options=opt(mode="per_caster", weather=["raining"], casters=[{"keys": ["river"]}, {}]))
     assert hooks.surroundings_has(st.data, "river", 0) and not hooks.surroundings_has(st.data, "river", 1)
     assert hooks.surroundings_has(st.data, "raining", 1)
+
+
+@pytest.mark.rule("MZ22-TERRA-1", "MZ22-TERRA-2", "MZ22-TERRA-12")
+def test_a_landmark_within_five_miles_gives_its_key_and_the_terra_bonus():
+    """A lake 7 km from the table counts as nearby, one 9 km away does not (PR-MZ22-31); the key
+    turns on a Page's Terra Bonus as a Lake Terra would."""
+    from metatcg.games.metazoo_2022 import sky
+    here = [44.0, -71.0]
+    near = [44.0 + 7 / 111.2, -71.0]                   # 7 km north
+    far = [44.0 + 9 / 111.2, -71.0]                    # 9 km north
+    assert 6.9 < sky.distance_km(tuple(here), tuple(near)) < 7.1
+    for at, has in ((near, True), (far, False)):
+        option = opt(mode="shared", moment="2024-08-12T12:00:00-04:00", place=here,
+                     landmarks=[{"key": "lake", "at": at}])
+        st = position(GAME, [{}, {}], options=option)
+        assert hooks.surroundings_has(st.data, "lake", 0) is has
+        assert stats.terra_active(st.data, "lake", 1) is has           # every Caster at the table
+    with pytest.raises(Exception, match="not a place key"):
+        position(GAME, [{}, {}], options=opt(mode="shared", landmarks=[{"key": "daytime", "at": here}]))

@@ -7,11 +7,13 @@ clock, so a replay derives the same keys (MZ22-TERRA-13)."""
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
-from math import asin, atan2, cos, degrees, radians, sin
+from math import asin, atan2, cos, degrees, radians, sin, sqrt
 
 # MZ22-TERRA-10: the thresholds are placeholders kept here as configuration (degrees).
 DAY_ALTITUDE = 0.0          # at or above: Daytime
 TWILIGHT_ALTITUDE = -6.0    # between this and DAY_ALTITUDE: Dawn (morning) or Dusk (evening)
+NEARBY_KM = 8.05           # "nearby": within 5 miles (MZ22-TERRA-2, MZ22-TERRA-12)
+EARTH_KM = 6371.0
 FULL_MOON_DAYS = 1          # Full Moon on the local day of the full moon ± this many days (TERRA-11)
 SYNODIC_MONTH = 29.530588853              # days
 KNOWN_NEW_MOON = 2451550.1                # Julian day of the new moon of 6 January 2000
@@ -102,6 +104,13 @@ def winter(day: date, lat: float) -> bool:
 
 def meteor_shower(day: date) -> bool:
     return (day.month, day.day) in METEOR_PEAKS
+
+
+def distance_km(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Great-circle distance between two (latitude, longitude) points (haversine)."""
+    la1, lo1, la2, lo2 = map(radians, (*a, *b))
+    h = sin((la2 - la1) / 2) ** 2 + cos(la1) * cos(la2) * sin((lo2 - lo1) / 2) ** 2
+    return 2 * EARTH_KM * asin(sqrt(h))
 
 
 def advance(when: datetime, minutes: int) -> datetime:

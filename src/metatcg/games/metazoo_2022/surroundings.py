@@ -58,6 +58,7 @@ class Config(NamedTuple):
     shared: Profile
     casters: tuple[Profile, ...]
     source: str
+    landmarks: tuple[tuple[str, tuple[float, float]], ...] = ()   # (place key, where) for geolocation
 
 
 # ------------------------------------------------------------------ the option
@@ -86,7 +87,7 @@ def parse(text: Any, n: int) -> Config | None:
 
 
 def from_dict(raw: dict[str, Any], n: int) -> Config | None:
-    bad = set(raw) - {"mode", "moment", "place", "weather", "minutes_per_turn", "shared", "casters"}
+    bad = set(raw) - {"mode", "moment", "place", "weather", "minutes_per_turn", "shared", "casters", "landmarks"}
     if bad:
         raise ValueError(f"surroundings: unknown field(s) {', '.join(sorted(bad))}")
     mode = raw.get("mode", "terra_only")
@@ -117,8 +118,16 @@ def from_dict(raw: dict[str, Any], n: int) -> Config | None:
     allowed = {"keys", "items", "self", "place", "weather"} if mode == "per_caster" else {"self"}
     profs = [_profile(c, f"casters[{i}]", allowed) for i, c in enumerate(casters)]
     profs += [Profile()] * (n - len(profs))
+    marks = raw.get("landmarks", [])
+    if not isinstance(marks, list) or not all(isinstance(m, dict) and set(m) == {"key", "at"} for m in marks):
+        raise ValueError("surroundings: landmarks is a list of {key, at = [latitude, longitude]}")
+    landmarks = []
+    for i, m in enumerate(marks):
+        (key,) = _slugs([m["key"]], f"landmarks[{i}].key", PLACE_KEYS)
+        landmarks.append((key, _place(m["at"], f"landmarks[{i}].at")))
     source = json.dumps(raw, sort_keys=True, separators=(",", ":"))
-    return Config(mode, moment, place, weather, minutes, shared, tuple(profs), source)
+    return Config(mode, moment, place, weather, minutes, shared, tuple(profs), source,
+                  tuple(landmarks))  # type: ignore[arg-type]
 
 
 def _place(v: Any, where: str) -> tuple[float, float] | None:
@@ -172,6 +181,8 @@ def derive(cfg: Config, seat: int, turn: int) -> tuple[str, ...]:
     weather = prof.weather if prof.weather is not None else cfg.weather
     out = set(weather or ()) - {"clear"}
     place = prof.place or cfg.place
+    if place is not None:                 # a feature within 5 miles gives its place key (PR-MZ22-31)
+        out.update(k for k, at in cfg.landmarks if sky.distance_km(place, at) <= sky.NEARBY_KM)
     if cfg.moment is not None and place is not None:
         when = sky.advance(sky.parse_moment(cfg.moment), cfg.minutes * max(0, turn - 1))
         lat, lon = place
