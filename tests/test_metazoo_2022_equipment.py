@@ -274,3 +274,38 @@ def test_any_number_of_equipment_and_one_face_down_trap():
     play(st, "trap", f"trap:c{lurker}", f"slide:c{lurker}>c{hare}")
     assert d.ps[lurker].under == hare and traps.trap_under(d, hare) == lurker
     assert len(equipment.attached(d)) == 2
+
+
+@pytest.mark.rule("MZ22-EQUIP-9", "MZ22-EQUIP-8")
+def test_equipment_its_own_text_lets_be_targeted_counts_as_in_the_arena():
+    st = position(GAME, [{"chapter": ["Shatter Hex"], "aura": {"earth": 1, "flame": 1}, "arena": ["Ember Hare"]},
+                         {"arena": ["Puddle Sprite", "Mirrored Buckler", "Leaden Shackle"]}])
+    d = st.data
+    sprite = arena_page(st, "Puddle Sprite")
+    buckler, shackle = arena_page(st, "Mirrored Buckler"), arena_page(st, "Leaden Shackle")
+    equipment.attach(st, buckler, sprite)
+    equipment.attach(st, shackle, sprite)
+    assert max_lp(d, sprite) == 50                                    # 30 + the Buckler's 20
+    found = candidates(d, 0, TargetSpec(kind="artifact"))
+    assert f"c{buckler}" in found and f"c{shackle}" not in found       # only the one whose text allows it
+    hare = arena_page(st, "Ember Hare")
+    assert f"c{sprite}" in attack_targets(d, hare) and f"c{buckler}" not in attack_targets(d, hare)  # not Attacked
+    contract(st, 0, "Shatter Hex", f"target:c{buckler}")
+    resolve(st)
+    assert buckler in d.limbo[1] and buckler not in d.ps and max_lp(d, sprite) == 30
+    assert shackle in d.ps                                            # the other one stays attached
+
+
+def test_only_equipment_may_be_targetable_in_the_data():
+    bad = """
+[[page]]
+name = "Odd Lamp"
+type = "artifact"
+cost = [{ aura = "light", n = 1 }]
+lp = 20
+targetable = true
+strong_against = ["dark"]
+text = "A lamp."
+"""
+    with pytest.raises(CardDataError, match="targetable"):
+        GAME.parse_cards(bad, "bad lamp")

@@ -42,6 +42,7 @@ class PageDef:
     wall: tuple[str, ...] = ()                  # 4th Wall predicates it mentions (MZ22-WALL-7)
     no_contract: tuple[str, ...] = ()           # cannot be Contracted while one holds (MZ22-WALL-4)
     flip_at: str = ""                           # a Trap's own flip moment (MZ22-TRAP-21, traps.py)
+    targetable: bool = False                    # attached Equipment its text lets be targeted (EQUIP-9)
     effects: tuple[Effect, ...] = ()
     text: str = ""
     # derived once
@@ -113,7 +114,7 @@ def to_def(p: Any) -> PageDef:
         name=p.name, type=p.type, identity=p.identity or p.name, limit=p.limit,
         cost=tuple((c.aura, c.n) for c in p.cost), strong_against=tuple(p.strong_against),
         any_time=p.any_time, traits=tuple(p.traits), wall=tuple(p.wall), effects=tuple(p.effect),
-        no_contract=tuple(p.cannot_contract_while), flip_at=p.flip_at or "",
+        no_contract=tuple(p.cannot_contract_while), flip_at=p.flip_at or "", targetable=p.targetable,
         text=p.text)
     if p.type == "aura":
         return PageDef(**common, special=p.special, aura=p.aura, produces=tuple(p.produces))

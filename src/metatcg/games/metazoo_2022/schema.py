@@ -659,6 +659,7 @@ class _Page(_Strict):
     wall: list[WallPred] = Field(default=[], max_length=4)      # 4th Wall predicates it mentions (MZ22-WALL-7)
     cannot_contract_while: list[WallPred] = Field(default=[], max_length=3)   # MZ22-WALL-4/10
     flip_at: Literal["start_of_turn"] | None = None            # a Trap's own flip moment (MZ22-TRAP-21)
+    targetable: bool = False          # Equipment whose text lets it be targeted while attached (MZ22-EQUIP-9)
     effect: list[Effect] = Field(default=[], max_length=6)
     text: str = ""
 
@@ -677,6 +678,8 @@ class _Page(_Strict):
             raise ValueError(_at("effect", "only Spells and Potions have a cast Effect"))
         if self.flip_at and "trap" not in self.traits:
             raise ValueError(_at("flip_at", "only a Page with the Trap Trait states a flip moment (MZ22-TRAP-21)"))
+        if self.targetable and "equipment" not in self.traits:
+            raise ValueError(_at("targetable", "only Equipment can be targeted while attached (MZ22-EQUIP-9)"))
         if kind not in ("beastie", "artifact") and any(e.when == "power" for e in self.effect):
             raise ValueError(_at("effect", "only Beasties and Artifacts have Powers (MZ22-GLOSS-12, MZ22-PAGE-10)"))
         return self
