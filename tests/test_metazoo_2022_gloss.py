@@ -3,6 +3,8 @@ puts the rest back, never a shuffle), Look (private), Reveal (no Effects), Awake
 where Destroyed Pages go, and the Chapter as the place Pages are Contracted from."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import metatcg
@@ -172,6 +174,25 @@ def test_pages_are_contracted_from_the_chapter_and_bookmarked_into_it():
     assert all(a.id.startswith(("contract:c", "end", "use:", "attack:", "trap")) for a in st.legal_actions())
     assert not any(a.id.startswith("contract:") and int(a.id.split("c")[-1]) not in st.data.chapter[0]
                    for a in st.legal_actions())
+
+
+# ================================================================== flavour
+@pytest.mark.rule("MZ22-AURA-7")
+def test_the_aura_type_blurbs_are_flavour_a_dark_page_is_no_stronger_at_night():
+    """"Dark grows stronger at night" describes the type; it is not a rule: a Dark Beastie's Attack
+    deals the same Damage by day and by night."""
+    dealt = []
+    for moment in ("2024-06-21T12:00:00+00:00", "2024-06-21T23:30:00+00:00"):
+        option = json.dumps({"mode": "shared", "moment": moment, "place": [51.5, 0.0]})
+        st = position(GAME, [{"arena": ["Gloaming Wraith"]}, {"arena": ["Leviathan Calf"]}],
+                      options={"auto_single": False, "surroundings": option})
+        assert ("nighttime" in st.view(0)["surroundings"]["casters"][0]["derived"]) == moment.endswith("23:30:00+00:00")
+        calf = arena_page(st, "Leviathan Calf")
+        play(st, f"attack:c{arena_page(st, 'Gloaming Wraith')}", f"at:c{calf}")
+        while st.decision.kind in ("__respond", "defenders", "attack_choice"):
+            st.apply("pass" if st.decision.kind == "__respond" else st.legal_actions()[-1].id)
+        dealt.append(st.data.ps[calf].damage)
+    assert dealt[0] == dealt[1] > 0
 
 
 # ================================================================== Nullify

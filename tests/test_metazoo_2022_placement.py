@@ -81,6 +81,16 @@ def spur_on(st_extra: dict | None = None):
     return st, spur, kelpie
 
 
+@pytest.mark.rule("MZ22-PLACE-1")
+def test_placement_is_how_a_page_entered_and_what_it_lies_under():
+    st, rider, ph = rider_takes()
+    d = st.data
+    assert rider in d.arena and d.ps[rider].under == -1            # Contracted: it stands alone
+    assert ph not in d.arena and d.ps[ph].under == rider            # put under it by another Page's Effect
+    st2, spur, kelpie = spur_on()
+    assert spur in st2.data.arena and st2.data.ps[spur].under == kelpie   # under by its own Effect
+
+
 @pytest.mark.rule("MZ22-PLACE-5", "MZ22-PLACE-16", "MZ22-PLACE-4", "MZ22-KW-6")
 def test_put_under_by_another_page_leaves_the_arena_not_destroyed():
     st, rider, ph = rider_takes()

@@ -8,7 +8,7 @@ import pytest
 import metatcg
 from metatcg.engine.errors import DeckError
 from metatcg.games.metazoo_2022 import hooks, sky, stats, surroundings
-from support.metazoo_2022 import arena_page, position
+from support.metazoo_2022 import arena_page, play, position
 
 GAME = metatcg.load_game("metazoo-2022")
 
@@ -172,3 +172,22 @@ def test_a_landmark_within_five_miles_gives_its_key_and_the_terra_bonus():
         assert stats.terra_active(st.data, "lake", 1) is has           # every Caster at the table
     with pytest.raises(Exception, match="not a place key"):
         position(GAME, [{}, {}], options=opt(mode="shared", landmarks=[{"key": "daytime", "at": here}]))
+
+
+@pytest.mark.rule("MZ22-TOKEN-12")
+def test_a_declared_item_never_stands_for_a_token_each_token_is_its_own():
+    """PR-MZ22-33: a table that declares a train has no Token for it; Whistle Stop's Token is one
+    Token with its own id, standing alone, whatever is declared."""
+    option = opt(mode="shared", shared={"items": ["train"]})
+    st = position(GAME, [{"chapter": ["Whistle Stop", "Whistle Stop"], "aura": {"earth": 4, "lightning": 4}}, {}],
+                  options=option)
+    d = st.data
+    assert not any(d.is_token(c) for c in d.arena) and hooks.wall_holds(d, "item:train", 0)
+    for _ in range(2):
+        play(st, f"contract:c{next(c for c in d.chapter[0] if d.defs[c].name == 'Whistle Stop')}")
+        while st.decision.kind in ("pay", "__respond"):
+            st.apply("pass" if st.decision.kind == "__respond" else st.legal_actions()[0].id)
+    tokens = [c for c in d.arena if d.is_token(c)]
+    assert len(tokens) == 2 and len(set(tokens)) == 2                   # two Tokens, two ids
+    assert all(d.ps[t].under == -1 for t in tokens)                     # each stands alone
+    assert [p["name"] for p in st.view(1)["arena"] if p["token"]] == ["Toy Train Token", "Toy Train Token"]
