@@ -147,6 +147,11 @@ class MZ22Data:
             self.memo[key] = got
         return got  # type: ignore[no-any-return]
 
+    def has_attached(self) -> bool:
+        """Cheap gate: some Page in ``ps`` is neither in the Arena list nor in a Terra slot (a
+        face-down Trap, Equipment or a Page put under another, PR-MZ22-50/51)."""
+        return len(self.ps) > len(self.arena) + SLOTS - self.terra.count(-1)
+
     def nullified(self, page: int, part: str) -> bool:
         """Are ``page``'s ``effects`` or ``traits`` Nullified this turn (MZ22-GLOSS-11, PR-MZ22-30)?"""
         return any(m[0] == "nullify" and m[1] == page and m[2] in (part, "all") for m in self.mods)

@@ -70,7 +70,7 @@ def _printed_statics(d: MZ22Data) -> dict[str, list[tuple[int, Any]]]:
                 out.setdefault(s.op, []).append((c, s))
                 if s.wall is not None:     # the ops with gated statics, under the key ""
                     out.setdefault("", []).append(s.op)  # type: ignore[arg-type]
-    if len(d.ps) > len(d.arena) + 6 - d.terra.count(-1):     # Equipment give their statics (MZ22-EQUIP-11)
+    if d.has_attached():                   # Equipment give their statics (MZ22-EQUIP-11)
         for c, ps in d.ps.items():
             if ("equip", 1) in ps.marks:
                 for s in defs[c].statics:

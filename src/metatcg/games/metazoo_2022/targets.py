@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import hooks
-from .data import SLOTS, MZ22Data
+from .data import MZ22Data
 from .schema import TargetSpec
 from .stats import types_of
 
@@ -33,7 +33,7 @@ def candidates(d: MZ22Data, seat: int, spec: TargetSpec, skip_uid: int = -1, by:
         return out
     kinds = _PAGE_KINDS[kind]
     pool = [c for c in d.terra if c >= 0] if kind == "terra" else d.arena
-    if len(d.ps) > len(d.arena) + SLOTS - d.terra.count(-1) and kind in ("artifact", "beastie", "page"):
+    if kind in ("artifact", "beastie", "page") and d.has_attached():
         # attached Equipment its own text lets be targeted counts as in the Arena (MZ22-EQUIP-9, PR-MZ22-32)
         pool = pool + [c for c, s in d.ps.items() if s.under >= 0 and not s.face_down and d.defs[c].targetable
                        and c not in d.arena]

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine.action import Action
 from ...engine.state import GameState
-from .data import SLOTS, MZ22Data
+from .data import MZ22Data
 from .records import Act, Ctx, PageState, PickTarget, Run, TrapStep, Trigger
 from .zones import DISCARD, forget, nm, pl
 
@@ -23,9 +23,8 @@ MOVED = "trap_moved"          # PageState.marks: the turn a Trap last slid under
 
 
 def any_attached(d: MZ22Data) -> bool:
-    """Cheap gate: some Page in ``d.ps`` is neither in the Arena list nor in a Terra slot (a
-    face-down Trap, Equipment or a Page put under another, PR-MZ22-50/51)."""
-    return len(d.ps) > len(d.arena) + SLOTS - d.terra.count(-1)
+    """Some Page lies outside the Arena list and the Terra slots (``MZ22Data.has_attached``)."""
+    return d.has_attached()
 
 
 def face_down(d: MZ22Data) -> list[int]:
