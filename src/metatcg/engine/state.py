@@ -225,9 +225,6 @@ class GameState:
         aid = action if isinstance(action, str) else action.id
         if self.result is not None:
             raise IllegalActionError(f"the game is over; {aid!r} cannot be applied")
-        if aid.startswith(CONCEDE) and isinstance(action, str):
-            self.concede(_conceder(aid, self.num_players))
-            return
         if self._legal is None:
             self.legal_actions()
         legal = self._legal or ()
@@ -243,6 +240,9 @@ class GameState:
             by_id = self._by_id = {a.id: a for a in legal}
         act = by_id.get(aid)
         if act is None:
+            if aid.startswith(CONCEDE):   # not a game's id: looked at only off the normal path
+                self.concede(_conceder(aid, self.num_players))
+                return
             sample = ", ".join(a.id for a in legal[:8])
             more = " …" if len(legal) > 8 else ""
             raise IllegalActionError(f"{aid!r} is not a legal action now; legal: {sample}{more}")

@@ -51,7 +51,7 @@ def attack_targets(d: MZ22Data, page: int) -> list[str]:
     out = [f"P{q + 1}" for q in d.alive() if q != p]
     out += [f"c{c}" for c in d.arena if d.defs[c].type in ("beastie", "artifact") and d.ps[c].controller != p
             and hooks.attack_target_ok(d, page, c)]
-    if traps.any_attached(d):                     # face-down Pages may exist (MZ22-TRAP-16)
+    if d.has_attached():                     # face-down Pages may exist (MZ22-TRAP-16)
         out += traps.attack_targets(d, p)
     return out
 

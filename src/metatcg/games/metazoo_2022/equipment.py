@@ -13,7 +13,6 @@ from ...engine.state import GameState
 from .data import MZ22Data
 from .records import Act, PageState
 from .targets import any_targets
-from .traps import any_attached
 from .zones import forget, nm
 
 MARK = ("equip", 1)
@@ -25,7 +24,7 @@ def is_equipment(d: MZ22Data, page: int) -> bool:
 
 def attached(d: MZ22Data) -> list[int]:
     """Equipment Pages attached now (none without a Page outside the Arena list: the cheap gate)."""
-    if not any_attached(d):
+    if not d.has_attached():
         return []
     return [c for c, s in d.ps.items() if MARK in s.marks]
 

@@ -22,13 +22,8 @@ FD = "face_down_as"         # PageState.marks: the alias others see (PR-MZ22-55)
 MOVED = "trap_moved"          # PageState.marks: the turn a Trap last slid under a Page (MZ22-TURN-24)
 
 
-def any_attached(d: MZ22Data) -> bool:
-    """Some Page lies outside the Arena list and the Terra slots (``MZ22Data.has_attached``)."""
-    return d.has_attached()
-
-
 def face_down(d: MZ22Data) -> list[int]:
-    if not any_attached(d):
+    if not d.has_attached():
         return []
     return [c for c, s in d.ps.items() if s.face_down]
 
@@ -58,7 +53,7 @@ def main_actions(d: MZ22Data, p: int) -> list[Action]:
     N (PR-MZ22-54). ``slide:cN>cM`` moves a stand-alone face-down Trap under a Beastie or
     Artifact ``p`` controls with no Trap under it, once per Trap per turn (MZ22-TURN-10/24)."""
     out = [Action("trap", "Place a Page from your Chapter face-down as a Trap")] if d.chapter[p] else []
-    if not any_attached(d):
+    if not d.has_attached():
         return out
     defs = d.defs
     mine = [c for c, s in d.ps.items() if s.face_down and s.controller == p]
@@ -170,7 +165,7 @@ def flip_moment(st: GameState, moment: str) -> None:
     own stated moment flips it: no Caster may flip a Trap at will, for instance to declare it a
     Defender (MZ22-TRAP-20)."""
     d: MZ22Data = st.data
-    if not any_attached(d):
+    if not d.has_attached():
         return
     for c, s in d.ps.items():
         if s.face_down and s.controller == d.active and d.defs[c].flip_at == moment:
@@ -188,7 +183,7 @@ def on_attack_declared(st: GameState) -> None:
     down (MZ22-TRAP-15)."""
     d: MZ22Data = st.data
     cb = d.combat
-    if cb is None or cb.target[:1] != "c" or not any_attached(d):
+    if cb is None or cb.target[:1] != "c" or not d.has_attached():
         return
     t = int(cb.target[1:])
     s = d.ps.get(t)
@@ -338,7 +333,7 @@ def view_of(d: MZ22Data, page: int, me: int, full: dict[str, Any]) -> dict[str, 
 def resample(d: MZ22Data, player: int, rng: Any) -> None:
     """Determinize: each other Caster's face-down Pages take the identity of a random Page among
     those ``player`` cannot see (hidden Chapter, Spellbook, face-down), sizes kept."""
-    if not any_attached(d):
+    if not d.has_attached():
         return
     defs = None
     for p in range(d.n):

@@ -96,7 +96,7 @@ def beneath(d: MZ22Data, me: int) -> list[dict[str, Any]]:
     """Pages outside the Arena list: face-down Traps (hidden from the others, MZ22-TRAP-22),
     Equipment (MZ22-EQUIP-1) and Pages put under another (public, MZ22-PLACE-17), each with the
     Page it lies under."""
-    if not traps.any_attached(d) and not any(d.ps[c].under >= 0 for c in d.arena):
+    if not d.has_attached() and not any(d.ps[c].under >= 0 for c in d.arena):
         return []
     out = []
     for c, s in d.ps.items():
