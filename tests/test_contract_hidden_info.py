@@ -76,6 +76,25 @@ def test_determinized_states_play_on(game, chunk):
     assert n > 10
 
 
+def test_public_view_shows_only_what_every_seat_sees(game):
+    """``public_view()`` (a spectator's) is the same in a state determinized for any seat, so it
+    shows nothing some seat cannot see (its log included); no seed or RNG."""
+    r = Rng(41)
+    points = 0
+    for table in tables(game, 2, 3450):
+        for st in decision_points(game, table, every=4):
+            pub = st.public_view()
+            text = json.dumps(pub, allow_nan=False)
+            assert '"seed"' not in text and str(st.rng.state) not in text
+            assert pub["you"] is None and pub["legal_actions"] == []
+            for p in seats(st):
+                det = game.determinize(st, p, r)
+                assert norm(det.public_view()) == norm(pub), f"public view shows what P{p + 1} hides ({table})"
+                assert len(pub["log"]) <= len(st.log_for(p))
+            points += 1
+    assert points > 10
+
+
 def test_view_shows_no_seed_or_rng(game):
     for table in tables(game, 2, 3400):
         for st in decision_points(game, table, every=2):

@@ -194,5 +194,18 @@ def replay(file: Path = typer.Argument(..., help="A game record (JSON) saved by 
     run_replay(file, step, seat)
 
 
+@app.command("serve")
+@handle_errors
+def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every network)."),
+          port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
+          db: Optional[str] = typer.Option(None, "--db", metavar="URL",
+                                           help="Database: sqlite:///path/file.db or postgresql://user@host/db. "
+                                                "Default: a SQLite file in your data folder.")) -> None:
+    """Serve the games in a browser: open the printed address, start a game, share the seat links."""
+    from .serve import run_serve
+
+    run_serve(host, port, db)
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -330,10 +330,13 @@ class GameState:
         """The judge's log: every line, private ones too, with the rule IDs lines cite."""
         return [e[0] for e in self._log]
 
-    def log_for(self, player: int) -> list[str]:
-        """What ``player`` may read of the log, without rule IDs (those are for judges)."""
+    def log_for(self, player: int, start: int = 0) -> list[str]:
+        """What ``player`` may read of the log, without rule IDs (those are for judges);
+        ``start``: only from that line of the player's log on (a client that has the rest)."""
         self.seat(player)
-        out = []
+        out: list[str] = []
+        if start > 0:
+            return self._log_for_from(player, start)
         for text, private_to, public in self._log:
             if private_to < 0 or private_to == player:
                 out.append(without_rule_ids(text))
@@ -341,9 +344,47 @@ class GameState:
                 out.append(without_rule_ids(public))
         return out
 
+    def _log_for_from(self, player: int, start: int) -> list[str]:
+        """``log_for(player)[start:]``, wording only the lines from ``start`` on."""
+        out: list[str] = []
+        seen = 0
+        for text, private_to, public in self._log:
+            if private_to < 0 or private_to == player:
+                line = text
+            elif public is not None:
+                line = public
+            else:
+                continue
+            if seen >= start:
+                out.append(without_rule_ids(line))
+            seen += 1
+        return out
+
+    def public_log(self, start: int = 0) -> list[str]:
+        """What a spectator may read of the log (public lines, and the public text of private
+        ones), from line ``start`` on."""
+        return self._log_for_from(-1, start)
+
     # ----------------------------------------------------------------- views
-    def view(self, player: int) -> dict[str, Any]:
-        """A JSON-able dict of what ``player`` may know (ARCHITECTURE, views)."""
+    def public_view(self, log_from: int = 0) -> dict[str, Any]:
+        """What someone at no seat may know (a spectator): the game's view for seat ``-1``, which
+        every game words as "not this card's owner", so no hand, deck or face-down card shows."""
+        v = self.rules.view(self, -1)
+        d = self.decision
+        v["game"] = self.game.id
+        v["you"] = None
+        v["seats"] = self.num_players
+        v["deciding"] = None if d is None or self.result else {"player": d.player, "kind": d.kind, "prompt": d.prompt}
+        v["legal_actions"] = []
+        v["result"] = None if self.result is None else {"returns": list(self.result),
+                                                         "reason": without_rule_ids(self.reason)}
+        v["log"] = self.public_log(log_from)
+        out: dict[str, Any] = detached(v)
+        return out
+
+    def view(self, player: int, log_from: int = 0) -> dict[str, Any]:
+        """A JSON-able dict of what ``player`` may know (ARCHITECTURE, views); its ``log`` holds
+        the lines of ``log_for(player)`` from ``log_from`` on."""
         self.seat(player)
         v = self.rules.view(self, player)
         d = self.decision
@@ -354,7 +395,7 @@ class GameState:
         v["legal_actions"] = [a.to_json() for a in self.legal_actions()] if self.current_player() == player else []
         v["result"] = None if self.result is None else {"returns": list(self.result),
                                                          "reason": without_rule_ids(self.reason)}
-        v["log"] = self.log_for(player)
+        v["log"] = self.log_for(player, log_from)
         out: dict[str, Any] = detached(v)  # the caller may keep or change it: nothing is shared
         return out
 

@@ -1,0 +1,277 @@
+"""The FastAPI application: the HTTP API, the WebSocket and the web client's files.
+
+``create_app(db_url)`` builds it; ``metatcg serve`` runs it under uvicorn. docs/server.md is the
+API's reference; every answer about a game in play is made by ``redact.py``.
+"""
+from __future__ import annotations
+
+import logging
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, AsyncIterator, Optional, Union
+
+from anyio import to_thread
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+from ..bots import BOTS
+from ..registry import game_entries, load_game
+from ..ui.presentation import presentation_of
+from .errors import ApiError
+from .hub import PLAYERS, Hub
+from .limits import MAX_BODY, BodyLimit, ClientLimits
+from .store import Store
+from .ws import game_socket
+
+log = logging.getLogger("metatcg.server")
+STATIC = Path(__file__).parent / "static"
+
+
+# ---------------------------------------------------------------------- request bodies
+class Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    turn_seconds: Optional[float] = Field(None, gt=0, le=86400)
+    public_record: StrictBool = True
+    listed: StrictBool = True
+    open: StrictBool = False
+
+
+class NewGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: StrictStr = Field(max_length=64)
+    decks: Optional[list[Union[StrictStr, list[StrictStr]]]] = Field(None, max_length=8)
+    seats: Optional[list[StrictStr]] = Field(None, min_length=1, max_length=8)
+    seed: Optional[StrictInt] = Field(None, ge=0, lt=2**63)
+    options: Optional[dict[str, Union[StrictStr, StrictInt, StrictBool]]] = None
+    settings: Optional[Settings] = None
+
+
+class ActionBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: StrictStr = Field(max_length=200)
+    action: StrictStr = Field(max_length=500)
+    n: Optional[StrictInt] = None
+
+
+class TokenBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: StrictStr = Field(max_length=200)
+
+
+class JoinBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: StrictInt
+
+
+# ---------------------------------------------------------------------- the app
+def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400.0,
+               ws_rate: float = 20.0, ws_burst: float = 40.0, bot_delay: float = 0.0) -> FastAPI:
+    store = Store(db_url)
+    hub = Hub(store, bot_delay=bot_delay)
+    limits = ClientLimits(http_rate, http_burst)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+        store.close()
+
+    app = FastAPI(title="metatcg", version="1", lifespan=lifespan,
+                  description="Play metatcg's card games over HTTP and WebSockets. See docs/server.md.")
+    app.state.hub = hub
+    app.state.store = store
+    app.state.ws_rate = (ws_rate, ws_burst)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_: Request, e: ApiError) -> JSONResponse:
+        return JSONResponse(e.body(), status_code=e.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_body(_: Request, e: RequestValidationError) -> JSONResponse:
+        errs = e.errors()
+        if any(err.get("type") == "json_invalid" for err in errs):
+            return JSONResponse({"error": "the body is not valid JSON", "code": "bad_json"}, status_code=400)
+        parts = []
+        for err in errs[:3]:
+            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
+            parts.append(f"{where}: {err.get('msg', 'invalid')}")
+        return JSONResponse({"error": "; ".join(parts), "code": "bad_request"}, status_code=400)
+
+    @app.exception_handler(Exception)
+    async def crash(_: Request, e: Exception) -> JSONResponse:   # never a traceback or state on the wire
+        log.exception("unexpected error")
+        return JSONResponse({"error": "the server failed on this request; nothing was changed", "code": "server_error"},
+                            status_code=500)
+
+    @app.middleware("http")
+    async def rate_limit(request: Request, call_next: Any) -> Any:
+        if request.url.path.startswith("/api/"):
+            client = request.client.host if request.client else "?"
+            if not limits.take(client):
+                return JSONResponse({"error": "too many requests: slow down", "code": "slow_down"}, status_code=429)
+        return await call_next(request)
+
+    # ------------------------------------------------------------------ about the games
+    @app.get("/api/meta")
+    def meta() -> dict[str, Any]:
+        return _meta()
+
+    @app.get("/api/cards/{game}")
+    def cards(game: str) -> dict[str, Any]:
+        return _cards(game)
+
+    # ------------------------------------------------------------------ games
+    @app.post("/api/games", status_code=201)
+    async def new_game(body: NewGame) -> dict[str, Any]:
+        return await hub.create(game_id=body.game, decks=body.decks, players=body.seats, seed=body.seed,
+                                options=body.options,
+                                settings=body.settings.model_dump() if body.settings else None)
+
+    @app.get("/api/games")
+    async def lobby(limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
+        rows = await to_thread.run_sync(store.listed, limit)
+        titles = {e.id: e.title for e in game_entries()}
+        out = []
+        for r in rows:
+            s = r["settings"]
+            out.append({"id": r["id"], "game": r["game"], "title": titles.get(r["game"], r["game"]), "n": r["n"],
+                        "over": r["over"], "created": r["created"], "seats": r["seats"],
+                        "open_seats": [x["seat"] for x in r["seats"] if x["player"] == "human" and not x["joined"]],
+                        "public_record": bool(s.get("public_record", True))})
+        return {"games": out}
+
+    @app.get("/api/games/{game_id}")
+    async def seat_state(game_id: str, token: Optional[str] = Query(None, max_length=200),
+                         log_from: int = Query(0, ge=0)) -> dict[str, Any]:
+        table = await hub.table(game_id)
+        seat = table.seat_of(token)
+        return await to_thread.run_sync(table.seat_state, seat, log_from)
+
+    @app.get("/api/games/{game_id}/spectate")
+    async def spectate(game_id: str, log_from: int = Query(0, ge=0)) -> dict[str, Any]:
+        table = await hub.table(game_id)
+        return await to_thread.run_sync(table.public_state, log_from)
+
+    @app.post("/api/games/{game_id}/actions")
+    async def act(game_id: str, body: ActionBody) -> dict[str, Any]:
+        table = await hub.table(game_id)
+        seat = table.seat_of(body.token)
+        await to_thread.run_sync(table.act, seat, body.action, body.n)
+        return await to_thread.run_sync(table.seat_state, seat, 0)
+
+    @app.post("/api/games/{game_id}/concede")
+    async def concede(game_id: str, body: TokenBody) -> dict[str, Any]:
+        table = await hub.table(game_id)
+        seat = table.seat_of(body.token)
+        await to_thread.run_sync(table.concede, seat)
+        return await to_thread.run_sync(table.seat_state, seat, 0)
+
+    @app.post("/api/games/{game_id}/join")
+    async def join(game_id: str, body: JoinBody) -> dict[str, Any]:
+        table = await hub.table(game_id)
+        token = await to_thread.run_sync(table.join, body.seat)
+        return {"seat": body.seat, "token": token, "url": f"/play/{game_id}?token={token}"}
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str, token: Optional[str] = Query(None, max_length=200)) -> dict[str, Any]:
+        table = await hub.table(game_id)
+        if token is not None:
+            seat = table.seat_of(token)
+            return await to_thread.run_sync(_locked, table, lambda: table.state.record_for(seat))
+        _full_record_allowed(table)
+        return await to_thread.run_sync(_locked, table, table.state.record)
+
+    @app.get("/api/games/{game_id}/replay/{step}")
+    async def replay(game_id: str, step: int, token: Optional[str] = Query(None, max_length=200),
+                     seat: Optional[int] = Query(None, ge=0, le=7)) -> dict[str, Any]:
+        from .replay import replay_state
+        table = await hub.table(game_id)
+        if not table.over:
+            raise ApiError(409, "not_over", "the replay opens once the game is over")
+        if token is not None:
+            who: int | None = table.seat_of(token)
+        else:
+            _full_record_allowed(table)
+            who = seat
+        return await to_thread.run_sync(replay_state, table, step, who)
+
+    # ------------------------------------------------------------------ live updates
+    @app.websocket("/ws/games/{game_id}")
+    async def socket(ws: WebSocket, game_id: str) -> None:
+        await game_socket(ws, hub, game_id, ws.query_params.get("token"), app.state.ws_rate)
+
+    # ------------------------------------------------------------------ the web client
+    def page(name: str) -> FileResponse:
+        path = STATIC / name
+        if not path.exists():
+            raise ApiError(404, "no_client", "the web client is not installed")
+        return FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    def play_page(game_id: str) -> FileResponse:
+        return page("play.html")
+
+    @app.get("/watch/{game_id}", include_in_schema=False)
+    def watch_page(game_id: str) -> FileResponse:
+        return page("play.html")
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    def replay_page(game_id: str) -> FileResponse:
+        return page("play.html")
+
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+def _locked(table: Any, fn: Any) -> Any:
+    with table.lock:
+        return fn()
+
+
+def _full_record_allowed(table: Any) -> None:
+    if not table.over:
+        raise ApiError(409, "not_over", "the full record opens once the game is over (a seat may fetch "
+                                        "its own record with its token)")
+    if not table.settings.get("public_record", True):
+        raise ApiError(403, "private", "this game's settings keep its full record private; each seat may "
+                                       "fetch its own record with its token")
+
+
+@lru_cache(maxsize=1)
+def _meta() -> dict[str, Any]:
+    games = []
+    for e in game_entries():
+        g = load_game(e.id)
+        opts = [{"name": name, "question": q, "choices": [list(c) for c in choices]}
+                for name, q, choices in presentation_of(g).option_choices(g.min_players)]
+        games.append({"id": e.id, "title": e.title, "seat_counts": list(g.seat_counts),
+                      "decks": g.starter_deck_names(), "options": opts})
+    return {"games": games, "bots": list(BOTS), "players": list(PLAYERS)}
+
+
+@lru_cache(maxsize=16)
+def _cards_of(game_id: str) -> dict[str, Any]:
+    pres = presentation_of(load_game(game_id))
+    out = {}
+    for name in pres.card_names():
+        info = pres.card(name)
+        if info is not None:
+            out[name] = info.to_json()
+    return {"cards": out}
+
+
+def _cards(game_id: str) -> dict[str, Any]:
+    if game_id not in {e.id for e in game_entries()}:
+        raise ApiError(404, "unknown", f"unknown game {game_id!r:.40}")
+    return _cards_of(game_id)

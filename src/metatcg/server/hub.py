@@ -1,0 +1,220 @@
+"""All the tables of one server: creating games, finding them (rebuilt from the database after a
+restart), moving the bots, running the turn timers and waking the sockets that watch a table.
+
+Table methods run in worker threads (``anyio.to_thread``); everything that touches asyncio
+(tasks, events) runs on the event loop, which a table reaches with ``call_soon_threadsafe``.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import threading
+import time
+from typing import Any
+
+from anyio import to_thread
+
+from ..bots import BOTS
+from ..engine.errors import MetatcgError, UnknownGameError
+from ..registry import load_game
+from .errors import ApiError
+from .seats import hash_token, new_token
+from .store import Store
+from .tables import Table, new_game_id, new_game_row
+
+log = logging.getLogger("metatcg.server")
+
+PLAYERS = ("human", *(f"bot:{b}" for b in BOTS))
+DEFAULT_SETTINGS: dict[str, Any] = {"turn_seconds": None, "public_record": True, "listed": True, "open": False}
+
+
+class Watcher:
+    """One socket watching a table: woken after every change."""
+
+    def __init__(self) -> None:
+        self.dirty = asyncio.Event()
+
+
+class Hub:
+    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self._loading = threading.Lock()
+        self.watchers: dict[str, set[Watcher]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._bots: dict[str, asyncio.Task[None]] = {}
+        self._timers: dict[str, asyncio.Task[None]] = {}
+
+    # ------------------------------------------------------------------ start and stop
+    async def start(self) -> None:
+        """Pick up, after a restart, every game where a bot must move or a timer runs."""
+        self.loop = asyncio.get_running_loop()
+        for gid in await to_thread.run_sync(self.store.needing_attention):
+            try:
+                table = await self.table(gid)
+            except ApiError:
+                continue
+            self._kick(table)
+
+    async def stop(self) -> None:
+        for task in [*self._bots.values(), *self._timers.values()]:
+            task.cancel()
+
+    # ------------------------------------------------------------------ tables
+    async def table(self, game_id: str) -> Table:
+        return await to_thread.run_sync(self.table_sync, game_id)
+
+    def table_sync(self, game_id: str) -> Table:
+        """The table of ``game_id``, rebuilt from the database when it is not in memory (or its
+        memory may differ from the database after a failed commit)."""
+        if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
+            raise ApiError(404, "no_game", "no such game")
+        with self._loading:
+            table = self.tables.get(game_id)
+            if table is not None and not table.broken:
+                return table
+            row = self.store.load(game_id)
+            if row is None:
+                raise ApiError(404, "no_game", f"no game {game_id!r:.40} on this server")
+            try:
+                table = Table.restore(row, self.store)
+            except (MetatcgError, KeyError, ValueError) as e:
+                log.error("game %s does not rebuild: %s", game_id, e)
+                raise ApiError(500, "unreadable", "this game's stored record does not rebuild on this "
+                                                  "version of metatcg") from None
+            self._attach(table)
+            self.tables[game_id] = table
+            return table
+
+    def _attach(self, table: Table) -> None:
+        table.listeners.append(lambda: self._changed(table.id))
+
+    def _changed(self, game_id: str) -> None:
+        """Called in a worker thread after a table changed."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._on_change, game_id)
+
+    def _on_change(self, game_id: str) -> None:
+        for w in self.watchers.get(game_id, ()):
+            w.dirty.set()
+        table = self.tables.get(game_id)
+        if table is not None:
+            self._kick(table)
+
+    # ------------------------------------------------------------------ watching
+    def watch(self, game_id: str) -> Watcher:
+        w = Watcher()
+        self.watchers.setdefault(game_id, set()).add(w)
+        return w
+
+    def unwatch(self, game_id: str, w: Watcher) -> None:
+        ws = self.watchers.get(game_id)
+        if ws is not None:
+            ws.discard(w)
+            if not ws:
+                del self.watchers[game_id]
+
+    # ------------------------------------------------------------------ bots and timers
+    def _kick(self, table: Table) -> None:
+        """After a change: a bot to move gets a task; a timed decision gets its timer."""
+        if table.bot_to_move() and table.id not in self._bots:
+            self._bots[table.id] = asyncio.create_task(self._run_bots(table))
+        old = self._timers.pop(table.id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        if table.deadline is not None and not table.over:
+            self._timers[table.id] = asyncio.create_task(self._run_timer(table, table.n, table.deadline))
+
+    async def _run_bots(self, table: Table) -> None:
+        try:
+            while True:
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                if not await to_thread.run_sync(table.bot_step):
+                    break
+        except ApiError as e:
+            log.error("bot move in game %s failed: %s", table.id, e.message)
+        except Exception:   # a bug in a bot must not take the server down
+            log.exception("bot move in game %s failed", table.id)
+        finally:
+            self._bots.pop(table.id, None)
+        if table.bot_to_move() and not table.broken:
+            self._kick(table)
+
+    async def _run_timer(self, table: Table, n: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        try:
+            await to_thread.run_sync(table.time_out, n)
+        except ApiError as e:
+            log.error("time-out in game %s failed: %s", table.id, e.message)
+
+    # ------------------------------------------------------------------ new games
+    def create_sync(self, game_id: str, decks: list[Any] | None, players: list[str] | None, seed: int | None,
+                    options: dict[str, Any] | None, settings: dict[str, Any] | None) -> dict[str, Any]:
+        try:
+            game = load_game(game_id)
+        except UnknownGameError as e:
+            raise ApiError(404, "unknown", str(e)) from None
+        if players is None:
+            n = len(decks) if decks else game.min_players
+            players = ["human"] + ["bot:greedy"] * (n - 1)
+        n = len(players)
+        if n not in game.seat_counts:
+            raise ApiError(400, "bad_request", f"{game.id} is played by {game.seats_text()} players, not {n}")
+        for p in players:
+            if p not in PLAYERS:
+                raise ApiError(400, "bad_request", f"unknown player {p!r:.40}; players: {', '.join(PLAYERS)}")
+        if decks is None:
+            names = game.starter_deck_names()
+            decks = [names[i % len(names)] for i in range(n)]
+        if len(decks) != n:
+            raise ApiError(400, "bad_request", f"{len(decks)} decks for {n} seats: give one deck per seat")
+        for d in decks:
+            if isinstance(d, str) and d not in game.starter_deck_names():
+                raise ApiError(404, "unknown", f"no starter deck {d!r:.40} for {game.id}; starter decks: "
+                                               f"{', '.join(game.starter_deck_names())} (or give a list of card names)")
+        s = dict(DEFAULT_SETTINGS)
+        for k, v in (settings or {}).items():
+            if k not in s:
+                raise ApiError(400, "bad_request", f"unknown setting {k!r:.40}; settings: {', '.join(s)}")
+            s[k] = v
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        try:
+            state = game.new_state(list(decks), seed=seed, options=options or {})
+        except MetatcgError as e:
+            raise ApiError(400, "bad_deck" if "deck" in type(e).__name__.lower() else "bad_request", str(e)) from None
+        setup = {"decks": [list(d) for d in state.decks], "seed": seed, "options": dict(state.options),
+                 "bot_seeds": [secrets.randbelow(2**31) for _ in players]}
+        tokens: list[str | None] = []
+        first_human = True
+        for p in players:
+            give = p == "human" and (first_human or not s["open"])
+            if p == "human":
+                first_human = False
+            tokens.append(new_token() if give else None)
+        gid = new_game_id()
+        row = new_game_row(gid, game, state, setup, s, players,
+                           [hash_token(t) if t else None for t in tokens])
+        table = Table(row, game, state, self.store)
+        table._set_deadline()
+        row.deadline = table.deadline
+        self.store.create_game(row, state.to_json_text())
+        if table.bot_to_move():
+            self.store.update_game(gid, bot_turn=True)
+        with self._loading:
+            self._attach(table)
+            self.tables[gid] = table
+        return {"id": gid, "game": game.id,
+                "seats": [{"seat": i, "player": p, "token": t, "url": f"/play/{gid}?token={t}" if t else None}
+                          for i, (p, t) in enumerate(zip(players, tokens))]}
+
+    async def create(self, **kw: Any) -> dict[str, Any]:
+        out = await to_thread.run_sync(lambda: self.create_sync(**kw))
+        table = self.tables.get(out["id"])
+        if table is not None:
+            self._kick(table)
+        return out

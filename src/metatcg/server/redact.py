@@ -1,0 +1,43 @@
+"""The only place that makes what a client receives about a game in play.
+
+A seat gets ``view(p)``, its legal actions (only when it decides) and ``log_for(p)``; a
+spectator gets ``public_view()``. Both get the public table facts: the seats (human or which
+bot, joined or not), the action count, the deadline and the server's own notes. Nothing here
+reads ``to_json()``, ``record()``, the seed, the decks or the RNG: a client can never hold more
+than a person at that seat (boardgame.io's class of leak, where secret state reached clients,
+cannot happen through a second path because there is none).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .tables import Table
+
+
+def _frame(table: "Table", view: dict[str, Any], seat: int | None, log_start: int) -> dict[str, Any]:
+    legal = view.pop("legal_actions", [])
+    log = view.pop("log", [])
+    st = table.state
+    return {"id": table.id, "game": table.game.id, "seat": seat, "n": table.n,
+            "deciding": table.deciding(), "over": st.is_terminal(),
+            "seats": [s.public() for s in table.seats], "settings": public_settings(table.settings),
+            "view": view, "legal_actions": legal, "log_start": log_start, "log": log,
+            "result": view.get("result"), "deadline": table.deadline, "notes": list(table.notes)}
+
+
+def seat_state(table: "Table", seat: int, log_from: int = 0) -> dict[str, Any]:
+    """What ``seat`` may know now; ``log`` from line ``log_from`` of its log."""
+    log_from = max(0, int(log_from))
+    return _frame(table, table.state.view(seat, log_from=log_from), seat, log_from)
+
+
+def public_state(table: "Table", log_from: int = 0) -> dict[str, Any]:
+    """What a spectator may know now."""
+    log_from = max(0, int(log_from))
+    return _frame(table, table.state.public_view(log_from=log_from), None, log_from)
+
+
+def public_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """The table settings every seat may read (all of them: none is secret)."""
+    return {k: settings.get(k) for k in ("turn_seconds", "public_record", "listed", "open")}

@@ -1,0 +1,301 @@
+"""Where the server keeps its games: SQLite (the default) or PostgreSQL, through SQLAlchemy Core.
+
+Every accepted action is one transaction: the action row, the game's new action count and,
+every :data:`SNAPSHOT_EVERY` actions, a snapshot of the whole state. The answer to a player
+goes out only after that commit, so a server killed at any moment loses nothing it confirmed.
+A restarted server rebuilds a game from its latest snapshot and the actions after it.
+
+The schema is created and migrated here: ``meta.schema_version`` says which of
+:data:`MIGRATIONS` have run; a database made by a newer server is refused, not damaged.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+#: a full snapshot of the state every this many actions (between them, actions replay)
+SNAPSHOT_EVERY = 50
+
+meta = sa.MetaData()
+
+games = sa.Table(
+    "games", meta,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("setup", sa.Text, nullable=False),      # secret: decks, seed, options, bot seeds
+    sa.Column("settings", sa.Text, nullable=False),   # public: timers, listing, record policy
+    sa.Column("n", sa.Integer, nullable=False),       # actions taken so far
+    sa.Column("over", sa.Boolean, nullable=False),
+    sa.Column("result", sa.Text, nullable=True),
+    sa.Column("listed", sa.Boolean, nullable=False),
+    sa.Column("deadline", sa.Float, nullable=True),   # when the timed decision runs out
+    sa.Column("bot_turn", sa.Boolean, nullable=False),  # a bot holds the decision (resume it on start)
+    sa.Column("notes", sa.Text, nullable=False),      # the server's own public lines (time-outs, joins)
+)
+seats = sa.Table(
+    "seats", meta,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player", sa.String(32), nullable=False),      # "human" or "bot:<name>"
+    sa.Column("token_hash", sa.String(64), nullable=True),   # SHA-256 of the seat's token
+    sa.Column("joined", sa.Boolean, nullable=False),
+)
+actions = sa.Table(
+    "actions", meta,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),            # 1 for the first action
+    sa.Column("action", sa.Text, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("by", sa.String(16), nullable=False),          # "seat", "bot", "timer", "concede"
+    sa.Column("at", sa.Float, nullable=False),
+)
+snapshots = sa.Table(
+    "snapshots", meta,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("n", sa.Integer, nullable=False),
+    sa.Column("state", sa.Text, nullable=False),
+)
+meta_table = sa.Table(
+    "meta", meta,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+
+
+def _v1(conn: Connection) -> None:
+    """The first schema: games, seats, actions, snapshots."""
+    for t in (games, seats, actions, snapshots):
+        t.create(conn, checkfirst=True)
+    sa.Index("games_listed", games.c.listed, games.c.created).create(conn, checkfirst=True)
+
+
+#: (version, step) in order; a step never changes once released, a new one is appended
+MIGRATIONS: list[tuple[int, Callable[[Connection], None]]] = [(1, _v1)]
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+
+class StoreError(Exception):
+    """The database cannot be used (a newer schema, a bad URL)."""
+
+
+class RaceLost(Exception):
+    """Another action was committed for the same decision first."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    player: str
+    token_hash: str | None
+    joined: bool
+
+
+@dataclass
+class GameRow:
+    id: str
+    game: str
+    created: float
+    setup: dict[str, Any]
+    settings: dict[str, Any]
+    n: int
+    over: bool
+    result: Any
+    deadline: float | None
+    notes: list[str]
+    seats: list[SeatRow] = field(default_factory=list)
+    snapshot: tuple[int, str] | None = None            # (n, state JSON)
+    actions: list[str] = field(default_factory=list)   # action ids after the snapshot, in order
+
+
+def engine_url(url: str) -> str:
+    """``postgresql://`` URLs use the psycopg (3) driver; other URLs are SQLAlchemy's own."""
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain):]
+    return url
+
+
+def default_url(data_dir: Path) -> str:
+    return f"sqlite:///{data_dir / 'metatcg.db'}"
+
+
+class Store:
+    """The server's database. Thread-safe: each call uses its own connection from the pool."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        try:
+            real = engine_url(url)
+            if real.startswith("sqlite"):
+                path = sa.engine.make_url(real).database
+                if path and path != ":memory:":
+                    Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+                self.engine: Engine = sa.create_engine(real, connect_args={"check_same_thread": False,
+                                                                           "timeout": 30})
+                sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+            else:
+                self.engine = sa.create_engine(real, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        except (sa.exc.ArgumentError, ImportError, ValueError) as e:
+            raise StoreError(f"cannot use the database {url!r}: {e}") from None
+        self.migrate()
+
+    @property
+    def kind(self) -> str:
+        return self.engine.dialect.name
+
+    def migrate(self) -> int:
+        """Create or upgrade the schema; returns the version now in the database."""
+        try:
+            with self.engine.begin() as conn:
+                meta_table.create(conn, checkfirst=True)
+                row = conn.execute(sa.select(meta_table.c.value).where(meta_table.c.key == "schema_version")).first()
+                have = int(row[0]) if row else 0
+                if have > SCHEMA_VERSION:
+                    raise StoreError(f"the database {self.url!r} has schema version {have}, made by a newer "
+                                     f"metatcg (this one knows up to {SCHEMA_VERSION}); upgrade metatcg")
+                for version, step in MIGRATIONS:
+                    if version > have:
+                        step(conn)
+                        have = version
+                if row:
+                    conn.execute(meta_table.update().where(meta_table.c.key == "schema_version")
+                                 .values(value=str(have)))
+                else:
+                    conn.execute(meta_table.insert().values(key="schema_version", value=str(have)))
+                return have
+        except sa.exc.OperationalError as e:
+            raise StoreError(f"cannot open the database {self.url!r}: {e.orig}") from None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ writing
+    def create_game(self, row: GameRow, state_json: str) -> None:
+        """A new game with its seats and its first snapshot (the state after setup)."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(games.insert().values(
+                id=row.id, game=row.game, created=row.created, updated=now, setup=json.dumps(row.setup),
+                settings=json.dumps(row.settings), n=0, over=row.over, result=json.dumps(row.result),
+                listed=bool(row.settings.get("listed", True)), deadline=row.deadline, bot_turn=False,
+                notes=json.dumps(row.notes)))
+            conn.execute(seats.insert(), [{"game_id": row.id, "seat": s.seat, "player": s.player,
+                                           "token_hash": s.token_hash, "joined": s.joined} for s in row.seats])
+            conn.execute(snapshots.insert().values(game_id=row.id, n=0, state=state_json))
+
+    def commit_action(self, game_id: str, n: int, action: str, seat: int, by: str, *, over: bool,
+                      result: Any, deadline: float | None, bot_turn: bool, notes: list[str] | None,
+                      snapshot: str | None) -> None:
+        """Action number ``n`` (the game had ``n - 1``), in one transaction. Raises
+        :class:`RaceLost` if action ``n`` is already there (another server took the decision)."""
+        now = time.time()
+        values: dict[str, Any] = {"n": n, "updated": now, "over": over, "result": json.dumps(result),
+                                  "deadline": deadline, "bot_turn": bot_turn}
+        if notes is not None:
+            values["notes"] = json.dumps(notes)
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(actions.insert().values(game_id=game_id, n=n, action=action, seat=seat, by=by, at=now))
+                done = conn.execute(games.update().where(games.c.id == game_id, games.c.n == n - 1).values(**values))
+                if done.rowcount != 1:
+                    raise RaceLost(game_id)
+                if snapshot is not None:
+                    conn.execute(snapshots.update().where(snapshots.c.game_id == game_id)
+                                 .values(n=n, state=snapshot))
+        except IntegrityError:
+            raise RaceLost(game_id) from None
+
+    def update_game(self, game_id: str, **values: Any) -> None:
+        """Change a game's row outside an action (a new deadline, the notes)."""
+        if "notes" in values:
+            values["notes"] = json.dumps(values["notes"])
+        with self.engine.begin() as conn:
+            conn.execute(games.update().where(games.c.id == game_id).values(updated=time.time(), **values))
+
+    def join_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Give an unjoined human seat its token; False if someone joined first."""
+        with self.engine.begin() as conn:
+            done = conn.execute(seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat,
+                                                     seats.c.joined.is_(False), seats.c.player == "human")
+                                .values(token_hash=token_hash, joined=True))
+            return done.rowcount == 1
+
+    # ------------------------------------------------------------------ reading
+    def load(self, game_id: str) -> GameRow | None:
+        """A game as stored: row, seats, latest snapshot and the actions after it."""
+        with self.engine.connect() as conn:
+            g = conn.execute(sa.select(games).where(games.c.id == game_id)).mappings().first()
+            if g is None:
+                return None
+            row = _game_row(g)
+            row.seats = [SeatRow(s.seat, s.player, s.token_hash, bool(s.joined)) for s in conn.execute(
+                sa.select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat))]
+            snap = conn.execute(sa.select(snapshots.c.n, snapshots.c.state)
+                                .where(snapshots.c.game_id == game_id)).first()
+            since = snap[0] if snap else 0
+            row.snapshot = (snap[0], snap[1]) if snap else None
+            row.actions = [a for (a,) in conn.execute(
+                sa.select(actions.c.action).where(actions.c.game_id == game_id, actions.c.n > since)
+                .order_by(actions.c.n))]
+            return row
+
+    def action_ids(self, game_id: str) -> list[str]:
+        """Every action of a game, in order (for records and replays)."""
+        with self.engine.connect() as conn:
+            return [a for (a,) in conn.execute(sa.select(actions.c.action).where(actions.c.game_id == game_id)
+                                               .order_by(actions.c.n))]
+
+    def count_actions(self, game_id: str | None = None) -> int:
+        with self.engine.connect() as conn:
+            q = sa.select(sa.func.count()).select_from(actions)
+            if game_id is not None:
+                q = q.where(actions.c.game_id == game_id)
+            return int(conn.execute(q).scalar_one())
+
+    def listed(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The newest listed games with their seats (for the lobby)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(games.c.id, games.c.game, games.c.created, games.c.n, games.c.over,
+                                          games.c.settings)
+                                .where(games.c.listed.is_(True)).order_by(games.c.created.desc()).limit(limit)
+                                ).mappings().all()
+            ids = [r["id"] for r in rows]
+            by_game: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
+            if ids:
+                for s in conn.execute(sa.select(seats.c.game_id, seats.c.seat, seats.c.player, seats.c.joined)
+                                      .where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)):
+                    by_game[s.game_id].append({"seat": s.seat, "player": s.player, "joined": bool(s.joined)})
+            return [{"id": r["id"], "game": r["game"], "created": r["created"], "n": r["n"], "over": bool(r["over"]),
+                     "settings": json.loads(r["settings"]), "seats": by_game[r["id"]]} for r in rows]
+
+    def needing_attention(self) -> list[str]:
+        """Running games a restarted server must pick up at once: a bot to move or a timer."""
+        with self.engine.connect() as conn:
+            return [i for (i,) in conn.execute(sa.select(games.c.id).where(
+                games.c.over.is_(False), sa.or_(games.c.bot_turn.is_(True), games.c.deadline.is_not(None))))]
+
+
+def _game_row(g: Any) -> GameRow:
+    return GameRow(id=g["id"], game=g["game"], created=g["created"], setup=json.loads(g["setup"]),
+                   settings=json.loads(g["settings"]), n=g["n"], over=bool(g["over"]),
+                   result=json.loads(g["result"]) if g["result"] else None, deadline=g["deadline"],
+                   notes=json.loads(g["notes"]))
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL: readers never wait for the writer; synchronous=NORMAL: a commit survives the
+    process being killed (the data is in the WAL before commit returns)."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()

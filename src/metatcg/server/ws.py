@@ -1,0 +1,122 @@
+"""``/ws/games/{id}?token=T``: a seat's (or, without a token, a spectator's) live connection.
+
+The server sends the full state on connect and after every change again, each frame carrying
+only the log lines the socket does not have yet. The client may act, concede and ping. Bad
+tokens, unknown games, oversized frames and floods close the socket with a code that says why.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from anyio import to_thread
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .errors import ApiError
+from .hub import Hub
+from .limits import MAX_FRAME, TokenBucket
+
+CLOSE_BAD_TOKEN = 4403
+CLOSE_NO_GAME = 4404
+CLOSE_TOO_BIG = 1009
+CLOSE_FLOOD = 1008
+FLOOD_STRIKES = 20     # refused messages in a row before the socket is closed
+
+
+async def game_socket(ws: WebSocket, hub: Hub, game_id: str, token: str | None, rate: tuple[float, float]) -> None:
+    await ws.accept()
+    try:
+        table = await hub.table(game_id)
+        seat = table.seat_of(token) if token else None
+    except ApiError as e:
+        await ws.send_json({"type": "error", "error": e.message, "code": e.code})
+        await ws.close(CLOSE_NO_GAME if e.status == 404 else CLOSE_BAD_TOKEN)
+        return
+    watcher = hub.watch(table.id)
+    send_lock = asyncio.Lock()
+    have = 0      # log lines this socket already has
+
+    async def send(obj: dict[str, Any]) -> None:
+        async with send_lock:
+            await ws.send_text(json.dumps(obj, separators=(",", ":")))
+
+    async def push() -> None:
+        nonlocal have
+        if seat is None:
+            frame = await to_thread.run_sync(table.public_state, have)
+        else:
+            frame = await to_thread.run_sync(table.seat_state, seat, have)
+        have = frame["log_start"] + len(frame["log"])
+        frame["type"] = "state"
+        await send(frame)
+
+    async def pusher() -> None:
+        while True:
+            await watcher.dirty.wait()
+            watcher.dirty.clear()
+            await push()
+
+    bucket = TokenBucket(*rate)
+    strikes = 0
+    task: asyncio.Task[None] | None = None
+    try:
+        await push()
+        task = asyncio.create_task(pusher())
+        while True:
+            text = await ws.receive_text()
+            if len(text) > MAX_FRAME:
+                await ws.close(CLOSE_TOO_BIG)
+                return
+            if not bucket.take():
+                strikes += 1
+                if strikes >= FLOOD_STRIKES:
+                    await ws.close(CLOSE_FLOOD)
+                    return
+                await send({"type": "error", "error": "too many messages: slow down", "code": "slow_down"})
+                continue
+            strikes = 0
+            await _handle(text, table, seat, send)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.unwatch(table.id, watcher)
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+async def _handle(text: str, table: Any, seat: int | None, send: Any) -> None:
+    """One client message: an action, a concession or a ping."""
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        await send({"type": "error", "error": "the message is not valid JSON", "code": "bad_json"})
+        return
+    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        await send({"type": "error", "error": 'a message is a JSON object with a "type"', "code": "bad_request"})
+        return
+    kind = msg["type"]
+    if kind == "ping":
+        await send({"type": "pong"})
+        return
+    if kind not in ("action", "concede"):
+        await send({"type": "error", "error": f"unknown message type {kind!r:.30}; types: action, concede, ping",
+                    "code": "bad_request"})
+        return
+    if seat is None:
+        await send({"type": "error", "error": "a spectator cannot act (connect with your seat's token)",
+                    "code": "no_token"})
+        return
+    try:
+        if kind == "concede":
+            await to_thread.run_sync(table.concede, seat)
+            return
+        action, n = msg.get("action"), msg.get("n")
+        if not isinstance(action, str) or len(action) > 500 or (n is not None and type(n) is not int):
+            raise ApiError(400, "bad_request", 'an action message is {"type": "action", "action": "<id>", "n": <int>}')
+        await to_thread.run_sync(table.act, seat, action, n)
+    except ApiError as e:
+        await send({"type": "error", "error": e.message, "code": e.code})
