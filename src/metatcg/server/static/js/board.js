@@ -1,0 +1,777 @@
+// The board page (play.html): a seat's board, a spectator's board and the replay viewer.
+//
+// Generic parts live here (card tiles, card-text popup, counters, piles, the action bar, the
+// turn indicator, the log, the game-over screen, reconnect banner); each game's layout is a
+// module in /static/js/games/<game>.js exporting render(state, ctx) -> HTMLElement (and
+// optionally header(state, ctx) -> string). A game without a module gets games/generic.js.
+//
+// Nothing is put on the page that did not come from the server's state for this seat (or
+// from the game's card table).
+
+import {h, clear, $, $$, seatName, mentions, toast, plural} from "/static/js/dom.js";
+import * as api from "/static/js/api.js";
+
+const CARD_REF = /(?:^|[^A-Za-z0-9_])([cfk]\d+)(?![A-Za-z0-9_])/g;
+const QUIET_ACTIONS = /^(pass|done|end|end_[a-z_]+|back|stop|keep|none|no|skip|finish)$/;
+
+// --------------------------------------------------------------------- game modules
+const modules = new Map();
+export function gameModule(game) {
+  if (!modules.has(game)) {
+    const safe = /^[a-z0-9_-]+$/i.test(game) ? game : "generic";
+    modules.set(game, import(`/static/js/games/${safe}.js`)
+      .catch(() => import("/static/js/games/generic.js")));
+  }
+  return modules.get(game);
+}
+
+// --------------------------------------------------------------------- the Board
+export class Board {
+  /**
+   * mode: "seat" | "watch" | "replay"; onAction(id) and onConcede() for a seat.
+   */
+  constructor({mode, id, token, onAction, onConcede}) {
+    this.mode = mode;
+    this.id = id;
+    this.token = token;
+    this.onAction = onAction || (() => {});
+    this.onConcede = onConcede || (() => {});
+    this.state = null;
+    this.cards = {};
+    this.module = null;
+    this.filterKey = null;       // a card id (or lane/ref) the action bar is filtered to
+    this.pinned = null;          // the card element whose popup stays open
+    this.pending = null;         // {action, n, at}: an action sent, no new state yet
+    this.details = new WeakMap(); // card element -> extra lines for its popup
+    this.overDismissed = false;
+    this.shownLog = [];
+    this.seenNotes = null;
+    this.metaGame = null;
+    this.el = {
+      board: $("#board"), log: $("#log"), turn: $("#turn"), prompt: $("#prompt"), actions: $("#actions"),
+      over: $("#game-over"), result: $("#result-text"), concede: $("#concede"), popup: $("#card-text"),
+      seats: $("#seats-bar"), phase: $("#phase"), timer: $("#timer"), title: $("#game-title"),
+      actionbar: $("#actionbar"), notes: $("#notes"), overBtn: $("#show-result"),
+    };
+    this._wire();
+    setInterval(() => this._tickTimer(), 1000);
+  }
+
+  // ------------------------------------------------------------------- events
+  _wire() {
+    const hover = window.matchMedia("(hover: hover) and (pointer: fine)");
+    document.addEventListener("mouseover", (ev) => {
+      if (!hover.matches || this.pinned) return;
+      const t = ev.target.closest && ev.target.closest("[data-card-id]");
+      if (t && t.dataset.cardName) this.showCardText(t, false);
+    });
+    document.addEventListener("mouseout", (ev) => {
+      if (!hover.matches || this.pinned) return;
+      const t = ev.target.closest && ev.target.closest("[data-card-id]");
+      if (t && !(ev.relatedTarget && t.contains(ev.relatedTarget))) this.hideCardText();
+    });
+    document.addEventListener("click", (ev) => {
+      const menuBtn = ev.target.closest("[data-menu-action]");
+      if (menuBtn) {
+        ev.preventDefault();
+        this.take(menuBtn.dataset.menuAction);
+        return;
+      }
+      if (ev.target.closest("#card-text")) return;
+      const t = ev.target.closest("[data-card-id], [data-ref]");
+      if (t && this.el.board.contains(t)) {
+        ev.preventDefault();
+        this.select(t);
+        return;
+      }
+      if (ev.target.closest("#actionbar")) return;
+      if (this.pinned || this.filterKey) {
+        this.pinned = null;
+        this.hideCardText();
+        this.setFilter(null);
+      }
+    });
+    document.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape") {
+        this.pinned = null;
+        this.hideCardText();
+        this.setFilter(null);
+      } else if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches && ev.target.matches("[data-card-id], [data-ref]")) {
+        ev.preventDefault();
+        this.select(ev.target);
+      }
+    });
+    this.el.actions.addEventListener("click", (ev) => {
+      const b = ev.target.closest("button[data-action-id]");
+      if (b && !b.disabled) this.take(b.dataset.actionId);
+      const f = ev.target.closest(".filter-clear");
+      if (f) this.setFilter(null);
+    });
+    this.el.actions.addEventListener("mouseover", (ev) => {
+      const b = ev.target.closest("button[data-action-id]");
+      this._highlight(b ? b.dataset.actionId : null);
+    });
+    this.el.actions.addEventListener("mouseleave", () => this._highlight(null));
+    if (this.el.concede) {
+      this.el.concede.addEventListener("click", () => {
+        if (!this.state || this.state.over) return;
+        if (window.confirm("Concede this game? It counts as a loss for you.")) this.onConcede();
+      });
+    }
+    const barToggle = $("#bar-toggle");
+    if (barToggle) {
+      barToggle.addEventListener("click", () => {
+        this.barClosed = !this.barClosed;
+        this._barToggle();
+      });
+    }
+    const logToggle = $("#log-toggle");
+    if (logToggle) {
+      if (window.innerWidth <= 600) { logToggle.parentElement.classList.add("closed"); logToggle.setAttribute("aria-expanded", "false"); }
+      logToggle.addEventListener("click", () => {
+        const box = logToggle.parentElement;
+        box.classList.toggle("closed");
+        logToggle.setAttribute("aria-expanded", box.classList.contains("closed") ? "false" : "true");
+        if (!box.classList.contains("closed")) this.el.log.scrollTop = this.el.log.scrollHeight;
+      });
+    }
+    const closeOver = $("#close-over");
+    if (closeOver) closeOver.addEventListener("click", () => { this.overDismissed = true; this.el.over.hidden = true; });
+    if (this.el.overBtn) this.el.overBtn.addEventListener("click", () => { this.el.over.hidden = false; });
+    window.addEventListener("resize", () => { this._fitBar(); if (this.logStick) this.el.log.scrollTop = this.el.log.scrollHeight; });
+    if (window.ResizeObserver && this.el.actionbar) new ResizeObserver(() => this._fitBar()).observe(this.el.actionbar);
+  }
+
+  _fitBar() {
+    if (!this.el.actionbar) return;
+    document.documentElement.style.setProperty("--bar-h", `${this.el.actionbar.offsetHeight}px`);
+    if (this.logStick && this.el.log) this.el.log.scrollTop = this.el.log.scrollHeight;
+  }
+
+  // ------------------------------------------------------------------- state
+  get me() {
+    const s = this.state;
+    if (!s) return null;
+    if (s.seat !== null && s.seat !== undefined) return s.seat;
+    return null;
+  }
+
+  get myDecision() {
+    const s = this.state;
+    return !!s && this.mode === "seat" && !s.over && s.deciding !== null && s.deciding === this.me
+      && (s.legal_actions || []).length > 0;
+  }
+
+  async setState(state, {log} = {}) {
+    const prev = this.state;
+    const newN = !prev || prev.n !== state.n;
+    this.state = state;
+    if (this.loadedGame !== state.game) {
+      this.loadedGame = state.game;
+      this.loading = (async () => {
+        const [mod, cards] = await Promise.all([gameModule(state.game), api.cards(state.game)]);
+        this.module = mod;
+        this.cards = cards;
+      })();
+      api.meta().then((m) => {
+        this.metaGame = (m.games || []).find((g) => g.id === state.game) || null;
+        this._title();
+      }).catch(() => {});
+      this._title();
+    }
+    await this.loading;
+    if (this.state !== state) return;      // a newer state came while loading
+    if (newN || (this.pending && state.n !== this.pending.n)) this.pending = null;
+    if (newN) this.filterKey = this._keepFilter() ? this.filterKey : null;
+    this.render();
+    this.renderLog(log || state.fullLog || state.log || []);
+    this._notes(state.notes || []);
+  }
+
+  _keepFilter() {
+    return this.filterKey && (this.state.legal_actions || []).some((a) => mentions(a.id, this.filterKey));
+  }
+
+  _title() {
+    const s = this.state;
+    if (!s || !this.el.title) return;
+    const title = (this.metaGame && this.metaGame.title) || s.game;
+    const what = this.mode === "watch" ? "watching" : this.mode === "replay" ? "replay" : "";
+    this.el.title.textContent = `${title}${what ? ` · ${what}` : ""}`;
+    document.title = `${title} · metatcg`;
+  }
+
+  // ------------------------------------------------------------------- helpers for game modules
+  ctx() {
+    const s = this.state;
+    const view = s.view || {};
+    const me = this.me;
+    const actions = this.mode === "seat" ? (s.legal_actions || []) : [];
+    const self = this;
+    const nSeats = (s.seats && s.seats.length) || view.seats || (view.players || view.casters || []).length || 2;
+    const ctx = {
+      h, state: s, view, me, nSeats, mode: this.mode, cardsByName: this.cards, actions,
+      myDecision: this.myDecision,
+      info: (name) => (name && this.cards[name]) || null,
+      seatName,
+      seatLabel: (q) => {
+        if (q === me) return `${seatName(q)} (you)`;
+        const seat = (s.seats || [])[q];
+        return seat && seat.player && seat.player !== "human" ? `${seatName(q)} (${seat.player})` : seatName(q);
+      },
+      pcls: (q) => (q === null || q === undefined ? "" : `p${q}`),
+      actionsFor: (ref) => actions.filter((a) => mentions(a.id, ref)),
+      /** seats in the order to draw them: the others first (next after me on top), me last */
+      order: (n = nSeats) => {
+        const base = me === null || me === undefined ? 0 : me;
+        const out = [];
+        for (let i = 1; i <= n; i++) out.push((base + i) % n);
+        return out;                      // ends with base (me)
+      },
+      phase: (key) => phaseName(s.game, key),
+      card: (c, opts) => self.card(c, opts),
+      counter, pile: (title, list, opts) => self.pile(title, list, opts), zone: (title, list, opts) => self.zone(title, list, opts),
+      section, badge,
+    };
+    return ctx;
+  }
+
+  /**
+   * A card tile. c: {id, name, ...}; opts:
+   *   owner (seat, for the colour), nums (string: live numbers; default the card table's),
+   *   badges ([{t, cls}] or strings), tapped, faceDown, label (text on a back), under ([elements]
+   *   attached below), detail ([lines] for the popup), cls, small, kind (false: no type line),
+   *   title (extra word on top, like "Caster").
+   */
+  card(c, opts = {}) {
+    c = c || {};
+    const id = c.id !== undefined && c.id !== null ? String(c.id) : (opts.id || null);
+    const name = opts.faceDown && !c.name ? null : (c.name || null);
+    const info = name ? this.cards[name] : null;
+    const me = this.me;
+    const owner = opts.owner !== undefined ? opts.owner : null;
+    const acts = id ? this.ctx_actionsFor(id) : [];
+    const cls = ["card"];
+    if (owner !== null && owner !== undefined) cls.push(`p${owner}`);
+    if (owner !== null && owner !== undefined && owner === me) cls.push("mine");
+    if (opts.tapped) cls.push("tapped");
+    if (opts.faceDown) cls.push("back");
+    if (opts.small) cls.push("small");
+    if (acts.length) cls.push("actionable");
+    if (id && this.filterKey === id) cls.push("selected");
+    if (opts.cls) cls.push(...[].concat(opts.cls));
+    const badges = (opts.badges || []).filter(Boolean).map((b) => (typeof b === "string" ? badge(b) : badge(b.t, b.cls, b.title)));
+    let kind = null;
+    if (opts.kind !== false && info && info.kind) kind = info.kind;
+    if (typeof opts.kind === "string") kind = opts.kind;
+    const nums = opts.nums !== undefined ? opts.nums : (info && info.numbers) || "";
+    const el = h("div", {
+      class: cls, tabindex: "0", role: "button",
+      data: {cardId: id || "", cardName: name || (opts.faceDown ? "" : "")},
+      "aria-label": name || opts.label || "card",
+    },
+    opts.title ? h("div.c-title", opts.title) : null,
+    h("div.c-name", name || opts.label || "?"),
+    kind ? h("div.c-kind", kind) : null,
+    nums ? h("div.c-nums", nums) : null,
+    badges.length ? h("div.c-badges", badges) : null,
+    opts.under && opts.under.length ? h("div.c-under", opts.under) : null);
+    if (opts.faceDown && !c.name) el.dataset.cardName = "";
+    if (opts.detail) this.details.set(el, [].concat(opts.detail).filter(Boolean));
+    return el;
+  }
+
+  ctx_actionsFor(id) {
+    if (this.mode !== "seat" || !this.state) return [];
+    return (this.state.legal_actions || []).filter((a) => mentions(a.id, id));
+  }
+
+  /** A titled row of card tiles (empty: a dim note). */
+  zone(title, list, opts = {}) {
+    const tiles = (list || []).map((c) => (c instanceof Node ? c : this.card(c, {owner: opts.owner, ...(opts.card || {}), ...(opts.each ? opts.each(c) : {})})));
+    return h("div.zone", {class: opts.cls, data: {scroll: opts.scrollKey || null}},
+      title ? h("div.zone-title", title, opts.count !== false ? h("span.count", ` ${(list || []).length}`) : null) : null,
+      h("div.cards", {class: opts.wrap ? "wrap" : ""}, tiles.length ? tiles : h("div.empty", opts.empty || "—")));
+  }
+
+  /** A pile (discard, cemetery…): its count and top card; click to unfold the whole list. */
+  pile(title, list, opts = {}) {
+    list = list || [];
+    const top = list.length ? list[list.length - 1] : null;
+    const det = h("details.pile", {class: opts.cls},
+      h("summary", h("span.pile-title", title), h("span.count", ` ${list.length}`),
+        top && opts.showTop !== false ? h("span.pile-top", ` · top: ${top.name || "?"}`) : null),
+      list.length ? h("div.cards.wrap", list.slice().reverse().map((c) => this.card(c, {owner: opts.owner, small: true, ...(opts.card || {})})))
+        : h("div.empty", "empty"));
+    if (list.length && opts.open) det.open = true;
+    return det;
+  }
+
+  // ------------------------------------------------------------------- render
+  render() {
+    const s = this.state;
+    if (!s) return;
+    const ctx = this.ctx();
+    // keep horizontal/vertical scroll of marked containers and open piles across re-renders
+    const keep = {};
+    for (const el of $$("[data-scroll]", this.el.board)) keep[el.dataset.scroll] = [el.scrollLeft, el.scrollTop];
+    const openPiles = new Set($$("details.pile[open] .pile-title", this.el.board).map((e) => e.textContent + "|" + (e.closest("[data-seat]") || {dataset: {}}).dataset.seat));
+    let node;
+    try {
+      node = this.module.render(s, ctx);
+    } catch (e) {
+      console.error(e);
+      node = h("div.render-error", h("p", "This board could not be drawn with the game's layout; the plain view follows."));
+      import("/static/js/games/generic.js").then((g) => node.appendChild(g.render(s, ctx)));
+    }
+    clear(this.el.board).appendChild(node);
+    this.el.board.className = `game-${s.game}`;
+    for (const el of $$("[data-scroll]", this.el.board)) {
+      const k = keep[el.dataset.scroll];
+      if (k) { el.scrollLeft = k[0]; el.scrollTop = k[1]; }
+    }
+    for (const e of $$("details.pile .pile-title", this.el.board)) {
+      if (openPiles.has(e.textContent + "|" + (e.closest("[data-seat]") || {dataset: {}}).dataset.seat)) e.closest("details").open = true;
+    }
+    // header
+    let head = "";
+    try { head = this.module.header ? this.module.header(s, ctx) : ""; } catch (e) { head = ""; }
+    if (this.el.phase) this.el.phase.textContent = head || "";
+    this.renderSeats(ctx);
+    this.renderTurn(ctx);
+    this.renderActions(ctx);
+    this.renderOver(ctx);
+    if (this.el.concede) this.el.concede.hidden = !(this.mode === "seat" && !s.over);
+    if (this.pinned) {
+      // the pinned card was redrawn: pin its new tile, or close
+      const id = this.pinned.dataset.cardId;
+      const again = id ? this.el.board.querySelector(`[data-card-id="${CSS.escape(id)}"]`) : null;
+      if (again) this.showCardText(again, true); else { this.pinned = null; this.hideCardText(); }
+    }
+    this._tickTimer();
+    this._fitBar();
+  }
+
+  renderSeats(ctx) {
+    const s = this.state;
+    const el = this.el.seats;
+    if (!el) return;
+    clear(el);
+    const seats = s.seats || Array.from({length: ctx.nSeats}, (_, i) => ({seat: i, player: "?", joined: true}));
+    for (const seat of seats) {
+      const q = seat.seat;
+      const deciding = !s.over && s.deciding === q;
+      const ret = s.over && s.result && s.result.returns ? s.result.returns[q] : null;
+      el.appendChild(h("span.seat-chip", {class: [`p${q}`, deciding ? "deciding" : "", q === ctx.me ? "me" : ""], title: seat.player},
+        h("b", seatName(q)),
+        q === ctx.me ? h("span.you", "you") : null,
+        h("span.who", seat.player === "human" ? (seat.joined === false ? "open seat" : "human") : seat.player),
+        deciding ? h("span.dot", {title: "deciding"}, "●") : null,
+        ret !== null && ret !== undefined ? h("span.ret", ret > 0 ? "▲" : ret < 0 ? "▼" : "=") : null));
+    }
+  }
+
+  turnText(ctx) {
+    const s = this.state;
+    if (s.over) return "Game over";
+    const q = s.deciding;
+    if (q === null || q === undefined) return "Waiting…";
+    if (this.mode === "seat" && q === ctx.me) return "Your decision";
+    const seat = (s.seats || [])[q];
+    let who = seatName(q);
+    if (seat) {
+      if (seat.player === "human" && seat.joined === false) return `${who} (open seat) — waiting for a player to join`;
+      who += ` (${seat.player})`;
+    }
+    return `${who} is deciding`;
+  }
+
+  renderTurn(ctx) {
+    const s = this.state;
+    const t = this.turnText(ctx);
+    this.el.turn.textContent = t;
+    this.el.turn.className = s.over ? "over" : (this.mode === "seat" && s.deciding === ctx.me ? "mine" : `p${s.deciding}`);
+    const dec = (s.view || {}).deciding;
+    let prompt = "";
+    if (dec && dec.prompt && !s.over) {
+      prompt = this.mode === "seat" && dec.player === ctx.me ? dec.prompt : `${seatName(dec.player)}: ${dec.prompt}`;
+    }
+    if (s.over) prompt = (s.result && s.result.reason) || "The game is over.";
+    this.el.prompt.textContent = prompt;
+    this.el.prompt.hidden = !prompt;
+  }
+
+  renderActions(ctx) {
+    const s = this.state;
+    const box = this.el.actions;
+    const acts = this.mode === "seat" && !s.over ? (s.legal_actions || []) : [];
+    // the same options as on screen: keep the buttons (a click in progress is not lost)
+    const sig = JSON.stringify([s.n, acts, this.filterKey, !!this.pending]);
+    if (sig === this.actionsSig && box.childNodes.length) return;
+    this.actionsSig = sig;
+    clear(box);
+    box.classList.toggle("none", !acts.length);
+    if (this.el.actionbar) {
+      this.el.actionbar.classList.toggle("mine", acts.length > 0);
+      this.el.actionbar.classList.toggle("idle", !acts.length);
+    }
+    this._barToggle();
+    if (!acts.length) return;
+    if (this.filterKey) {
+      const shown = acts.filter((a) => mentions(a.id, this.filterKey)).length;
+      box.appendChild(h("span.filter-chip", `${shown} of ${acts.length} actions for the selected card `,
+        h("button.filter-clear", {type: "button", title: "Show every action"}, "show all ×")));
+    }
+    for (const a of acts) {
+      const quiet = QUIET_ACTIONS.test(a.id) || /^(done|pass|end)\b/.test(a.id);
+      const b = h("button.act", {
+        type: "button", data: {actionId: a.id}, title: a.id,
+        class: [quiet ? "quiet" : "", this.filterKey && !mentions(a.id, this.filterKey) ? "filtered-out" : "",
+          this.filterKey && mentions(a.id, this.filterKey) ? "match" : ""],
+      }, a.label || a.id);
+      if (this.pending) b.disabled = true;
+      box.appendChild(b);
+    }
+  }
+
+  _barToggle() {
+    const t = $("#bar-toggle");
+    if (!t || !this.el.actionbar) return;
+    const n = this.mode === "seat" && this.state && !this.state.over ? (this.state.legal_actions || []).length : 0;
+    t.hidden = n === 0;
+    this.el.actionbar.classList.toggle("collapsed", !!this.barClosed && n > 0);
+    t.textContent = this.barClosed ? `Show ${n} action${n === 1 ? "" : "s"}` : "Hide";
+    t.setAttribute("aria-expanded", this.barClosed ? "false" : "true");
+    this._fitBar();
+  }
+
+  renderOver(ctx) {
+    const s = this.state;
+    const over = !!s.over && this.mode !== "replay";
+    if (!over) {
+      this.el.over.hidden = true;
+      if (this.el.overBtn) this.el.overBtn.hidden = true;
+      return;
+    }
+    const text = resultText(s, ctx.me);
+    this.el.result.textContent = text.head;
+    const reason = $("#result-reason");
+    if (reason) reason.textContent = text.reason;
+    this.el.over.className = text.cls;
+    const replay = $("#replay-link");
+    if (replay) replay.href = `/replay/${encodeURIComponent(this.id)}${this.token ? `?token=${encodeURIComponent(this.token)}` : ""}`;
+    this.el.over.hidden = this.overDismissed;
+    if (this.el.overBtn) this.el.overBtn.hidden = false;
+  }
+
+  renderLog(lines) {
+    const box = this.el.log;
+    if (!box) return;
+    if (!this.logWired) {
+      this.logWired = true;
+      this.logStick = true;
+      box.addEventListener("scroll", () => { this.logStick = box.scrollHeight - box.scrollTop - box.clientHeight < 40; });
+    }
+    const atEnd = this.logStick;
+    const old = this.shownLog;
+    let same = old.length <= lines.length;
+    for (let i = 0; same && i < old.length; i++) if (old[i] !== lines[i]) same = false;
+    if (!same) { clear(box); this.shownLog = []; }
+    const frag = document.createDocumentFragment();
+    for (let i = this.shownLog.length; i < lines.length; i++) {
+      const line = String(lines[i]);
+      frag.appendChild(h("div.log-line", {class: /^[—–-]{1,2} /.test(line) || /^— /.test(line) ? "sep" : ""}, line));
+    }
+    box.appendChild(frag);
+    this.shownLog = lines.slice();
+    const tog = $("#log-toggle");
+    if (tog) tog.textContent = `Log (${lines.length})`;
+    if (atEnd || !same || old.length === 0) box.scrollTop = box.scrollHeight;
+  }
+
+  _notes(notes) {
+    const box = this.el.notes;
+    if (box) {
+      clear(box);
+      for (const n of notes.slice(-5)) box.appendChild(h("div.note", String(n)));
+      box.hidden = !notes.length;
+    }
+    if (this.seenNotes !== null && this.mode !== "replay") {
+      for (const n of notes.slice(this.seenNotes)) toast(String(n), "info", 6000);
+    }
+    this.seenNotes = notes.length;
+  }
+
+  _tickTimer() {
+    const el = this.el.timer;
+    if (!el) return;
+    const s = this.state;
+    if (!s || !s.deadline || s.over || this.mode === "replay") { el.hidden = true; return; }
+    const left = Math.max(0, Math.round(s.deadline - Date.now() / 1000));
+    el.hidden = false;
+    el.textContent = `Time ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    el.classList.toggle("low", left <= 15);
+  }
+
+  // ------------------------------------------------------------------- selection, popup, actions
+  select(t) {
+    const key = t.dataset.cardId || t.dataset.ref;
+    const acts = this.ctx_actionsFor(key || "\u0000");
+    const hasText = !!t.dataset.cardName || this.details.has(t);
+    if (acts.length) {
+      const same = this.filterKey === key;
+      this.setFilter(same ? null : key);
+      if (!same && hasText) this.showCardText(t, true, acts);
+      else if (!same) this.showCardText(t, true, acts);
+      else { this.pinned = null; this.hideCardText(); }
+      return;
+    }
+    this.setFilter(null);
+    if (hasText) {
+      if (this.pinned === t) { this.pinned = null; this.hideCardText(); }
+      else this.showCardText(t, true);
+    }
+  }
+
+  setFilter(key) {
+    this.filterKey = key;
+    for (const el of $$(".card.selected, [data-ref].selected", this.el.board)) el.classList.remove("selected");
+    if (key) for (const el of $$(`[data-card-id="${CSS.escape(key)}"], [data-ref="${CSS.escape(key)}"]`, this.el.board)) el.classList.add("selected");
+    if (this.state) this.renderActions(this.ctx());
+  }
+
+  _highlight(aid) {
+    for (const el of $$(".hl", this.el.board)) el.classList.remove("hl");
+    if (!aid) return;
+    const refs = new Set();
+    for (const m of aid.matchAll(CARD_REF)) refs.add(m[1]);
+    for (const r of refs) for (const el of $$(`[data-card-id="${CSS.escape(r)}"]`, this.el.board)) el.classList.add("hl");
+    for (const el of $$("[data-ref]", this.el.board)) if (mentions(aid, el.dataset.ref)) el.classList.add("hl");
+  }
+
+  showCardText(t, pin, acts) {
+    const pop = this.el.popup;
+    const name = t.dataset.cardName;
+    const info = name ? this.cards[name] : null;
+    acts = acts || this.ctx_actionsFor(t.dataset.cardId || t.dataset.ref || "\u0000");
+    clear(pop);
+    if (pin) {
+      this.pinned = t;
+      pop.appendChild(h("button.popup-x", {type: "button", "aria-label": "Close", onclick: () => { this.pinned = null; this.hideCardText(); this.setFilter(null); }}, "×"));
+    }
+    pop.appendChild(h("div.ct-name", name || t.getAttribute("aria-label") || ""));
+    if (info) {
+      if (info.kind) pop.appendChild(h("div.ct-kind", info.kind));
+      if (info.numbers) pop.appendChild(h("div.ct-nums", info.numbers));
+      const tags = [...(info.keywords || []), ...(info.traits || []).filter((x) => !(info.keywords || []).includes(x))];
+      if (tags.length) pop.appendChild(h("div.ct-tags", tags.map((k) => h("span.tag", k))));
+      pop.appendChild(h("div.ct-text", info.text || "(no card text)"));
+      if (info.number) pop.appendChild(h("div.ct-number", info.number));
+    } else if (name) {
+      pop.appendChild(h("div.ct-text.dim", "(no card text)"));
+    }
+    const extra = this.details.get(t);
+    if (extra && extra.length) pop.appendChild(h("div.ct-live", extra.map((l) => h("div", l))));
+    if (pin && acts && acts.length) {
+      pop.appendChild(h("div.ct-acts", acts.map((a) => h("button.act.menu", {type: "button", data: {menuAction: a.id}, disabled: !!this.pending}, a.label || a.id))));
+    }
+    pop.hidden = false;
+    pop.classList.toggle("pinned", !!pin);
+    this._place(pop, t);
+  }
+
+  _place(pop, t) {
+    const narrow = window.innerWidth <= 600;
+    pop.classList.toggle("sheet", narrow);
+    if (narrow) {
+      pop.style.left = pop.style.top = "";
+      return;
+    }
+    const r = t.getBoundingClientRect();
+    const pw = pop.offsetWidth, ph = pop.offsetHeight;
+    let x = r.right + 8;
+    if (x + pw > window.innerWidth - 8) x = Math.max(8, r.left - pw - 8);
+    const bar = this.el.actionbar && !this.el.actionbar.hidden ? this.el.actionbar.offsetHeight : 0;
+    let y = Math.min(Math.max(8, r.top), window.innerHeight - bar - ph - 8);
+    pop.style.left = `${x}px`;
+    pop.style.top = `${Math.max(8, y)}px`;
+  }
+
+  hideCardText() {
+    this.el.popup.hidden = true;
+    this.el.popup.classList.remove("pinned");
+  }
+
+  take(aid) {
+    if (this.pending || !this.myDecision) return;
+    if (!(this.state.legal_actions || []).some((a) => a.id === aid)) return;
+    this.pending = {action: aid, n: this.state.n, at: Date.now()};
+    this.pinned = null;
+    this.hideCardText();
+    this.filterKey = null;
+    this.renderActions(this.ctx());
+    this.el.actionbar && this.el.actionbar.classList.add("waiting");
+    Promise.resolve(this.onAction(aid, this.state.n)).catch((e) => this.actionFailed(e));
+    const n = this.state.n;
+    setTimeout(() => {
+      if (this.pending && this.pending.n === n && Date.now() - this.pending.at >= 9000) {
+        this.pending = null;
+        this.renderActions(this.ctx());
+        this.onStale && this.onStale();
+      }
+    }, 9500);
+  }
+
+  actionFailed(e) {
+    this.pending = null;
+    if (this.el.actionbar) this.el.actionbar.classList.remove("waiting");
+    if (this.state) this.renderActions(this.ctx());
+    const code = e && e.code;
+    let msg = (e && e.message) || "The action failed";
+    if (code === "stale") msg = "Someone acted first: the board was updated. " + msg;
+    toast(msg, "error");
+    if (code === "stale" || code === "not_your_decision" || code === "illegal_action" || code === "game_over") {
+      this.onStale && this.onStale();
+    }
+  }
+
+  stateArrived() {
+    if (this.el.actionbar) this.el.actionbar.classList.remove("waiting");
+  }
+}
+
+// --------------------------------------------------------------------- small builders
+export function badge(text, cls, title) {
+  return h("span.badge", {class: cls, title}, text);
+}
+
+/** A labelled number: counter("MP", 5) */
+export function counter(label, value, opts = {}) {
+  return h("span.counter", {class: opts.cls, title: opts.title},
+    h("span.k", label), h("span.v", value === null || value === undefined ? "–" : String(value)));
+}
+
+export function section(title, ...kids) {
+  return h("section.sec", title ? h("h3.sec-title", title) : null, ...kids);
+}
+
+const PHASES = {
+  metax: {setup: "Setup", mulligan: "Mulligans", prep: "Prep Step", planning: "Planning Step",
+    battle: "Battle Step: attacks", defense: "Battle Step: defenders", damage: "Battle Step: damage", end: "End of turn"},
+  metazoo: {setup: "Setup", ready: "Setup", draw: "Draw phase", aura: "Aura phase", action: "Action phase",
+    end: "End of round", over: "Game over"},
+  metabaloids: {setup: "Setup", draw: "Draw", abilities: "Abilities", move: "Move", deploy: "Deploy",
+    attack: "Attack", restock: "Restock", end: "End of turn", over: "Game over"},
+  "metazoo-2022": {setup: "Set-Up", mulligan: "Mulligans", start_a: "1a start-of-turn Effects",
+    start_b: "1b start window", bookmark: "1c Bookmark", awaken: "1d Awaken", dissolve: "1e Aura dissolves",
+    actions: "2 Take Actions", end_a: "3a end window", end_b: "3b end-of-turn Effects",
+    end_c: "3c Aura dissolves", end_p: "3b end-of-turn Effects", over: "Game over"},
+};
+export function phaseName(game, key) {
+  if (key === null || key === undefined) return "";
+  const t = (PHASES[game] || {})[key];
+  return t || String(key).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+/** The game-over words for a seat (or a spectator, me = null). */
+export function resultText(s, me) {
+  const res = s.result || (s.view && s.view.result) || {};
+  const returns = res.returns || [];
+  const reason = res.reason || "";
+  const best = Math.max(...returns, -Infinity);
+  const winners = returns.map((r, q) => [r, q]).filter(([r]) => r === best && r > 0).map(([, q]) => q);
+  if (me === null || me === undefined || returns[me] === undefined) {
+    if (!returns.length) return {head: "Game over", reason, cls: "draw"};
+    if (!winners.length) return {head: "Draw", reason, cls: "draw"};
+    return {head: `${winners.map(seatName).join(" and ")} win${winners.length > 1 ? "" : "s"}`, reason, cls: "neutral"};
+  }
+  const mine = returns[me];
+  const better = returns.filter((r) => r > mine).length;
+  if (returns.every((r) => r === mine)) return {head: "Draw", reason, cls: "draw"};
+  if (better === 0 && mine > 0) {
+    return {head: winners.length > 1 ? "You share the win" : "You won", reason, cls: "won"};
+  }
+  if (better === 0) return {head: "Draw", reason, cls: "draw"};
+  if (returns.length > 2) {
+    const place = better + 1;
+    const ord = place === 2 ? "2nd" : place === 3 ? "3rd" : `${place}th`;
+    return {head: mine > 0 ? `You placed ${ord}` : `You lost (${ord} of ${returns.length})`, reason,
+      cls: mine > 0 ? "neutral" : "lost"};
+  }
+  return {head: "You lost", reason, cls: "lost"};
+}
+
+// --------------------------------------------------------------------- the page
+function parseLocation() {
+  const parts = location.pathname.split("/").filter(Boolean);
+  const kind = parts[0] || "";
+  const id = parts[1] ? decodeURIComponent(parts[1]) : null;
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token") || null;
+  const mode = kind === "replay" ? "replay" : kind === "watch" ? "watch" : (kind === "play" && token ? "seat" : "watch");
+  return {mode, id, token: mode === "watch" ? null : token, params};
+}
+
+function fatal(msg) {
+  const b = $("#board");
+  clear(b).appendChild(h("div.fatal", h("h2", "Cannot open this game"), h("p", msg),
+    h("p", h("a", {href: "/"}, "Back to the lobby"))));
+  $("#turn").textContent = "—";
+}
+
+export async function boot() {
+  const {mode, id, token, params} = parseLocation();
+  document.body.classList.add(`mode-${mode}`);
+  const lobby = $("#lobby-link");
+  if (!id) { fatal("This address names no game."); return; }
+  const idEl = $("#game-id");
+  if (idEl) idEl.textContent = id.length > 10 ? `${id.slice(0, 8)}…` : id;
+  const watch = $("#watch-link");
+  if (watch) watch.href = `/watch/${encodeURIComponent(id)}`;
+  if (lobby) lobby.href = "/";
+
+  let conn = null;
+  const board = new Board({
+    mode, id, token,
+    onAction: (aid, n) => conn.act(aid, n),
+    onConcede: () => conn.concede().catch((e) => toast(e.message || "Could not concede")),
+  });
+
+  if (mode === "replay") {
+    const {startReplay} = await import("/static/js/replay.js");
+    startReplay(board, id, token, params);
+    return;
+  }
+
+  const banner = $("#banner");
+  let everConnected = false;
+  board.onStale = () => conn && conn.refresh();
+  conn = new api.GameConnection({
+    id, token,
+    onState: (s) => {
+      everConnected = true;
+      board.stateArrived();
+      board.setState(s);
+    },
+    onError: (e) => { if (board.state) board.actionFailed(e); },
+    onStatus: (st) => {
+      if (st.fatal) {
+        banner.hidden = true;
+        fatal(st.fatal);
+        conn.stop();
+        return;
+      }
+      const down = !st.connected;
+      banner.hidden = !down;
+      banner.textContent = everConnected ? "Connection lost — reconnecting…" : "Connecting…";
+      if (st.mode === "poll" && st.connected) {
+        banner.hidden = true;
+      }
+      document.body.classList.toggle("offline", down && everConnected);
+    },
+  });
+  banner.hidden = false;
+  banner.textContent = "Connecting…";
+  conn.start();
+  window.__metatcg = {board, conn};
+}
