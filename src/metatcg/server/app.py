@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots import BOTS
 from ..registry import game_entries, load_game
@@ -92,11 +93,24 @@ def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400
     async def api_error(_: Request, e: ApiError) -> JSONResponse:
         return JSONResponse(e.body(), status_code=e.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, e: StarletteHTTPException) -> JSONResponse:   # no such route, method, …
+        code = {404: "not_found", 405: "bad_method"}.get(e.status_code, "bad_request")
+        return JSONResponse({"error": str(e.detail), "code": code}, status_code=e.status_code,
+                            headers=getattr(e, "headers", None))
+
     @app.exception_handler(RequestValidationError)
     async def bad_body(_: Request, e: RequestValidationError) -> JSONResponse:
         errs = e.errors()
         if any(err.get("type") == "json_invalid" for err in errs):
             return JSONResponse({"error": "the body is not valid JSON", "code": "bad_json"}, status_code=400)
+        whole = [err for err in errs if tuple(err.get("loc", ())) == ("body",)]
+        if whole:   # not an object at all: no body, a JSON list or string, a body sent as text/plain
+            raw = whole[0].get("input")
+            if isinstance(raw, (bytes, bytearray)):
+                return JSONResponse({"error": "the body must be a JSON object, sent with Content-Type: "
+                                              "application/json", "code": "bad_json"}, status_code=400)
+            return JSONResponse({"error": "the body must be a JSON object", "code": "bad_request"}, status_code=400)
         parts = []
         for err in errs[:3]:
             where = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"

@@ -86,7 +86,8 @@ class Hub:
                                                   "version of metatcg") from None
             self._attach(table)
             self.tables[game_id] = table
-            return table
+        self._changed(game_id)   # on the loop: its bot or timer starts, its sockets move to it
+        return table
 
     def _attach(self, table: Table) -> None:
         table.listeners.append(lambda: self._changed(table.id))
@@ -183,10 +184,15 @@ class Hub:
             s[k] = v
         if seed is None:
             seed = secrets.randbelow(2**31)
+        try:   # the decks first, so that an error in the options is not called a deck's
+            for d in decks:
+                game.validate_deck(game.resolve_deck(d))
+        except MetatcgError as e:
+            raise ApiError(400, "bad_deck", str(e)) from None
         try:
             state = game.new_state(list(decks), seed=seed, options=options or {})
         except MetatcgError as e:
-            raise ApiError(400, "bad_deck" if "deck" in type(e).__name__.lower() else "bad_request", str(e)) from None
+            raise ApiError(400, "bad_request", str(e)) from None
         setup = {"decks": [list(d) for d in state.decks], "seed": seed, "options": dict(state.options),
                  "bot_seeds": [secrets.randbelow(2**31) for _ in players]}
         tokens: list[str | None] = []

@@ -77,33 +77,33 @@ class BodyLimit:
                 if too_big:
                     await _too_large(send, self.limit)
                     return
+        # the whole body (at most ``limit`` bytes) is read before the app sees any of it: an app
+        # that reads the body itself (FastAPI) turns an error raised mid-read into its own 400
+        chunks: list[bytes] = []
         seen = 0
-        started = False
-
-        async def limited_receive() -> dict[str, Any]:
-            nonlocal seen
+        while True:
             msg = await receive()
-            if msg["type"] == "http.request":
-                seen += len(msg.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge()
-            return msg
-
-        async def tracking_send(msg: dict[str, Any]) -> None:
-            nonlocal started
-            if msg["type"] == "http.response.start":
-                started = True
-            await send(msg)
-
-        try:
-            await self.app(scope, limited_receive, tracking_send)
-        except _TooLarge:
-            if not started:
+            if msg["type"] != "http.request":   # the client went away
+                return
+            chunk = msg.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
                 await _too_large(send, self.limit)
+                return
+            chunks.append(chunk)
+            if not msg.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        given = False
 
+        async def replay() -> dict[str, Any]:
+            nonlocal given
+            if not given:
+                given = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
 
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send: Send, limit: int) -> None:

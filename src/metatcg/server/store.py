@@ -40,6 +40,7 @@ games = sa.Table(
     sa.Column("deadline", sa.Float, nullable=True),   # when the timed decision runs out
     sa.Column("bot_turn", sa.Boolean, nullable=False),  # a bot holds the decision (resume it on start)
     sa.Column("notes", sa.Text, nullable=False),      # the server's own public lines (time-outs, joins)
+    sa.Index("games_listed", "listed", "created"),
 )
 seats = sa.Table(
     "seats", meta,
@@ -74,8 +75,7 @@ meta_table = sa.Table(
 def _v1(conn: Connection) -> None:
     """The first schema: games, seats, actions, snapshots."""
     for t in (games, seats, actions, snapshots):
-        t.create(conn, checkfirst=True)
-    sa.Index("games_listed", games.c.listed, games.c.created).create(conn, checkfirst=True)
+        t.create(conn, checkfirst=True)     # a table's indexes (games_listed) come with it
 
 
 #: (version, step) in order; a step never changes once released, a new one is appended

@@ -152,7 +152,7 @@ class Table:
     def bot_step(self) -> bool:
         """One bot move if a bot holds the decision; False when none does."""
         with self.lock:
-            if self.over or not self.bot_to_move():
+            if self.over or self.broken or not self.bot_to_move():
                 return False
             p = self.state.current_player()
             bot = self.seats[p].bot
@@ -164,12 +164,14 @@ class Table:
     def time_out(self, n: int) -> bool:
         """The timed decision at action ``n`` ran out: the seat takes the default action."""
         with self.lock:
-            if self.over or self.n != n or self.deadline is None:
+            if self.over or self.broken or self.n != n or self.deadline is None:
                 return False
             p = self.state.current_player()
             choice = timeout_choice([a.id for a in self.state.legal_actions()])
-            label = next(a.label for a in self.state.legal_actions() if a.id == choice)
-            self.notes.append(f"P{p + 1}'s time ran out: {label}")
+            # notes are public: the action's label may name a card only this seat sees (a card
+            # of its hand put back, a face-down Trap), so the note names none; log_for tells
+            # each seat what it may know of the action
+            self.notes.append(f"P{p + 1}'s time ran out: the server chose for them")
             self._commit(choice, p, "timer", lambda: self.state.apply(choice), notes=True)
             return True
 
@@ -197,12 +199,17 @@ class Table:
         transaction. If the write fails the table is dropped from memory (the caller's error
         says so) and the next request rebuilds it from the database, so memory never holds an
         action the database does not."""
+        if self.broken:                # an older copy of a table the hub has rebuilt: it acts no more
+            raise ApiError(409, "stale", "the game was reloaded; here is the new state")
         try:
             apply()
         except MetatcgError as e:      # a legal id that fails to apply: a bug, kept away from the state
             self.broken = True
             raise ApiError(500, "engine_error",
                            f"the engine could not apply that action ({type(e).__name__})") from None
+        except BaseException:          # any other failure may have left the state half changed too
+            self.broken = True
+            raise
         n = self.n + 1
         self._set_deadline()
         try:

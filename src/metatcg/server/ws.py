@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from typing import Any
 
 from anyio import to_thread
@@ -17,6 +18,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .errors import ApiError
 from .hub import Hub
 from .limits import MAX_FRAME, TokenBucket
+
+log = logging.getLogger("metatcg.server")
 
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NO_GAME = 4404
@@ -43,7 +46,9 @@ async def game_socket(ws: WebSocket, hub: Hub, game_id: str, token: str | None, 
             await ws.send_text(json.dumps(obj, separators=(",", ":")))
 
     async def push() -> None:
-        nonlocal have
+        nonlocal have, table
+        if table.broken:   # memory may differ from the database: the hub rebuilds the table
+            table = await hub.table(game_id)
         if seat is None:
             frame = await to_thread.run_sync(table.public_state, have)
         else:
@@ -65,8 +70,12 @@ async def game_socket(ws: WebSocket, hub: Hub, game_id: str, token: str | None, 
         await push()
         task = asyncio.create_task(pusher())
         while True:
-            text = await ws.receive_text()
-            if len(text) > MAX_FRAME:
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                break
+            text = msg.get("text")
+            raw = (msg.get("bytes") or b"") if text is None else text.encode("utf-8", "surrogatepass")
+            if len(raw) > MAX_FRAME:   # bytes, as the limit says (a text frame of 64 Ki letters may be more)
                 await ws.close(CLOSE_TOO_BIG)
                 return
             if not bucket.take():
@@ -77,7 +86,9 @@ async def game_socket(ws: WebSocket, hub: Hub, game_id: str, token: str | None, 
                 await send({"type": "error", "error": "too many messages: slow down", "code": "slow_down"})
                 continue
             strikes = 0
-            await _handle(text, table, seat, send)
+            if table.broken:
+                table = await hub.table(game_id)
+            await _handle(raw, table, seat, send)
     except WebSocketDisconnect:
         pass
     finally:
@@ -88,11 +99,11 @@ async def game_socket(ws: WebSocket, hub: Hub, game_id: str, token: str | None, 
                 await task
 
 
-async def _handle(text: str, table: Any, seat: int | None, send: Any) -> None:
-    """One client message: an action, a concession or a ping."""
+async def _handle(raw: bytes, table: Any, seat: int | None, send: Any) -> None:
+    """One client message (a text or binary frame of UTF-8 JSON): an action, a concession or a ping."""
     try:
-        msg = json.loads(text)
-    except ValueError:
+        msg = json.loads(raw)
+    except ValueError:   # UnicodeDecodeError too
         await send({"type": "error", "error": "the message is not valid JSON", "code": "bad_json"})
         return
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
@@ -120,3 +131,7 @@ async def _handle(text: str, table: Any, seat: int | None, send: Any) -> None:
         await to_thread.run_sync(table.act, seat, action, n)
     except ApiError as e:
         await send({"type": "error", "error": e.message, "code": e.code})
+    except Exception:      # as the HTTP 500: logged here, never a traceback or state on the wire
+        log.exception("unexpected error on a socket of game %s", table.id)
+        await send({"type": "error", "error": "the server failed on this message; nothing was changed",
+                    "code": "server_error"})

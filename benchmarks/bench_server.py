@@ -1,0 +1,441 @@
+"""Load benchmark of the browser server (issue 11, point 8): many WebSocket clients playing at once.
+
+Starts ``metatcg serve`` as a subprocess on a free loopback port with a fresh SQLite database in a
+temporary folder (``--db URL`` for another database, e.g. PostgreSQL; ``--url`` to load a server
+that already runs), then runs ``--clients`` concurrent clients in this process (asyncio, httpx for
+``POST /api/games``, the ``websockets`` library for ``/ws/games/{id}``). Each client creates a game
+(``{"game": G, "seats": ["human", "bot:random"]}``), plays the human seat with uniformly random
+legal actions, and starts a new game when one ends, until ``--seconds`` have passed.
+
+Run from the project root (never run by pytest; nothing is asserted, the script prints figures):
+
+    python benchmarks/bench_server.py --clients 10 --seconds 10        # a short run
+    python benchmarks/bench_server.py                                  # the target: 100 clients, 60 s
+    python benchmarks/bench_server.py --games all                      # rotate over every game
+    python benchmarks/bench_server.py --db postgresql://me@localhost/bench
+    python benchmarks/bench_server.py --url http://127.0.0.1:8000 --db sqlite:///path.db
+
+Latency of an action: from sending ``{"type": "action", ...}`` with ``n`` to the first state frame
+whose ``n`` is greater (the server's acknowledgement: it sends a frame only after the commit). After
+the run the actions in the database are compared with the ones the clients saw acknowledged: each
+must be stored, at its number, by the human seat ("lost actions"). The issue's target: 100 clients
+for 60 s on the 2-core machine with p95 < 100 ms, no errors and no lost actions.
+
+Clients pace themselves below the server's WebSocket limit (20 messages/s, bursts of 40) with a
+token bucket of their own (``--rate``, ``--burst``; ``--rate 0`` turns it off); game creation
+retries on ``429 slow_down`` (the HTTP limit is per address, and every client here is 127.0.0.1) and
+creations are spread over the first ``--ramp`` seconds.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+import httpx  # noqa: E402
+from websockets.asyncio.client import connect  # noqa: E402
+from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
+
+from metatcg.engine.rng import Rng  # noqa: E402
+
+ALL_GAMES = ("metax", "metabaloids", "metazoo", "metazoo-2022")
+
+
+# --------------------------------------------------------------------------- the figures
+@dataclass
+class Figures:
+    """What the clients saw, shared by all of them (one event loop: no locks needed)."""
+    games_started: int = 0
+    games_finished: int = 0
+    games_by_kind: Counter = field(default_factory=Counter)
+    sent: int = 0
+    acked: int = 0
+    latencies: list[float] = field(default_factory=list)      # seconds, one per acknowledged action
+    create_latencies: list[float] = field(default_factory=list)
+    errors: Counter = field(default_factory=Counter)          # error frames by code
+    conn_errors: Counter = field(default_factory=Counter)     # by exception type / HTTP status
+    http_429: int = 0
+    frames: int = 0
+    frame_bytes: int = 0
+    acks: list[tuple[str, int, str]] = field(default_factory=list)   # (game id, stored n, action id)
+    sent_by_game: Counter = field(default_factory=Counter)
+    game_ids: list[str] = field(default_factory=list)
+    unacked_at_end: int = 0
+
+
+class Pacer:
+    """The client's own token bucket, kept below the server's WebSocket limit."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = burst, time.monotonic()
+
+    async def take(self) -> None:
+        if self.rate <= 0:
+            return
+        while True:
+            now = time.monotonic()
+            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+            self.stamp = now
+            if self.tokens >= 1:
+                self.tokens -= 1
+                return
+            await asyncio.sleep((1 - self.tokens) / self.rate)
+
+
+# --------------------------------------------------------------------------- one client
+async def create_game(http: httpx.AsyncClient, game: str, fig: Figures, stop_at: float) -> dict | None:
+    """``POST /api/games``, retried on 429 with a growing pause; None when time is up or it fails."""
+    pause = 0.05
+    while time.monotonic() < stop_at:
+        t0 = time.perf_counter()
+        try:
+            r = await http.post("/api/games", json={"game": game, "seats": ["human", "bot:random"]})
+        except httpx.HTTPError as e:
+            fig.conn_errors[f"create: {type(e).__name__}"] += 1
+            await asyncio.sleep(pause)
+            continue
+        if r.status_code == 429:
+            fig.http_429 += 1
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 2.0)
+            continue
+        if r.status_code != 201:
+            fig.conn_errors[f"create: HTTP {r.status_code} {r.text[:60]}"] += 1
+            await asyncio.sleep(0.5)
+            return None
+        fig.create_latencies.append(time.perf_counter() - t0)
+        return r.json()
+    return None
+
+
+async def play_one(ws_base: str, created: dict, rng: Rng, pacer: Pacer, fig: Figures, stop_at: float,
+                   grace: float, compression: bool, think: float) -> bool:
+    """Play one game as seat 0 until it ends or time is up; True if it ended."""
+    gid = created["id"]
+    token = created["seats"][0]["token"]
+    url = f"{ws_base}/ws/games/{gid}?token={token}"
+    pending_n: int | None = None      # n the unacknowledged action was sent with
+    pending_at = 0.0
+    pending_id = ""
+    acted_on: int | None = None       # the last n this client acted on
+    retries = 0
+    last: dict | None = None
+    async with connect(url, max_size=None, open_timeout=30, ping_interval=None,
+                       compression="deflate" if compression else None) as ws:
+        while True:
+            now = time.monotonic()
+            if pending_n is None and now >= stop_at:
+                return False
+            limit = (stop_at + grace if pending_n is not None else stop_at) - now
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout=max(0.01, limit))
+            except asyncio.TimeoutError:
+                if pending_n is not None:
+                    fig.unacked_at_end += 1
+                return False
+            t = time.perf_counter()
+            fig.frames += 1
+            fig.frame_bytes += len(text)
+            msg = json.loads(text)
+            kind = msg.get("type")
+            if kind == "error":
+                fig.errors[msg.get("code", "?")] += 1
+                if pending_n is not None and last is not None and last["n"] == pending_n:
+                    # refused (nothing changed): try again on the same state, a few times at most
+                    pending_n = None
+                    acted_on = None
+                    retries += 1
+                    if retries > 5:
+                        fig.conn_errors["gave up a game after 5 refused actions"] += 1
+                        return False
+                    if msg.get("code") == "slow_down":
+                        await asyncio.sleep(0.2)
+                    msg = last
+                else:
+                    continue
+            elif kind != "state":
+                continue
+            else:
+                last = msg
+                n = msg["n"]
+                if pending_n is not None and n > pending_n:
+                    fig.latencies.append(t - pending_at)
+                    fig.acked += 1
+                    fig.acks.append((gid, pending_n + 1, pending_id))
+                    pending_n = None
+                    retries = 0
+            if msg.get("over"):
+                return True
+            n = msg["n"]
+            if (pending_n is None and msg.get("deciding") == 0 and msg.get("legal_actions")
+                    and acted_on != n and time.monotonic() < stop_at):
+                if think > 0:
+                    await asyncio.sleep(rng.below(1001) / 1000 * 2 * think)
+                await pacer.take()
+                choice = rng.choice(msg["legal_actions"])["id"]
+                pending_n, pending_id, acted_on = n, choice, n
+                pending_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "action": choice, "n": n}))
+                fig.sent += 1
+                fig.sent_by_game[gid] += 1
+
+
+async def client(i: int, http: httpx.AsyncClient, ws_base: str, games: list[str], fig: Figures,
+                 start_at: float, stop_at: float, args: argparse.Namespace) -> None:
+    rng = Rng(args.seed + i)
+    pacer = Pacer(args.rate, args.burst)
+    k = i
+    await asyncio.sleep(max(0.0, start_at - time.monotonic()))
+    while time.monotonic() < stop_at:
+        game = games[k % len(games)]
+        k += 1
+        created = await create_game(http, game, fig, stop_at)
+        if created is None:
+            continue
+        fig.games_started += 1
+        fig.games_by_kind[game] += 1
+        fig.game_ids.append(created["id"])
+        try:
+            if await play_one(ws_base, created, rng, pacer, fig, stop_at, args.grace, not args.no_compression,
+                                   args.think):
+                fig.games_finished += 1
+        except (ConnectionClosed, InvalidStatus, OSError, asyncio.TimeoutError) as e:
+            fig.conn_errors[f"ws: {type(e).__name__} {getattr(e, 'rcvd', '') or ''}".strip()] += 1
+            await asyncio.sleep(0.2)
+
+
+# --------------------------------------------------------------------------- the server
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: str, port: int, log_path: Path) -> subprocess.Popen:
+    out = open(log_path, "w")
+    proc = subprocess.Popen([sys.executable, "-m", "metatcg", "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--db", db], stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited with {proc.returncode}:\n{log_path.read_text()[-2000:]}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=2).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit(f"the server did not answer within 60 s:\n{log_path.read_text()[-2000:]}")
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """utime + stime of a process (its threads included) from /proc, or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def threads_of(pid: int) -> int | None:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[17])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+# --------------------------------------------------------------------------- the database check
+def check_store(db: str, fig: Figures) -> dict:
+    """Every acknowledged action stored at its number by the human seat; seat actions stored
+    beyond those the clients sent would be phantoms."""
+    import sqlalchemy as sa
+
+    from metatcg.server.store import Store, actions
+
+    store = Store(db)
+    try:
+        total = store.count_actions()
+        stored: dict[tuple[str, int], tuple[str, str]] = {}
+        by_kind: Counter = Counter()
+        ids = sorted(set(fig.game_ids))
+        with store.engine.connect() as conn:
+            for lo in range(0, len(ids), 500):
+                q = sa.select(actions.c.game_id, actions.c.n, actions.c.action, actions.c.by).where(
+                    actions.c.game_id.in_(ids[lo:lo + 500]))
+                for gid, n, action, by in conn.execute(q):
+                    stored[(gid, n)] = (action, by)
+                    by_kind[by] += 1
+    finally:
+        store.close()
+    lost = [a for a in fig.acks if stored.get((a[0], a[1])) != (a[2], "seat")]
+    seat_by_game = Counter(gid for (gid, _), (_, by) in stored.items() if by == "seat")
+    phantom = sum(max(0, seat_by_game[g] - fig.sent_by_game[g]) for g in seat_by_game)
+    return {"total_in_db": total, "stored_seat": by_kind["seat"], "stored_bot": by_kind["bot"],
+            "stored_other": sum(v for k, v in by_kind.items() if k not in ("seat", "bot")),
+            "lost": len(lost), "lost_sample": lost[:5], "phantom": phantom}
+
+
+# --------------------------------------------------------------------------- main
+def pct(xs: list[float], p: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+async def run_clients(base: str, games: list[str], args: argparse.Namespace) -> tuple[Figures, float]:
+    fig = Figures()
+    ws_base = "ws" + base[4:] if base.startswith("http") else base
+    limits = httpx.Limits(max_connections=args.clients, max_keepalive_connections=args.clients)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+        t0 = time.monotonic()
+        stop_at = t0 + args.seconds
+        ramp = min(args.ramp, args.seconds / 4)
+        tasks = [asyncio.create_task(client(i, http, ws_base, games, fig, t0 + ramp * i / max(1, args.clients),
+                                            stop_at, args)) for i in range(args.clients)]
+        await asyncio.gather(*tasks)
+        wall = time.monotonic() - t0
+    return fig, wall
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--clients", type=int, default=100, help="concurrent clients (one game each at a time)")
+    ap.add_argument("--seconds", type=float, default=60.0, help="how long the clients play")
+    ap.add_argument("--game", default="metax", help="game id, or 'all' to rotate over the four games")
+    ap.add_argument("--games", dest="game", help="same as --game (e.g. --games all)")
+    ap.add_argument("--db", default=None, help="database URL for the started server (default: a fresh SQLite "
+                                               "file in a temporary folder); with --url, the server's database "
+                                               "to check for lost actions")
+    ap.add_argument("--url", default=None, help="load this running server (http://host:port) instead of starting one")
+    ap.add_argument("--pid", type=int, default=None, help="with --url: the server's process id, for its CPU time")
+    ap.add_argument("--rate", type=float, default=18.0, help="client-side cap, messages/s per socket (0: none)")
+    ap.add_argument("--burst", type=float, default=30.0, help="client-side burst of that cap")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a client waits before acting (uniform 0 to twice this; default 0: at once)")
+    ap.add_argument("--ramp", type=float, default=2.0, help="spread the first game creations over this many seconds")
+    ap.add_argument("--grace", type=float, default=10.0, help="seconds to wait for the last acknowledgements")
+    ap.add_argument("--no-compression", action="store_true", help="do not offer permessage-deflate")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the clients' random choices")
+    ap.add_argument("--p95-target", type=float, default=100.0, help="target p95 latency in ms")
+    ap.add_argument("--json", type=Path, default=None, help="also write the figures to FILE as JSON")
+    ap.add_argument("--keep", action="store_true", help="keep the temporary folder (database, server log)")
+    args = ap.parse_args(argv)
+    games = list(ALL_GAMES) if args.game == "all" else [args.game]
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench_server_"))
+    proc = None
+    db = args.db
+    if args.url:
+        base = args.url.rstrip("/")
+        pid = args.pid
+    else:
+        db = db or f"sqlite:///{tmp / 'bench.db'}"
+        port = free_port()
+        proc = start_server(db, port, tmp / "server.log")
+        base, pid = f"http://127.0.0.1:{port}", proc.pid
+    print(f"metatcg server load benchmark: {platform.python_implementation()} {platform.python_version()}, "
+          f"{os.cpu_count()} CPUs; server {base} (pid {pid or '?'}), database {db or '(not given)'}")
+    print(f"{args.clients} clients, {args.seconds:g} s, games {', '.join(games)}, seats human + bot:random, "
+          f"client pace {args.rate:g}/s (burst {args.burst:g}), think {args.think:g} s, "
+          f"compression {'off' if args.no_compression else 'on'}")
+
+    cpu0 = cpu_seconds(pid) if pid else None
+    proc_cpu0 = time.process_time()
+    try:
+        fig, wall = asyncio.run(run_clients(base, games, args))
+        cpu1 = cpu_seconds(pid) if pid else None
+        proc_cpu = time.process_time() - proc_cpu0
+        threads = threads_of(pid) if pid else None
+        check = check_store(db, fig) if db else None
+    finally:
+        if proc is not None:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    lat = [x * 1000 for x in fig.latencies]
+    figures = {
+        "clients": args.clients, "think": args.think, "rate": args.rate, "seconds": args.seconds,
+        "wall_seconds": wall, "games": games,
+        "games_started": fig.games_started, "games_finished": fig.games_finished,
+        "games_by_kind": dict(fig.games_by_kind), "actions_sent": fig.sent, "actions_acknowledged": fig.acked,
+        "actions_per_second": fig.acked / args.seconds,
+        "latency_ms": {"p50": pct(lat, 50), "p95": pct(lat, 95), "p99": pct(lat, 99), "max": max(lat, default=0),
+                       "mean": sum(lat) / len(lat) if lat else float("nan")},
+        "create_ms": {"p50": pct([x * 1000 for x in fig.create_latencies], 50),
+                      "p95": pct([x * 1000 for x in fig.create_latencies], 95)},
+        "error_frames": dict(fig.errors), "connection_errors": dict(fig.conn_errors), "http_429": fig.http_429,
+        "unacknowledged_at_end": fig.unacked_at_end, "frames": fig.frames,
+        "frame_bytes_mean": fig.frame_bytes / fig.frames if fig.frames else 0,
+        "server_cpu_seconds": (cpu1 - cpu0) if cpu0 is not None and cpu1 is not None else None,
+        "server_threads": threads, "client_cpu_seconds": proc_cpu, "store": check,
+    }
+    show(figures, args)
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1, default=str))
+    if args.keep or fig.conn_errors:
+        print(f"temporary folder kept: {tmp}")
+    else:
+        import shutil
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+def show(f: dict, args: argparse.Namespace) -> None:
+    lat = f["latency_ms"]
+    print(f"clients                 {f['clients']}")
+    print(f"seconds                 {f['seconds']:g} (wall {f['wall_seconds']:.1f} with the last acknowledgements)")
+    kinds = ", ".join(f"{k} {v}" for k, v in f["games_by_kind"].items())
+    print(f"games started/finished  {f['games_started']:,} / {f['games_finished']:,}  ({kinds})")
+    print(f"actions sent            {f['actions_sent']:,} (acknowledged {f['actions_acknowledged']:,}, "
+          f"unacknowledged at the end {f['unacknowledged_at_end']})")
+    print(f"actions/s               {f['actions_per_second']:,.1f}")
+    print(f"latency ms              p50 {lat['p50']:.1f}  p95 {lat['p95']:.1f}  p99 {lat['p99']:.1f}  "
+          f"max {lat['max']:.1f}  (mean {lat['mean']:.1f})")
+    print(f"game creation ms        p50 {f['create_ms']['p50']:.1f}  p95 {f['create_ms']['p95']:.1f}  "
+          f"(429 answers: {f['http_429']})")
+    errs = ", ".join(f"{k} {v}" for k, v in sorted(f["error_frames"].items())) or "0"
+    print(f"error frames            {errs}")
+    conn = ", ".join(f"{k} {v}" for k, v in sorted(f["connection_errors"].items())) or "0"
+    print(f"connection errors       {conn}")
+    print(f"state frames            {f['frames']:,} received, {f['frame_bytes_mean']:,.0f} characters each on average")
+    if f["server_cpu_seconds"] is not None:
+        print(f"server CPU              {f['server_cpu_seconds']:.1f} s in {f['wall_seconds']:.1f} s "
+              f"({f['server_cpu_seconds'] / f['wall_seconds'] * 100:.0f}% of one core), "
+              f"{f['server_threads']} threads at the end")
+    else:
+        print("server CPU              unknown (give --pid with --url)")
+    print(f"client CPU              {f['client_cpu_seconds']:.1f} s (this process, same machine)")
+    s = f["store"]
+    if s is None:
+        print("lost actions            not checked (give --db with --url)")
+    else:
+        print(f"database                {s['total_in_db']:,} actions in all; of these games: {s['stored_seat']:,} "
+              f"by the human seat, {s['stored_bot']:,} by the bot, {s['stored_other']:,} other")
+        print(f"lost actions: {s['lost']}" + (f"  e.g. {s['lost_sample']}" if s["lost"] else "")
+              + f"   (acknowledged {f['actions_acknowledged']:,}; seat actions stored but never sent: {s['phantom']})")
+    errors = sum(f["error_frames"].values()) + sum(f["connection_errors"].values())
+    ok = lat["p95"] < args.p95_target and errors == 0 and s is not None and s["lost"] == 0
+    print(f"target (p95 < {args.p95_target:g} ms, 0 errors, 0 lost): {'met' if ok else 'NOT met'}"
+          + ("" if args.clients >= 100 and args.seconds >= 60 else " (the target is for 100 clients, 60 s)"))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
