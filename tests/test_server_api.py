@@ -313,9 +313,9 @@ def test_a_timed_out_seat_takes_its_default_and_the_note_hides_its_cards(tmp_pat
         assert later["n"] >= 2 and later["notes"] and later["notes"][0].startswith(f"P{p + 1}'s time ran out")
         # notes are public: they name no card that some seat does not see
         names = _names("metax")
-        with table.lock:
-            views = [json.dumps(table.state.view(q)) for q in range(2)]
-            notes = list(table.notes)
+        st = table.state            # a committed state: the server never changes it in place
+        views = [json.dumps(st.view(q)) for q in range(2)]
+        notes = list(table.notes)
         for note in notes:
             for q in range(2):
                 hidden = [nm for nm in names if nm in note and nm not in views[q]]

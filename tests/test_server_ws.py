@@ -100,9 +100,8 @@ class Reader:
                 return f
 
     def full_log(self) -> list[str]:
-        with self.table.lock:
-            st = self.table.state
-            return st.log_for(self.seat) if self.seat is not None else st.public_log()
+        st = self.table.state       # a committed state: the server never changes it in place
+        return st.log_for(self.seat) if self.seat is not None else st.public_log()
 
 
 def test_frames_carry_the_state_then_only_new_lines(tmp_path):
@@ -168,12 +167,14 @@ def test_bot_moves_arrive_as_frames(tmp_path):
                     last = f["n"]
                 f = rd.next()
                 bot_frames += f["deciding"] == 0
-                with table.lock:   # when nothing moved since the frame: what a determinized state shows
-                    if table.n == f["n"]:
-                        seen = copy.copy(table)
-                        seen.state = table.game.determinize(table.state, 1, rng)
-                        want = redact.seat_state(seen, 1, f["log_start"])
-                        assert {**json.loads(json.dumps(want)), "type": "state"} == f
+                # when nothing moved since the frame: what a determinized state shows (the state
+                # and n are read between two equal reads of n, so they belong together)
+                n1, st, n2 = table.n, table.state, table.n
+                if n1 == n2 == f["n"] and table.deadline is None:
+                    seen = copy.copy(table)
+                    seen.state = table.game.determinize(st, 1, rng)
+                    want = redact.seat_state(seen, 1, f["log_start"])
+                    assert {**json.loads(json.dumps(want)), "type": "state"} == f
             assert acted >= 5 and bot_frames > 0
             if not f["over"]:
                 ws.send_json({"type": "concede"})
@@ -287,38 +288,67 @@ def test_a_flood_is_slowed_down_then_closed(tmp_path):
 
 
 def test_an_action_that_fails_inside_the_engine_leaves_nothing_behind(tmp_path, monkeypatch):
-    """A bug that raises half-way through an action: a 500 without details, and the game as the
-    database has it (the table is rebuilt), for HTTP and for a socket opened before."""
+    """A bug that raises half-way through an action: a 500 without details; the server applied it
+    to a copy, so the game is as it was (same table, nothing written) and the action, once the
+    bug is gone, goes through."""
+    app = new_app(tmp_path)
+    with TestClient(app, raise_server_exceptions=False) as c:
+        gid, toks = make(c, settings={"turn_seconds": 30})
+        table = app.state.hub.tables[gid]
+        p = table.deciding()
+        before = c.get(f"/api/games/{gid}", params={"token": toks[p]}).json()
+        history = list(table.state.history)
+        aid = before["legal_actions"][0]["id"]
+        real = GameState.apply
+
+        def half_done(st, action_id):
+            if st.history != history:
+                return real(st, action_id)
+            st.history.append(action_id)      # changed, then failed
+            raise RuntimeError(f"bug {st.rng.state}")
+
+        monkeypatch.setattr(GameState, "apply", half_done)
+        r = c.post(f"/api/games/{gid}/actions", json={"token": toks[p], "action": aid, "n": 0})
+        assert r.status_code == 500 and r.json()["code"] == "server_error" and "bug" not in r.text
+        assert not table.broken and table.n == 0 and table.state.history == history
+        assert c.get(f"/api/games/{gid}", params={"token": toks[p]}).json() == before
+        assert app.state.store.count_actions(gid) == 0
+        monkeypatch.undo()
+        again = c.post(f"/api/games/{gid}/actions", json={"token": toks[p], "action": aid, "n": 0})
+        assert again.status_code == 200, again.text
+        assert app.state.hub.tables[gid] is table and table.n == 1 == app.state.store.count_actions(gid)
+
+
+def test_a_failed_write_rebuilds_the_game_from_the_database(tmp_path, monkeypatch):
+    """The database refuses a write: the seat gets an error, the table in memory is dropped (it
+    holds an action the database has not) and rebuilt from the database on the next request;
+    a socket opened before follows the rebuilt table; the old copy acts no more."""
     app = new_app(tmp_path)
     with TestClient(app, raise_server_exceptions=False) as c:
         gid, toks = make(c, settings={"turn_seconds": 30})
         old = app.state.hub.tables[gid]
         p = old.deciding()
-        before = c.get(f"/api/games/{gid}", params={"token": toks[p]}).json()
-        aid = before["legal_actions"][0]["id"]
+        aid = c.get(f"/api/games/{gid}", params={"token": toks[p]}).json()["legal_actions"][0]["id"]
+        store = app.state.store
         with c.websocket_connect(f"/ws/games/{gid}?token={toks[1 - p]}") as ws:
             assert recv(ws)["n"] == 0
-            real = GameState.apply
 
-            def half_done(st, action_id):
-                if st is not old.state:
-                    return real(st, action_id)
-                st.history.append(action_id)      # changed, then failed
-                raise RuntimeError(f"bug {st.rng.state}")
+            def refuse(items):
+                raise RuntimeError("disk full")
 
-            monkeypatch.setattr(GameState, "apply", half_done)
+            monkeypatch.setattr(store, "commit_actions", refuse)
             r = c.post(f"/api/games/{gid}/actions", json={"token": toks[p], "action": aid, "n": 0})
-            assert r.status_code == 500 and r.json()["code"] == "server_error" and "bug" not in r.text
-            assert old.broken and old.bot_step() is False and old.time_out(0) is False
+            assert r.status_code == 500 and "disk" not in r.text
+            assert old.broken and old.n == 0 and store.count_actions(gid) == 0
+            monkeypatch.undo()
             again = c.post(f"/api/games/{gid}/actions", json={"token": toks[p], "action": aid, "n": 0})
             assert again.status_code == 200, again.text     # on the table rebuilt from the database
             new = app.state.hub.tables[gid]
-            assert new is not old and new.n == 1 == app.state.store.count_actions(gid)
-            assert new.state.history == [aid] and new.deadline is not None
-            monkeypatch.undo()
+            assert new is not old and new.n == 1 == store.count_actions(gid)
+            assert new.state.history[-1] == aid and new.deadline is not None
             with pytest.raises(ApiError, match="reloaded"):   # the old copy acts no more
-                old.act(p, aid, 0)
-            assert app.state.store.count_actions(gid) == 1
+                anyio.run(old.act, p, aid, 0)
+            assert store.count_actions(gid) == 1
             f = recv(ws)
             while f["n"] < 1:
                 f = recv(ws)

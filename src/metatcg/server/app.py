@@ -165,31 +165,31 @@ def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400
                          log_from: int = Query(0, ge=0)) -> dict[str, Any]:
         table = await hub.table(game_id)
         seat = table.seat_of(token)
-        return await to_thread.run_sync(table.seat_state, seat, log_from)
+        return table.seat_state(seat, log_from)
 
     @app.get("/api/games/{game_id}/spectate")
     async def spectate(game_id: str, log_from: int = Query(0, ge=0)) -> dict[str, Any]:
         table = await hub.table(game_id)
-        return await to_thread.run_sync(table.public_state, log_from)
+        return table.public_state(log_from)
 
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, body: ActionBody) -> dict[str, Any]:
         table = await hub.table(game_id)
         seat = table.seat_of(body.token)
-        await to_thread.run_sync(table.act, seat, body.action, body.n)
-        return await to_thread.run_sync(table.seat_state, seat, 0)
+        await table.act(seat, body.action, body.n)
+        return table.seat_state(seat, 0)
 
     @app.post("/api/games/{game_id}/concede")
     async def concede(game_id: str, body: TokenBody) -> dict[str, Any]:
         table = await hub.table(game_id)
         seat = table.seat_of(body.token)
-        await to_thread.run_sync(table.concede, seat)
-        return await to_thread.run_sync(table.seat_state, seat, 0)
+        await table.concede(seat)
+        return table.seat_state(seat, 0)
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, body: JoinBody) -> dict[str, Any]:
         table = await hub.table(game_id)
-        token = await to_thread.run_sync(table.join, body.seat)
+        token = await table.join(body.seat)
         return {"seat": body.seat, "token": token, "url": f"/play/{game_id}?token={token}"}
 
     @app.get("/api/games/{game_id}/record")
@@ -197,9 +197,9 @@ def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400
         table = await hub.table(game_id)
         if token is not None:
             seat = table.seat_of(token)
-            return await to_thread.run_sync(_locked, table, lambda: table.state.record_for(seat))
+            return await to_thread.run_sync(table.state.record_for, seat)
         _full_record_allowed(table)
-        return await to_thread.run_sync(_locked, table, table.state.record)
+        return await to_thread.run_sync(table.state.record)
 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def replay(game_id: str, step: int, token: Optional[str] = Query(None, max_length=200),
@@ -246,11 +246,6 @@ def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
-
-
-def _locked(table: Any, fn: Any) -> Any:
-    with table.lock:
-        return fn()
 
 
 def _full_record_allowed(table: Any) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import threading
 import time
 from typing import Any
 
@@ -41,7 +40,7 @@ class Hub:
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
-        self._loading = threading.Lock()
+        self._loading: dict[str, asyncio.Lock] = {}
         self.watchers: dict[str, set[Watcher]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._bots: dict[str, asyncio.Task[None]] = {}
@@ -64,41 +63,38 @@ class Hub:
 
     # ------------------------------------------------------------------ tables
     async def table(self, game_id: str) -> Table:
-        return await to_thread.run_sync(self.table_sync, game_id)
-
-    def table_sync(self, game_id: str) -> Table:
         """The table of ``game_id``, rebuilt from the database when it is not in memory (or its
         memory may differ from the database after a failed commit)."""
+        table = self.tables.get(game_id) if isinstance(game_id, str) else None
+        if table is not None and not table.broken:
+            return table
         if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
             raise ApiError(404, "no_game", "no such game")
-        with self._loading:
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
             table = self.tables.get(game_id)
             if table is not None and not table.broken:
                 return table
-            row = self.store.load(game_id)
+            row = await to_thread.run_sync(self.store.load, game_id)
             if row is None:
+                self._loading.pop(game_id, None)
                 raise ApiError(404, "no_game", f"no game {game_id!r:.40} on this server")
             try:
-                table = Table.restore(row, self.store)
+                table = await to_thread.run_sync(Table.restore, row, self.store)
             except (MetatcgError, KeyError, ValueError) as e:
                 log.error("game %s does not rebuild: %s", game_id, e)
                 raise ApiError(500, "unreadable", "this game's stored record does not rebuild on this "
                                                   "version of metatcg") from None
             self._attach(table)
             self.tables[game_id] = table
-        self._changed(game_id)   # on the loop: its bot or timer starts, its sockets move to it
+        self._on_change(game_id)   # its bot or timer starts, its sockets move to it
         return table
 
     def _attach(self, table: Table) -> None:
-        table.listeners.append(lambda: self._changed(table.id))
-
-    def _changed(self, game_id: str) -> None:
-        """Called in a worker thread after a table changed."""
-        loop = self.loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._on_change, game_id)
+        table.listeners.append(lambda: self._on_change(table.id))
 
     def _on_change(self, game_id: str) -> None:
+        """After a table changed (on the event loop): wake its sockets, move its bots, time it."""
         for w in self.watchers.get(game_id, ()):
             w.dirty.set()
         table = self.tables.get(game_id)
@@ -134,7 +130,7 @@ class Hub:
             while True:
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                if not await to_thread.run_sync(table.bot_step):
+                if not await table.bot_step():
                     break
         except ApiError as e:
             log.error("bot move in game %s failed: %s", table.id, e.message)
@@ -148,13 +144,13 @@ class Hub:
     async def _run_timer(self, table: Table, n: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
         try:
-            await to_thread.run_sync(table.time_out, n)
+            await table.time_out(n)
         except ApiError as e:
             log.error("time-out in game %s failed: %s", table.id, e.message)
 
     # ------------------------------------------------------------------ new games
     def create_sync(self, game_id: str, decks: list[Any] | None, players: list[str] | None, seed: int | None,
-                    options: dict[str, Any] | None, settings: dict[str, Any] | None) -> dict[str, Any]:
+                    options: dict[str, Any] | None, settings: dict[str, Any] | None) -> tuple[Table, dict[str, Any]]:
         try:
             game = load_game(game_id)
         except UnknownGameError as e:
@@ -206,21 +202,16 @@ class Hub:
         row = new_game_row(gid, game, state, setup, s, players,
                            [hash_token(t) if t else None for t in tokens])
         table = Table(row, game, state, self.store)
-        table._set_deadline()
-        row.deadline = table.deadline
-        self.store.create_game(row, state.to_json_text())
-        if table.bot_to_move():
-            self.store.update_game(gid, bot_turn=True)
-        with self._loading:
-            self._attach(table)
-            self.tables[gid] = table
-        return {"id": gid, "game": game.id,
+        row.deadline = table.deadline = table._deadline_for(state)
+        self.store.writer.call(lambda: self.store.create_game(row, state.to_json_text(), table.bot_to_move()))
+        return table, {"id": gid, "game": game.id,
                 "seats": [{"seat": i, "player": p, "token": t, "url": f"/play/{gid}?token={t}" if t else None}
                           for i, (p, t) in enumerate(zip(players, tokens))]}
 
     async def create(self, **kw: Any) -> dict[str, Any]:
-        out = await to_thread.run_sync(lambda: self.create_sync(**kw))
-        table = self.tables.get(out["id"])
-        if table is not None:
-            self._kick(table)
+        """A new game (set up and stored in a worker thread), now a table of this server."""
+        table, out = await to_thread.run_sync(lambda: self.create_sync(**kw))
+        self._attach(table)
+        self.tables[table.id] = table
+        self._kick(table)
         return out

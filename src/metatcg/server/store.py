@@ -1,7 +1,8 @@
 """Where the server keeps its games: SQLite (the default) or PostgreSQL, through SQLAlchemy Core.
 
-Every accepted action is one transaction: the action row, the game's new action count and,
-every :data:`SNAPSHOT_EVERY` actions, a snapshot of the whole state. The answer to a player
+Every accepted action is written with the game's new action count and, every
+:data:`SNAPSHOT_EVERY` actions, a snapshot of the whole state; the :class:`Writer` thread writes
+the actions of all tables that arrive together in one transaction. The answer to a player
 goes out only after that commit, so a server killed at any moment loses nothing it confirmed.
 A restarted server rebuilds a game from its latest snapshot and the actions after it.
 
@@ -10,8 +11,12 @@ The schema is created and migrated here: ``meta.schema_version`` says which of
 """
 from __future__ import annotations
 
+import asyncio
 import json
+import queue
+import threading
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -83,6 +88,106 @@ MIGRATIONS: list[tuple[int, Callable[[Connection], None]]] = [(1, _v1)]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 
+@dataclass
+class ActionWrite:
+    """One accepted action to write: the row, the game's new facts, maybe a snapshot."""
+
+    game_id: str
+    n: int
+    action: str
+    seat: int
+    by: str
+    over: bool
+    result: Any
+    deadline: float | None
+    bot_turn: bool
+    notes: list[str] | None
+    snapshot: str | None
+
+
+class Writer:
+    """The one thread that writes to the database. Actions from every table queue here and are
+    written together, one transaction for all that arrived while the previous one committed
+    (group commit): no two writers wait on each other's locks, and one commit's cost is shared.
+    Each caller waits for its own future, so an answer still goes out only after its commit.
+    Other writes (a new game, a join) are functions run here in turn."""
+
+    def __init__(self, store: "Store") -> None:
+        self.store = store
+        self.queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+        self.lock = threading.Lock()
+        self.batches = 0
+        self.written = 0
+
+    def submit(self, item: "ActionWrite | Callable[[], Any]") -> "Future[Any]":
+        fut: Future[Any] = Future()
+        with self.lock:
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="metatcg-db-writer", daemon=True)
+                self.thread.start()
+        self.queue.put((item, fut))
+        return fut
+
+    async def write(self, item: "ActionWrite | Callable[[], Any]") -> Any:
+        return await asyncio.wrap_future(self.submit(item))
+
+    def call(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn`` in the writer thread and wait for it (from any other thread)."""
+        return self.submit(fn).result()
+
+    def close(self) -> None:
+        with self.lock:
+            if self.thread is not None:
+                self.queue.put(None)
+                self.thread.join(10)
+                self.thread = None
+
+    def _run(self) -> None:
+        while True:
+            first = self.queue.get()
+            if first is None:
+                return
+            batch = [first]
+            while len(batch) < 500:
+                try:
+                    nxt = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    self.queue.put(None)
+                    break
+                batch.append(nxt)
+            actions_ = [(it, f) for it, f in batch if isinstance(it, ActionWrite)]
+            if actions_:
+                self._write_actions(actions_)
+            for it, f in batch:
+                if not isinstance(it, ActionWrite):
+                    try:
+                        f.set_result(it())
+                    except BaseException as e:   # handed to the caller
+                        f.set_exception(e)
+
+    def _write_actions(self, items: list[tuple[ActionWrite, "Future[Any]"]]) -> None:
+        try:
+            self.store.commit_actions([it for it, _ in items])
+        except Exception:
+            # one of them failed (another server took a decision first?): each alone, so only
+            # the ones that fail are refused
+            for it, f in items:
+                try:
+                    self.store.commit_actions([it])
+                except Exception as e:       # RaceLost, or the database's own error
+                    f.set_exception(e)
+                else:
+                    f.set_result(None)
+            return
+        self.batches += 1
+        self.written += len(items)
+        for _, f in items:
+            f.set_result(None)
+
+
 class StoreError(Exception):
     """The database cannot be used (a newer schema, a bad URL)."""
 
@@ -147,6 +252,7 @@ class Store:
         except (sa.exc.ArgumentError, ImportError, ValueError) as e:
             raise StoreError(f"cannot use the database {url!r}: {e}") from None
         self.migrate()
+        self.writer = Writer(self)
 
     @property
     def kind(self) -> str:
@@ -176,58 +282,58 @@ class Store:
             raise StoreError(f"cannot open the database {self.url!r}: {e.orig}") from None
 
     def close(self) -> None:
+        self.writer.close()
         self.engine.dispose()
 
     # ------------------------------------------------------------------ writing
-    def create_game(self, row: GameRow, state_json: str) -> None:
+    def create_game(self, row: GameRow, state_json: str, bot_turn: bool = False) -> None:
         """A new game with its seats and its first snapshot (the state after setup)."""
         now = time.time()
         with self.engine.begin() as conn:
             conn.execute(games.insert().values(
                 id=row.id, game=row.game, created=row.created, updated=now, setup=json.dumps(row.setup),
                 settings=json.dumps(row.settings), n=0, over=row.over, result=json.dumps(row.result),
-                listed=bool(row.settings.get("listed", True)), deadline=row.deadline, bot_turn=False,
+                listed=bool(row.settings.get("listed", True)), deadline=row.deadline, bot_turn=bot_turn,
                 notes=json.dumps(row.notes)))
             conn.execute(seats.insert(), [{"game_id": row.id, "seat": s.seat, "player": s.player,
                                            "token_hash": s.token_hash, "joined": s.joined} for s in row.seats])
             conn.execute(snapshots.insert().values(game_id=row.id, n=0, state=state_json))
 
-    def commit_action(self, game_id: str, n: int, action: str, seat: int, by: str, *, over: bool,
-                      result: Any, deadline: float | None, bot_turn: bool, notes: list[str] | None,
-                      snapshot: str | None) -> None:
-        """Action number ``n`` (the game had ``n - 1``), in one transaction. Raises
-        :class:`RaceLost` if action ``n`` is already there (another server took the decision)."""
+    def commit_actions(self, items: list[ActionWrite]) -> None:
+        """Several actions (of different games) in one transaction; :class:`RaceLost` if one's
+        number is taken already (the actions' primary key), and then none is written."""
         now = time.time()
-        values: dict[str, Any] = {"n": n, "updated": now, "over": over, "result": json.dumps(result),
-                                  "deadline": deadline, "bot_turn": bot_turn}
-        if notes is not None:
-            values["notes"] = json.dumps(notes)
+        plain = [it for it in items if it.notes is None]
+        noted = [it for it in items if it.notes is not None]
+        snaps = [it for it in items if it.snapshot is not None]
         try:
             with self.engine.begin() as conn:
-                conn.execute(actions.insert().values(game_id=game_id, n=n, action=action, seat=seat, by=by, at=now))
-                done = conn.execute(games.update().where(games.c.id == game_id, games.c.n == n - 1).values(**values))
-                if done.rowcount != 1:
-                    raise RaceLost(game_id)
-                if snapshot is not None:
-                    conn.execute(snapshots.update().where(snapshots.c.game_id == game_id)
-                                 .values(n=n, state=snapshot))
+                conn.execute(actions.insert(), [{"game_id": it.game_id, "n": it.n, "action": it.action,
+                                                 "seat": it.seat, "by": it.by, "at": now} for it in items])
+                for group, stmt in ((plain, _UPDATE), (noted, _UPDATE_NOTES)):
+                    if group:
+                        conn.execute(stmt, [{"b_id": it.game_id, "b_n": it.n, "b_updated": now, "b_over": it.over,
+                                             "b_result": json.dumps(it.result), "b_deadline": it.deadline,
+                                             "b_bot_turn": it.bot_turn,
+                                             "b_notes": json.dumps(it.notes) if it.notes is not None else None}
+                                            for it in group])
+                if snaps:
+                    conn.execute(_SNAPSHOT, [{"b_id": it.game_id, "b_n": it.n, "b_state": it.snapshot} for it in snaps])
         except IntegrityError:
-            raise RaceLost(game_id) from None
+            raise RaceLost(",".join(it.game_id for it in items)) from None
 
-    def update_game(self, game_id: str, **values: Any) -> None:
-        """Change a game's row outside an action (a new deadline, the notes)."""
-        if "notes" in values:
-            values["notes"] = json.dumps(values["notes"])
-        with self.engine.begin() as conn:
-            conn.execute(games.update().where(games.c.id == game_id).values(updated=time.time(), **values))
-
-    def join_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
-        """Give an unjoined human seat its token; False if someone joined first."""
+    def join_seat(self, game_id: str, seat: int, token_hash: str, notes: list[str]) -> bool:
+        """Give an unjoined human seat its token (and the game its new notes); False if someone
+        joined first."""
         with self.engine.begin() as conn:
             done = conn.execute(seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat,
                                                      seats.c.joined.is_(False), seats.c.player == "human")
                                 .values(token_hash=token_hash, joined=True))
-            return done.rowcount == 1
+            if done.rowcount != 1:
+                return False
+            conn.execute(games.update().where(games.c.id == game_id).values(updated=time.time(),
+                                                                            notes=json.dumps(notes)))
+            return True
 
     # ------------------------------------------------------------------ reading
     def load(self, game_id: str) -> GameRow | None:
@@ -282,6 +388,16 @@ class Store:
         with self.engine.connect() as conn:
             return [i for (i,) in conn.execute(sa.select(games.c.id).where(
                 games.c.over.is_(False), sa.or_(games.c.bot_turn.is_(True), games.c.deadline.is_not(None))))]
+
+
+_GAME_FACTS = {"n": sa.bindparam("b_n"), "updated": sa.bindparam("b_updated"), "over": sa.bindparam("b_over"),
+               "result": sa.bindparam("b_result"), "deadline": sa.bindparam("b_deadline"),
+               "bot_turn": sa.bindparam("b_bot_turn")}
+_UPDATE = games.update().where(games.c.id == sa.bindparam("b_id")).values(**_GAME_FACTS)
+_UPDATE_NOTES = games.update().where(games.c.id == sa.bindparam("b_id")).values(
+    **_GAME_FACTS, notes=sa.bindparam("b_notes"))
+_SNAPSHOT = snapshots.update().where(snapshots.c.game_id == sa.bindparam("b_id")).values(
+    n=sa.bindparam("b_n"), state=sa.bindparam("b_state"))
 
 
 def _game_row(g: Any) -> GameRow:

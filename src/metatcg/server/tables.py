@@ -1,27 +1,28 @@
 """One game the server holds in memory: its state, its seats, who may act, and the commit of
 every action before anyone hears of it.
 
-All methods are synchronous and take the table's lock: the server calls them from worker
-threads, so a bot thinking or a database commit never blocks the event loop, and no one reads
-a state another thread is changing.
+Everything runs on the server's event loop; a database write waits on the store's writer
+thread and a searching bot thinks in a worker thread, so neither blocks the loop.
 """
 from __future__ import annotations
 
+import asyncio
 import secrets
-import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..bots import Bot, make_bot
+from anyio import to_thread
+
+from ..bots import Bot, RandomBot, make_bot
 from ..engine.errors import IllegalActionError, MetatcgError
 from ..engine.game import Game
 from ..engine.state import GameState
 from ..registry import load_game
 from . import redact
 from .errors import ApiError
-from .seats import matches
-from .store import SNAPSHOT_EVERY, GameRow, RaceLost, SeatRow, Store
+from .seats import hash_token, matches, new_token
+from .store import SNAPSHOT_EVERY, ActionWrite, GameRow, RaceLost, SeatRow, Store
 
 #: what a timed-out seat does, in order of preference: the first action whose id is one of
 #: these words (or starts with one followed by ``_`` or ``:``); else its first option
@@ -54,7 +55,14 @@ class Seat:
 
 
 class Table:
-    """A game in play on the server."""
+    """A game in play on the server.
+
+    The state in ``self.state`` is never changed in place: an action is applied to a clone,
+    the clone is committed, and only then does it replace ``self.state`` (with ``self.n``, in
+    one step on the event loop). So whoever reads the table (a seat's frame, a record, a bot
+    thinking in a worker thread) sees a committed state, and nothing needs a lock to read.
+    Writers (actions, bots, timers, joins) take ``self.lock`` in turn.
+    """
 
     def __init__(self, row: GameRow, game: Game, state: GameState, store: Store) -> None:
         self.id = row.id
@@ -71,9 +79,9 @@ class Table:
         self.seats = [Seat(s.seat, s.player, s.token_hash, s.joined,
                            make_bot(s.player[4:], bot_seeds[s.seat] + row.n) if s.player.startswith("bot:") else None)
                       for s in row.seats]
-        self.lock = threading.RLock()
-        self.listeners: list[Callable[[], None]] = []   # called (in the worker) after every change
-        self.bot_running = False
+        self.lock = asyncio.Lock()
+        self.listeners: list[Callable[[], None]] = []   # called on the event loop after every change
+        self.broken = False   # memory may differ from the database: the hub rebuilds the table
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -107,24 +115,22 @@ class Table:
         p = self.state.current_player()
         return None if p < 0 else p
 
-    def bot_to_move(self) -> bool:
-        p = self.state.current_player()
+    def bot_to_move(self, state: GameState | None = None) -> bool:
+        p = (state or self.state).current_player()
         return p >= 0 and self.seats[p].is_bot
 
     # ------------------------------------------------------------------ reading
     def seat_state(self, seat: int, log_from: int = 0) -> dict[str, Any]:
-        with self.lock:
-            return redact.seat_state(self, seat, log_from)
+        return redact.seat_state(self, seat, log_from)
 
     def public_state(self, log_from: int = 0) -> dict[str, Any]:
-        with self.lock:
-            return redact.public_state(self, log_from)
+        return redact.public_state(self, log_from)
 
     # ------------------------------------------------------------------ acting
-    def act(self, seat: int, action: str, n: int | None = None) -> None:
+    async def act(self, seat: int, action: str, n: int | None = None) -> None:
         """``seat`` takes ``action``; committed before this returns. ``n``: the action count the
         seat's screen showed (an older one is refused as stale)."""
-        with self.lock:
+        async with self.lock:
             if self.over:
                 raise ApiError(409, "game_over", "the game is over")
             if n is not None and n != self.n:
@@ -136,34 +142,38 @@ class Table:
             if action not in legal:
                 sample = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
                 raise ApiError(422, "illegal_action", f"{action!r:.80} is not one of your legal actions now: {sample}")
-            self._commit(action, seat, "seat", lambda: self.state.apply(action))
+            await self._commit(action, seat, "seat", lambda st: st.apply(action))
 
-    def concede(self, seat: int) -> None:
-        with self.lock:
+    async def concede(self, seat: int) -> None:
+        async with self.lock:
             if self.over:
                 raise ApiError(409, "game_over", "the game is over")
             try:
-                probe = self.state.clone()
-                probe.concede(seat)
+                self.state.clone().concede(seat)
             except IllegalActionError as e:
                 raise ApiError(409, "cannot_concede", str(e)) from None
-            self._commit(f"concede:P{seat + 1}", seat, "concede", lambda: self.state.concede(seat))
+            await self._commit(f"concede:P{seat + 1}", seat, "concede", lambda st: st.concede(seat))
 
-    def bot_step(self) -> bool:
-        """One bot move if a bot holds the decision; False when none does."""
-        with self.lock:
+    async def bot_step(self) -> bool:
+        """One bot move if a bot holds the decision; False when none does. A bot that searches
+        thinks in a worker thread (on the committed state, which nobody changes)."""
+        async with self.lock:
             if self.over or self.broken or not self.bot_to_move():
                 return False
             p = self.state.current_player()
             bot = self.seats[p].bot
             assert bot is not None
-            choice = bot.choose(self.state.handle(p)).id
-            self._commit(choice, p, "bot", lambda: self.state.apply(choice))
+            handle = self.state.handle(p)
+            if isinstance(bot, RandomBot):
+                choice = bot.choose(handle).id
+            else:
+                choice = (await to_thread.run_sync(bot.choose, handle)).id
+            await self._commit(choice, p, "bot", lambda st: st.apply(choice))
             return True
 
-    def time_out(self, n: int) -> bool:
+    async def time_out(self, n: int) -> bool:
         """The timed decision at action ``n`` ran out: the seat takes the default action."""
-        with self.lock:
+        async with self.lock:
             if self.over or self.broken or self.n != n or self.deadline is None:
                 return False
             p = self.state.current_player()
@@ -172,79 +182,75 @@ class Table:
             # of its hand put back, a face-down Trap), so the note names none; log_for tells
             # each seat what it may know of the action
             self.notes.append(f"P{p + 1}'s time ran out: the server chose for them")
-            self._commit(choice, p, "timer", lambda: self.state.apply(choice), notes=True)
+            await self._commit(choice, p, "timer", lambda st: st.apply(choice), notes=True)
             return True
 
-    def join(self, seat: int) -> str:
+    async def join(self, seat: int) -> str:
         """An open human seat gets its token (returned once, stored hashed)."""
-        from .seats import hash_token, new_token
-        with self.lock:
+        async with self.lock:
             if not 0 <= seat < len(self.seats):
                 raise ApiError(404, "unknown", f"no seat {seat} in this game (seats 0 to {len(self.seats) - 1})")
             s = self.seats[seat]
             if s.player != "human" or s.joined:
                 raise ApiError(409, "taken", f"seat {seat} is not open (it is {'a bot' if s.is_bot else 'taken'})")
             token = new_token()
-            if not self.store.join_seat(self.id, seat, hash_token(token)):
+            notes = [*self.notes, f"P{seat + 1} joined"]
+            if not await self.store.writer.write(lambda: self.store.join_seat(self.id, seat, hash_token(token),
+                                                                              notes)):
                 raise ApiError(409, "taken", f"seat {seat} was just taken by someone else")
             s.token_hash, s.joined = hash_token(token), True
-            self.notes.append(f"P{seat + 1} joined")
-            self.store.update_game(self.id, notes=self.notes)
+            self.notes = notes
             self._changed()
             return token
 
     # ------------------------------------------------------------------ the commit
-    def _commit(self, action: str, seat: int, by: str, apply: Callable[[], None], notes: bool = False) -> None:
-        """Apply, then write the action (and every SNAPSHOT_EVERY-th a snapshot) in one
-        transaction. If the write fails the table is dropped from memory (the caller's error
-        says so) and the next request rebuilds it from the database, so memory never holds an
-        action the database does not."""
+    async def _commit(self, action: str, seat: int, by: str, apply: Callable[[GameState], None],
+                      notes: bool = False) -> None:
+        """Apply to a clone, write the action (and every SNAPSHOT_EVERY-th a snapshot) through
+        the store's writer, and only once it is committed make the clone the table's state. If
+        the write fails the table is marked broken and the hub rebuilds it from the database, so
+        memory never holds an action the database does not."""
         if self.broken:                # an older copy of a table the hub has rebuilt: it acts no more
             raise ApiError(409, "stale", "the game was reloaded; here is the new state")
+        new = self.state.clone()
         try:
-            apply()
-        except MetatcgError as e:      # a legal id that fails to apply: a bug, kept away from the state
-            self.broken = True
+            apply(new)
+        except MetatcgError as e:      # a legal id that fails to apply: a bug, kept away from the table
             raise ApiError(500, "engine_error",
                            f"the engine could not apply that action ({type(e).__name__})") from None
-        except BaseException:          # any other failure may have left the state half changed too
-            self.broken = True
-            raise
         n = self.n + 1
-        self._set_deadline()
+        deadline = self._deadline_for(new)
+        over = new.is_terminal()
+        item = ActionWrite(self.id, n, action, seat, by, over=over, result=_result(new), deadline=deadline,
+                           bot_turn=self.bot_to_move(new), notes=list(self.notes) if notes else None,
+                           snapshot=new.to_json_text() if n % SNAPSHOT_EVERY == 0 or over else None)
         try:
-            self.store.commit_action(
-                self.id, n, action, seat, by, over=self.over, result=self._result(), deadline=self.deadline,
-                bot_turn=self.bot_to_move(), notes=self.notes if notes else None,
-                snapshot=self.state.to_json_text() if n % SNAPSHOT_EVERY == 0 or self.over else None)
+            await self.store.writer.write(item)
         except RaceLost:
             self.broken = True
             raise ApiError(409, "stale", "another action was taken for this decision first") from None
-        except Exception:
+        except BaseException:
             self.broken = True
             raise
-        self.n = n
+        self.state, self.n, self.deadline = new, n, deadline
         self._changed()
 
-    broken = False   # set when memory may differ from the database: the hub reloads the table
-
-    def _set_deadline(self) -> None:
+    def _deadline_for(self, state: GameState) -> float | None:
         secs = self.settings.get("turn_seconds")
-        p = self.state.current_player()
+        p = state.current_player()
         if secs and p >= 0 and not self.seats[p].is_bot:
-            self.deadline = time.time() + float(secs)
-        else:
-            self.deadline = None
-
-    def _result(self) -> Any:
-        st = self.state
-        if st.result is None:
-            return None
-        return {"returns": list(st.result), "winner": st.winner()}
+            return time.time() + float(secs)
+        return None
 
     def _changed(self) -> None:
         for fn in list(self.listeners):
             fn()
+
+
+def _result(st: GameState) -> Any:
+    if st.result is None:
+        return None
+    return {"returns": list(st.result), "winner": st.winner()}
 
 
 def new_game_row(game_id: str, game: Game, state: GameState, setup: dict[str, Any], settings: dict[str, Any],

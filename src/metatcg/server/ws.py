@@ -12,7 +12,7 @@ import json
 import logging
 from typing import Any
 
-from anyio import to_thread
+import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .errors import ApiError
@@ -26,6 +26,7 @@ CLOSE_NO_GAME = 4404
 CLOSE_TOO_BIG = 1009
 CLOSE_FLOOD = 1008
 FLOOD_STRIKES = 20     # refused messages in a row before the socket is closed
+_encode = msgspec.json.Encoder().encode
 
 
 async def game_socket(ws: WebSocket, hub: Hub, game_id: str, token: str | None, rate: tuple[float, float]) -> None:
@@ -43,16 +44,13 @@ async def game_socket(ws: WebSocket, hub: Hub, game_id: str, token: str | None, 
 
     async def send(obj: dict[str, Any]) -> None:
         async with send_lock:
-            await ws.send_text(json.dumps(obj, separators=(",", ":")))
+            await ws.send_text(_encode(obj).decode())
 
     async def push() -> None:
         nonlocal have, table
         if table.broken:   # memory may differ from the database: the hub rebuilds the table
             table = await hub.table(game_id)
-        if seat is None:
-            frame = await to_thread.run_sync(table.public_state, have)
-        else:
-            frame = await to_thread.run_sync(table.seat_state, seat, have)
+        frame = table.public_state(have) if seat is None else table.seat_state(seat, have)
         have = frame["log_start"] + len(frame["log"])
         frame["type"] = "state"
         await send(frame)
@@ -123,12 +121,12 @@ async def _handle(raw: bytes, table: Any, seat: int | None, send: Any) -> None:
         return
     try:
         if kind == "concede":
-            await to_thread.run_sync(table.concede, seat)
+            await table.concede(seat)
             return
         action, n = msg.get("action"), msg.get("n")
         if not isinstance(action, str) or len(action) > 500 or (n is not None and type(n) is not int):
             raise ApiError(400, "bad_request", 'an action message is {"type": "action", "action": "<id>", "n": <int>}')
-        await to_thread.run_sync(table.act, seat, action, n)
+        await table.act(seat, action, n)
     except ApiError as e:
         await send({"type": "error", "error": e.message, "code": e.code})
     except Exception:      # as the HTTP 500: logged here, never a traceback or state on the wire
