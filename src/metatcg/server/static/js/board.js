@@ -326,6 +326,9 @@ export class Board {
     }
     clear(this.el.board).appendChild(node);
     this.el.board.className = `game-${s.game}`;
+    // the state drawn (tests and scripts wait on these)
+    this.el.board.dataset.n = String(s.n);
+    this.el.board.dataset.over = s.over ? "1" : "0";
     for (const el of $$("[data-scroll]", this.el.board)) {
       const k = keep[el.dataset.scroll];
       if (k) { el.scrollLeft = k[0]; el.scrollTop = k[1]; }

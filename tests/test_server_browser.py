@@ -1,0 +1,382 @@
+"""The web client in a real browser (issue 11, point 6): Debian's ``chromium`` driven by
+Playwright against ``metatcg serve`` run as its own process.
+
+- a person plays a whole game of every game against bots by clicking (buttons, and cards then
+  their menu), to the game-over screen, with screenshots (desktop and phone) in the artifacts;
+- the lobby creates a game and its seat link opens a board that takes an action;
+- two people play MetaX against each other in two browser contexts: neither page (its DOM or any
+  WebSocket frame it received) ever holds a card of the other's hand;
+- the server is killed with SIGKILL mid-game and started again: the page says it reconnects,
+  resumes by itself at the same state and play goes on;
+- the replay viewer steps forward and back, showing each step's log as the API gives it;
+- a spectator's page shows the board, no actions and no hand.
+"""
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+import time
+
+import pytest
+
+from support.browser import (CHROMIUM, api_get, api_post, artifacts, board_n, choose, enabled_actions, launch,
+                             log_lines, open_page, play_to_the_end, take, wait_n, wait_past)
+from support.servers import ServerProcess
+
+if not CHROMIUM.exists():
+    pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (.ci/run installs it)",
+                allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('browser') / 'games.db'}").start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+def new_game(server: ServerProcess, game: str, seats: list[str], seed: int, **extra) -> dict:
+    return api_post(server.url, "/api/games", {"game": game, "seats": seats, "seed": seed, **extra}, status=201)
+
+
+def seat_state(server: ServerProcess, gid: str, token: str) -> dict:
+    return api_get(server.url, f"/api/games/{gid}", token=token)
+
+
+def expected_result(returns: list[float], me: int) -> str:
+    """The game-over words the client should show (board.js resultText), as a pattern."""
+    mine, best = returns[me], max(returns)
+    if all(r == mine for r in returns):
+        return "Draw"
+    if mine == best and mine > 0:
+        return "You won|You share the win"
+    if mine == best:
+        return "Draw"
+    return "You lost.*" if len(returns) == 2 else "You placed .*|You lost .*"
+
+
+def play_until_human(server: ServerProcess, gid: str, tokens: dict[int, str], rng: random.Random,
+                     actions: int) -> dict:
+    """Take up to ``actions`` random actions over HTTP for the human seats (bots move on the server)."""
+    s = None
+    for _ in range(actions):
+        end = time.time() + 30
+        while True:
+            s = seat_state(server, gid, next(iter(tokens.values())))
+            if s["over"] or s["deciding"] in tokens or time.time() > end:
+                break
+            time.sleep(0.02)
+        if s["over"]:
+            break
+        me = seat_state(server, gid, tokens[s["deciding"]])
+        api_post(server.url, f"/api/games/{gid}/actions",
+                 {"token": tokens[me["seat"]], "action": choose(rng, [a["id"] for a in me["legal_actions"]]),
+                  "n": me["n"]})
+    return s
+
+
+# ------------------------------------------------------------------------------------------ 1. whole games
+# The bots' own seeds are secret and random, so a game's length varies from run to run: the
+# opponents and the clicking policy are the ones that end every game in few clicks (measured
+# over the HTTP API, 20 games each: MetaX 15-31 of the person's actions, Metabaloids with
+# 3 seats 26-75, MetaZoo 35-116, MetaZoo 2022 with 3 Casters 19-49).
+GAMES = [
+    ("metax", ["human", "bot:random"], 1, ()),
+    ("metabaloids", ["human", "bot:greedy", "bot:greedy"], 3, ("move",)),
+    ("metazoo", ["human", "bot:greedy"], 1, ()),
+    ("metazoo-2022", ["human", "bot:greedy", "bot:greedy"], 1, ()),
+]
+
+
+@pytest.mark.parametrize("game, seats, seed, avoid", GAMES, ids=[g[0] for g in GAMES])
+def test_a_person_plays_a_whole_game_against_bots_by_clicking(server, browser, game, seats, seed, avoid):
+    made = new_game(server, game, seats, seed)
+    gid, url = made["id"], made["seats"][0]["url"]
+    shots = artifacts()
+    tag = f"{game}-{len(seats)}p"
+    w = open_page(browser)
+    page = w.page
+    started = time.time()
+    try:
+        page.goto(server.url + url)
+        page.wait_for_selector("#board[data-n]")
+        assert page.get_attribute("#board", "class") == f"game-{game}"
+
+        def mid_game(i: int) -> None:
+            if i != 12:
+                return
+            page.screenshot(path=str(shots / f"{tag}-mid.png"), full_page=True)
+            phone = open_page(browser, phone=True)       # the same seat on a phone, at the same state
+            try:
+                phone.page.goto(server.url + url)
+                wait_n(phone.page, board_n(page))
+                assert enabled_actions(phone.page) == enabled_actions(page)
+                phone.page.screenshot(path=str(shots / f"{tag}-phone.png"))
+                phone.check_clean()
+            finally:
+                phone.close()
+
+        clicks = play_to_the_end(page, random.Random(seed), on_click=mid_game, avoid=avoid)
+        page.wait_for_selector("#game-over:not([hidden]) #result-text")
+        page.screenshot(path=str(shots / f"{tag}-end.png"), full_page=True)
+        final = seat_state(server, gid, made["seats"][0]["token"])
+        assert final["over"] and board_n(page) == final["n"]
+        assert re.fullmatch(expected_result(final["result"]["returns"], 0), page.inner_text("#result-text"))
+        assert log_lines(page) == final["log"]
+        assert clicks["button"] + clicks["card"] > 3
+        assert not enabled_actions(page) and page.is_hidden("#concede")
+        w.check_clean()
+    finally:
+        w.close()
+    took = time.time() - started
+    print(f"{game}: {clicks} clicks, {final['n']} actions in all, {took:.1f} s")
+
+
+# ------------------------------------------------------------------------------------------ 2. lobby
+def test_the_lobby_creates_a_game_and_its_link_opens_a_board_that_plays(server, browser):
+    w = open_page(browser)
+    page = w.page
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_selector("#game-select option[value='metazoo']", state="attached")
+        page.select_option("#game-select", "metazoo")
+        page.wait_for_selector("#seats .seat-row[data-seat='1']")
+        rows = page.locator("#seats .seat-row")
+        assert rows.count() == 2
+        rows.nth(0).locator(".player-select").select_option("human")
+        rows.nth(1).locator(".player-select").select_option("bot:random")
+        page.fill("#seed", "4")
+        page.click("#create-game")
+        link = page.locator("a.seat-link")
+        link.wait_for()
+        assert link.count() == 1 and "/play/" in (link.get_attribute("href") or "")
+        link.click()
+        page.wait_for_url("**/play/**")
+        page.wait_for_selector("#board.game-metazoo[data-n]")
+        page.wait_for_function("() => document.querySelector('#actions button[data-action-id]:not([disabled])')")
+        n = board_n(page)
+        take(page, enabled_actions(page)[0], via_card=False)
+        wait_past(page, n)
+        assert page.inner_text("#seats-bar").count("bot:random") == 1
+        w.check_clean()
+    finally:
+        w.close()
+
+
+# ------------------------------------------------------------------------------------------ 3. secrets
+def _hand(view: dict, p: int) -> list[dict]:
+    return view["players"][p]["hand"] or []
+
+
+def _no_word(word: str, text: str) -> bool:
+    return re.search(rf"(?<![A-Za-z0-9_]){re.escape(word)}(?![A-Za-z0-9_])", text) is None
+
+
+def _frames_text(frames: list[str]) -> str:
+    out = []
+    for f in frames:
+        try:
+            out.append(json.dumps(json.loads(f), ensure_ascii=False))
+        except ValueError:
+            out.append(f)
+    return "\n".join(out)
+
+
+def test_two_people_never_see_each_others_hand(server, browser):
+    made = new_game(server, "metax", ["human", "human"], 21)
+    gid = made["id"]
+    tokens = [s["token"] for s in made["seats"]]
+    pages = [open_page(browser), open_page(browser)]
+    rng = random.Random(21)
+    try:
+        for p, w in enumerate(pages):
+            w.page.goto(server.url + made["seats"][p]["url"])
+        seen = [0, 0]                            # frames of each page already checked
+        checked_cards = 0
+        for _ in range(200):
+            states = [seat_state(server, gid, t) for t in tokens]
+            n = states[0]["n"]
+            for w in pages:
+                wait_n(w.page, n)
+            for p in (0, 1):
+                q = 1 - p
+                other = pages[q]
+                dom = html.unescape(other.page.content())
+                own_json = json.dumps(states[q], ensure_ascii=False)
+                # every state is checked, so the frames before were checked while the cards now in
+                # a hand were there already, or elsewhere (then public): the new frames are enough
+                recent = _frames_text(other.frames[seen[q]:])
+                seen[q] = len(other.frames)
+                assert recent, f"P{q + 1}'s page got no frame for n={n}"
+                for c in _hand(states[p]["view"], p):
+                    assert _no_word(c["id"], dom), f"P{q + 1}'s page shows {c['id']} of P{p + 1}'s hand (n={n})"
+                    assert _no_word(c["id"], recent), f"P{q + 1} received {c['id']} of P{p + 1}'s hand (n={n})"
+                    if c["name"] not in own_json:
+                        assert c["name"] not in dom, f"P{q + 1}'s page names {c['name']} in P{p + 1}'s hand"
+                        assert c["name"] not in recent, f"P{q + 1} received {c['name']} in P{p + 1}'s hand"
+                    checked_cards += 1
+                for c in _hand(states[q]["view"], q):    # the checks can see a card: its own hand is there
+                    assert not _no_word(c["id"], dom) and not _no_word(c["id"], recent), c
+            s = states[0]
+            if s["over"]:
+                break
+            if n >= 60:                          # long enough: the one deciding concedes
+                loser = s["deciding"]
+                pages[loser].page.once("dialog", lambda d: d.accept())
+                pages[loser].page.click("#concede")
+                for p, w in enumerate(pages):
+                    w.page.wait_for_selector("#game-over:not([hidden])")
+                    assert w.page.inner_text("#result-text") == ("You lost" if p == loser else "You won")
+                break
+            page = pages[s["deciding"]].page
+            page.wait_for_function("() => document.querySelector('#actions button[data-action-id]:not([disabled])')")
+            take(page, choose(rng, enabled_actions(page)), via_card=rng.random() < 0.3)
+            wait_past(page, n)
+        final = seat_state(server, gid, tokens[0])
+        assert final["over"] and checked_cards > 100
+        for p, w in enumerate(pages):
+            wait_n(w.page, final["n"])
+            assert log_lines(w.page) == seat_state(server, gid, tokens[p])["log"]
+            assert any('"type": "state"' in f or '"type":"state"' in f for f in w.frames)
+            w.check_clean()
+    finally:
+        for w in pages:
+            w.close()
+
+
+# ------------------------------------------------------------------------------------------ 4. kill -9
+def test_the_page_resumes_by_itself_after_the_server_is_killed(browser, tmp_path):
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'killed.db'}").start()
+    w = open_page(browser)
+    page = w.page
+    rng = random.Random(5)
+    try:
+        made = new_game(srv, "metax", ["human", "bot:greedy"], 5)
+        gid, token = made["id"], made["seats"][0]["token"]
+        page.goto(srv.url + made["seats"][0]["url"])
+        for _ in range(4):
+            page.wait_for_function("() => document.querySelector('#actions button[data-action-id]:not([disabled])')")
+            n = board_n(page)
+            take(page, choose(rng, enabled_actions(page)), via_card=False)
+            wait_past(page, n)
+        page.wait_for_function("() => document.querySelector('#actions button[data-action-id]:not([disabled])')")
+        before_n, before_log = board_n(page), log_lines(page)
+        assert page.is_hidden("#banner")
+        srv.kill()
+        page.wait_for_selector("#banner", state="visible", timeout=10_000)
+        assert "reconnecting" in page.inner_text("#banner").lower()
+        srv.start()
+        page.wait_for_selector("#banner", state="hidden", timeout=30_000)
+        wait_n(page, before_n)
+        assert log_lines(page) == before_log
+        for _ in range(3):
+            page.wait_for_function("() => document.querySelector('#actions button[data-action-id]:not([disabled])')",
+                                   timeout=30_000)
+            n = board_n(page)
+            take(page, choose(rng, enabled_actions(page)), via_card=False)
+            wait_past(page, n, timeout=30_000)
+        page.wait_for_function("() => document.querySelector('#actions button[data-action-id]:not([disabled])') "
+                               "|| document.querySelector('#board').dataset.over === '1'", timeout=30_000)
+        s = seat_state(srv, gid, token)
+        wait_n(page, s["n"])
+        assert s["n"] > before_n + 2
+        assert log_lines(page) == s["log"]
+        # the socket (or the HTTP polls) failing while the server was down are the only errors
+        w.check_clean(allow=(r"WebSocket connection to .* failed", r"Failed to load resource", r"ERR_CONNECTION"))
+    finally:
+        w.close()
+        srv.stop()
+
+
+# ------------------------------------------------------------------------------------------ 5. replay
+def test_the_replay_viewer_steps_through_a_finished_game(server, browser):
+    made = new_game(server, "metax", ["human", "bot:random"], 8)
+    gid, token = made["id"], made["seats"][0]["token"]
+    s = play_until_human(server, gid, {0: token}, random.Random(8), 300)
+    assert s["over"]
+    total = s["n"]
+    w = open_page(browser)
+    page = w.page
+    boards: dict[int, str] = {}
+    logs: dict[int, list[str]] = {}
+
+    def at(k: int) -> None:
+        page.wait_for_function("t => document.querySelector('#replay-step').textContent === t", arg=f"{k} / {total}")
+        wait_n(page, k)
+        want = api_get(server.url, f"/api/games/{gid}/replay/{k}", token=token)
+        assert want["n"] == k and want["steps"] == total
+        assert log_lines(page) == want["log"], f"the log at step {k}"
+        boards[k] = page.inner_html("#board")
+        logs[k] = want["log"]
+
+    try:
+        page.goto(server.url + f"/replay/{gid}?token={token}")
+        page.wait_for_selector("#replay-bar:not([hidden])")
+        at(0)
+        assert page.is_disabled("#replay-back") and page.is_disabled("#replay-first")
+        assert not enabled_actions(page) and page.is_hidden("#game-over")
+        page.click("#replay-forward")
+        at(1)
+        page.click("#replay-forward")
+        at(2)
+        page.click("#replay-back")
+        at(1)
+        assert boards[1] == page.inner_html("#board")
+        page.click("#replay-last")
+        at(total)
+        assert page.is_disabled("#replay-forward") and page.is_disabled("#replay-last")
+        assert page.inner_text("#turn") == "Game over"
+        page.click("#replay-back")
+        at(total - 1)
+        page.click("#replay-first")
+        at(0)
+        assert boards[0] != boards[total] and len(logs[0]) < len(logs[1]) <= len(logs[2]) < len(logs[total])
+        assert boards[0] == page.inner_html("#board")
+        page.screenshot(path=str(artifacts() / "replay-metax.png"), full_page=True)
+        w.check_clean()
+    finally:
+        w.close()
+
+
+# ------------------------------------------------------------------------------------------ 6. spectator
+def test_a_spectator_sees_the_board_but_no_hand_and_no_actions(server, browser):
+    made = new_game(server, "metax", ["human", "human"], 13)
+    gid = made["id"]
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    rng = random.Random(13)
+    play_until_human(server, gid, tokens, rng, 12)
+    w = open_page(browser)
+    page = w.page
+    try:
+        page.goto(server.url + f"/watch/{gid}")
+        for step in range(3):
+            public = api_get(server.url, f"/api/games/{gid}/spectate")
+            wait_n(page, public["n"])
+            assert page.locator("#board [data-card-id]").count() > 0, "the board shows cards"
+            assert page.locator("#actions button").count() == 0 and page.is_hidden("#concede")
+            assert "watching" in page.inner_text("#game-title")
+            dom = html.unescape(page.content())
+            frames = _frames_text(w.frames)
+            public_json = json.dumps(public, ensure_ascii=False)
+            for p, t in tokens.items():
+                for c in _hand(seat_state(server, gid, t)["view"], p):
+                    assert _no_word(c["id"], dom) and _no_word(c["id"], frames), f"{c['id']} of P{p + 1}'s hand"
+                    if c["name"] not in public_json:
+                        assert c["name"] not in dom and c["name"] not in frames, c["name"]
+            if step < 2:        # the page follows the game live
+                play_until_human(server, gid, tokens, rng, 2)
+        page.screenshot(path=str(artifacts() / "watch-metax.png"), full_page=True)
+        w.check_clean()
+    finally:
+        w.close()
