@@ -397,3 +397,19 @@ def test_a_private_record_stays_private(tmp_path):
         lobby = {g["id"]: g for g in c.get("/api/games").json()["games"]}
         assert lobby[gid]["over"] and lobby[gid]["public_record"] is False
 
+
+
+def test_finished_games_nobody_watches_leave_memory_and_come_back_from_the_database(tmp_path, monkeypatch):
+    from metatcg.server import hub as hub_module
+    monkeypatch.setattr(hub_module, "MAX_TABLES", 2)
+    app = new_app(tmp_path)
+    with TestClient(app) as c:
+        done, toks = make(c)
+        assert c.post(f"/api/games/{done}/concede", json={"token": toks[0]}).status_code == 200
+        before = c.get(f"/api/games/{done}", params={"token": toks[1]}).json()
+        running, _ = make(c)
+        make(c)                                   # the third game: over the limit
+        tables = app.state.hub.tables
+        assert done not in tables and running in tables
+        after = c.get(f"/api/games/{done}", params={"token": toks[1]}).json()
+        assert after == before and before["over"] and done in tables

@@ -1,8 +1,8 @@
 """All the tables of one server: creating games, finding them (rebuilt from the database after a
 restart), moving the bots, running the turn timers and waking the sockets that watch a table.
 
-Table methods run in worker threads (``anyio.to_thread``); everything that touches asyncio
-(tasks, events) runs on the event loop, which a table reaches with ``call_soon_threadsafe``.
+Everything here runs on the event loop; only reading a stored game, rebuilding it and setting
+up a new one happen in worker threads (``anyio.to_thread``).
 """
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from .tables import Table, new_game_id, new_game_row
 log = logging.getLogger("metatcg.server")
 
 PLAYERS = ("human", *(f"bot:{b}" for b in BOTS))
+MAX_TABLES = 2000      # games in memory before finished ones nobody watches are dropped
 DEFAULT_SETTINGS: dict[str, Any] = {"turn_seconds": None, "public_record": True, "listed": True, "open": False}
 
 
@@ -42,14 +43,12 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.watchers: dict[str, set[Watcher]] = {}
-        self.loop: asyncio.AbstractEventLoop | None = None
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._timers: dict[str, asyncio.Task[None]] = {}
 
     # ------------------------------------------------------------------ start and stop
     async def start(self) -> None:
         """Pick up, after a restart, every game where a bot must move or a timer runs."""
-        self.loop = asyncio.get_running_loop()
         for gid in await to_thread.run_sync(self.store.needing_attention):
             try:
                 table = await self.table(gid)
@@ -87,6 +86,7 @@ class Hub:
                                                   "version of metatcg") from None
             self._attach(table)
             self.tables[game_id] = table
+        self._loading.pop(game_id, None)
         self._on_change(game_id)   # its bot or timer starts, its sockets move to it
         return table
 
@@ -147,6 +147,13 @@ class Hub:
             await table.time_out(n)
         except ApiError as e:
             log.error("time-out in game %s failed: %s", table.id, e.message)
+
+    def _forget_finished(self) -> None:
+        """Drop finished games nobody watches from memory (the database has them: a request
+        rebuilds one from its last snapshot, written when it ended)."""
+        for gid, table in list(self.tables.items()):
+            if table.over and gid not in self.watchers and gid not in self._bots and gid not in self._timers:
+                del self.tables[gid]
 
     # ------------------------------------------------------------------ new games
     def create_sync(self, game_id: str, decks: list[Any] | None, players: list[str] | None, seed: int | None,
@@ -211,6 +218,8 @@ class Hub:
     async def create(self, **kw: Any) -> dict[str, Any]:
         """A new game (set up and stored in a worker thread), now a table of this server."""
         table, out = await to_thread.run_sync(lambda: self.create_sync(**kw))
+        if len(self.tables) >= MAX_TABLES:
+            self._forget_finished()
         self._attach(table)
         self.tables[table.id] = table
         self._kick(table)
