@@ -95,6 +95,30 @@ def test_public_view_shows_only_what_every_seat_sees(game):
     assert points > 10
 
 
+def test_a_log_followed_with_log_since_adds_up_to_log_for(game):
+    """``log_since(p, mark)`` after each action gives exactly the new lines of ``log_for(p)``
+    (``public_log()`` for -1), and ``log_for(p, k)``, ``view(p, log_from=k)`` are its tails."""
+    for table in tables(game, 2, 3470):
+        st = table.new_state(game)
+        r = Rng(table.seed)
+        who = [*seats(st), -1]
+        got = {p: [] for p in who}
+        marks = dict.fromkeys(who, 0)
+        while True:
+            for p in who:
+                lines, marks[p] = st.log_since(p, marks[p])
+                got[p] += lines
+                full = st.public_log() if p < 0 else st.log_for(p)
+                assert got[p] == full
+                k = r.below(len(full) + 2)
+                assert (st.public_log(k) if p < 0 else st.log_for(p, k)) == full[k:]
+                if p >= 0:
+                    assert st.view(p, log_from=k)["log"] == full[k:] and st.view(p, log_from=None)["log"] == []
+            if st.is_terminal() or len(st.history) > 150:
+                break
+            st.apply(r.choice(st.legal_actions()))
+
+
 def test_view_shows_no_seed_or_rng(game):
     for table in tables(game, 2, 3400):
         for st in decision_points(game, table, every=2):

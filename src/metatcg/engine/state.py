@@ -360,13 +360,27 @@ class GameState:
             seen += 1
         return out
 
+    def log_since(self, player: int, mark: int = 0) -> tuple[list[str], int]:
+        """The lines ``player`` may read (``-1``: a spectator, as :meth:`public_log`) among the log
+        entries from entry ``mark`` on, and the mark to ask from next time. A client kept up to
+        date (a server's socket) pays for the new entries only, not for the whole log."""
+        out: list[str] = []
+        log = self._log
+        for i in range(mark, len(log)):
+            text, private_to, public = log[i]
+            if private_to < 0 or private_to == player:
+                out.append(without_rule_ids(text))
+            elif public is not None:
+                out.append(without_rule_ids(public))
+        return out, len(log)
+
     def public_log(self, start: int = 0) -> list[str]:
         """What a spectator may read of the log (public lines, and the public text of private
         ones), from line ``start`` on."""
         return self._log_for_from(-1, start)
 
     # ----------------------------------------------------------------- views
-    def public_view(self, log_from: int = 0) -> dict[str, Any]:
+    def public_view(self, log_from: int | None = 0) -> dict[str, Any]:
         """What someone at no seat may know (a spectator): the game's view for seat ``-1``, which
         every game words as "not this card's owner", so no hand, deck or face-down card shows."""
         v = self.rules.view(self, -1)
@@ -378,13 +392,14 @@ class GameState:
         v["legal_actions"] = []
         v["result"] = None if self.result is None else {"returns": list(self.result),
                                                          "reason": without_rule_ids(self.reason)}
-        v["log"] = self.public_log(log_from)
+        v["log"] = [] if log_from is None else self.public_log(log_from)
         out: dict[str, Any] = detached(v)
         return out
 
-    def view(self, player: int, log_from: int = 0) -> dict[str, Any]:
+    def view(self, player: int, log_from: int | None = 0) -> dict[str, Any]:
         """A JSON-able dict of what ``player`` may know (ARCHITECTURE, views); its ``log`` holds
-        the lines of ``log_for(player)`` from ``log_from`` on."""
+        the lines of ``log_for(player)`` from ``log_from`` on (None: no lines, for a caller that
+        follows the log with :meth:`log_since`)."""
         self.seat(player)
         v = self.rules.view(self, player)
         d = self.decision
@@ -395,7 +410,7 @@ class GameState:
         v["legal_actions"] = [a.to_json() for a in self.legal_actions()] if self.current_player() == player else []
         v["result"] = None if self.result is None else {"returns": list(self.result),
                                                          "reason": without_rule_ids(self.reason)}
-        v["log"] = self.log_for(player, log_from)
+        v["log"] = [] if log_from is None else self.log_for(player, log_from)
         out: dict[str, Any] = detached(v)  # the caller may keep or change it: nothing is shared
         return out
 

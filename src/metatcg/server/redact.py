@@ -38,6 +38,16 @@ def public_state(table: "Table", log_from: int = 0) -> dict[str, Any]:
     return _frame(table, table.state.public_view(log_from=log_from), None, log_from)
 
 
+def frame(table: "Table", seat: int | None, have: int, mark: int) -> tuple[dict[str, Any], int]:
+    """A socket's next frame: the state of ``seat`` (None: a spectator) with the log lines after
+    the ``have`` it already has, found from raw log entry ``mark`` on; and the next mark."""
+    st = table.state
+    view = st.public_view(log_from=None) if seat is None else st.view(seat, log_from=None)
+    out = _frame(table, view, seat, have)
+    out["log"], mark = st.log_since(-1 if seat is None else seat, mark)
+    return out, mark
+
+
 def public_settings(settings: dict[str, Any]) -> dict[str, Any]:
     """The table settings every seat may read (all of them: none is secret)."""
     return {k: settings.get(k) for k in ("turn_seconds", "public_record", "listed", "open")}

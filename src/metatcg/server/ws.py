@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from . import redact
 from .errors import ApiError
 from .hub import Hub
 from .limits import MAX_FRAME, TokenBucket
@@ -41,17 +42,19 @@ async def game_socket(ws: WebSocket, hub: Hub, game_id: str, token: str | None, 
     watcher = hub.watch(table.id)
     send_lock = asyncio.Lock()
     have = 0      # log lines this socket already has
+    mark = 0      # and the log entries they came from (see GameState.log_since)
 
     async def send(obj: dict[str, Any]) -> None:
         async with send_lock:
             await ws.send_text(_encode(obj).decode())
 
     async def push() -> None:
-        nonlocal have, table
+        nonlocal have, mark, table
         if table.broken:   # memory may differ from the database: the hub rebuilds the table
             table = await hub.table(game_id)
-        frame = table.public_state(have) if seat is None else table.seat_state(seat, have)
-        have = frame["log_start"] + len(frame["log"])
+        # a table rebuilt from the database has the same log entries: the mark stays good
+        frame, mark = redact.frame(table, seat, have, mark)
+        have += len(frame["log"])
         frame["type"] = "state"
         await send(frame)
 
