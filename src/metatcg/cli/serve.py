@@ -27,7 +27,8 @@ def run_serve(host: str, port: int, db: str | None) -> None:
     except StoreError as e:
         fail(str(e))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    console.print(f"metatcg server: open http://{shown}:{port}/ in a browser (database: {url}); Ctrl-C stops it")
+    console.print(f"metatcg server: open http://{shown}:{port}/ in a browser\n  database: {url}\n  Ctrl-C stops it",
+                  soft_wrap=True, markup=False, highlight=False)
     # frames are a few KB of JSON: compressing each costs more CPU than the bytes are worth
     uvicorn.run(app, host=host, port=port, ws_max_size=MAX_FRAME, ws_per_message_deflate=False,
                 log_level="warning", timeout_graceful_shutdown=3)
