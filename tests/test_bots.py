@@ -7,13 +7,14 @@ A handle keeps the true state in a private slot; these tests check its public su
 """
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
 import pytest
 
 import metatcg
-from metatcg.bots import BOTS, GreedyBot, RandomBot, make_bot
+from metatcg.bots import BOTS, GreedyBot, IsmctsBot, RandomBot, make_bot
 from metatcg.engine.action import Action
 from metatcg.engine.handle import PlayerHandle
 from metatcg.engine.rng import Rng
@@ -169,6 +170,9 @@ def test_a_determinized_copy_tells_nothing_about_the_true_hidden_cards(table):
 
 
 # --------------------------------------------------------------------------- the bots
+QUICK_ITERS = 12
+QUICK = {"ismcts": f"ismcts:iters={QUICK_ITERS},depth=4"}   # a search bot on a small budget
+
 class CountingHandle:
     """A handle that counts what a bot asks for (and offers nothing more)."""
 
@@ -201,7 +205,7 @@ def test_bots_play_through_handles_only(table, bot):
     gid, n = table
     game = metatcg.load_game(gid)
     st = new_game(game, n, seed=11)
-    bots = [make_bot(bot, 40 + p) for p in range(n)]
+    bots = [make_bot(QUICK.get(bot, bot), 40 + p) for p in range(n)]
     handles = [CountingHandle(st.handle(p)) for p in range(n)]
     decisions = 0
     while not st.is_terminal() and decisions < 60:        # the start of a game is enough
@@ -215,12 +219,14 @@ def test_bots_play_through_handles_only(table, bot):
         assert st.to_json() == before, f"{bot} changed the real game while choosing"
         if bot == "greedy":
             assert h.calls.get("determinize", 0) == (1 if len(legal) > 1 else 0)
+        if bot == "ismcts":     # one determinization per iteration
+            assert h.calls.get("determinize", 0) == (QUICK_ITERS if len(legal) > 1 else 0)
         st.apply(act.id)
         decisions += 1
-    assert decisions > 10
+    assert decisions > 10 or (st.is_terminal() and decisions > 2)   # a search bot ends a toy game fast
 
 
-@pytest.mark.parametrize("cls", [RandomBot, GreedyBot])
+@pytest.mark.parametrize("cls", [RandomBot, GreedyBot, functools.partial(IsmctsBot, iters=QUICK_ITERS, depth=4)])
 def test_bots_are_seeded(cls):
     gid, n = TABLES[0]
     game = metatcg.load_game(gid)

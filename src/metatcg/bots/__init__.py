@@ -9,6 +9,7 @@ from ..engine.action import Action
 from ..engine.errors import MetatcgError
 from ..engine.handle import PlayerHandle
 from .greedy import GreedyBot
+from .ismcts import IsmctsBot
 from .random_bot import RandomBot
 
 
@@ -20,13 +21,31 @@ class Bot(Protocol):
         ...
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
+
+#: the settings a bot takes after its name (``ismcts:iters=400``, ``ismcts:ms=200,depth=6``)
+SETTINGS: dict[str, dict[str, type]] = {
+    "ismcts": {"iters": int, "ms": float, "depth": int, "c": float, "scale": float},
+}
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """A bot from its name and settings: ``greedy``, ``ismcts:iters=400``, ``ismcts:ms=200,depth=6``."""
+    name, _, rest = spec.partition(":")
     if name not in BOTS:
         raise MetatcgError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
-    return BOTS[name](seed)
+    kwargs: dict[str, object] = {}
+    allowed = SETTINGS.get(name, {})
+    for part in filter(None, rest.replace(":", ",").split(",")):
+        key, eq, value = part.partition("=")
+        if not eq or key not in allowed:
+            names = ", ".join(allowed) or "none"
+            raise MetatcgError(f"bot {name!r} has no setting {part!r}; its settings: {names} (e.g. {name}:key=value)")
+        try:
+            kwargs[key] = allowed[key](value)
+        except ValueError:
+            raise MetatcgError(f"bot setting {key}={value!r} must be a {allowed[key].__name__}") from None
+    return BOTS[name](seed, **kwargs)  # type: ignore[call-arg]
 
 
-__all__ = ["Bot", "BOTS", "make_bot", "RandomBot", "GreedyBot"]
+__all__ = ["Bot", "BOTS", "make_bot", "RandomBot", "GreedyBot", "IsmctsBot"]

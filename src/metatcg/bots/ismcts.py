@@ -1,0 +1,131 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, after Cowling, Powley and
+Whitehouse 2012), through the bot-facing handle only.
+
+Each iteration draws a fresh determinization (``me.determinize``: every card this seat cannot
+see resampled), walks one shared tree of action ids with UCB1 counted over the times a child was
+*available* (actions differ between determinizations), adds one node, plays random actions in
+quiet mode for at most ``depth`` steps, and backs up a value per seat: the result if the game
+ended, else the game's own evaluation squashed into -1..1. Decisions with one option are taken
+on the way without a node. The move made is the root child visited most.
+
+Budget: ``iters`` iterations, or ``ms`` milliseconds of thinking (either, not both).
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..engine.action import Action
+from ..engine.errors import MetatcgError
+from ..engine.handle import PlayerHandle
+from ..engine.rng import Rng
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "reward", "player")
+
+    def __init__(self, player: int) -> None:
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0          # summed value for ``player``, the seat whose choice leads here
+        self.player = player
+
+
+class IsmctsBot:
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, iters: int | None = None, ms: float | None = None, depth: int = 8,
+                 c: float = 0.7, scale: float | None = None) -> None:
+        if iters is not None and ms is not None:
+            raise MetatcgError("ismcts takes a budget of iters or of ms, not both")
+        if iters is None and ms is None:
+            iters = 400
+        if (iters is not None and iters < 1) or (ms is not None and ms <= 0) or depth < 0 or c < 0:
+            raise MetatcgError("ismcts needs iters >= 1 or ms > 0, depth >= 0 and c >= 0")
+        self.rng = Rng(seed)
+        self.iters = iters
+        self.ms = ms
+        self.depth = depth
+        self.c = c
+        self.scale = scale
+        self.iterations = 0        # done in all searches (for benchmarks)
+
+    def choose(self, me: PlayerHandle) -> Action:
+        actions = me.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        scale = self.scale if self.scale is not None else float(getattr(me.game, "eval_scale", 10.0))
+        root = _Node(-1)
+        deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
+        done = 0
+        while True:
+            if deadline is not None:
+                if done and time.perf_counter() >= deadline:
+                    break
+            elif done >= (self.iters or 0):
+                break
+            self._iterate(root, me, scale)
+            done += 1
+        self.iterations += done
+        legal = {a.id: a for a in actions}
+        best = None
+        for aid, ch in root.children.items():
+            if aid in legal and (best is None or (ch.visits, ch.reward) > (best[1].visits, best[1].reward)):
+                best = (aid, ch)
+        return legal[best[0]] if best is not None else self.rng.choice(actions)
+
+    def _iterate(self, root: _Node, me: PlayerHandle, scale: float) -> None:
+        rng = self.rng
+        st = me.determinize(rng)
+        node = root
+        path: list[_Node] = []
+        # selection and expansion
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            if len(legal) == 1:
+                st.apply(legal[0])
+                continue
+            p = st.current_player()
+            children = node.children
+            untried = []
+            for a in legal:
+                ch = children.get(a.id)
+                if ch is None:
+                    untried.append(a)
+                else:
+                    ch.avail += 1
+            if untried:
+                a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = children[a.id] = _Node(p)
+                st.apply(a)
+                path.append(child)
+                break
+            log_c = self.c
+            best_a, best_ch, best_u = legal[0], children[legal[0].id], -math.inf
+            for a in legal:
+                ch = children[a.id]
+                u = ch.reward / ch.visits + log_c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if u > best_u:
+                    best_a, best_ch, best_u = a, ch, u
+            st.apply(best_a)
+            path.append(best_ch)
+            node = best_ch
+        # playout: random actions in quiet mode, cut off after ``depth`` of them
+        steps = self.depth
+        while steps > 0 and not st.is_terminal():
+            legal = st.legal_actions()
+            st.apply(legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
+            steps -= 1
+        values = _values(st, me.game, scale)
+        for n in path:
+            n.visits += 1
+            n.reward += values[n.player]
+
+
+def _values(st: Any, game: Any, scale: float) -> list[float]:
+    """Each seat's value of a leaf in -1..1: its result, or its evaluation squashed with tanh."""
+    if st.is_terminal():
+        return list(st.returns())
+    return [math.tanh(game.evaluate(st, p) / scale) for p in range(st.num_players)]

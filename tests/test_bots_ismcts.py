@@ -1,0 +1,58 @@
+"""The ISMCTS bot (issue 12): its budget and settings, and that its choice depends only on what
+its seat knows. How strong and how fast it is is measured in benchmarks/bench_ismcts.py."""
+from __future__ import annotations
+
+import pytest
+
+import metatcg
+from metatcg.bots import IsmctsBot, make_bot
+from metatcg.engine.errors import MetatcgError
+from metatcg.engine.rng import Rng
+from support.contract import decision_points, game_params, tables
+
+
+@pytest.mark.parametrize("game_id", game_params())
+def test_its_choice_depends_only_on_what_its_seat_knows(game_id):
+    """The same game with the hidden cards arranged otherwise (a determinized copy with the
+    true seed and RNG put back): the same bot with the same seed makes the same choice."""
+    game = metatcg.load_game(game_id)
+    compared = 0
+    for table in tables(game, 3, 5100):
+        for st in decision_points(game, table, every=7):
+            if st.is_terminal() or len(st.legal_actions()) < 2 or compared >= 6:
+                continue
+            p = st.current_player()
+            other = game.determinize(st, p, Rng(99))
+            other.rng, other.seed = Rng(st.rng.state), st.seed
+            if other.to_json()["data"] == st.to_json()["data"]:
+                continue
+            a = IsmctsBot(5, iters=25, depth=4).choose(st.handle(p)).id
+            b = IsmctsBot(5, iters=25, depth=4).choose(other.handle(p)).id
+            assert a == b, f"the choice at action {len(st.history)} depends on where hidden cards really are"
+            compared += 1
+    assert compared >= 3
+
+
+def test_a_time_budget_stops_the_search():
+    game = metatcg.load_game("metax")
+    st = game.new_state(["aggro", "control"], seed=3)
+    while len(st.legal_actions()) < 2:
+        st.apply(st.legal_actions()[0])
+    bot = IsmctsBot(1, ms=30)
+    act = bot.choose(st.handle(st.current_player()))
+    assert act.id in {a.id for a in st.legal_actions()} and bot.iterations >= 1
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("ismcts:iters=0", "iters >= 1"), ("ismcts:iters=10,ms=5", "not both"), ("ismcts:speed=3", "no setting"),
+    ("ismcts:iters=ten", "must be a int"), ("greedy:iters=3", "no setting"), ("ismcts:depth", "no setting"),
+])
+def test_bad_settings_are_clear_errors(spec, message):
+    with pytest.raises(MetatcgError, match=message):
+        make_bot(spec)
+
+
+def test_settings_are_read():
+    bot = make_bot("ismcts:iters=50,depth=3,c=1.2", seed=4)
+    assert isinstance(bot, IsmctsBot) and (bot.iters, bot.depth, bot.c, bot.ms) == (50, 3, 1.2, None)
+    assert make_bot("ismcts:ms=150").ms == 150.0
