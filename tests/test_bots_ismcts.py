@@ -56,3 +56,10 @@ def test_settings_are_read():
     bot = make_bot("ismcts:iters=50,depth=3,c=1.2", seed=4)
     assert isinstance(bot, IsmctsBot) and (bot.iters, bot.depth, bot.c, bot.ms) == (50, 3, 1.2, None)
     assert make_bot("ismcts:ms=150").ms == 150.0
+
+
+def test_play_against_ismcts_with_settings_and_a_clear_error_for_bad_ones(in_tmp):
+    from support.cli import assert_clean, run
+    r = run("play", "metax", "--deck", "aggro", "--vs", "ismcts:iters=20,depth=4", "--seed", "3", input="quit\ny\n")
+    assert_clean(r, 0, "Game saved")
+    assert_clean(run("play", "metax", "--vs", "ismcts:speed=3"), 2, "has no setting 'speed=3'")

@@ -115,7 +115,7 @@ def play(game_id: Optional[str] = typer.Argument(None, metavar="GAME",
          opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck", "-o", metavar="FILE|NAME",
                                                      help="The deck of every other seat "
                                                           "(default: the next starter decks)."),
-         vs: str = typer.Option("greedy", "--vs", metavar="greedy|random|human",
+         vs: str = typer.Option("greedy", "--vs", metavar="greedy|random|ismcts|human",
                                 help="Who fills the other seats: a bot, or 'human' for people "
                                      "sharing one screen."),
          seats: Optional[int] = typer.Option(None, "--seats", metavar="N",

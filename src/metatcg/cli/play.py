@@ -20,7 +20,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from metatcg.bots import make_bot
-from metatcg.engine.errors import StateDataError
+from metatcg.engine.errors import MetatcgError, StateDataError
 from metatcg.engine.game import Game
 from metatcg.engine.handle import PlayerHandle
 from metatcg.engine.state import GameState
@@ -31,7 +31,18 @@ from .common import console, fail, get_game, load_deck, load_record, player_name
 from .render import HELP_TEXT, card_details, compact_log, find_cards, render_actions, ui_for
 from .screen import DecisionScreen, page, seat_title
 
-OPPONENTS = ("greedy", "random", "human")
+OPPONENTS = ("greedy", "random", "ismcts", "human")
+
+
+def known_opponent(vs: str) -> bool:
+    """'human', or a bot ``make_bot`` makes (with its settings: ``ismcts:iters=400``)."""
+    if vs == "human":
+        return True
+    try:
+        make_bot(vs)
+    except MetatcgError:
+        return False
+    return True
 QUIT_WORDS = {"quit", "q", "exit"}
 CONCEDE_WORDS = {"concede", "resign"}
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"      # home, clear the screen, clear the scrollback
@@ -136,8 +147,12 @@ def seat_decks(game: Game, seats: int, you: int, deck: str | None, others: str |
 def run_play(game_id: str | None, game: Game | None, deck: str | None, opponent_deck: str | None, vs: str,
              seed: int | None, seat: int, save: Path | None, seats: int | None = None,
              resume: Path | None = None, options: dict[str, Any] | None = None) -> None:
-    if vs not in OPPONENTS:
-        fail(f"unknown opponent {vs!r}; choose one of: {', '.join(OPPONENTS)}")
+    if vs != "human":
+        try:
+            make_bot(vs)
+        except MetatcgError as e:
+            fail(f"unknown opponent {vs!r} ({e}); choose one of: {', '.join(OPPONENTS)}, or a bot with "
+                 "settings such as ismcts:iters=400")
     session = (resume_game(resume, game_id, save) if resume is not None
                else new_game(game_id, game, deck, opponent_deck, vs, seed, seat, save, seats, options))
     play_session(session)
@@ -204,7 +219,7 @@ def resume_game(path: Path, game_id: str | None, save: Path | None) -> Session:
     if state.is_terminal():
         fail(f"the game in {path} is over: {result_text(state.returns(), state.reason)}")
     you, vs = seats.get("seat", 0), seats.get("vs", "greedy")
-    if vs not in OPPONENTS or not 0 <= you < state.num_players:
+    if not known_opponent(vs) or not 0 <= you < state.num_players:
         raise StateDataError(f"{path}: malformed saved game: seat {you} / opponent {vs!r}")
     target = save if save is not None else path
     new_path = saving.claim(target, record)
