@@ -13,7 +13,6 @@ the ISMCTS seat's wins, draws and the Wilson 95% interval of its win rate. Nothi
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -25,7 +24,7 @@ from common import deck_lists, mid_game_states, tictactoe  # noqa: E402
 
 import metatcg  # noqa: E402
 from metatcg.bots import make_bot  # noqa: E402
-from metatcg.sim.runner import simulate, wilson  # noqa: E402
+from metatcg.sim.runner import simulate, usable_cpus, wilson  # noqa: E402
 
 GAMES = ("metax", "metazoo", "metabaloids", "metazoo-2022")
 TARGETS = {"metax": 1000, "metazoo": 300}    # iterations/s the issue asks for
@@ -60,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--points", type=int, default=12, help="decision points for the speed figure")
     ap.add_argument("--strength", type=int, default=0, help="games against each opponent (0: speed only)")
     ap.add_argument("--against", nargs="+", default=["random", "greedy"])
-    ap.add_argument("--workers", type=int, default=len(os.sched_getaffinity(0)))
+    ap.add_argument("--workers", type=int, default=usable_cpus())
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     moves, _, secs = tictactoe(1.0)

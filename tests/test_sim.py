@@ -179,3 +179,15 @@ def test_summary_counts_action_limit_seeds_and_the_cli_line_names_them():
                                                      for i in range(25)], 1.0)
     assert action_limit_text(many).endswith("(seeds 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, "
                                             "16, 17, 18, 19 and 5 more)")
+
+
+def test_the_local_backend_counts_the_cpus_this_process_may_use(monkeypatch):
+    """Workers follow the process's CPU affinity (a container may allow fewer CPUs than the
+    machine has), and start only once there are enough games to pay for them."""
+    import os
+
+    from metatcg.sim import runner
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2})
+    assert runner.usable_cpus() == 3
+    assert runner.auto_workers(1000) == 3 and runner.auto_workers(50) == 2 and runner.auto_workers(10) == 1

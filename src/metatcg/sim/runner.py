@@ -137,9 +137,18 @@ def _portable(game: Game) -> "Game | GameEntry":
     return game
 
 
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity: a container or ``taskset`` may allow
+    fewer than the machine has), not ``os.cpu_count()``."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):      # no affinity on this platform
+        return os.cpu_count() or 1
+
+
 def auto_workers(games: int) -> int:
-    """All cores once there are enough games to pay for starting the processes."""
-    return max(1, min(os.cpu_count() or 1, games // 25))
+    """All usable cores once there are enough games to pay for starting the processes."""
+    return max(1, min(usable_cpus(), games // 25))
 
 
 def check_seats(game: Game, decks: list, bots: list[str]) -> int:
