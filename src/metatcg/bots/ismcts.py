@@ -9,9 +9,9 @@ ended, else the game's own evaluation squashed into -1..1. Decisions with one op
 on the way without a node. The move made is the root child visited most.
 
 Budget: ``iters`` iterations, or ``ms`` milliseconds of thinking (either, not both). ``depth``
-30 by default: in MetaX, cutting playouts short and trusting the evaluation (depth 0-8) played
-no better than greedy, while 30 random steps before it won 60% of 100 seat-swapped games against
-greedy and 79% against random, at 1,250 iterations/s (benchmarks/README.md).
+is 30 by default: cutting playouts short and trusting a game's evaluation early played no better
+than the greedy bot, while 30 random steps before it played clearly better
+(benchmarks/README.md, "The ISMCTS bot").
 """
 from __future__ import annotations
 
@@ -105,11 +105,11 @@ class IsmctsBot:
                 st.apply(a)
                 path.append(child)
                 break
-            log_c = self.c
+            c = self.c
             best_a, best_ch, best_u = legal[0], children[legal[0].id], -math.inf
             for a in legal:
                 ch = children[a.id]
-                u = ch.reward / ch.visits + log_c * math.sqrt(math.log(ch.avail) / ch.visits)
+                u = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if u > best_u:
                     best_a, best_ch, best_u = a, ch, u
             st.apply(best_a)

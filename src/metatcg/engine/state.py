@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
+from itertools import islice
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Protocol
 
 from .action import Action, Decision
 from .errors import IllegalActionError, SeatError, StateDataError
@@ -334,83 +335,63 @@ class GameState:
         """What ``player`` may read of the log, without rule IDs (those are for judges);
         ``start``: only from that line of the player's log on (a client that has the rest)."""
         self.seat(player)
-        out: list[str] = []
-        if start > 0:
-            return self._log_for_from(player, start)
-        for text, private_to, public in self._log:
-            if private_to < 0 or private_to == player:
-                out.append(without_rule_ids(text))
-            elif public is not None:
-                out.append(without_rule_ids(public))
-        return out
-
-    def _log_for_from(self, player: int, start: int) -> list[str]:
-        """``log_for(player)[start:]``, wording only the lines from ``start`` on."""
-        out: list[str] = []
-        seen = 0
-        for text, private_to, public in self._log:
-            if private_to < 0 or private_to == player:
-                line = text
-            elif public is not None:
-                line = public
-            else:
-                continue
-            if seen >= start:
-                out.append(without_rule_ids(line))
-            seen += 1
-        return out
+        return [without_rule_ids(t) for t in islice(self._readable(player, self._log), self._clamp(start), None)]
 
     def log_since(self, player: int, mark: int = 0) -> tuple[list[str], int]:
         """The lines ``player`` may read (``-1``: a spectator, as :meth:`public_log`) among the log
         entries from entry ``mark`` on, and the mark to ask from next time. A client kept up to
         date (a server's socket) pays for the new entries only, not for the whole log."""
-        out: list[str] = []
         log = self._log
-        for i in range(mark, len(log)):
-            text, private_to, public = log[i]
-            if private_to < 0 or private_to == player:
-                out.append(without_rule_ids(text))
-            elif public is not None:
-                out.append(without_rule_ids(public))
-        return out, len(log)
+        return [without_rule_ids(t) for t in self._readable(player, islice(log, self._clamp(mark), None))], len(log)
 
     def public_log(self, start: int = 0) -> list[str]:
         """What a spectator may read of the log (public lines, and the public text of private
         ones), from line ``start`` on."""
-        return self._log_for_from(-1, start)
+        return [without_rule_ids(t) for t in islice(self._readable(-1, self._log), self._clamp(start), None)]
+
+    def _clamp(self, start: int) -> int:
+        """A line or entry number as a position in the log (no player reads more lines than the
+        log has entries, so any larger number reads nothing)."""
+        return min(max(start, 0), len(self._log))
+
+    @staticmethod
+    def _readable(player: int, entries: Iterable[tuple[str, int, str | None]]) -> Iterator[str]:
+        """The text ``player`` reads of each log entry (-1: nobody's private lines), skipping
+        the private ones that show others nothing."""
+        for text, private_to, public in entries:
+            if private_to < 0 or private_to == player:
+                yield text
+            elif public is not None:
+                yield public
 
     # ----------------------------------------------------------------- views
     def public_view(self, log_from: int | None = 0) -> dict[str, Any]:
         """What someone at no seat may know (a spectator): the game's view for seat ``-1``, which
         every game words as "not this card's owner", so no hand, deck or face-down card shows."""
-        v = self.rules.view(self, -1)
-        d = self.decision
-        v["game"] = self.game.id
-        v["you"] = None
-        v["seats"] = self.num_players
-        v["deciding"] = None if d is None or self.result else {"player": d.player, "kind": d.kind, "prompt": d.prompt}
-        v["legal_actions"] = []
-        v["result"] = None if self.result is None else {"returns": list(self.result),
-                                                         "reason": without_rule_ids(self.reason)}
-        v["log"] = [] if log_from is None else self.public_log(log_from)
-        out: dict[str, Any] = detached(v)
-        return out
+        log = [] if log_from is None else self.public_log(log_from)
+        return self._framed(self.rules.view(self, -1), None, [], log)
 
     def view(self, player: int, log_from: int | None = 0) -> dict[str, Any]:
         """A JSON-able dict of what ``player`` may know (ARCHITECTURE, views); its ``log`` holds
         the lines of ``log_for(player)`` from ``log_from`` on (None: no lines, for a caller that
         follows the log with :meth:`log_since`)."""
         self.seat(player)
-        v = self.rules.view(self, player)
+        legal = [a.to_json() for a in self.legal_actions()] if self.current_player() == player else []
+        log = [] if log_from is None else self.log_for(player, log_from)
+        return self._framed(self.rules.view(self, player), player, legal, log)
+
+    def _framed(self, v: dict[str, Any], you: int | None, legal: list[dict[str, str]],
+                log: list[str]) -> dict[str, Any]:
+        """A game's view with what every view carries: seat, who decides, options, result, log."""
         d = self.decision
         v["game"] = self.game.id
-        v["you"] = player
+        v["you"] = you
         v["seats"] = self.num_players
         v["deciding"] = None if d is None or self.result else {"player": d.player, "kind": d.kind, "prompt": d.prompt}
-        v["legal_actions"] = [a.to_json() for a in self.legal_actions()] if self.current_player() == player else []
+        v["legal_actions"] = legal
         v["result"] = None if self.result is None else {"returns": list(self.result),
                                                          "reason": without_rule_ids(self.reason)}
-        v["log"] = [] if log_from is None else self.log_for(player, log_from)
+        v["log"] = log
         out: dict[str, Any] = detached(v)  # the caller may keep or change it: nothing is shared
         return out
 

@@ -49,5 +49,5 @@ def frame(table: "Table", seat: int | None, have: int, mark: int) -> tuple[dict[
 
 
 def public_settings(settings: dict[str, Any]) -> dict[str, Any]:
-    """The table settings every seat may read (all of them: none is secret)."""
-    return {k: settings.get(k) for k in ("turn_seconds", "public_record", "listed", "open")}
+    """The table settings every seat may read: all of them (none is secret)."""
+    return dict(settings)
