@@ -1,6 +1,7 @@
 """The game-agnostic face of a ruleset: decks, new states, JSON, replay."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -8,7 +9,8 @@ from . import jsonio
 from .decks import Deck, parse_deck_text, read_deck_file
 from .errors import ArgumentError, DeckError, IllegalActionError, SeatCountError, StateDataError
 from .rng import Rng
-from .state import GameState, Rules, setup_digest
+from .action import Action
+from .state import GameState, Rules, setup_digest, without_rule_ids
 
 
 class Game:
@@ -186,6 +188,22 @@ class Game:
         game's own units (turns, rounds)."""
         return {"first_player": None, "turns": 0}
 
+    def ending(self, state: GameState) -> str:
+        """A short, stable name for how a finished game ended ("victory points", "deck out",
+        "draw: decks out"), the same for every seat and game, so a simulator can count endings.
+        A game without its own names uses the end reason with seats and numbers taken out."""
+        return generic_ending(state.reason)
+
+    def hand_cards(self, state: GameState, player: int) -> list[str]:
+        """The names of the cards in ``player``'s hand now (card impact counts a card as drawn
+        once its owner held it at one of their decisions). A game without hands gives none."""
+        return []
+
+    def played_card(self, state: GameState, action: Action) -> str | None:
+        """The name of the card that ``action`` (one of the current decision's legal actions)
+        plays from its player's hand, or None when it plays no card from hand."""
+        return None
+
     # --------------------------------------------------------------- for bots
     def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
         """A full state consistent with what ``player`` knows (hidden cards resampled)."""
@@ -194,6 +212,16 @@ class Game:
     def evaluate(self, state: GameState, player: int) -> float:
         """The game's own heuristic value of ``state`` for ``player`` (greedy bots)."""
         raise NotImplementedError
+
+
+_SEATS_AND_NUMBERS = re.compile(r"\bP[0-9]+(?:'s)?\b|[0-9]+")
+
+
+def generic_ending(reason: str) -> str:
+    """A finished game's reason without rule IDs, seat names and numbers: "P2 wins with 6
+    Victory Points (MX-WIN-1)" becomes "wins with N Victory Points"."""
+    text = _SEATS_AND_NUMBERS.sub(lambda m: "" if m.group(0).startswith("P") else "N", without_rule_ids(reason))
+    return " ".join(text.split()) or "unknown"
 
 
 class PooledGame(Game):

@@ -11,8 +11,7 @@ from __future__ import annotations
 import math
 import os
 import statistics
-import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
@@ -20,7 +19,6 @@ from ..bots import make_bot
 from ..engine.errors import MetatcgError, SeatCountError
 from ..engine.game import Game
 from ..engine.state import GameState
-from ..registry import GameEntry, game_entries, game_ids, load_game, register_game
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -47,21 +45,52 @@ class GameResult:
     actions: int
     reason: str
     action_limit: bool = False  # the kernel ended it at its action limit (GameState.hit_action_limit)
+    ending: str = ""            # the game's short name for how it ended (Game.ending)
+    cards: list[dict[str, list[str]]] | None = None   # per seat: "drawn", "playable", "played" names
 
 
 def play_game(game: Game, decks: list, bots: list[str], seed: int,
-              options: dict[str, Any] | None = None) -> tuple[GameState, GameResult]:
+              options: dict[str, Any] | None = None, cards: bool = False) -> tuple[GameState, GameResult]:
     """One quiet game (with the table ``options``); the bot of seat ``i`` is seeded
-    ``seed * 7919 + i`` and sees only ``state.handle(i)``."""
+    ``seed * 7919 + i`` and sees only ``state.handle(i)``. With ``cards`` each seat's record
+    says which cards it held at one of its decisions (drawn), could play from hand at one of
+    them (playable) and played."""
     players = [make_bot(b, seed * 7919 + i) for i, b in enumerate(bots)]
     state = game.new_state(decks, seed=seed, options=options, log=False)
     handles = [state.handle(p) for p in range(state.num_players)]
-    while not state.is_terminal():
-        p = state.current_player()
-        state.apply(players[p].choose(handles[p]).id)
+    if cards:
+        usage = _play_tracking_cards(game, state, players, handles)
+    else:
+        usage = None
+        while not state.is_terminal():
+            p = state.current_player()
+            state.apply(players[p].choose(handles[p]).id)
     facts = game.match_facts(state)
     return state, GameResult(seed, state.returns(), state.winner(), facts["first_player"],
-                             facts["turns"], state.actions_taken, state.reason, state.hit_action_limit)
+                             facts["turns"], state.actions_taken, state.reason, state.hit_action_limit,
+                             game.ending(state), usage)
+
+
+def _play_tracking_cards(game: Game, state: GameState, players: list, handles: list) -> list[dict[str, list[str]]]:
+    n = state.num_players
+    drawn: list[set[str]] = [set() for _ in range(n)]
+    playable: list[set[str]] = [set() for _ in range(n)]
+    played: list[set[str]] = [set() for _ in range(n)]
+    hand_cards, played_card = game.hand_cards, game.played_card
+    while not state.is_terminal():
+        p = state.current_player()
+        drawn[p].update(hand_cards(state, p))
+        for a in state.legal_actions():
+            name = played_card(state, a)
+            if name is not None:
+                playable[p].add(name)
+        act = players[p].choose(handles[p])
+        name = played_card(state, act)
+        if name is not None:
+            played[p].add(name)
+        state.apply(act.id)
+    return [{"drawn": sorted(drawn[p] | played[p]), "playable": sorted(playable[p]), "played": sorted(played[p])}
+            for p in range(n)]
 
 
 @dataclass
@@ -94,6 +123,9 @@ class MatchSummary:
     results: list[GameResult] = field(default_factory=list)
     action_limit_games: int = 0          # games the kernel ended at its action limit (draws
     action_limit_seeds: list[int] = field(default_factory=list)   # nobody played to), and their seeds
+    endings: dict[str, int] = field(default_factory=dict)          # Game.ending -> games
+    stopped: bool = False                # Ctrl-C ended the run before every game was played
+    planned_games: int = 0
 
     def seat_rows(self) -> list[dict[str, Any]]:
         """One dict per seat: its deck, bot, wins, win rate, interval and mean return."""
@@ -106,35 +138,6 @@ class MatchSummary:
         if not with_games:
             out.pop("results")
         return out
-
-
-# ------------------------------------------------------------------ worker processes
-_worker_game: Game | None = None
-
-
-def _start_worker(game: "Game | GameEntry") -> None:
-    """Each worker gets the game once: a registered game by its registry entry (cheap to
-    send; registered again where the worker does not know it), any other as the object."""
-    global _worker_game
-    if isinstance(game, GameEntry):
-        if game.id not in game_ids():
-            register_game(game.id, game.module, game.title)
-        game = load_game(game.id)
-    _worker_game = game
-
-
-def _play_one(decks: list, bots: list[str], seed: int, options: dict[str, Any] | None) -> GameResult:
-    assert _worker_game is not None
-    return play_game(_worker_game, decks, bots, seed, options)[1]
-
-
-def _portable(game: Game) -> "Game | GameEntry":
-    """The registry entry when ``load_game`` gives this very game from a module path, else
-    the game itself."""
-    entry = next((e for e in game_entries() if e.id == game.id), None)
-    if entry is not None and isinstance(entry.module, str) and load_game(game.id) is game:
-        return entry
-    return game
 
 
 def usable_cpus() -> int:
@@ -164,30 +167,23 @@ def check_seats(game: Game, decks: list, bots: list[str]) -> int:
 
 def simulate(game: Game, decks: list, bots: list[str], games: int, seed: int = 0,
              progress: Callable[[int], None] | None = None, workers: int = 1,
-             options: dict[str, Any] | None = None) -> MatchSummary:
+             options: dict[str, Any] | None = None, backend: str = "local", address: str | None = None,
+             cards: bool = False) -> MatchSummary:
     """Play ``games`` games (game i uses seed + i) with the table ``options``; seats keep their
     decks and bots, and who goes first is the game's own chance. With ``workers`` > 1 the games
-    run in that many processes; the results are the same, in seed order."""
+    run in that many processes (or Ray CPUs with ``backend="ray"``); the results are the same,
+    in seed order. Ctrl-C stops early: the summary holds the finished games (``stopped``)."""
+    from .jobs import Job, run_jobs
+
     check_seats(game, decks, bots)
     game.new_state(decks, seed=seed, options=options, log=False)   # bad options fail before the run
-    t0 = time.perf_counter()
-    results: list[GameResult] = []
-    if workers <= 1:
-        for i in range(games):
-            results.append(play_game(game, decks, bots, seed + i, options)[1])
-            if progress:
-                progress(i + 1)
-    else:
-        with ProcessPoolExecutor(max_workers=min(workers, games), initializer=_start_worker,
-                                 initargs=(_portable(game),)) as pool:
-            futures = [pool.submit(_play_one, decks, bots, seed + i, options) for i in range(games)]
-            for f in as_completed(futures):
-                results.append(f.result())
-                if progress:
-                    progress(len(results))
-        results.sort(key=lambda r: r.seed)
-    dt = time.perf_counter() - t0
-    return summarise(game.id, [str(getattr(d, "name", d)) for d in decks], list(bots), results, dt)
+    jobs = [Job(tuple(decks), tuple(bots), seed + i, options, cards) for i in range(games)]
+    out = run_jobs(game, jobs, workers=workers, backend=backend, address=address, progress=progress)
+    summary = summarise(game.id, [str(getattr(d, "name", d)) for d in decks], list(bots), out.results,
+                        out.seconds)
+    summary.stopped = out.stopped
+    summary.planned_games = games
+    return summary
 
 
 def summarise(game_id: str, decks: list[str], bots: list[str], results: list[GameResult],
@@ -212,4 +208,5 @@ def summarise(game_id: str, decks: list[str], bots: list[str], results: list[Gam
         turns_mean=statistics.fmean(turns), turns_median=statistics.median(turns),
         actions_mean=statistics.fmean(acts), actions_median=statistics.median(acts),
         seconds=seconds, games_per_second=n / seconds if seconds > 0 else 0.0, results=results,
-        action_limit_games=len(limited), action_limit_seeds=limited)
+        action_limit_games=len(limited), action_limit_seeds=limited,
+        endings=dict(Counter(r.ending for r in results).most_common()), planned_games=n)
