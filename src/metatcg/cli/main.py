@@ -168,14 +168,69 @@ def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, s
                                               "per core)."),
              option: Optional[list[str]] = typer.Option(None, "--option", metavar="KEY=VALUE",
                                                         help="A table option of the game (listed below); "
-                                                             "repeat for several.")) -> None:
-    """Play many seeded bot games and summarise each seat's results."""
+                                                             "repeat for several."),
+             cards: bool = typer.Option(False, "--cards", help="Card impact: each card's win rate when its "
+                                        "owner drew / played it vs not; prints the top and bottom cards."),
+             csv_path: Optional[Path] = typer.Option(None, "--csv", metavar="FILE",
+                                                     help="Write one row per game (and FILE.cards.csv with --cards)."),
+             report_path: Optional[Path] = typer.Option(None, "--report", metavar="FILE.html",
+                                                        help="Write a self-contained HTML report with plots."),
+             backend: str = typer.Option("local", "--backend", metavar="local|ray",
+                                         help="Where games run: local processes, or Ray (pip install "
+                                              "'metatcg[ray]')."),
+             address: Optional[str] = typer.Option(None, "--address", metavar="HOST:PORT",
+                                                   help="A running Ray cluster (with --backend ray); default: "
+                                                        "a local Ray instance.")) -> None:
+    """Play many seeded bot games and summarise each seat's results (Ctrl-C stops and keeps
+    the finished games)."""
     from .common import table_options
     from .simulate import run_simulate
 
     game = get_game(game_id)
     run_simulate(game, list(decks) if decks else None, list(bots) if bots else ["greedy"],
-                 n_games, seed, json_path, workers, table_options(game, option))
+                 n_games, seed, json_path, workers, table_options(game, option), csv_path=csv_path,
+                 report_path=report_path, cards=cards, backend=backend, address=address)
+
+
+@app.command("tournament", cls=with_default_decks(spread_options("--decks", "--bots")))
+@handle_errors
+def tournament(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see `metatcg games`."),
+               decks: Optional[list[str]] = typer.Option(None, "--decks", metavar="DECK...",
+                                                         help="The decks that take part (starter names or "
+                                                              "files; default: every starter deck)."),
+               bots: Optional[list[str]] = typer.Option(None, "--bots", metavar="BOT...",
+                                                        help="One bot for every deck, or one per deck "
+                                                             "(default greedy)."),
+               n_games: int = typer.Option(100, "--games", "-n", metavar="N",
+                                           help="Games per pairing, half in each seat order (rounded up)."),
+               seats: int = typer.Option(2, "--seats", metavar="K",
+                                         help="Players per game, where the game allows more than 2."),
+               seed: int = typer.Option(0, "--seed", help="First seed; every pairing plays the same seeds."),
+               workers: int = typer.Option(0, "--workers", "-w",
+                                           help="Worker processes or Ray CPUs (0: all usable ones)."),
+               option: Optional[list[str]] = typer.Option(None, "--option", metavar="KEY=VALUE",
+                                                          help="A table option of the game; repeat for several."),
+               cards: bool = typer.Option(False, "--cards", help="Card impact per deck, top and bottom cards."),
+               json_path: Optional[Path] = typer.Option(None, "--json", metavar="FILE",
+                                                        help="Write the summary (with every game) as JSON."),
+               csv_path: Optional[Path] = typer.Option(None, "--csv", metavar="FILE",
+                                                       help="Write one row per game, plus FILE.matrix.csv, "
+                                                            "FILE.ratings.csv (and FILE.cards.csv)."),
+               report_path: Optional[Path] = typer.Option(None, "--report", metavar="FILE.html",
+                                                          help="Write a self-contained HTML report with plots."),
+               backend: str = typer.Option("local", "--backend", metavar="local|ray",
+                                           help="Where games run: local processes, or Ray."),
+               address: Optional[str] = typer.Option(None, "--address", metavar="HOST:PORT",
+                                                     help="A running Ray cluster (with --backend ray).")) -> None:
+    """Play every pairing of decks in both seat orders on shared seeds: matchup matrix, ratings
+    with intervals, first-seat edge, how games ended and their lengths."""
+    from .common import table_options
+    from .tournament import run_tournament_cli
+
+    game = get_game(game_id)
+    run_tournament_cli(game, list(decks) if decks else None, list(bots) if bots else ["greedy"], n_games,
+                       seats, seed, workers, table_options(game, option), cards, json_path, csv_path,
+                       report_path, backend, address)
 
 
 @app.command("replay")

@@ -6,35 +6,30 @@ from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                           TimeRemainingColumn)
 from rich.table import Table
 
 from metatcg.bots import make_bot
 from metatcg.engine.game import Game
+from metatcg.sim.jobs import BACKENDS
 from metatcg.sim.runner import MatchSummary, auto_workers, simulate
 
-from .common import console, fail, load_deck, player_name, write_json_file
+from .common import console, fail, load_deck, player_name
+from .outputs import check_targets, progress_bar, stopped_notice, write_outputs
 from .render import ui_for
 
 
 def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], games: int, seed: int,
-                 json_path: Path | None, workers: int, options: dict[str, Any] | None = None) -> MatchSummary:
+                 json_path: Path | None, workers: int, options: dict[str, Any] | None = None,
+                 csv_path: Path | None = None, report_path: Path | None = None, cards: bool = False,
+                 backend: str = "local", address: str | None = None) -> MatchSummary:
     """``deck_specs`` gives one deck per seat (None: starter decks for the smallest table,
     or one per bot when several bots are named); ``bots`` one bot per seat or one for all."""
     if games < 1:
         fail("--games must be at least 1")
-    if workers < 0:
-        fail("--workers must be 0 (automatic) or more")
-    if workers == 0:
-        workers = auto_workers(games)
+    workers = check_workers(workers, games, backend, address)
     for b in bots:
         make_bot(b)  # an unknown bot is a clear error before any game starts
-    if json_path is not None:  # a summary that cannot be written fails now, not after the run
-        target = Path(json_path)
-        if target.is_dir() or not target.parent.is_dir():
-            fail(f"cannot write the summary to {str(target)!r}: "
-                 + ("it is a folder" if target.is_dir() else f"no folder {str(target.parent)!r}"))
+    check_targets(json=json_path, csv=csv_path, report=report_path)
     if deck_specs is None:
         deck_specs = starter_specs(game, len(bots) if len(bots) > 1 else default_seats(game))
     seats = len(deck_specs)
@@ -47,25 +42,54 @@ def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], game
         fail(f"give one bot per seat ({seats}) or one bot for all seats, not {len(bots)}")
     decks = [load_deck(game, spec) for spec in deck_specs]
 
-    with Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), TimeRemainingColumn(), console=console) as progress:
-        task = progress.add_task("games", total=games)
-
-        def advance(done: int) -> None:
-            progress.update(task, completed=done)
-
+    with progress_bar("simulating", games) as advance:
         summary = simulate(game, decks, bots, games, seed=seed, progress=advance, workers=workers,
-                           options=options)
-
+                           options=options, backend=backend, address=address, cards=cards)
+    if summary.stopped:
+        stopped_notice(summary.games, games)
+    if not summary.games:
+        return summary
     unit = length_word(game)
     console.print(summary_table(summary))
     console.print(summary_details(summary, unit))
-    if json_path is not None:
-        data = summary.to_json()
-        data["turns_unit"] = unit      # what "turns_mean"/"turns_median" and each game's "turns" count
-        write_json_file(json_path, data)
-        console.print(f"Summary written to [bold]{escape(str(json_path))}[/]")
+    data = summary.to_json()
+    data["turns_unit"] = unit      # what "turns_mean"/"turns_median" and each game's "turns" count
+    if cards:
+        from metatcg.sim.cards import card_impact
+
+        rows = card_impact(summary.results, [summary.decks] * summary.games)
+        data["cards"] = [r if isinstance(r, dict) else r.to_json() for r in rows]
+        print_card_impact(data["cards"])
+    write_outputs(data, json_path, csv_path, report_path)
     return summary
+
+
+def check_workers(workers: int, games: int, backend: str, address: str | None) -> int:
+    """Workers for the run: 0 means every usable core (local) or every CPU of the cluster (ray)."""
+    if workers < 0:
+        fail("--workers must be 0 (automatic) or more")
+    if backend not in BACKENDS:
+        fail(f"unknown --backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        fail("--address names a Ray cluster: use it with --backend ray")
+    if workers == 0 and backend == "local":
+        return auto_workers(games)
+    return workers
+
+
+def print_card_impact(rows: list[dict[str, Any]], n: int = 10) -> None:
+    """The cards whose owners won most and least more often when they drew them."""
+    from metatcg.sim.cards import top_and_bottom
+
+    from .cards_table import card_impact_table
+
+    if not rows:
+        console.print("No card was drawn in these games.")
+        return
+    top, bottom = top_and_bottom(rows, n)
+    console.print(card_impact_table(top, title=f"Cards that carry: top {len(top)} by win rate when drawn"))
+    if bottom:
+        console.print(card_impact_table(bottom, title=f"Cards that drag: bottom {len(bottom)}"))
 
 
 def _pct(x: float) -> str:

@@ -1,0 +1,60 @@
+"""What long runs (simulate, tournament) share on the command line: checking the output files
+before any game is played, the progress bar with time left, and writing ``--json``,
+``--csv`` and ``--report`` at the end (also after Ctrl-C, with the games already finished)."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from rich.markup import escape
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                           TimeRemainingColumn)
+
+from .common import console, err_console, fail, write_json_file
+
+
+def check_targets(**paths: Path | None) -> None:
+    """A file that could not be written fails now, not after an hour of games."""
+    for option, path in paths.items():
+        if path is None:
+            continue
+        target = Path(path)
+        if target.is_dir() or not target.parent.is_dir():
+            fail(f"cannot write --{option} to {str(target)!r}: "
+                 + ("it is a folder" if target.is_dir() else f"no folder {str(target.parent)!r}"))
+
+
+@contextmanager
+def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
+    """A bar with done/total, time spent and time left; yields the callback a run reports to."""
+    with Progress(TextColumn(f"[bold]{escape(label)}[/]"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(), console=console) as bar:
+        task = bar.add_task(label, total=total)
+
+        def advance(done: int) -> None:
+            bar.update(task, completed=done)
+
+        yield advance
+
+
+def stopped_notice(done: int, planned: int) -> None:
+    err_console.print(f"[yellow]stopped: {done} of {planned} games finished; the results below are "
+                      f"theirs[/]")
+
+
+def write_outputs(data: dict[str, Any], json_path: Path | None, csv_path: Path | None,
+                  report_path: Path | None) -> None:
+    """Write the run's JSON, CSV files and HTML report where asked."""
+    if json_path is not None:
+        write_json_file(json_path, data)
+        console.print(f"Summary written to [bold]{escape(str(json_path))}[/]")
+    if csv_path is not None:
+        from metatcg.sim.export import write_csv
+
+        written = write_csv(data, csv_path)
+        console.print("CSV written to " + ", ".join(f"[bold]{escape(str(p))}[/]" for p in written))
+    if report_path is not None:
+        from metatcg.sim.report import write_report
+
+        console.print(f"Report written to [bold]{escape(str(write_report(data, report_path)))}[/]")
