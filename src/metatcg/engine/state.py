@@ -146,7 +146,7 @@ class GameState:
 
     __slots__ = ("game", "rules", "_surely_several", "_state_check", "data", "rng", "stack", "pending",
                  "decision", "_log", "logging", "history", "result", "reason", "actions_taken", "seed",
-                 "options", "decks", "_legal", "_by_id")
+                 "options", "decks", "_legal", "_by_id", "watcher")
 
     def __init__(self, game: "Game", data: Any, seed: int, options: dict[str, Any],
                  decks: tuple[tuple[str, ...], ...], log: bool = True) -> None:
@@ -172,6 +172,9 @@ class GameState:
         self.decks = decks
         self._legal: tuple[Action, ...] | None = None
         self._by_id: dict[str, Action] | None = None
+        # told of every action just before it is taken, chosen or forced (a simulator's card
+        # statistics); copies never carry it, so lookahead on them reports nothing
+        self.watcher: Callable[[GameState, Action], None] | None = None
 
     # ----------------------------------------------------------------- contract
     @property
@@ -317,6 +320,7 @@ class GameState:
         new.decks = self.decks
         new._legal = self._legal
         new._by_id = self._by_id
+        new.watcher = None
         return new
 
     # ----------------------------------------------------------------- log
@@ -439,6 +443,8 @@ class GameState:
         self.stack.append(window)
 
     def _take(self, act: Action) -> None:
+        if self.watcher is not None:
+            self.watcher(self, act)
         self.actions_taken += 1
         decision = self.decision
         self.decision = None

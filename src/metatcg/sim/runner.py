@@ -72,23 +72,35 @@ def play_game(game: Game, decks: list, bots: list[str], seed: int,
 
 
 def _play_tracking_cards(game: Game, state: GameState, players: list, handles: list) -> list[dict[str, list[str]]]:
+    """Play to the end, watching every action the kernel takes, forced ones included (a
+    decision with one option is taken without asking the bot)."""
     n = state.num_players
     drawn: list[set[str]] = [set() for _ in range(n)]
     playable: list[set[str]] = [set() for _ in range(n)]
     played: list[set[str]] = [set() for _ in range(n)]
     hand_cards, played_card = game.hand_cards, game.played_card
-    while not state.is_terminal():
-        p = state.current_player()
-        drawn[p].update(hand_cards(state, p))
-        for a in state.legal_actions():
-            name = played_card(state, a)
+
+    def watch(st: GameState, act: Any) -> None:
+        dec = st.decision
+        if dec is None:
+            return
+        p = dec.player
+        drawn[p].update(hand_cards(st, p))
+        for a in st.legal_actions():
+            name = played_card(st, a)
             if name is not None:
                 playable[p].add(name)
-        act = players[p].choose(handles[p])
-        name = played_card(state, act)
+        name = played_card(st, act)
         if name is not None:
             played[p].add(name)
-        state.apply(act.id)
+
+    state.watcher = watch
+    try:
+        while not state.is_terminal():
+            p = state.current_player()
+            state.apply(players[p].choose(handles[p]).id)
+    finally:
+        state.watcher = None
     return [{"drawn": sorted(drawn[p] | played[p]), "playable": sorted(playable[p]), "played": sorted(played[p])}
             for p in range(n)]
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ...engine.action import Action
 from ...engine.decks import Deck
 from ...engine.game import PooledGame
 from ...engine.hidden import redeal
 from ...engine.rng import Rng
 from ...engine.state import GameState
+from . import facts
 from .cards import parse_cards
 from .data import MetabaloidsData
 from .deckcheck import check_deck
@@ -51,6 +53,15 @@ class MetabaloidsGame(PooledGame):
     def match_facts(self, state: GameState) -> dict[str, Any]:
         d: MetabaloidsData = state.data
         return {"first_player": d.first, "turns": d.turn, "lost": [len(x) for x in d.lost]}
+
+    def ending(self, state: GameState) -> str:
+        return facts.ending(state)
+
+    def hand_cards(self, state: GameState, player: int) -> list[str]:
+        return facts.hand_cards(state, player)
+
+    def played_card(self, state: GameState, action: Action) -> str | None:
+        return facts.played_card(state, action)
 
     def evaluate(self, state: GameState, player: int) -> float:
         return evaluate(state, player)

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...engine.action import Decision
+from ...engine.action import Action, Decision
 from ...engine.decks import Deck
 from ...engine.game import PooledGame
 from ...engine.hidden import redeal
 from ...engine.rng import Rng
 from ...engine.state import GameState
+from . import facts
 from .cards import parse_cards
 from .data import MetaXData
 from .deckcheck import check_deck
@@ -45,6 +46,15 @@ class MetaXGame(PooledGame):
 
     def match_facts(self, state: GameState) -> dict:
         return {"first_player": state.data.first, "turns": state.data.turn}
+
+    def ending(self, state: GameState) -> str:
+        return facts.ending(state)
+
+    def hand_cards(self, state: GameState, player: int) -> list[str]:
+        return facts.hand_cards(state, player)
+
+    def played_card(self, state: GameState, action: Action) -> str | None:
+        return facts.played_card(state, action)
 
     def evaluate(self, state: GameState, player: int) -> float:
         return evaluate(state, player)

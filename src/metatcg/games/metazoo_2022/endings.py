@@ -51,7 +51,8 @@ def deck_out(st: GameState) -> None:
 
 def eliminate(st: GameState, seats: list[int], why: str) -> None:
     """Casters leave the game together; with one left it wins, with none left those who went
-    out together draw (MZ22-WIN-1/5, PR-MZ22-12)."""
+    out together draw (MZ22-WIN-1/5, PR-MZ22-12). A win's reason says why the last went out
+    ("P1 wins: P2 is out (0 LP, MZ22-WIN-4)"): simulations name the ending from it."""
     d: MZ22Data = st.data
     seats = [p for p in seats if not d.out[p]]
     if not seats:
@@ -64,7 +65,8 @@ def eliminate(st: GameState, seats: list[int], why: str) -> None:
     if len(alive) <= 1:
         if alive:
             d.places.extend(seats)
-            finish(st, alive, f"{pl(alive[0])} wins")
+            gone = " and ".join(pl(p) for p in seats) + (" is" if len(seats) == 1 else " are")
+            finish(st, alive, f"{pl(alive[0])} wins: {gone} out{why}")   # facts.ending reads its rule ID
         else:
             finish(st, seats, "draw: the last Casters reached 0 LP together (MZ22-WIN-5)")
         return

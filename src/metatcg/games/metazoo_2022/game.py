@@ -4,13 +4,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ...engine.action import Action
 from ...engine.decks import Deck
 from ...engine.game import PooledGame
 from ...engine.hidden import redeal
 from ...engine.rng import Rng
 from ...engine.state import GameState
 from ...engine.errors import DeckError
-from . import surroundings
+from . import facts, surroundings
 from .cards import parse_pages
 from .data import MZ22Data
 from .deckcheck import check_deck, spellbook
@@ -78,6 +79,15 @@ class MZ22Game(PooledGame):
         d: MZ22Data = state.data
         return {"first_player": d.first, "turns": d.turn,
                 "lp": [d.lp_of_caster(p) for p in range(d.n)]}
+
+    def ending(self, state: GameState) -> str:
+        return facts.ending(state)
+
+    def hand_cards(self, state: GameState, player: int) -> list[str]:
+        return facts.hand_cards(state, player)
+
+    def played_card(self, state: GameState, action: Action) -> str | None:
+        return facts.played_card(state, action)
 
     def evaluate(self, state: GameState, player: int) -> float:
         from .heuristics import evaluate

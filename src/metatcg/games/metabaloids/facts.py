@@ -1,0 +1,71 @@
+"""Metabaloids facts for card-impact statistics and ending counts (``Game.hand_cards``,
+``Game.played_card``, ``Game.ending``).
+
+A *play* takes a card from the acting player's hand and puts it to use: placing a creature
+into a column at the initial deployment (MB-SETUP-3), restocking a creature into the reserve
+(MB-RESTOCK), putting one into the reserve for free with an ability ("stash"), and playing an
+Event (in a phase of one's own or as a response). Deploying from the reserve, moving cards,
+paying and losing cards, and abilities of cards in play are not plays."""
+from __future__ import annotations
+
+from ...engine.action import Action
+from ...engine.endings import ACTION_LIMIT, CONCESSION, kernel_ending
+from ...engine.game import generic_ending
+from ...engine.state import GameState
+from .abilities import ops_of
+from .data import MetabaloidsData
+from .records import CardPick, Choose, Place, Use
+
+OUT_OF_CARDS = "out of cards"                       # 2 players: the other had to draw and had no card (MB-WIN-1)
+DRAW_BOTH_OUT = "draw: both out of cards"           # 2 players: both ran out at the same moment (MB-WIN-6)
+FEWEST_LOST = "fewest lost cards"                   # 3-4 players: one ran out, the fewest lost cards wins (MB-WIN-7)
+DRAW_FEWEST_LOST = "draw: tied for fewest lost cards"   # ... and several tied for fewest (MB-WIN-10)
+SHORT_GAME = "short game"                           # the short game ended, fewest lost cards wins (MB-WIN-3/9)
+DRAW_SHORT_GAME = "draw: short game tied"           # ... and several tied for fewest
+ENDINGS = (OUT_OF_CARDS, DRAW_BOTH_OUT, FEWEST_LOST, DRAW_FEWEST_LOST, SHORT_GAME, DRAW_SHORT_GAME,
+           CONCESSION, ACTION_LIMIT)
+
+
+def hand_cards(state: GameState, player: int) -> list[str]:
+    d: MetabaloidsData = state.data
+    cards = d.cards
+    return [cards[c].name for c in d.hand[player]]
+
+
+def played_card(state: GameState, action: Action) -> str | None:
+    args = action.args
+    t = type(args)
+    d: MetabaloidsData = state.data
+    if t is Use:
+        return d.cards[args.card].name if args.ability < 0 else None      # an Event from hand
+    dec = state.decision
+    if dec is None:
+        return None
+    kind = dec.kind
+    if t is Place:
+        return d.cards[args.card].name if kind == "place" else None          # not a move or deploy
+    if t is CardPick:
+        if kind == "restock":
+            return d.cards[args.card].name
+        if kind == "choose":
+            ch: Choose = dec.params
+            if ops_of(d, ch.use)[ch.op].op == "stash":
+                return d.cards[args.card].name
+    return None
+
+
+def ending(state: GameState) -> str:
+    kernel = kernel_ending(state)
+    if kernel is not None:
+        return kernel
+    reason = state.reason
+    draw = state.winner() is None
+    if "MB-WIN-6" in reason:
+        return DRAW_BOTH_OUT
+    if "MB-WIN-3/9" in reason:
+        return DRAW_SHORT_GAME if draw else SHORT_GAME
+    if "MB-WIN-7" in reason:          # before MB-WIN-1: a tie's reason cites MB-WIN-10 too
+        return DRAW_FEWEST_LOST if draw else FEWEST_LOST
+    if "(MB-WIN-1)" in reason:
+        return OUT_OF_CARDS
+    return generic_ending(reason)

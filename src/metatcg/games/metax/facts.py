@@ -1,0 +1,56 @@
+"""MetaX facts for card-impact statistics and ending counts (``Game.hand_cards``,
+``Game.played_card``, ``Game.ending``).
+
+A *play* takes a card from the acting player's hand and plays it: a Character (MX-PLAN-2), an
+Event (MX-PLAN-8), a Battle Card played to attack (MX-ATK-3) or to defend (MX-DEF-4), and a
+Character an effect puts into play from the hand. Mulligans, putting cards on the bottom of
+the deck and discarding are not plays."""
+from __future__ import annotations
+
+from ...engine.action import Action
+from ...engine.endings import ACTION_LIMIT, CONCESSION, kernel_ending
+from ...engine.game import generic_ending
+from ...engine.state import GameState
+from .data import MetaXData
+from .effects import op_of
+from .records import DeclareAttack, DefendWith, PickCard, PlayCharacter, PlayEvent
+
+VICTORY_POINTS = "victory points"         # a player reached the Victory Points to win (MX-WIN-1)
+DECK_OUT = "deck out"                     # one deck ran out: its owner loses (MX-WIN-2/3)
+DRAW_DECKS_OUT = "draw: both decks out"   # both decks ran out at the same moment (MX-WIN-4)
+ENDINGS = (VICTORY_POINTS, DECK_OUT, DRAW_DECKS_OUT, CONCESSION, ACTION_LIMIT)
+
+_FROM_HAND = (PlayCharacter, PlayEvent, DeclareAttack, DefendWith)
+
+
+def hand_cards(state: GameState, player: int) -> list[str]:
+    d: MetaXData = state.data
+    cards = d.cards
+    return [cards[c].name for c in d.hand[player]]
+
+
+def played_card(state: GameState, action: Action) -> str | None:
+    args = action.args
+    t = type(args)
+    d: MetaXData = state.data
+    if t in _FROM_HAND:
+        return d.cards[args.card].name
+    if t is PickCard:
+        dec = state.decision
+        if dec is not None and dec.kind == "put_into_play" and op_of(d, dec.params.op).zone == "hand":
+            return d.cards[args.card].name
+    return None
+
+
+def ending(state: GameState) -> str:
+    kernel = kernel_ending(state)
+    if kernel is not None:
+        return kernel
+    reason = state.reason
+    if "Victory Points" in reason:
+        return VICTORY_POINTS
+    if "both decks ran out" in reason:
+        return DRAW_DECKS_OUT
+    if "deck ran out" in reason:
+        return DECK_OUT
+    return generic_ending(reason)

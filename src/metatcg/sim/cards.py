@@ -1,0 +1,143 @@
+"""Card impact: how often a deck won the games in which a card was drawn (or played) and the
+games in which it was not, from the per-seat card records of ``play_game(..., cards=True)``.
+
+One *deck game* is one seat of one game: a game where two seats play the same deck counts
+once for each of them. For a (deck, card) pair:
+
+* ``drawn``: deck games in which the card's owner held it at one of their decisions (or
+  played it), ``not_drawn`` the deck's other games; ``played`` / ``not_played`` likewise for
+  playing it from hand (what counts as a play is each game's ``Game.played_card``, see
+  docs/card-impact.md);
+* win rates with Wilson 95% intervals (``runner.wilson``). **A draw counts as not a win**, so
+  a rate is wins over all games of that kind, draws and action-limit endings included;
+* ``impact_drawn`` = win rate when drawn minus win rate when not drawn (``impact_played`` the
+  same for played). It is 0.0 when either side has no games (nothing to compare);
+* ``playable`` / ``playable_when_drawn``: the drawn games in which the card could be played
+  at least once, and their share of the drawn games; ``rarely_playable`` flags a card drawn
+  in at least :data:`RARELY_PLAYABLE_MIN_DRAWN` games and playable in fewer than
+  :data:`RARELY_PLAYABLE_SHARE` of them.
+
+The pairs are those that appear in the records (a card never drawn nor played is not listed).
+Rows are plain JSON dicts (:data:`FIELDS`, in that order), sorted by ``impact_drawn``, highest
+first (then ``impact_played``, deck and card). Nothing here names a game."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Union
+
+from .runner import GameResult, wilson
+
+RARELY_PLAYABLE_MIN_DRAWN = 10   # a card must be drawn in this many deck games before it is flagged...
+RARELY_PLAYABLE_SHARE = 0.25     # ...and be playable in fewer than this share of them
+
+FIELDS = ("deck", "card", "games", "drawn", "drawn_wins", "drawn_win_rate", "drawn_ci95", "not_drawn",
+          "not_drawn_win_rate", "not_drawn_ci95", "impact_drawn", "played", "played_wins", "played_win_rate",
+          "played_ci95", "not_played", "not_played_win_rate", "not_played_ci95", "impact_played", "playable",
+          "playable_when_drawn", "rarely_playable")
+
+# which deck each seat of each result played: one list of deck names per result (seat order),
+# or a function (result index, seat) -> deck name
+SeatDecks = Union[Sequence[Sequence[str]], Callable[[int, int], str]]
+
+
+def card_impact(results: Sequence[GameResult], decks: SeatDecks) -> list[dict[str, Any]]:
+    """One row per (deck, card) pair of the ``results`` (see the module docstring). ``decks``
+    says which deck sat in each seat: ``[["Embers", "Tides"], ...]`` (one list per result, as
+    a tournament rotates seats; a simulation repeats its decks) or a function ``(i, seat)``.
+    Results without card records (played without ``cards=True``) are left out."""
+    deck_of = _deck_lookup(results, decks)
+    games: dict[str, int] = {}        # deck -> deck games
+    wins: dict[str, int] = {}         # deck -> deck games won
+    # (deck, card) -> [drawn, drawn wins, played, played wins, playable when drawn]
+    counts: dict[tuple[str, str], list[int]] = {}
+    for i, r in enumerate(results):
+        if r.cards is None:
+            continue
+        for seat, rec in enumerate(r.cards):
+            deck = deck_of(i, seat)
+            won = r.winner == seat
+            games[deck] = games.get(deck, 0) + 1
+            wins[deck] = wins.get(deck, 0) + won
+            played = set(rec.get("played", ()))
+            drawn = set(rec.get("drawn", ())) | played
+            playable = set(rec.get("playable", ()))
+            for card in drawn:
+                c = counts.setdefault((deck, card), [0, 0, 0, 0, 0])
+                c[0] += 1
+                c[1] += won
+                if card in played:
+                    c[2] += 1
+                    c[3] += won
+                if card in playable or card in played:
+                    c[4] += 1
+    rows = [_row(deck, card, games[deck], wins[deck], *c) for (deck, card), c in counts.items()]
+    rows.sort(key=_order)
+    return rows
+
+
+def _deck_lookup(results: Sequence[GameResult], decks: SeatDecks) -> Callable[[int, int], str]:
+    if callable(decks):
+        return decks
+    if len(decks) != len(results):
+        raise ValueError(f"one list of seat decks per result: {len(results)} results, {len(decks)} lists")
+    for seats in decks:
+        if isinstance(seats, str):
+            raise ValueError("decks is one list of deck names per result (seat order), not a list of names")
+    return lambda i, seat: str(decks[i][seat])
+
+
+def _row(deck: str, card: str, games: int, wins: int, drawn: int, drawn_wins: int, played: int,
+         played_wins: int, playable: int) -> dict[str, Any]:
+    not_drawn, not_drawn_wins = games - drawn, wins - drawn_wins
+    not_played, not_played_wins = games - played, wins - played_wins
+    share = playable / drawn if drawn else 0.0
+    return {
+        "deck": deck, "card": card, "games": games,
+        "drawn": drawn, "drawn_wins": drawn_wins, "drawn_win_rate": _rate(drawn_wins, drawn),
+        "drawn_ci95": list(wilson(drawn_wins, drawn)),
+        "not_drawn": not_drawn, "not_drawn_win_rate": _rate(not_drawn_wins, not_drawn),
+        "not_drawn_ci95": list(wilson(not_drawn_wins, not_drawn)),
+        "impact_drawn": _impact(drawn_wins, drawn, not_drawn_wins, not_drawn),
+        "played": played, "played_wins": played_wins, "played_win_rate": _rate(played_wins, played),
+        "played_ci95": list(wilson(played_wins, played)),
+        "not_played": not_played, "not_played_win_rate": _rate(not_played_wins, not_played),
+        "not_played_ci95": list(wilson(not_played_wins, not_played)),
+        "impact_played": _impact(played_wins, played, not_played_wins, not_played),
+        "playable": playable, "playable_when_drawn": share,
+        "rarely_playable": drawn >= RARELY_PLAYABLE_MIN_DRAWN and share < RARELY_PLAYABLE_SHARE,
+    }
+
+
+def _rate(wins: int, n: int) -> float:
+    return wins / n if n else 0.0
+
+
+def _impact(wins: int, n: int, other_wins: int, other: int) -> float:
+    return wins / n - other_wins / other if n and other else 0.0
+
+
+def _order(row: dict[str, Any]) -> tuple[float, float, str, str]:
+    return (-row["impact_drawn"], -row["impact_played"], row["deck"], row["card"])
+
+
+def comparable(row: dict[str, Any]) -> bool:
+    """Whether the row's ``impact_drawn`` compares anything: games both with and without it."""
+    return row["drawn"] > 0 and row["not_drawn"] > 0
+
+
+def top_and_bottom(rows: Sequence[Any], n: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The ``n`` rows with the highest ``impact_drawn`` and the ``n`` with the lowest (lowest
+    first), never the same row twice; only rows drawn in some games and not in others count
+    (a card in every opening hand compares nothing). ``rows`` are :func:`card_impact` rows
+    (or objects with ``to_json``); with fewer than ``2 n`` the top takes the larger half."""
+    ranked = sorted((r for r in map(_plain, rows) if comparable(r)), key=_order)
+    if n <= 0:
+        return [], []
+    top = ranked[:min(n, (len(ranked) + 1) // 2)]
+    rest = ranked[len(top):]
+    bottom = rest[::-1][:n]
+    return top, bottom
+
+
+def _plain(row: Any) -> dict[str, Any]:
+    return row if isinstance(row, dict) else row.to_json()

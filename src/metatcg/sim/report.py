@@ -1,0 +1,857 @@
+"""One self-contained HTML page from a simulation's or a tournament's JSON summary.
+
+:func:`write_report` takes what ``MatchSummary.to_json()`` or ``TournamentSummary.to_json()``
+returns (a tournament has ``"kind_of_run": "tournament"``) and writes a single file: inline CSS,
+the plots as inline SVG drawn by matplotlib (``Figure`` objects with no pyplot and no global
+backend), no script and no external address. It opens with the answer in plain words (which
+deck or seat is strongest, by how much, and whether the intervals settle it), then the
+sections the data has:
+
+* tournament: ratings, matchup heatmap, first-seat edge;
+* simulation: seats (win rates), first player;
+* both: card impact (with ``--cards``), endings, game length, run facts.
+
+Every name a user gave (decks, cards, entrants, bots, endings) is HTML-escaped.
+"""
+from __future__ import annotations
+
+import html
+import io
+import itertools
+import math
+import os
+import re
+import statistics
+from pathlib import Path
+from typing import Any
+
+from .export import card_rows, check_target, entrant_names, is_tournament, seat_label, write_text
+from .runner import wilson
+
+BLUE, ORANGE, GREEN, RED, GREY = "#3b6fb6", "#d9822b", "#2e8b57", "#c0392b", "#8a8a8a"
+CARD_BARS = 15           # a deck with more cards than twice this shows its top and bottom ones
+SEEDS_SHOWN = 50         # action-limit seeds listed before "and N more"
+MIN_CARD_GAMES = 10      # games on each side a card needs to be named in the answer
+
+
+def write_report(data: dict[str, Any], path: str | os.PathLike[str]) -> Path:
+    """Write the report of ``data`` (a simulation or a tournament) to ``path`` and return it.
+    The file is written whole or not at all; a path that cannot be written raises
+    :class:`~metatcg.engine.errors.MetatcgError`."""
+    target = check_target(path, "the report")
+    return write_text(target, render_report(data), "the report")
+
+
+def render_report(data: dict[str, Any]) -> str:
+    """The report page as text."""
+    import matplotlib
+
+    with matplotlib.rc_context({"svg.fonttype": "none", "font.size": 9, "axes.titlesize": 10,
+                                "axes.spines.top": False, "axes.spines.right": False,
+                                "svg.hashsalt": None}):
+        if is_tournament(data):
+            title, sections = _tournament_sections(data)
+        else:
+            title, sections = _simulation_sections(data)
+    return _page(title, data, sections)
+
+
+# --------------------------------------------------------------------------- text helpers
+def esc(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def mpl_text(text: Any) -> str:
+    """A name as matplotlib shows it literally (a ``$`` would start mathtext)."""
+    return str(text).replace("\\", "\\\\").replace("$", r"\$")
+
+
+def num(x: Any, default: float = 0.0) -> float:
+    try:
+        v = float(x)
+    except (TypeError, ValueError):
+        return default
+    return v if math.isfinite(v) else default
+
+
+def pct(x: Any, digits: int = 1) -> str:
+    return f"{100 * num(x):.{digits}f}%"
+
+
+def interval(ci: Any, digits: int = 1) -> str:
+    lo, hi = _pair(ci)
+    return f"{100 * lo:.{digits}f}–{100 * hi:.{digits}f}%"
+
+
+def points(x: Any) -> str:
+    """A difference of two rates in percentage points."""
+    return f"{100 * num(x):+.1f} points".replace("-", "−")
+
+
+def _pair(ci: Any) -> tuple[float, float]:
+    if isinstance(ci, (list, tuple)) and len(ci) == 2:
+        return num(ci[0]), num(ci[1])
+    return 0.0, 0.0
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def elo_expected(diff: float) -> float:
+    """The expected score of a lead of ``diff`` rating points (the Elo scale)."""
+    return 1 / (1 + 10 ** (-diff / 400))
+
+
+def table(header: list[str], rows: list[list[str]], classes: list[str] | None = None,
+          numeric: set[int] | None = None) -> str:
+    """An HTML table from cells that are already HTML."""
+    numeric = numeric or set()
+    head = "".join(f'<th{" class=num" if i in numeric else ""}>{h}</th>' for i, h in enumerate(header))
+    body = []
+    for k, row in enumerate(rows):
+        cls = f' class="{classes[k]}"' if classes and classes[k] else ""
+        cells = "".join(f'<td{" class=num" if i in numeric else ""}>{c}</td>' for i, c in enumerate(row))
+        body.append(f"<tr{cls}>{cells}</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+# --------------------------------------------------------------------------- plots
+def _figure(width: float, height: float) -> Any:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _fixed_figure(width: float, height: float, left: float, right: float, top: float, bottom: float) -> Any:
+    """A figure whose margins are given in inches (no layout engine: a chart with many labels
+    lays out twice as fast)."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height))
+    left = min(left, width * 0.6)
+    fig.subplots_adjust(left=left / width, right=1 - right / width, top=1 - top / height, bottom=bottom / height)
+    return fig
+
+
+def _text_width(texts: list[str], size: float) -> float:
+    """The width in inches of the widest of ``texts`` at ``size`` points in the default font."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    font = FontProperties(size=size)
+    measure = TextToPath()
+    widest = max((measure.get_text_width_height_descent(t, font, ismath=False)[0] for t in texts), default=0.0)
+    return widest / 72
+
+
+def svg(fig: Any, caption: str = "") -> str:
+    """The figure as inline SVG (no XML prolog, no metadata), in a <figure>."""
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", metadata={"Creator": None, "Date": None, "Format": None, "Type": None})
+    text = buf.getvalue()
+    text = _own_ids(text[text.find("<svg"):], f"p{next(_FIGURES)}-")
+    cap = f"<figcaption>{caption}</figcaption>" if caption else ""
+    return f'<figure class="plot">{text}{cap}</figure>'
+
+
+_FIGURES = itertools.count(1)
+_ID = re.compile(r'\bid="([^"]+)"')
+
+
+def _own_ids(text: str, prefix: str) -> str:
+    """Every id of one SVG (and each reference to it) with ``prefix``: matplotlib names its
+    groups "figure_1", "axes_1" ... in every figure, and a page holds several."""
+    ids = set(_ID.findall(text))
+    if not ids:
+        return text
+
+    def rename(m: re.Match[str]) -> str:
+        name = m.group(2)
+        return f"{m.group(1)}{prefix}{name}{m.group(3)}" if name in ids else m.group(0)
+
+    return re.sub(r'(\bid="|url\(#|href="#)([^")]+)([")])', rename, text)
+
+
+def _percent_axis(axis: Any) -> None:
+    from matplotlib.ticker import PercentFormatter
+
+    axis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+
+
+def _errors(values: list[float], cis: list[tuple[float, float]]) -> list[list[float]]:
+    return [[max(0.0, v - lo) for v, (lo, _) in zip(values, cis)],
+            [max(0.0, hi - v) for v, (_, hi) in zip(values, cis)]]
+
+
+def rating_chart(ratings: list[dict[str, Any]]) -> str:
+    names = [mpl_text(r.get("name", "")) for r in ratings]
+    values = [num(r.get("rating"), 1500.0) for r in ratings]
+    cis = [_pair(r.get("ci95")) for r in ratings]
+    n = len(ratings)
+    fig = _figure(7.5, 0.9 + 0.38 * n)
+    ax = fig.add_subplot()
+    ys = list(range(n))[::-1]                       # best at the top
+    ax.errorbar(values, ys, xerr=_errors(values, cis), fmt="o", color=BLUE, ecolor=BLUE, capsize=3)
+    ax.axvline(1500, color=GREY, lw=0.8, ls="--")
+    for y, v, (_, hi) in zip(ys, values, cis):
+        ax.annotate(f"{v:.0f}", (max(hi, v), y), xytext=(5, 0), textcoords="offset points", va="center",
+                    fontsize=8)
+    ax.set_yticks(ys, names)
+    ax.set_ylim(-0.7, n - 0.3)
+    ax.set_xlabel("rating (Elo scale, mean 1500) with 95% interval")
+    return svg(fig, "Bradley–Terry ratings, best first; the dashed line is the average entrant.")
+
+
+def matchup_heatmap(names: list[str], matrix: list[list[Any]], order: list[int]) -> str:
+    import numpy as np
+    from matplotlib import colormaps
+
+    n = len(order)
+    scores = np.full((n, n), np.nan)
+    for a, i in enumerate(order):
+        for b, j in enumerate(order):
+            cell = _cell(matrix, i, j)
+            if cell is not None:
+                scores[a, b] = num(cell.get("score"))
+    fig = _figure(max(4.8, 2.6 + 0.95 * n), max(3.6, 1.6 + 0.75 * n))
+    ax = fig.add_subplot()
+    cmap = colormaps["RdBu"].with_extremes(bad="#e6e6e6")
+    im = ax.imshow(np.ma.masked_invalid(scores), cmap=cmap, vmin=0.0, vmax=1.0, aspect="auto")
+    labels = [mpl_text(names[i]) for i in order]
+    ax.set_xticks(range(n), labels, rotation=30, ha="right")
+    ax.set_yticks(range(n), labels)
+    ax.tick_params(length=0)
+    for side in ("top", "right", "left", "bottom"):
+        ax.spines[side].set_visible(False)
+    size = 8 if n <= 8 else 7 if n <= 12 else 6
+    for a, i in enumerate(order):
+        for b, j in enumerate(order):
+            cell = _cell(matrix, i, j)
+            if cell is None:
+                ax.text(b, a, "—", ha="center", va="center", color=GREY, fontsize=size)
+                continue
+            s = num(cell.get("score"))
+            text = f"{100 * s:.0f}%"
+            if n <= 12:
+                lo, hi = _pair(cell.get("ci95"))
+                text += f"\n{100 * lo:.0f}–{100 * hi:.0f}"
+            ax.text(b, a, text, ha="center", va="center", fontsize=size,
+                    color="white" if abs(s - 0.5) > 0.3 else "black")
+    ax.set_xlabel("against (column)")
+    ax.set_ylabel("entrant (row)")
+    bar = fig.colorbar(im, ax=ax, shrink=0.8)
+    bar.set_label("score of the row against the column")
+    _percent_axis(bar.ax.yaxis)
+    return svg(fig, "Each cell: the row entrant's score against the column entrant (wins plus half the "
+                    "draws, per game) and its 95% interval. Rows and columns in rating order.")
+
+
+def _cell(matrix: list[list[Any]], i: int, j: int) -> dict[str, Any] | None:
+    if i < len(matrix) and j < len(matrix[i]) and isinstance(matrix[i][j], dict):
+        return matrix[i][j]
+    return None
+
+
+def paired_rate_chart(labels: list[str], first: list[float], first_ci: list[tuple[float, float]],
+                      second: list[float], second_ci: list[tuple[float, float]],
+                      names: tuple[str, str], expected: float, caption: str) -> str:
+    """Two horizontal bars per row (e.g. first seat and second seat) with 95% intervals."""
+    n = len(labels)
+    fig = _figure(7.5, 0.9 + 0.55 * n)
+    ax = fig.add_subplot()
+    ys = list(range(n))[::-1]
+    h = 0.38
+    ax.barh([y + h / 2 for y in ys], first, height=h, color=BLUE, label=names[0],
+            xerr=_errors(first, first_ci), error_kw={"ecolor": "#333", "capsize": 2, "lw": 0.8})
+    ax.barh([y - h / 2 for y in ys], second, height=h, color=ORANGE, label=names[1],
+            xerr=_errors(second, second_ci), error_kw={"ecolor": "#333", "capsize": 2, "lw": 0.8})
+    ax.axvline(expected, color=GREY, lw=0.8, ls="--")
+    ax.set_yticks(ys, [mpl_text(x) for x in labels])
+    ax.set_xlim(0, 1)
+    _percent_axis(ax.xaxis)
+    ax.set_xlabel("win rate with 95% interval")
+    ax.legend(loc="lower right", fontsize=8, frameon=False)
+    return svg(fig, caption)
+
+
+def seat_chart(labels: list[str], rates: list[float], cis: list[tuple[float, float]], draws: float,
+               expected: float) -> str:
+    n = len(labels)
+    fig = _figure(max(4.5, 1.6 + 1.3 * (n + 1)), 3.4)
+    ax = fig.add_subplot()
+    xs = list(range(n))
+    ax.bar(xs, rates, color=[(BLUE, ORANGE, GREEN, RED)[p % 4] for p in xs], width=0.6,
+           yerr=_errors(rates, cis), error_kw={"ecolor": "#333", "capsize": 4})
+    for x, r, (_, hi) in zip(xs, rates, cis):
+        ax.annotate(pct(r), (x, hi), xytext=(0, 3), textcoords="offset points", ha="center", fontsize=8)
+    ax.bar([n], [draws], color=GREY, width=0.6)
+    ax.annotate(pct(draws), (n, draws), xytext=(0, 3), textcoords="offset points", ha="center", fontsize=8)
+    ax.axhline(expected, color=GREY, lw=0.8, ls="--")
+    ax.set_xticks(xs + [n], [mpl_text(x) for x in labels] + ["draws"])
+    ax.set_ylim(0, 1.08)
+    _percent_axis(ax.yaxis)
+    ax.set_ylabel("share of games")
+    return svg(fig, "Win rate per seat with its 95% interval, and the draws; the dashed line is an even share.")
+
+
+def first_player_chart(rate: float, ci: tuple[float, float], expected: float, decided: int) -> str:
+    fig = _figure(7.0, 1.5)
+    ax = fig.add_subplot()
+    ax.barh([0], [rate], color=BLUE, height=0.5, xerr=_errors([rate], [ci]),
+            error_kw={"ecolor": "#333", "capsize": 4})
+    ax.axvline(expected, color=RED, lw=1, ls="--")
+    ax.annotate(f"even share {pct(expected, 0)}", (expected, 0.42), xytext=(4, 0), textcoords="offset points",
+                color=RED, fontsize=8, va="center")
+    ax.set_yticks([0], [f"first player\n({decided} decided games)"])
+    ax.set_xlim(0, 1)
+    ax.set_ylim(-0.5, 0.6)
+    _percent_axis(ax.xaxis)
+    ax.set_xlabel("win rate of the seat that acted first, with 95% interval")
+    return svg(fig)
+
+
+def card_chart(deck: str, rows: list[dict[str, Any]]) -> str:
+    rows = sorted(rows, key=lambda r: -num(r.get("impact_drawn")))
+    shown = rows
+    cut = len(rows) > 2 * CARD_BARS
+    if cut:
+        shown = rows[:CARD_BARS] + rows[-CARD_BARS:]
+    labels, values, colors = [], [], []
+    for r in shown:
+        mark = " *" if r.get("rarely_playable") else ""
+        labels.append(mpl_text(f"{_short(r.get('card', ''))}{mark}  (drawn {int(num(r.get('drawn')))}, "
+                               f"not {int(num(r.get('not_drawn')))})"))
+        v = num(r.get("impact_drawn"))
+        values.append(v)
+        colors.append(GREEN if v >= 0 else RED)
+    n = len(shown)
+    width, height = 7.5, 0.9 + 0.27 * n
+    fig = _fixed_figure(width, height, left=1.08 * _text_width(labels, 8) + 0.25, right=0.15, top=0.3, bottom=0.5)
+    ax = fig.add_subplot()
+    ys = list(range(n))[::-1]
+    if cut:                                   # a gap between the top and the bottom cards
+        ys = [y + (1 if k < CARD_BARS else 0) for k, y in enumerate(ys)]
+    from matplotlib.colors import to_rgba
+
+    ax.barh(ys, values, height=0.7,
+            color=[to_rgba(c, 1.0 if _enough(r) else 0.35) for c, r in zip(colors, shown)])
+    for y, v in zip(ys, values):
+        ax.annotate(f"{100 * v:+.1f}".replace("-", "−"), (v, y), xytext=(3 if v >= 0 else -3, 0),
+                    textcoords="offset points", ha="left" if v >= 0 else "right", va="center", fontsize=7)
+    ax.axvline(0, color="#333", lw=0.8)
+    ax.set_yticks(ys, labels, fontsize=8)
+    ax.set_ylim(min(ys) - 0.7, max(ys) + 0.7)
+    top = max((abs(v) for v in values), default=0.1) or 0.1
+    ax.set_xlim(-top * 1.3, top * 1.3)
+    ax.xaxis.set_major_formatter(lambda x, _pos: f"{100 * x:+.0f}".replace("-", "−"))
+    ax.set_xlabel("impact when drawn (percentage points)", loc="right")
+    ax.set_title(mpl_text(deck), loc="left", fontweight="bold")
+    note = (f"The {CARD_BARS} highest and {CARD_BARS} lowest of {len(rows)} cards; all are in the table below. "
+            if cut else "")
+    return svg(fig, note + "Impact: the win rate in games where the card was drawn minus the win rate in "
+                           "games where it was not. Pale bars: fewer than 10 games (or 5% of them) on one "
+                           "side, so little to go on. * rarely playable when drawn.")
+
+
+def _short(name: Any, most: int = 36) -> str:
+    """A name cut to ``most`` characters for a chart label (tables show it whole)."""
+    text = str(name)
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+def length_histograms(turns: list[float], actions: list[float], unit: str) -> str:
+    fig = _figure(8.0, 2.9)
+    axes = fig.subplots(1, 2)
+    for ax, values, label, color in ((axes[0], turns, unit, BLUE), (axes[1], actions, "actions", ORANGE)):
+        if not values:
+            ax.set_visible(False)
+            continue
+        lo, hi = min(values), max(values)
+        bins: Any = 40
+        if all(float(v).is_integer() for v in values):    # whole-number bins of one width
+            width = max(1, math.ceil((hi - lo + 1) / 40))
+            bins = [lo - 0.5 + width * k for k in range(int((hi - lo) // width) + 2)]
+        ax.hist(values, bins=bins, color=color, alpha=0.85)
+        mean, median = statistics.fmean(values), statistics.median(values)
+        ax.axvline(mean, color="#222", lw=1, ls="--", label=f"mean {mean:.1f}")
+        ax.axvline(median, color="#222", lw=1, ls=":", label=f"median {median:g}")
+        ax.set_xlabel(f"{unit if label == unit else 'actions'} per game")
+        ax.set_ylabel("games")
+        ax.legend(fontsize=7, frameon=False)
+    return svg(fig, f"How long the games lasted, in {esc(unit)} and in actions.")
+
+
+# --------------------------------------------------------------------------- shared sections
+def _cards_answer(rows: list[dict[str, Any]], deck_names: list[str]) -> str:
+    """Which card carries the deck most and which drags it most, among those with enough games."""
+    mine = [r for r in rows if str(r.get("deck")) in deck_names]
+    usable = [r for r in mine if num(r.get("drawn")) > 0 and num(r.get("not_drawn")) > 0]
+    solid = [r for r in usable if _enough(r)]
+    pool = solid or usable
+    if not pool:
+        return ""
+    best = max(pool, key=lambda r: num(r.get("impact_drawn")))
+    worst = min(pool, key=lambda r: num(r.get("impact_drawn")))
+
+    def said(r: dict[str, Any]) -> str:
+        return (f"<strong>{esc(r.get('card'))}</strong> ({points(r.get('impact_drawn'))}: "
+                f"{pct(r.get('drawn_win_rate'), 0)} of {int(num(r.get('drawn')))} games when drawn against "
+                f"{pct(r.get('not_drawn_win_rate'), 0)} of {int(num(r.get('not_drawn')))} when not; "
+                + ("a clear effect" if _apart(r.get("drawn_ci95"), r.get("not_drawn_ci95"))
+                   else "within chance") + ")")
+
+    parts = []
+    if num(best.get("impact_drawn")) > 0:
+        parts.append(f"the card that carries it most is {said(best)}")
+    if num(worst.get("impact_drawn")) < 0 and worst is not best:
+        parts.append(f"the one that drags it most is {said(worst)}")
+    if not parts:
+        return ""
+    return f"<p>In {esc(deck_names[0])}, {' and '.join(parts)}.</p>"
+
+
+def _enough(r: dict[str, Any]) -> bool:
+    """A card row with enough games on both sides (drawn, not drawn): 10 and 5% of the games."""
+    return min(num(r.get("drawn")), num(r.get("not_drawn"))) >= max(MIN_CARD_GAMES, 0.05 * num(r.get("games")))
+
+
+def _apart(a: Any, b: Any) -> bool:
+    """Two 95% intervals that do not overlap."""
+    (alo, ahi), (blo, bhi) = _pair(a), _pair(b)
+    return alo > bhi or blo > ahi
+
+
+def cards_section(rows: list[dict[str, Any]], deck_order: list[str]) -> str:
+    decks = list(dict.fromkeys([d for d in deck_order if any(str(r.get("deck")) == d for r in rows)]
+                               + [str(r.get("deck")) for r in rows]))
+    parts = ["<p>For each card, its deck's win rate in the games where the card was drawn minus the win rate "
+             "in the games where it was not (“impact when drawn”). A card almost always or almost never drawn "
+             "has few games on one side and a wide interval; read its bar with its counts.</p>"]
+    for deck in decks:
+        mine = [r for r in rows if str(r.get("deck")) == deck]
+        chartable = [r for r in mine if num(r.get("drawn")) > 0 and num(r.get("not_drawn")) > 0]
+        if chartable:
+            parts.append(card_chart(deck, chartable))
+        left = len(mine) - len(chartable)
+        if left:
+            parts.append(f"<p class=note>{esc(deck)}: {plural(left, 'card')} drawn in every game or in none "
+                         f"{'is' if left == 1 else 'are'} not charted.</p>")
+    order = {d: k for k, d in enumerate(decks)}
+    ordered = sorted(rows, key=lambda r: (order.get(str(r.get("deck")), 0), -num(r.get("impact_drawn"))))
+    body, classes = [], []
+    for r in ordered:
+        rare = bool(r.get("rarely_playable"))
+        body.append([esc(r.get("deck")), esc(r.get("card")) + (' <span class="flag">rarely playable</span>'
+                                                                 if rare else ""),
+                     str(int(num(r.get("games")))),
+                     str(int(num(r.get("drawn")))), f"{pct(r.get('drawn_win_rate'))} ({interval(r.get('drawn_ci95'))})",
+                     str(int(num(r.get("not_drawn")))),
+                     f"{pct(r.get('not_drawn_win_rate'))} ({interval(r.get('not_drawn_ci95'))})",
+                     _signed(r.get("impact_drawn")),
+                     str(int(num(r.get("played")))),
+                     f"{pct(r.get('played_win_rate'))} ({interval(r.get('played_ci95'))})",
+                     f"{pct(r.get('not_played_win_rate'))} ({interval(r.get('not_played_ci95'))})",
+                     _signed(r.get("impact_played")),
+                     pct(r.get("playable_when_drawn"), 0)])
+        classes.append("rare" if rare else "")
+    parts.append("<details open><summary>All cards</summary>" + table(
+        ["Deck", "Card", "Games", "Drawn", "Win rate when drawn", "Not drawn", "Win rate when not drawn",
+         "Impact drawn", "Played", "Win rate when played", "Win rate when not played", "Impact played",
+         "Playable when drawn"], body, classes, numeric={2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}) + "</details>")
+    return "".join(parts)
+
+
+def _signed(x: Any) -> str:
+    v = num(x)
+    cls = "pos" if v > 0 else "neg" if v < 0 else ""
+    return f'<span class="{cls}">{points(v)}</span>'
+
+
+def endings_section(data: dict[str, Any], games: int) -> str:
+    endings = data.get("endings") or {}
+    rows = [[esc(name or "(not named)"), str(count), pct(count / games if games else 0)]
+            for name, count in sorted(endings.items(), key=lambda kv: -num(kv[1]))]
+    parts = []
+    if rows:
+        parts.append(table(["How the game ended", "Games", "Share"], rows, numeric={1, 2}))
+    draws = int(num(data.get("draws")))
+    parts.append(f"<p><strong>Draws</strong> (no single winner): {draws} of {games} games "
+                 f"({pct(draws / games if games else 0)}).</p>")
+    limited = int(num(data.get("action_limit_games")))
+    seeds = [str(s) for s in data.get("action_limit_seeds") or []]
+    if limited:
+        more = f" and {len(seeds) - SEEDS_SHOWN} more" if len(seeds) > SEEDS_SHOWN else ""
+        parts.append(f'<p class="warn"><strong>Action limit:</strong> {plural(limited, "game")} ended at the '
+                     f"kernel's action limit (counted as draws that nobody played to; a sound game never gets "
+                     f"there). Seeds: {esc(', '.join(seeds[:SEEDS_SHOWN]))}{more}.</p>")
+    else:
+        parts.append("<p><strong>Action limit:</strong> no game ended at the kernel's action limit.</p>")
+    return "".join(parts)
+
+
+def lengths_section(turns: list[float], actions: list[float], unit: str) -> str:
+    if not turns and not actions:
+        return ""
+    facts = []
+    for values, word in ((turns, unit), (actions, "actions")):
+        if values:
+            facts.append(f"{esc(word)}: mean {statistics.fmean(values):.1f}, median "
+                         f"{statistics.median(values):g}, range {min(values):g}–{max(values):g}")
+    return length_histograms(turns, actions, unit) + f"<p>{'; '.join(facts)}.</p>"
+
+
+def _seeds_text(results: list[dict[str, Any]]) -> str:
+    seeds = sorted({int(r["seed"]) for r in results if isinstance(r.get("seed"), int)})
+    if not seeds:
+        return "not recorded"
+    if seeds == list(range(seeds[0], seeds[-1] + 1)):
+        return f"{seeds[0]}–{seeds[-1]}" if len(seeds) > 1 else str(seeds[0])
+    return f"{len(seeds)} seeds from {seeds[0]} to {seeds[-1]}"
+
+
+def stopped_notice(data: dict[str, Any]) -> str:
+    if not data.get("stopped"):
+        return ""
+    return (f'<p class="stopped">Stopped early after {int(num(data.get("games")))} of '
+            f'{int(num(data.get("planned_games")))} games: the figures cover only the finished games.</p>')
+
+
+def facts_section(data: dict[str, Any], lines: list[tuple[str, str]]) -> str:
+    games = int(num(data.get("games")))
+    seconds = num(data.get("seconds"))
+    rows = [("Game", esc(data.get("game", "")))] + lines
+    rows.append(("Games", f"{games}" + (f" of {int(num(data.get('planned_games')))} planned"
+                                         if data.get("stopped") else "")))
+    seeds = esc(_seeds_text(data.get("results") or []))
+    if is_tournament(data) and data.get("results"):
+        seeds += " (every pairing plays the same seeds, in each seat order)"
+    rows.append(("Seeds", seeds))
+    speed = f", {games / seconds:.1f} games/s" if seconds > 0 else ""
+    rows.append(("Time", f"{seconds:.2f} s{speed}"))
+    body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
+    return stopped_notice(data) + f'<table class="facts">{body}</table>'
+
+
+# --------------------------------------------------------------------------- tournament
+def _tournament_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str, str]]]:
+    names = entrant_names(data)
+    entrants = data.get("entrants") or []
+    matrix = data.get("matrix") or []
+    ratings = [r for r in data.get("ratings") or [] if isinstance(r, dict)]
+    games = int(num(data.get("games")))
+    unit = str(data.get("turns_unit") or "turns")
+    order = [int(r["entrant"]) for r in ratings if isinstance(r.get("entrant"), int) and r["entrant"] < len(names)]
+    order += [i for i in range(len(names)) if i not in order]
+    cards = card_rows(data)
+    sections: list[tuple[str, str, str]] = [("answer", "Answer", _tournament_answer(data, names, ratings, cards))]
+
+    if ratings:
+        body = []
+        for k, r in enumerate(ratings):
+            i = r.get("entrant")
+            e = entrants[i] if isinstance(i, int) and 0 <= i < len(entrants) else {}
+            lo, hi = _pair(r.get("ci95"))
+            body.append([str(k + 1), esc(r.get("name", "")), esc(e.get("deck", "")), esc(e.get("bot", "")),
+                         f"{num(r.get('rating')):.0f}", f"{lo:.0f}–{hi:.0f}", pct(r.get("score")),
+                         str(int(num(r.get("games"))))])
+        sections.append(("ratings", "Ratings", rating_chart(ratings) + table(
+            ["#", "Entrant", "Deck", "Bot", "Rating", "95% interval", "Score", "Games"], body,
+            numeric={0, 4, 5, 6, 7})))
+
+    if len(names) >= 2 and matrix:
+        body = []
+        for i in order:
+            line = [f"<strong>{esc(names[i])}</strong>"]
+            for j in order:
+                c = _cell(matrix, i, j)
+                line.append("—" if c is None else
+                            f"{pct(c.get('score'), 0)} <small>({int(num(c.get('wins')))}–"
+                            f"{int(num(c.get('losses')))}–{int(num(c.get('draws')))})</small>")
+            body.append(line)
+        sections.append(("matchups", "Matchups", matchup_heatmap(names, matrix, order)
+                         + "<details><summary>Scores with wins–losses–draws</summary>"
+                         + table(["Entrant \\ against"] + [esc(names[j]) for j in order], body,
+                                 numeric=set(range(1, len(order) + 1))) + "</details>"))
+
+    first = [r for r in data.get("first_seat") or [] if isinstance(r, dict)]
+    if first:
+        by_entrant = {r.get("entrant"): r for r in first}
+        rows = [by_entrant[i] for i in order if i in by_entrant] + [r for r in first if r.get("entrant") not in order]
+        fg = sum(int(num(r.get("first_games"))) for r in rows)
+        fw = sum(int(num(r.get("first_wins"))) for r in rows)
+        sg = sum(int(num(r.get("second_games"))) for r in rows)
+        sw = sum(int(num(r.get("second_wins"))) for r in rows)
+        label = "not first" if int(num(data.get("seats"), 2)) > 2 else "second"
+        text = ""
+        if fg and sg:
+            fci, sci = wilson(fw, fg), wilson(sw, sg)
+            clear = fci[0] > sci[1] or sci[0] > fci[1]
+            text = (f"<p>Over all entrants, the seat that acted first won {pct(fw / fg)} of its {fg} games "
+                    f"(95% interval {interval(fci)}) and the {label} seat {pct(sw / sg)} of {sg} "
+                    f"({interval(sci)}): an edge of {points(fw / fg - sw / sg)}, "
+                    + ("a clear one (the intervals do not overlap)." if clear
+                       else "within the uncertainty (the intervals overlap).") + "</p>")
+        chart = paired_rate_chart(
+            [str(r.get("name", "")) for r in rows],
+            [num(r.get("first_win_rate")) for r in rows], [_pair(r.get("first_ci95")) for r in rows],
+            [num(r.get("second_win_rate")) for r in rows], [_pair(r.get("second_ci95")) for r in rows],
+            ("acting first", f"acting {label}"), 0.5,
+            "Each entrant's win rate in the games where it acted first and in the others, with 95% intervals.")
+        body = [[esc(r.get("name", "")), str(int(num(r.get("first_games")))),
+                 f"{pct(r.get('first_win_rate'))} ({interval(r.get('first_ci95'))})",
+                 str(int(num(r.get("second_games")))),
+                 f"{pct(r.get('second_win_rate'))} ({interval(r.get('second_ci95'))})", _signed(r.get("edge"))]
+                for r in rows]
+        sections.append(("first-seat", "First-seat edge", text + chart + table(
+            ["Entrant", "Games first", "Win rate first", f"Games {label}", f"Win rate {label}", "Edge"], body,
+            numeric={1, 2, 3, 4, 5})))
+
+    if cards:
+        sections.append(("cards", "Card impact", cards_section(cards, [names[i] for i in order])))
+    sections.append(("endings", "Endings", endings_section(data, games)))
+    lengths = data.get("lengths") or {}
+    turns = [num(x) for x in lengths.get("turns") or []]
+    actions = [num(x) for x in lengths.get("actions") or []]
+    if not turns and not actions:
+        turns = [num(r.get("turns")) for r in data.get("results") or []]
+        actions = [num(r.get("actions")) for r in data.get("results") or []]
+    if turns or actions:
+        sections.append(("lengths", "Game length", lengths_section(turns, actions, unit)))
+
+    ent_rows = "".join(f"<li>{esc(e.get('name', ''))}: deck {esc(e.get('deck', ''))}, bot {esc(e.get('bot', ''))}"
+                       "</li>" for e in entrants)
+    facts = [("Kind of run", f"round-robin tournament at {int(num(data.get('seats'), 2))} seats"),
+             ("Entrants", f"<ul>{ent_rows}</ul>"),
+             ("Games per pairing", str(int(num(data.get("games_per_pairing")))))]
+    sections.append(("facts", "Run facts", facts_section(data, facts)))
+    title = f"{data.get('game', '')} tournament: {plural(len(names), 'entrant')}, {plural(games, 'game')}"
+    return title, sections
+
+
+def _tournament_answer(data: dict[str, Any], names: list[str], ratings: list[dict[str, Any]],
+                       cards: list[dict[str, Any]]) -> str:
+    if not ratings or not int(num(data.get("games"))):
+        return stopped_notice(data) + "<p>No games were played, so there is no answer yet.</p>"
+    matrix = data.get("matrix") or []
+    top = ratings[0]
+    tlo, thi = _pair(top.get("ci95"))
+    parts = [stopped_notice(data),
+             f'<p class="lead"><strong>{esc(top.get("name"))}</strong> is the strongest entrant: rating '
+             f"<strong>{num(top.get('rating')):.0f}</strong> (95% interval {tlo:.0f}–{thi:.0f}), scoring "
+             f"{pct(top.get('score'))} over its {int(num(top.get('games')))} games.</p>"]
+    if len(ratings) > 1:
+        sec = ratings[1]
+        slo, shi = _pair(sec.get("ci95"))
+        diff = num(top.get("rating")) - num(sec.get("rating"))
+        parts.append(f"<p>It leads the second, <strong>{esc(sec.get('name'))}</strong> (rating "
+                     f"{num(sec.get('rating')):.0f}, {slo:.0f}–{shi:.0f}), by <strong>{diff:.0f} rating "
+                     f"points</strong>, which means an expected score of {pct(elo_expected(diff))} between them.")
+        h2h = None
+        if isinstance(top.get("entrant"), int) and isinstance(sec.get("entrant"), int):
+            h2h = _cell(matrix, top["entrant"], sec["entrant"])
+        if h2h is not None:
+            parts.append(f" Head to head it scored <strong>{pct(h2h.get('score'))}</strong> (95% interval "
+                         f"{interval(h2h.get('ci95'))}) in {int(num(h2h.get('games')))} games: "
+                         f"{int(num(h2h.get('wins')))} wins, {int(num(h2h.get('losses')))} losses, "
+                         f"{int(num(h2h.get('draws')))} draws.")
+        parts.append("</p>")
+        if tlo > shi:
+            parts.append('<p class="verdict sure">The lead is <strong>certain</strong> at the 95% level: the two '
+                         "rating intervals do not overlap.</p>")
+        else:
+            h2h_note = ""
+            if h2h is not None:
+                lo, hi = _pair(h2h.get("ci95"))
+                if lo > 0.5:
+                    h2h_note = " (though their head-to-head interval lies above 50%)"
+                elif hi >= 0.5:
+                    h2h_note = " and their head-to-head interval includes 50%"
+            parts.append('<p class="verdict unsure">The lead is <strong>not certain</strong>: the two rating '
+                         f"intervals overlap{h2h_note}. More games per pairing would narrow them.</p>")
+        if len(ratings) > 2:
+            last = ratings[-1]
+            parts.append(f"<p>The weakest is {esc(last.get('name'))} at {num(last.get('rating')):.0f}.</p>")
+    if cards:
+        entrants = data.get("entrants") or []
+        i = top.get("entrant")
+        deck_names = [str(top.get("name"))]
+        if isinstance(i, int) and 0 <= i < len(entrants):
+            deck_names.append(str(entrants[i].get("deck", "")))
+        parts.append(_cards_answer(cards, deck_names))
+    return "".join(parts)
+
+
+# --------------------------------------------------------------------------- simulation
+def _seat_names(data: dict[str, Any]) -> list[str]:
+    decks, bots = list(data.get("decks") or []), list(data.get("bots") or [])
+    seats = int(num(data.get("seats"), len(decks)))
+    return [f"{seat_label(p)} ({decks[p] if p < len(decks) else '?'}, {bots[p] if p < len(bots) else '?'})"
+            for p in range(seats)]
+
+
+def _simulation_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str, str]]]:
+    seat_names = _seat_names(data)
+    seats = len(seat_names)
+    games = int(num(data.get("games")))
+    unit = str(data.get("turns_unit") or "turns")
+    decks = [str(d) for d in data.get("decks") or []]
+    wins = [int(num(w)) for w in data.get("wins") or []] + [0] * seats
+    rates = [num(r) for r in data.get("win_rate") or []] + [0.0] * seats
+    cis = [_pair(c) for c in data.get("win_ci95") or []] + [(0.0, 1.0)] * seats
+    returns = [num(r) for r in data.get("mean_return") or []] + [0.0] * seats
+    cards = card_rows(data)
+    sections = [("answer", "Answer", _simulation_answer(data, seat_names, wins, rates, cis, cards))]
+
+    if seats and games:
+        draws = int(num(data.get("draws")))
+        body = [[esc(seat_label(p)), esc(decks[p] if p < len(decks) else ""),
+                 esc((data.get("bots") or [""] * seats)[p]), str(wins[p]), pct(rates[p]), interval(cis[p]),
+                 f"{returns[p]:+.2f}"] for p in range(seats)]
+        sections.append(("seats", "Seats", seat_chart(seat_names, rates[:seats], cis[:seats], draws / games,
+                                                      1 / seats)
+                         + table(["Seat", "Deck", "Bot", "Wins", "Win rate", "95% interval", "Mean return"], body,
+                                 numeric={3, 4, 5, 6})))
+
+    decided = int(num(data.get("first_player_games")))
+    if decided:
+        rate = num(data.get("first_player_win_rate"))
+        ci = _pair(data.get("first_player_ci95"))
+        expected = num(data.get("first_player_expected"), 1 / seats if seats else 0.5)
+        sure = ci[0] > expected or ci[1] < expected
+        text = (f"<p>The seat that acted first won {int(num(data.get('first_player_wins')))} of the {decided} "
+                f"decided games that name their first player: {pct(rate)} (95% interval {interval(ci)}), against "
+                f"an even share of {pct(expected)}. Its edge is <strong>{points(data.get('first_player_edge'))}"
+                f"</strong>, " + ("which is significant at the 95% level (the interval leaves out the even share)."
+                                   if sure else "which is within chance (the interval includes the even share)."
+                                   ) + "</p>")
+        sections.append(("first-player", "First player", text + first_player_chart(rate, ci, expected, decided)))
+    elif games:
+        sections.append(("first-player", "First player",
+                         "<p>No decided game names its first player, so there is no first-player edge.</p>"))
+
+    if cards:
+        sections.append(("cards", "Card impact", cards_section(cards, decks)))
+    sections.append(("endings", "Endings", endings_section(data, games)))
+    results = data.get("results") or []
+    if results:
+        turns = [num(r.get("turns")) for r in results]
+        actions = [num(r.get("actions")) for r in results]
+        sections.append(("lengths", "Game length", lengths_section(turns, actions, unit)))
+    elif games:
+        sections.append(("lengths", "Game length",
+                         f"<p>{esc(unit.capitalize())}: mean {num(data.get('turns_mean')):.1f}, median "
+                         f"{num(data.get('turns_median')):g}; actions: mean {num(data.get('actions_mean')):.1f}, "
+                         f"median {num(data.get('actions_median')):g} (the summary holds no per-game results "
+                         "to plot).</p>"))
+
+    seat_list = "".join(f"<li>{esc(n)}</li>" for n in seat_names)
+    facts = [("Kind of run", f"simulation at {seats} seats"), ("Seats", f"<ul>{seat_list}</ul>")]
+    sections.append(("facts", "Run facts", facts_section(data, facts)))
+    title = f"{data.get('game', '')} simulation: {plural(games, 'game')}, {' vs '.join(decks)}"
+    return title, sections
+
+
+def _simulation_answer(data: dict[str, Any], seat_names: list[str], wins: list[int], rates: list[float],
+                       cis: list[tuple[float, float]], cards: list[dict[str, Any]]) -> str:
+    games = int(num(data.get("games")))
+    seats = len(seat_names)
+    if not games or not seats:
+        return stopped_notice(data) + "<p>No games were played, so there is no answer yet.</p>"
+    items = "".join(f"<li><strong>{esc(seat_names[p])}</strong> won {pct(rates[p])} of {games} games "
+                    f"(95% interval {interval(cis[p])})</li>" for p in range(seats))
+    draws = int(num(data.get("draws")))
+    parts = [stopped_notice(data) + f'<ul class="lead">{items}<li>draws: {draws} ({pct(draws / games)})</li></ul>']
+    leader = max(range(seats), key=lambda p: wins[p])
+    others = [p for p in range(seats) if p != leader]
+    if seats == 2:
+        other = others[0]
+        decided = wins[leader] + wins[other]
+        if not decided:
+            parts.append('<p class="verdict unsure">No game had a winner, so the seats cannot be told apart.</p>')
+        elif wins[leader] == wins[other]:
+            parts.append(f'<p class="verdict unsure">The seats won equally often ({wins[leader]} each): '
+                         "no difference.</p>")
+        else:
+            share = wins[leader] / decided
+            lo, hi = wilson(wins[leader], decided)
+            if lo > 0.5:
+                parts.append(f'<p class="verdict sure"><strong>{esc(seat_names[leader])}</strong> is stronger, and '
+                             f"the difference is <strong>significant</strong> at the 95% level: it won {pct(share)} "
+                             f"of the {decided} decided games (95% interval {interval((lo, hi))}), above the even "
+                             "50%.</p>")
+            else:
+                parts.append(f'<p class="verdict unsure">{esc(seat_names[leader])} won more, but the difference is '
+                             f"<strong>not significant</strong>: its share of the {decided} decided games, "
+                             f"{pct(share)} (95% interval {interval((lo, hi))}), includes the even 50%. More games "
+                             "would tell.</p>")
+    else:
+        runner = max(others, key=lambda p: wins[p])
+        if cis[leader][0] > cis[runner][1]:
+            parts.append(f'<p class="verdict sure"><strong>{esc(seat_names[leader])}</strong> wins most, and '
+                         "<strong>significantly</strong>: its 95% interval lies above the next seat's.</p>")
+        else:
+            parts.append(f'<p class="verdict unsure">{esc(seat_names[leader])} wins most, but <strong>not '
+                         f"significantly</strong>: its 95% interval overlaps that of {esc(seat_names[runner])}. "
+                         "More games would tell.</p>")
+    if int(num(data.get("first_player_games"))):
+        ci = _pair(data.get("first_player_ci95"))
+        expected = num(data.get("first_player_expected"), 1 / seats)
+        sure = ci[0] > expected or ci[1] < expected
+        parts.append(f"<p>The seat that acts first wins {pct(data.get('first_player_win_rate'))} of the decided "
+                     f"games against an even {pct(expected)}: an edge of {points(data.get('first_player_edge'))} "
+                     f"({'significant' if sure else 'within chance'}).</p>")
+    if cards:
+        decks = [str(d) for d in data.get("decks") or []]
+        if leader < len(decks):
+            parts.append(_cards_answer(cards, [decks[leader]]))
+    return "".join(parts)
+
+
+# --------------------------------------------------------------------------- the page
+CSS = """
+:root { --ink: #1f2328; --muted: #5f6670; --line: #d8dde3; --soft: #f5f7fa; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
+       background: #fff; }
+main { max-width: 980px; margin: 0 auto; padding: 24px 20px 60px; }
+h1 { font-size: 1.6em; margin: 0 0 4px; }
+h2 { font-size: 1.25em; margin: 36px 0 10px; padding-bottom: 4px; border-bottom: 1px solid var(--line); }
+nav { font-size: 0.9em; color: var(--muted); margin: 8px 0 0; }
+nav a { color: #2f5fa7; text-decoration: none; margin-right: 12px; }
+#answer { background: var(--soft); border: 1px solid var(--line); border-radius: 8px; padding: 4px 18px 10px;
+          margin-top: 18px; }
+#answer h2 { border: 0; margin-top: 12px; }
+.lead { font-size: 1.08em; }
+.verdict.sure { color: #1d6b3d; }
+.verdict.unsure { color: #8a5a00; }
+.stopped { background: #fff4e0; border: 1px solid #e8b86b; border-radius: 6px; padding: 8px 12px;
+           font-weight: 600; }
+.warn { background: #fdeeee; border-left: 4px solid #c0392b; padding: 6px 10px; }
+.note, figcaption { color: var(--muted); font-size: 0.88em; }
+figure.plot { margin: 12px 0; }
+figure.plot svg { max-width: 100%; height: auto; display: block; }
+table { border-collapse: collapse; margin: 10px 0; font-size: 0.88em; }
+th, td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
+th { background: var(--soft); }
+td.num, th.num { text-align: right; white-space: nowrap; }
+table.facts th { width: 12em; background: none; }
+table.facts ul { margin: 0; padding-left: 18px; }
+tr.rare td { background: #fff7d6; }
+.flag { font-size: 0.8em; background: #e8b86b; color: #3d2a00; border-radius: 4px; padding: 0 5px; }
+.pos { color: #1d6b3d; }
+.neg { color: #a12a1d; }
+details summary { cursor: pointer; color: #2f5fa7; margin: 8px 0; }
+"""
+
+
+def _page(title: str, data: dict[str, Any], sections: list[tuple[str, str, str]]) -> str:
+    nav = "".join(f'<a href="#{sid}">{esc(name)}</a>' for sid, name, body in sections if body and sid != "answer")
+    body = "".join(f'<section id="{sid}"><h2>{esc(name)}</h2>{html_body}</section>'
+                   for sid, name, html_body in sections if html_body)
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<title>{esc(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<main>\n"
+            f"<h1>{esc(title)}</h1>\n<nav>{nav}</nav>\n{body}\n"
+            "<p class=note>Made by metatcg. Intervals are 95%: Wilson intervals for rates, ±1.96 standard "
+            "errors for ratings.</p>\n</main>\n</body>\n</html>\n")
