@@ -78,13 +78,14 @@ def headline(s: TournamentSummary) -> str:
     h2h = f"; head to head {_pct(cell['score'])} ({_ci(cell['ci95'])})" if cell else ""
     verdict = ("its interval is clear of the next one's" if sure
                else "the intervals overlap: play more games to separate them")
-    return (f"[bold]{escape(a['name'])}[/] is strongest: {a['rating']:.0f} against {escape(b['name'])}'s "
-            f"{b['rating']:.0f} (+{a['rating'] - b['rating']:.0f} Elo{h2h}); {verdict}.")
+    return (f"[bold]{escape(a['name'])}[/] is strongest: rated {a['rating']:.0f}, against {b['rating']:.0f} for "
+            f"{escape(b['name'])} (+{a['rating'] - b['rating']:.0f} Elo{h2h}); {verdict}.")
 
 
 def ratings_table(s: TournamentSummary) -> Table:
-    t = Table(title=f"{s.game}: {len(s.entrants)} entrants, {s.games_per_pairing} games per pairing, "
-                    f"{s.seats} seats", title_justify="left")
+    per = (f"{s.games_per_pairing} games per pairing" if s.seats == 2
+           else f"{s.games_per_pairing} games per table of {s.seats}")
+    t = Table(title=f"{s.game}: {len(s.entrants)} entrants, {per}", title_justify="left")
     for col, just in (("#", "right"), ("Entrant", "left"), ("Rating", "right"), ("95% CI", "right"),
                       ("Score", "right"), ("Games", "right")):
         t.add_column(col, justify=just)  # type: ignore[arg-type]
