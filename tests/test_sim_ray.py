@@ -103,6 +103,19 @@ def test_ray_plays_the_same_games_as_local(local_ray, monkeypatch):
     assert [asdict(r) for r in out.results] == [asdict(done[i]) for i in range(5)]
 
 
+def test_a_tournament_on_ray_equals_the_local_one(local_ray):
+    from metatcg.sim.tournament import name_entrants, run_tournament
+
+    game = metatcg.load_game("metax")
+    names = game.starter_deck_names()
+    entrants = name_entrants([(n, game.starter_deck(n)) for n in names], ["greedy", "random", "random"])
+    local = run_tournament(game, entrants, 4, seed=9, cards=True)
+    on_ray = run_tournament(game, entrants, 4, seed=9, cards=True, backend="ray", workers=2)
+    a, b = local.to_json(), on_ray.to_json()
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b and on_ray.games == 3 * 4
+
+
 def test_a_stop_keeps_the_finished_games(local_ray):
     game = metatcg.load_game("metax")
     decks = decks_for(game, 2)
