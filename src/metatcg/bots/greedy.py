@@ -22,11 +22,15 @@ class GreedyBot:
             return actions[0]
         evaluate, player = me.game.evaluate, me.player
         base = me.determinize(self.rng)      # one sample per decision, quiet
+        # the sample's own options, listed once: every copy shares the list, and applying the
+        # option object itself skips looking its id up
+        own = {a.id: a for a in base.legal_actions()}
+        last = len(actions) - 1
         best: list[Action] = []
         best_score = float("-inf")
-        for a in actions:
-            s = base.clone()
-            s.apply(a.id)
+        for i, a in enumerate(actions):
+            s = base.clone() if i < last else base  # the last try needs no copy
+            s.apply(own.get(a.id, a.id))
             score = evaluate(s, player)
             if score > best_score + _TIE:
                 best, best_score = [a], score

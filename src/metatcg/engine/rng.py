@@ -34,10 +34,16 @@ class Rng:
         return self.next64() & 1
 
     def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place (``next64`` inlined: lookahead bots shuffle hidden cards at
+        every decision)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.next64() % len(items)]

@@ -332,6 +332,18 @@ def _trade_label(aura_name: str, allied: str) -> str:
     return f"Trade Aura: tap {aura_name} to swap a primary Aura for an allied {allied.capitalize()} Aura"
 
 
+def can_trade(d: MetaZooData, p: int) -> bool:
+    """Would :func:`trade_actions` offer ``p`` anything (without making the options)?"""
+    caster = d.cards[d.caster[p]]
+    if caster.allied is None or not d.supply[p]:
+        return False
+    cards = d.cards
+    prim = caster.aura
+    zone = d.aura_zone[p]
+    tapped = d.tapped
+    return any(cards[a].aura == prim for a in zone) and any(a not in tapped for a in zone)
+
+
 def trade_actions(st: GameState, p: int) -> list[Action]:
     """MZL-TRADE: tap an untapped Aura (one option per type) to swap a primary Aura in the
     Aura zone for an allied one from the supply."""

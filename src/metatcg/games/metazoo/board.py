@@ -135,6 +135,7 @@ def unit_moved(d: MetaZooData, iid: int, *sides: int) -> None:
     (a unit without such abilities of its own, and no equipment with some that a creature
     arriving or leaving could switch on or off, MZL-EQUIP-2)."""
     d.dirty = True
+    d.watch = None
     if d.srcs is None:
         return
     cards = d.cards
@@ -181,6 +182,7 @@ def leave_play(st: GameState, iid: int, how: str) -> None:
             st.say(f"{where} and leaves the game (token)")
     elif c.type == "caster":
         d.caster_down[p] = True
+        d.watch = None  # a face-down Caster's triggers do not listen
         if logging:
             st.say(f"{where}: the Caster goes face down to its Caster zone")
     elif how == "return":

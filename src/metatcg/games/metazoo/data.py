@@ -52,7 +52,7 @@ class MetaZooData:
                  "aura_deck", "aura_zone", "supply", "pool", "starters", "looking", "caster", "caster_down",
                  "terra", "resolved", "units", "enh", "lane_of", "tapped", "damage", "mods", "used", "owed",
                  "resolving", "paying", "known", "dirty", "mission", "last_mission", "tied_at_30", "srcs", "first",
-                 "offered")
+                 "offered", "watch")
 
     def __init__(self, cards: tuple[CardDef, ...], owner: tuple[int, ...]) -> None:
         self.cards = cards
@@ -93,6 +93,7 @@ class MetaZooData:
         self.srcs = None                              # cache of stats.static_sources (never serialised)
         self.first = -1                               # round 1's Priority player (for statistics)
         self.offered: tuple | None = None             # (decision, its options): rules.legal_actions' cache
+        self.watch: tuple | None = None               # cache of triggers._watchers until cards move
 
     def clone(self) -> "MetaZooData":
         n = MetaZooData.__new__(MetaZooData)
@@ -134,6 +135,7 @@ class MetaZooData:
         n.srcs = self.srcs  # immutable once built: safe to share
         n.first = self.first
         n.offered = self.offered  # the same decision has the same options: lookahead copies share them
+        n.watch = self.watch  # never changed once built: safe to share
         return n
 
     # ------------------------------------------------------------------ persistence
@@ -407,6 +409,7 @@ class MetaZooData:
         continuous abilities work (stats.static_sources)."""
         self.dirty = True
         self.srcs = None
+        self.watch = None
 
     def caster_in_zone(self, p: int) -> bool:
         c = self.caster[p]

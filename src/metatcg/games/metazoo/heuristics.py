@@ -27,11 +27,11 @@ def evaluate(st: GameState, player: int) -> float:
     srcs = stats.static_sources(d)
     infl = stats.influences(d, srcs)
     scoring, scored = _mission_in_progress(st)
+    resolved = d.resolved
     for ln in range(LANES):
-        if d.resolved[ln] or ln == scoring and scored:
+        if resolved[ln] or ln == scoring and scored:
             continue  # resolved, or its MP are already on the scoreboard
-        msrcs = stats.mission_sources(d, ln)
-        t = [stats.side_total(d, ln, p, srcs, msrcs, infl) for p in (0, 1)]
+        t = stats.lane_totals(d, ln, srcs, infl)
         if t[0] == t[1]:
             continue
         w = 0 if t[0] > t[1] else 1
@@ -46,12 +46,16 @@ def evaluate(st: GameState, player: int) -> float:
             continue
         value = MP * award * (LEAD_ODDS + 0.05 * margin)
         score += value if w == me else -value * LOSS_AVERSION
+    tapped = d.tapped
+    damage = d.damage
+    units = d.units
     for p, sign in ((me, 1.0), (opp, -1.0)):
         s = 0.8 * len(d.hand[p]) + 0.4 * d.aura_total(p)
-        s += 0.25 * sum(1 for a in d.aura_zone[p] if a not in d.tapped)
+        s += 0.25 * len([a for a in d.aura_zone[p] if a not in tapped])
         for side in range(p, LANES * 2, 2):
-            for u in d.units[side]:
-                s += 0.3 * max(0, infl[u] - d.damage.get(u, 0))
+            for u in units[side]:
+                v = infl[u] - damage.get(u, 0) if damage else infl[u]
+                s += 0.3 * (v if v > 0 else 0)
         score += sign * s
     return score
 

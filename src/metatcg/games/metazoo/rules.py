@@ -276,9 +276,12 @@ class MetaZooRules:
         """Kernel hint (the kernel need not list the options to see whether one could be taken
         by itself): an action decision with 2+ unresolved lanes has 2+ declarations, and the
         decisions of SEVERAL_KINDS are only set up when there are 2+ options."""
-        kind = st.decision.kind
+        dec = st.decision
+        kind = dec.kind
         if kind == "action":
-            return st.data.resolved.count(False) >= 2
+            left = st.data.resolved.count(False)
+            # one lane left: its declaration, and a trade if one is offered
+            return left >= 2 or left == 1 and aura.can_trade(st.data, dec.params.player)
         return kind in SEVERAL_KINDS
 
     def _action_actions(self, st: GameState) -> list[Action]:

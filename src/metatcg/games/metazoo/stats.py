@@ -67,10 +67,13 @@ class Sources(list):
     """(ctx, ability) of every continuous ability now working, with flags saying which
     static ops occur at all (so reads can skip the scan)."""
 
-    __slots__ = ("inf", "kw", "size", "cost", "contrib", "neg", "shrink", "missions", "kw_given")
+    __slots__ = ("inf", "kw", "size", "cost", "contrib", "neg", "shrink", "missions", "kw_given", "during",
+                 "inf_ops")
 
-    def __init__(self, items: list, ops: "set[str] | frozenset[str]") -> None:
+    def __init__(self, items: list, ops: "set[str] | frozenset[str]", during: bool = True) -> None:
         super().__init__(items)
+        # False: no card in play has a During Mission ability (every mission_sources list is empty)
+        self.during = during
         self.inf = "has_influence" in ops
         self.kw = "has_keyword" in ops
         self.size = "lane_size" in ops
@@ -84,6 +87,30 @@ class Sources(list):
         # the keywords "has" effects could give (kw_count need not look for others)
         self.kw_given = frozenset(op.keyword for _, ab in items for op in ab.do if op.op == "has_keyword") \
             if self.kw else frozenset()
+        self.inf_ops: list | None = None  # influences' plan of the "has" Influence effects (inf_plan)
+
+
+def inf_plan(d: MetaZooData, srcs: Sources) -> list:
+    """(ctx, op, condition, sides, matcher) of every "has" Influence effect in ``srcs``, in
+    order: the sides its target can reach (None: the source itself) and the matcher of that
+    target. Worked out once per ``srcs``: a continuous source's context names no subject, so
+    the sides it reaches stay the same while it works."""
+    plan = srcs.inf_ops
+    if plan is None:
+        plan = srcs.inf_ops = []
+        for ctx, ab in srcs:
+            for op in ab.do:
+                if op.op == "has_influence":
+                    tg = op.target
+                    if tg.choose == "self":
+                        plan.append((ctx, op, ab.condition, None, None))
+                    else:
+                        e = _MATCHERS.get(id(tg))
+                        if e is None or e[0] is not tg:
+                            e = _matcher(tg)
+                        sides = filter_sides(d, tg, ctx) if ctx.subject < 0 else None
+                        plan.append((ctx, op, ab.condition, sides, e[1]))
+    return plan
 
 
 def static_sources(d: MetaZooData) -> Sources:
@@ -100,9 +127,12 @@ def _static_sources(d: MetaZooData) -> Sources:
     cards = d.cards
     owner = d.owner
     mission = d.mission
+    during = False
     for side in range(LANES * 2):
         for u in d.units[side]:
             c = cards[u]
+            if c.during:
+                during = True
             if c.statics:
                 for ai in c.statics:
                     if ability_works(d, u, ai):
@@ -113,6 +143,8 @@ def _static_sources(d: MetaZooData) -> Sources:
         t = d.terra[ln]
         if t >= 0:
             c = cards[t]
+            if c.during:
+                during = True
             if c.statics:
                 for ai in c.statics:
                     out.append((make(Ctx, (t, owner[t], ai, ln, -1, -1, -2, mission, -1, -1, -1, ())), c.abilities[ai]))
@@ -121,12 +153,14 @@ def _static_sources(d: MetaZooData) -> Sources:
         c0 = d.caster[p]
         if c0 >= 0 and not d.caster_down[p] and c0 not in d.lane_of:
             c = cards[c0]
+            if c.during:
+                during = True
             if c.statics:
                 for ai in c.statics:
                     if ability_works(d, c0, ai):
                         out.append((Ctx(c0, p, ai, -1, mission_lane=mission), c.abilities[ai]))
                         ops |= c.ops[ai]
-    return Sources(out, ops)
+    return Sources(out, ops, during)
 
 
 # ----------------------------------------------------------------------------- matching
@@ -169,57 +203,84 @@ def filter_sides(d: MetaZooData, f, ctx: Ctx) -> list[int]:
 def unit_matches(d: MetaZooData, f, iid: int, ctx: Ctx, depth: int = 0, at: int | None = None) -> bool:
     """Does unit ``iid`` (in a lane) match UnitFilter ``f`` relative to ``ctx``? ``at`` is the
     lane to assume for a unit that has just left play (trigger subjects)."""
-    c = d.cards[iid]
-    where = d.lane_of.get(iid, -1 if at is None else at)
-    side = f.side
-    if side != "any":
-        mine = d.owner[iid] == ctx.controller
-        if (side == "friendly") != mine:
-            return False
-    ln = f.lane
-    if ln != "any":
-        if ln == "other":
-            this = ctx.lane if ctx.lane >= 0 else ctx.confined
-            if where == this and this >= 0:
-                return False
-        elif where != lane_ref(d, ln, ctx):
-            return False
-    if ctx.confined >= 0 and (where != ctx.confined or not c.creature):
-        return False  # a Strategy confined to one lane's creatures (MZL-ERRATA-DISCOUNT-4)
+    e = _MATCHERS.get(id(f))
+    if e is None or e[0] is not f:
+        e = _matcher(f)
+    return e[1](d, iid, ctx, depth, at)
+
+
+# UnitFilter id -> (the filter, its matcher): filters are immutable card data read in the hottest
+# loops, so each is turned once into a function that tests only the fields it sets
+_MATCHERS: dict[int, tuple] = {}
+
+
+def _matcher(f) -> tuple:
+    if len(_MATCHERS) > 4096:  # filters made on the fly (tests, scenarios): never grow without end
+        _MATCHERS.clear()
+    e = _MATCHERS[id(f)] = (f, _compile(f))
+    return e
+
+
+def _card_part(f, c) -> bool:
+    """The tests of UnitFilter ``f`` that read only the card's definition."""
     t = f.type
-    if t == "creature" and not c.creature:
-        return False
-    if t == "equipment" and not c.equipment:
-        return False
-    if f.other and iid == ctx.src:
-        return False
-    if f.itself and iid != ctx.src:
-        return False
-    if f.caster is not None and (c.type == "caster") != f.caster:
-        return False
-    if f.token is not None and c.token != f.token:
-        return False
-    if f.trait is not None and f.trait not in c.traits:
-        return False
-    if f.aura is not None and c.aura != f.aura:
-        return False
-    if f.name is not None and c.name != f.name:
-        return False
-    if f.tapped is not None and (iid in d.tapped) != f.tapped:
-        return False
-    if f.damaged is not None and (d.damage.get(iid, 0) > 0) != f.damaged:
-        return False
-    if f.max_cost is not None and c.cost > f.max_cost:
-        return False
-    if f.keyword is not None and not has_kw(d, iid, f.keyword, depth=depth + 1):
-        return False
-    if f.min_influence is not None or f.max_influence is not None:
-        inf = influence(d, iid, depth=depth + 1)
-        if f.min_influence is not None and inf < f.min_influence:
+    return not (t == "creature" and not c.creature or t == "equipment" and not c.equipment
+                or f.caster is not None and (c.type == "caster") != f.caster
+                or f.token is not None and c.token != f.token
+                or f.trait is not None and f.trait not in c.traits
+                or f.aura is not None and c.aura != f.aura
+                or f.name is not None and c.name != f.name
+                or f.max_cost is not None and c.cost > f.max_cost)
+
+
+def _compile(f):
+    """A function ``(d, iid, ctx, depth, at) -> bool`` equal to testing every field of ``f``."""
+    side, lane, other, itself = f.side, f.lane, f.other, f.itself
+    tapped, damaged, kw = f.tapped, f.damaged, f.keyword
+    lo, hi = f.min_influence, f.max_influence
+    by_card: dict[int, bool] = {}   # id(card definition) -> _card_part
+    keep: list = []                 # those definitions, so that their ids stay theirs
+    dynamic = tapped is not None or damaged is not None or kw is not None or lo is not None or hi is not None
+
+    def match(d: MetaZooData, iid: int, ctx: Ctx, depth: int = 0, at: int | None = None) -> bool:
+        c = d.cards[iid]
+        ok = by_card.get(id(c))
+        if ok is None:
+            ok = by_card[id(c)] = _card_part(f, c)
+            keep.append(c)
+        if not ok:
             return False
-        if f.max_influence is not None and inf > f.max_influence:
+        if side != "any" and (side == "friendly") != (d.owner[iid] == ctx.controller):
             return False
-    return True
+        if lane != "any" or ctx.confined >= 0:
+            where = d.lane_of.get(iid, -1 if at is None else at)
+            if lane == "other":
+                this = ctx.lane if ctx.lane >= 0 else ctx.confined
+                if where == this and this >= 0:
+                    return False
+            elif lane != "any" and where != lane_ref(d, lane, ctx):
+                return False
+            if ctx.confined >= 0 and (where != ctx.confined or not c.creature):
+                return False  # a Strategy confined to one lane's creatures (MZL-ERRATA-DISCOUNT-4)
+        if other and iid == ctx.src or itself and iid != ctx.src:
+            return False
+        if not dynamic:
+            return True
+        if tapped is not None and (iid in d.tapped) != tapped:
+            return False
+        if damaged is not None and (d.damage.get(iid, 0) > 0) != damaged:
+            return False
+        if kw is not None and not has_kw(d, iid, kw, depth=depth + 1):
+            return False
+        if lo is not None or hi is not None:
+            inf = influence(d, iid, depth=depth + 1)
+            if lo is not None and inf < lo:
+                return False
+            if hi is not None and inf > hi:
+                return False
+        return True
+
+    return match
 
 
 def card_matches(c, f) -> bool:
@@ -251,9 +312,13 @@ def card_matches(c, f) -> bool:
 def count_units(d: MetaZooData, f, ctx: Ctx, depth: int = 0) -> int:
     n = 0
     units = d.units
+    e = _MATCHERS.get(id(f))
+    if e is None or e[0] is not f:
+        e = _matcher(f)
+    match = e[1]
     for s in filter_sides(d, f, ctx):
         for u in units[s]:
-            if unit_matches(d, f, u, ctx, depth):
+            if match(d, u, ctx, depth, None):
                 n += 1
     return n
 
@@ -262,6 +327,42 @@ def condition_ok(d: MetaZooData, cond, ctx: Ctx, depth: int = 0) -> bool:
     """MZL-KW-GIVE-3: a "has" applies only while its condition is met."""
     if cond is None:
         return True
+    e = _CONDITIONS.get(id(cond))
+    if e is None or e[0] is not cond:
+        if len(_CONDITIONS) > 4096:  # conditions made on the fly: never grow without end
+            _CONDITIONS.clear()
+        e = _CONDITIONS[id(cond)] = (cond, _compile_condition(cond))
+    return e[1](d, ctx, depth)
+
+
+# Condition id -> (the condition, its test): like _MATCHERS, each condition is read once for
+# the parts it sets (most set one)
+_CONDITIONS: dict[int, tuple] = {}
+
+
+def _compile_condition(cond):
+    """A function ``(d, ctx, depth) -> bool`` equal to testing every part of ``cond``."""
+    counts = tuple((cnt.units, cnt.at_least, cnt.at_most) for cnt in cond.count)
+    fields = any(v is not None for v in (cond.terra, cond.terra_aura, cond.terra_not_aura, cond.terra_trait,
+                                         cond.lane_resolved, cond.self_tapped, cond.in_lane, cond.mp_behind,
+                                         cond.result, cond.enhanced))
+
+    def ok(d: MetaZooData, ctx: Ctx, depth: int) -> bool:
+        if fields and not _parts_ok(d, cond, ctx):
+            return False
+        if depth > 3:
+            return not counts  # guard against conditions that refer to each other
+        for f, lo, hi in counts:
+            n = count_units(d, f, ctx, depth + 1)
+            if n < lo or (hi is not None and n > hi):
+                return False
+        return True
+
+    return ok
+
+
+def _parts_ok(d: MetaZooData, cond, ctx: Ctx) -> bool:
+    """The parts of ``cond`` other than its unit counts."""
     lane = ctx.lane if ctx.lane >= 0 else ctx.mission_lane
     terra = d.terra[lane] if lane >= 0 else -1
     if cond.terra is not None and (terra >= 0) != cond.terra:
@@ -289,12 +390,6 @@ def condition_ok(d: MetaZooData, cond, ctx: Ctx, depth: int = 0) -> bool:
             return False
     if cond.enhanced is not None and (lane < 0 or bool(d.enh[lane * 2 + p]) != cond.enhanced):
         return False
-    if depth > 3:
-        return not cond.count  # guard against conditions that refer to each other
-    for cnt in cond.count:
-        n = count_units(d, cnt.units, ctx, depth + 1)
-        if n < cnt.at_least or (cnt.at_most is not None and n > cnt.at_most):
-            return False
     return True
 
 
@@ -361,19 +456,17 @@ def influences(d: MetaZooData, srcs: Sources | None = None, lane: int = -1) -> d
         srcs = static_sources(d)
     if not srcs.inf or not out:
         return out
-    for ctx, ab in srcs:
-        for op in ab.do:
-            if op.op != "has_influence":
-                continue
-            tg = op.target
-            if tg.choose == "self":
-                reached = [ctx.src] if ctx.src in out else []
-            else:
-                reached = [u for s in filter_sides(d, tg, ctx) if lane < 0 or s >> 1 == lane
-                           for u in units[s] if unit_matches(d, tg, u, ctx)]
-            if reached and condition_ok(d, ab.condition, ctx):
-                for u in reached:
-                    out[u] += op.amount
+    for ctx, op, cond, sides, match in inf_plan(d, srcs):
+        if match is None:
+            reached = [ctx.src] if ctx.src in out else []
+        else:
+            if sides is None:
+                sides = filter_sides(d, op.target, ctx)
+            reached = [u for s in sides if lane < 0 or s >> 1 == lane
+                       for u in units[s] if match(d, u, ctx, 0, None)]
+        if reached and (cond is None or condition_ok(d, cond, ctx)):
+            for u in reached:
+                out[u] += op.amount
     return out
 
 
@@ -535,10 +628,11 @@ def can_enhance(d: MetaZooData, lane: int, p: int, srcs: Sources | None = None) 
 def mission_sources(d: MetaZooData, lane: int) -> list[tuple[Ctx, object]]:
     """During Mission abilities that apply to a mission in ``lane`` (MZL-ERRATA-SCOPE-1),
     kept with the continuous sources until cards move."""
-    cache = static_sources(d).missions
+    srcs = static_sources(d)
+    cache = srcs.missions
     out = cache.get(lane)
     if out is None:
-        out = cache[lane] = _mission_sources(d, lane)
+        out = cache[lane] = _mission_sources(d, lane) if srcs.during else []
     return out
 
 
@@ -616,11 +710,54 @@ def side_total(d: MetaZooData, lane: int, p: int, srcs: list | None = None, msrc
     return sum(v for _, v in contributions(d, lane, p, srcs, msrcs, infl)) + aura_bonus(d, lane, p)
 
 
-def side_soar(d: MetaZooData, lane: int, p: int, srcs: list | None = None) -> bool:
+def lane_totals(d: MetaZooData, lane: int, srcs: Sources, infl: dict[int, int]) -> tuple[int, int]:
+    """:func:`side_total` of both sides of ``lane`` at once (``infl``: :func:`influences`), the
+    contribution effects found once for the lane: a bot's evaluation reads every lane."""
+    msrcs = mission_sources(d, lane)
+    effects = []
+    if msrcs or srcs.contrib:
+        for group in ((srcs, msrcs) if srcs.contrib else (msrcs,)):
+            for ctx, ab in group:
+                for op in ab.do:
+                    if op.op == "contribution" and condition_ok(d, ab.condition, ctx):
+                        effects.append((op, ctx))
+    cards = d.cards
+    tapped = d.tapped
+    out = [0, 0]
+    for p in (0, 1):
+        s = lane * 2 + p
+        side = d.units[s]
+        hc = False
+        for u in side:
+            if cards[u].creature:
+                hc = True
+                break
+        total = 0
+        for u in side:
+            if u in tapped or (not hc and cards[u].equipment):
+                continue  # contributes 0 (MZL-ERRATA-INFL-8, MZL-EQUIP-2/3)
+            v = infl[u]
+            for op, ctx in effects:
+                if static_targets(d, op, ctx, u, 0):
+                    v += op.amount
+            total += v
+        enh = d.enh[s]
+        if enh and hc:
+            total += sum(1 for a in enh if a not in tapped)
+        out[p] = total
+    return out[0], out[1]
+
+
+def side_soar(d: MetaZooData, lane: int, p: int, srcs: Sources | None = None) -> bool:
     """MZL-KW-SOAR-3: any creature of the side has Soar, tapped or not."""
     cards = d.cards
+    if srcs is None:
+        srcs = static_sources(d)
+    # unless an effect or a modifier gives Soar, only the printed keyword counts (kw_count)
+    given = "soar" in srcs.kw_given or any(m.what == "soar" for m in d.mods)
     for u in d.units[lane * 2 + p]:
-        if cards[u].creature and (cards[u].soar or has_kw(d, u, "soar", srcs)):
+        c = cards[u]
+        if c.creature and (c.soar or (has_kw(d, u, "soar", srcs) if given else c.keywords.get("soar", 0) > 0)):
             return True
     return False
 

@@ -11,8 +11,17 @@ from .data import LANES, MetaZooData, turn_order, use_key
 from .records import AbilityTrigger, Ctx, Event, TempAuraTrigger, make
 
 
-def _watchers(d: MetaZooData) -> list[tuple[int, int, int]]:
-    """(src, controller, lane) of cards whose conditional triggers may listen now."""
+def _watchers(d: MetaZooData) -> tuple[tuple[int, int, int], ...]:
+    """(src, controller, lane) of cards whose conditional triggers may listen now, kept on
+    ``d`` until cards move (``board.unit_moved``, ``MetaZooData.cards_moved``): a tuple, so
+    lookahead copies share it safely."""
+    w = d.watch
+    if w is None:
+        w = d.watch = _find_watchers(d)
+    return w
+
+
+def _find_watchers(d: MetaZooData) -> tuple[tuple[int, int, int], ...]:
     cards = d.cards
     owner = d.owner
     out = []
@@ -28,10 +37,10 @@ def _watchers(d: MetaZooData) -> list[tuple[int, int, int]]:
         c0 = d.caster[p]
         if c0 >= 0 and not d.caster_down[p] and c0 not in d.lane_of and cards[c0].triggers:
             out.append((c0, p, -1))
-    return out
+    return tuple(out)
 
 
-def _watch(d: MetaZooData, out: list, when: str, subj: int, slane: int, watchers: list) -> None:
+def _watch(d: MetaZooData, out: list, when: str, subj: int, slane: int, watchers: tuple) -> None:
     """The conditional triggers ``when`` starts among ``watchers`` (see _watchers)."""
     cards = d.cards
     for src, ctrl, ln in watchers:
@@ -76,7 +85,7 @@ def triggers_for(st: GameState, ev: Event) -> list:
     k = ev.what
     out: list = []
     cards = d.cards
-    watchers = _watchers(d) if k != "declare" and k != "resolution" else []
+    watchers = _watchers(d) if k != "declare" and k != "resolution" else ()
     if k == "played":
         iid, p, lane = ev.card, ev.player, ev.lane
         c = cards[iid]

@@ -9,7 +9,7 @@ from ...engine.state import GameState
 from .combat import attack_targets, attack_total
 from .data import MZ22Data
 from .records import Pay, PickTarget
-from .stats import cur_lp
+from .stats import cur_lp, statics
 
 CHAPTER = 3.0        # a Page in hand
 AURA_PAGE = 8.0
@@ -20,19 +20,32 @@ TRAP_MENUS = ("trap_place", "trap_bluff")
 TRAP_MENU = 200.0    # greedy does not place Traps yet (PR-MZ22-54)
 
 
-def beastie_value(d: MZ22Data, c: int) -> float:
+_TOP_DAMAGE: dict[int, tuple[Any, int]] = {}   # id(PageDef) -> (it, its highest printed Damage)
+
+
+def top_damage(df: Any) -> int:
+    """A Page's highest printed Damage (0 without attacks), worked out once per definition."""
+    e = _TOP_DAMAGE.get(id(df))
+    if e is None or e[0] is not df:
+        if len(_TOP_DAMAGE) > 4096:
+            _TOP_DAMAGE.clear()
+        e = _TOP_DAMAGE[id(df)] = (df, max((a.damage for a in df.attacks), default=0))
+    return e[1]
+
+
+def beastie_value(d: MZ22Data, c: int, bonuses: list | None = None) -> float:
     df = d.defs[c]
-    lp = cur_lp(d, c) if c in d.ps else df.lp
-    return (lp + 2 * max((a.damage for a in df.attacks), default=0)) / 2
+    lp = cur_lp(d, c, bonuses) if c in d.ps else df.lp
+    return (lp + 2 * top_damage(df)) / 2
 
 
-def page_value(d: MZ22Data, c: int) -> float:
-    """What a Page is worth once it is in play (or resolved)."""
+def page_value(d: MZ22Data, c: int, bonuses: list | None = None) -> float:
+    """What a Page is worth once it is in play (or resolved); ``bonuses``: see stats.max_lp."""
     t = d.defs[c].type
     if t == "beastie":
-        return beastie_value(d, c)
+        return beastie_value(d, c, bonuses)
     if t == "artifact":
-        return 10.0 + (cur_lp(d, c) if c in d.ps else d.defs[c].lp) / 6
+        return 10.0 + (cur_lp(d, c, bonuses) if c in d.ps else d.defs[c].lp) / 6
     if t == "aura":
         return AURA_PAGE
     if t == "terra":
@@ -89,24 +102,32 @@ def evaluate(st: GameState, player: int) -> float:
     d: MZ22Data = st.data
     if st.result is not None:
         return st.result[player]
+    n = d.n
+    out = d.out
+    # each seat's side value, its parts added in the order one seat at a time would add them
+    v = [0.0 if out[p] else float(d.lp_of_caster(p)) - 15.0 * len(d.cinds[p]) for p in range(n)]
+    defs = d.defs
+    ps = d.ps
+    bonuses = statics(d, "lp_bonus")   # the same for every Page of this state: found once
+    for c in d.arena:               # one pass for every seat
+        s = ps[c]
+        p = s.controller
+        if not out[p]:
+            v[p] += page_value(d, c, bonuses)
+            if defs[c].type == "beastie":
+                v[p] -= STATUS * len(s.inds)
 
     def side(p: int) -> float:
-        if d.out[p]:
+        if out[p]:
             return -2000.0
-        v = float(d.lp_of_caster(p)) - 15.0 * len(d.cinds[p])
-        for c in d.arena:
-            s = d.ps[c]
-            if s.controller == p:
-                v += page_value(d, c)
-                if d.defs[c].type == "beastie":
-                    v -= STATUS * len(s.inds)
-        v += TERRA_PAGE * sum(1 for c in d.terra if c >= 0 and d.ps[c].controller == p) / 2
-        v += CHAPTER * len(d.chapter[p])
+        x = v[p]
+        x += TERRA_PAGE * sum(1 for c in d.terra if c >= 0 and ps[c].controller == p) / 2
+        x += CHAPTER * len(d.chapter[p])
         for it in d.chain:
             if it.seat == p and it.what == "contract":
-                v += page_value(d, it.source)
-        return v + pending(st, p) + combat_gain(d, p)
+                x += page_value(d, it.source, bonuses)
+        return x + pending(st, p) + combat_gain(d, p)
 
     mine = side(player)
-    best = max(side(p) for p in range(d.n) if p != player)
+    best = max(side(p) for p in range(n) if p != player)
     return max(-1.0, min(1.0, (mine - best) / 1000.0))

@@ -159,9 +159,10 @@ def tribal(d: MZ22Data, page: int) -> int:
 
 
 # ------------------------------------------------------------------ LP
-def max_lp(d: MZ22Data, page: int) -> int:
+def max_lp(d: MZ22Data, page: int, bonuses: list[tuple[int, Any]] | None = None) -> int:
     """Printed LP + LP Gains + active Terra LP bonuses + Tribal Boost + statics (MZ22-LP-4/7,
-    MZ22-TERRA-14, MZ22-TRIBAL-7)."""
+    MZ22-TERRA-14, MZ22-TRIBAL-7). ``bonuses``: ``statics(d, "lp_bonus")`` when the caller
+    reads many Pages of one unchanged state (a bot's evaluation)."""
     df = d.defs[page]
     s = d.ps[page]
     lp = df.lp + s.gain
@@ -178,17 +179,18 @@ def max_lp(d: MZ22Data, page: int) -> int:
                 lp += b.lp
     if df.tribal_boost:
         lp += tribal(d, page)
-    printed = d.memo.get("statics")
-    if printed is None or "lp_bonus" in printed:
-        for c, st in statics(d, "lp_bonus"):
-            if covers(d, c, st.who, page):
-                lp += amount(d, d.controller(c), c, st.amount)
+    if bonuses is None:
+        printed = d.memo.get("statics")
+        bonuses = statics(d, "lp_bonus") if printed is None or "lp_bonus" in printed else []
+    for c, st in bonuses:
+        if covers(d, c, st.who, page):
+            lp += amount(d, d.controller(c), c, st.amount)
     return lp
 
 
-def cur_lp(d: MZ22Data, page: int) -> int:
+def cur_lp(d: MZ22Data, page: int, bonuses: list[tuple[int, Any]] | None = None) -> int:
     s = d.ps[page]
-    return max(0, max_lp(d, page) - s.damage - s.loss)
+    return max(0, max_lp(d, page, bonuses) - s.damage - s.loss)
 
 
 def has_lp(d: MZ22Data, page: int) -> bool:
