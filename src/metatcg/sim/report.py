@@ -15,23 +15,26 @@ Every name a user gave (decks, cards, entrants, bots, endings) is HTML-escaped.
 """
 from __future__ import annotations
 
-import html
-import io
-import itertools
-import math
 import os
-import re
 import statistics
 from pathlib import Path
 from typing import Any
 
+from .charts import (
+    card_chart,
+    first_player_chart,
+    length_histograms,
+    matchup_heatmap,
+    matrix_cell,
+    paired_rate_chart,
+    rating_chart,
+    seat_chart,
+)
 from .export import card_rows, check_target, entrant_names, is_tournament, seat_label, write_text
+from .report_text import elo_expected, enough_games, esc, interval, num, pair, pct, plural, points
 from .runner import wilson
 
-BLUE, ORANGE, GREEN, RED, GREY = "#3b6fb6", "#d9822b", "#2e8b57", "#c0392b", "#8a8a8a"
-CARD_BARS = 15           # a deck with more cards than twice this shows its top and bottom ones
 SEEDS_SHOWN = 50         # action-limit seeds listed before "and N more"
-MIN_CARD_GAMES = 10      # games on each side a card needs to be named in the answer
 
 
 def write_report(data: dict[str, Any], path: str | os.PathLike[str]) -> Path:
@@ -56,53 +59,6 @@ def render_report(data: dict[str, Any]) -> str:
     return _page(title, data, sections)
 
 
-# --------------------------------------------------------------------------- text helpers
-def esc(text: Any) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def mpl_text(text: Any) -> str:
-    """A name as matplotlib shows it literally (a ``$`` would start mathtext)."""
-    return str(text).replace("\\", "\\\\").replace("$", r"\$")
-
-
-def num(x: Any, default: float = 0.0) -> float:
-    try:
-        v = float(x)
-    except (TypeError, ValueError):
-        return default
-    return v if math.isfinite(v) else default
-
-
-def pct(x: Any, digits: int = 1) -> str:
-    return f"{100 * num(x):.{digits}f}%"
-
-
-def interval(ci: Any, digits: int = 1) -> str:
-    lo, hi = _pair(ci)
-    return f"{100 * lo:.{digits}f}–{100 * hi:.{digits}f}%"
-
-
-def points(x: Any) -> str:
-    """A difference of two rates in percentage points."""
-    return f"{100 * num(x):+.1f} points".replace("-", "−")
-
-
-def _pair(ci: Any) -> tuple[float, float]:
-    if isinstance(ci, (list, tuple)) and len(ci) == 2:
-        return num(ci[0]), num(ci[1])
-    return 0.0, 0.0
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def elo_expected(diff: float) -> float:
-    """The expected score of a lead of ``diff`` rating points (the Elo scale)."""
-    return 1 / (1 + 10 ** (-diff / 400))
-
-
 def table(header: list[str], rows: list[list[str]], classes: list[str] | None = None,
           numeric: set[int] | None = None) -> str:
     """An HTML table from cells that are already HTML."""
@@ -116,278 +72,12 @@ def table(header: list[str], rows: list[list[str]], classes: list[str] | None = 
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
-# --------------------------------------------------------------------------- plots
-def _figure(width: float, height: float) -> Any:
-    from matplotlib.figure import Figure
-
-    return Figure(figsize=(width, height), layout="constrained")
-
-
-def _fixed_figure(width: float, height: float, left: float, right: float, top: float, bottom: float) -> Any:
-    """A figure whose margins are given in inches (no layout engine: a chart with many labels
-    lays out twice as fast)."""
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(width, height))
-    left = min(left, width * 0.6)
-    fig.subplots_adjust(left=left / width, right=1 - right / width, top=1 - top / height, bottom=bottom / height)
-    return fig
-
-
-def _text_width(texts: list[str], size: float) -> float:
-    """The width in inches of the widest of ``texts`` at ``size`` points in the default font."""
-    from matplotlib.font_manager import FontProperties
-    from matplotlib.textpath import TextToPath
-
-    font = FontProperties(size=size)
-    measure = TextToPath()
-    widest = max((measure.get_text_width_height_descent(t, font, ismath=False)[0] for t in texts), default=0.0)
-    return widest / 72
-
-
-def svg(fig: Any, caption: str = "") -> str:
-    """The figure as inline SVG (no XML prolog, no metadata), in a <figure>."""
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg", metadata={"Creator": None, "Date": None, "Format": None, "Type": None})
-    text = buf.getvalue()
-    text = _own_ids(text[text.find("<svg"):], f"p{next(_FIGURES)}-")
-    cap = f"<figcaption>{caption}</figcaption>" if caption else ""
-    return f'<figure class="plot">{text}{cap}</figure>'
-
-
-_FIGURES = itertools.count(1)
-_ID = re.compile(r'\bid="([^"]+)"')
-
-
-def _own_ids(text: str, prefix: str) -> str:
-    """Every id of one SVG (and each reference to it) with ``prefix``: matplotlib names its
-    groups "figure_1", "axes_1" ... in every figure, and a page holds several."""
-    ids = set(_ID.findall(text))
-    if not ids:
-        return text
-
-    def rename(m: re.Match[str]) -> str:
-        name = m.group(2)
-        return f"{m.group(1)}{prefix}{name}{m.group(3)}" if name in ids else m.group(0)
-
-    return re.sub(r'(\bid="|url\(#|href="#)([^")]+)([")])', rename, text)
-
-
-def _percent_axis(axis: Any) -> None:
-    from matplotlib.ticker import PercentFormatter
-
-    axis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-
-
-def _errors(values: list[float], cis: list[tuple[float, float]]) -> list[list[float]]:
-    return [[max(0.0, v - lo) for v, (lo, _) in zip(values, cis)],
-            [max(0.0, hi - v) for v, (_, hi) in zip(values, cis)]]
-
-
-def rating_chart(ratings: list[dict[str, Any]]) -> str:
-    names = [mpl_text(r.get("name", "")) for r in ratings]
-    values = [num(r.get("rating"), 1500.0) for r in ratings]
-    cis = [_pair(r.get("ci95")) for r in ratings]
-    n = len(ratings)
-    fig = _figure(7.5, 0.9 + 0.38 * n)
-    ax = fig.add_subplot()
-    ys = list(range(n))[::-1]                       # best at the top
-    ax.errorbar(values, ys, xerr=_errors(values, cis), fmt="o", color=BLUE, ecolor=BLUE, capsize=3)
-    ax.axvline(1500, color=GREY, lw=0.8, ls="--")
-    for y, v, (_, hi) in zip(ys, values, cis):
-        ax.annotate(f"{v:.0f}", (max(hi, v), y), xytext=(5, 0), textcoords="offset points", va="center",
-                    fontsize=8)
-    ax.set_yticks(ys, names)
-    ax.set_ylim(-0.7, n - 0.3)
-    ax.set_xlabel("rating (Elo scale, mean 1500) with 95% interval")
-    return svg(fig, "Bradley–Terry ratings, best first; the dashed line is the average entrant.")
-
-
-def matchup_heatmap(names: list[str], matrix: list[list[Any]], order: list[int]) -> str:
-    import numpy as np
-    from matplotlib import colormaps
-
-    n = len(order)
-    scores = np.full((n, n), np.nan)
-    for a, i in enumerate(order):
-        for b, j in enumerate(order):
-            cell = _cell(matrix, i, j)
-            if cell is not None:
-                scores[a, b] = num(cell.get("score"))
-    fig = _figure(max(4.8, 2.6 + 0.95 * n), max(3.6, 1.6 + 0.75 * n))
-    ax = fig.add_subplot()
-    cmap = colormaps["RdBu"].with_extremes(bad="#e6e6e6")
-    im = ax.imshow(np.ma.masked_invalid(scores), cmap=cmap, vmin=0.0, vmax=1.0, aspect="auto")
-    labels = [mpl_text(names[i]) for i in order]
-    ax.set_xticks(range(n), labels, rotation=30, ha="right")
-    ax.set_yticks(range(n), labels)
-    ax.tick_params(length=0)
-    for side in ("top", "right", "left", "bottom"):
-        ax.spines[side].set_visible(False)
-    size = 8 if n <= 8 else 7 if n <= 12 else 6
-    for a, i in enumerate(order):
-        for b, j in enumerate(order):
-            cell = _cell(matrix, i, j)
-            if cell is None:
-                ax.text(b, a, "—", ha="center", va="center", color=GREY, fontsize=size)
-                continue
-            s = num(cell.get("score"))
-            text = f"{100 * s:.0f}%"
-            if n <= 12:
-                lo, hi = _pair(cell.get("ci95"))
-                text += f"\n{100 * lo:.0f}–{100 * hi:.0f}"
-            ax.text(b, a, text, ha="center", va="center", fontsize=size,
-                    color="white" if abs(s - 0.5) > 0.3 else "black")
-    ax.set_xlabel("against (column)")
-    ax.set_ylabel("entrant (row)")
-    bar = fig.colorbar(im, ax=ax, shrink=0.8)
-    bar.set_label("score of the row against the column")
-    _percent_axis(bar.ax.yaxis)
-    return svg(fig, "Each cell: the row entrant's score against the column entrant (wins plus half the "
-                    "draws, per game) and its 95% interval. Rows and columns in rating order.")
-
-
-def _cell(matrix: list[list[Any]], i: int, j: int) -> dict[str, Any] | None:
-    if i < len(matrix) and j < len(matrix[i]) and isinstance(matrix[i][j], dict):
-        return matrix[i][j]
-    return None
-
-
-def paired_rate_chart(labels: list[str], first: list[float], first_ci: list[tuple[float, float]],
-                      second: list[float], second_ci: list[tuple[float, float]],
-                      names: tuple[str, str], expected: float, caption: str) -> str:
-    """Two horizontal bars per row (e.g. first seat and second seat) with 95% intervals."""
-    n = len(labels)
-    fig = _figure(7.5, 0.9 + 0.55 * n)
-    ax = fig.add_subplot()
-    ys = list(range(n))[::-1]
-    h = 0.38
-    ax.barh([y + h / 2 for y in ys], first, height=h, color=BLUE, label=names[0],
-            xerr=_errors(first, first_ci), error_kw={"ecolor": "#333", "capsize": 2, "lw": 0.8})
-    ax.barh([y - h / 2 for y in ys], second, height=h, color=ORANGE, label=names[1],
-            xerr=_errors(second, second_ci), error_kw={"ecolor": "#333", "capsize": 2, "lw": 0.8})
-    ax.axvline(expected, color=GREY, lw=0.8, ls="--")
-    ax.set_yticks(ys, [mpl_text(x) for x in labels])
-    ax.set_xlim(0, 1)
-    _percent_axis(ax.xaxis)
-    ax.set_xlabel("win rate with 95% interval")
-    ax.legend(loc="lower right", fontsize=8, frameon=False)
-    return svg(fig, caption)
-
-
-def seat_chart(labels: list[str], rates: list[float], cis: list[tuple[float, float]], draws: float,
-               expected: float) -> str:
-    n = len(labels)
-    fig = _figure(max(4.5, 1.6 + 1.3 * (n + 1)), 3.4)
-    ax = fig.add_subplot()
-    xs = list(range(n))
-    ax.bar(xs, rates, color=[(BLUE, ORANGE, GREEN, RED)[p % 4] for p in xs], width=0.6,
-           yerr=_errors(rates, cis), error_kw={"ecolor": "#333", "capsize": 4})
-    for x, r, (_, hi) in zip(xs, rates, cis):
-        ax.annotate(pct(r), (x, hi), xytext=(0, 3), textcoords="offset points", ha="center", fontsize=8)
-    ax.bar([n], [draws], color=GREY, width=0.6)
-    ax.annotate(pct(draws), (n, draws), xytext=(0, 3), textcoords="offset points", ha="center", fontsize=8)
-    ax.axhline(expected, color=GREY, lw=0.8, ls="--")
-    ax.set_xticks(xs + [n], [mpl_text(x) for x in labels] + ["draws"])
-    ax.set_ylim(0, 1.08)
-    _percent_axis(ax.yaxis)
-    ax.set_ylabel("share of games")
-    return svg(fig, "Win rate per seat with its 95% interval, and the draws; the dashed line is an even share.")
-
-
-def first_player_chart(rate: float, ci: tuple[float, float], expected: float, decided: int) -> str:
-    fig = _figure(7.0, 1.5)
-    ax = fig.add_subplot()
-    ax.barh([0], [rate], color=BLUE, height=0.5, xerr=_errors([rate], [ci]),
-            error_kw={"ecolor": "#333", "capsize": 4})
-    ax.axvline(expected, color=RED, lw=1, ls="--")
-    ax.annotate(f"even share {pct(expected, 0)}", (expected, 0.42), xytext=(4, 0), textcoords="offset points",
-                color=RED, fontsize=8, va="center")
-    ax.set_yticks([0], [f"first player\n({decided} decided games)"])
-    ax.set_xlim(0, 1)
-    ax.set_ylim(-0.5, 0.6)
-    _percent_axis(ax.xaxis)
-    ax.set_xlabel("win rate of the seat that acted first, with 95% interval")
-    return svg(fig)
-
-
-def card_chart(deck: str, rows: list[dict[str, Any]]) -> str:
-    rows = sorted(rows, key=lambda r: -num(r.get("impact_drawn")))
-    shown = rows
-    cut = len(rows) > 2 * CARD_BARS
-    if cut:
-        shown = rows[:CARD_BARS] + rows[-CARD_BARS:]
-    labels, values, colors = [], [], []
-    for r in shown:
-        mark = " *" if r.get("rarely_playable") else ""
-        labels.append(mpl_text(f"{_short(r.get('card', ''))}{mark}  (drawn {int(num(r.get('drawn')))}, "
-                               f"not {int(num(r.get('not_drawn')))})"))
-        v = num(r.get("impact_drawn"))
-        values.append(v)
-        colors.append(GREEN if v >= 0 else RED)
-    n = len(shown)
-    width, height = 7.5, 0.9 + 0.27 * n
-    fig = _fixed_figure(width, height, left=1.08 * _text_width(labels, 8) + 0.25, right=0.15, top=0.3, bottom=0.5)
-    ax = fig.add_subplot()
-    ys = list(range(n))[::-1]
-    if cut:                                   # a gap between the top and the bottom cards
-        ys = [y + (1 if k < CARD_BARS else 0) for k, y in enumerate(ys)]
-    from matplotlib.colors import to_rgba
-
-    ax.barh(ys, values, height=0.7,
-            color=[to_rgba(c, 1.0 if _enough(r) else 0.35) for c, r in zip(colors, shown)])
-    for y, v in zip(ys, values):
-        ax.annotate(f"{100 * v:+.1f}".replace("-", "−"), (v, y), xytext=(3 if v >= 0 else -3, 0),
-                    textcoords="offset points", ha="left" if v >= 0 else "right", va="center", fontsize=7)
-    ax.axvline(0, color="#333", lw=0.8)
-    ax.set_yticks(ys, labels, fontsize=8)
-    ax.set_ylim(min(ys) - 0.7, max(ys) + 0.7)
-    top = max((abs(v) for v in values), default=0.1) or 0.1
-    ax.set_xlim(-top * 1.3, top * 1.3)
-    ax.xaxis.set_major_formatter(lambda x, _pos: f"{100 * x:+.0f}".replace("-", "−"))
-    ax.set_xlabel("impact when drawn (percentage points)", loc="right")
-    ax.set_title(mpl_text(deck), loc="left", fontweight="bold")
-    note = (f"The {CARD_BARS} highest and {CARD_BARS} lowest of {len(rows)} cards; all are in the table below. "
-            if cut else "")
-    return svg(fig, note + "Impact: the win rate in games where the card was drawn minus the win rate in "
-                           "games where it was not. Pale bars: fewer than 10 games (or 5% of them) on one "
-                           "side, so little to go on. * rarely playable when drawn.")
-
-
-def _short(name: Any, most: int = 36) -> str:
-    """A name cut to ``most`` characters for a chart label (tables show it whole)."""
-    text = str(name)
-    return text if len(text) <= most else text[:most - 1] + "…"
-
-
-def length_histograms(turns: list[float], actions: list[float], unit: str) -> str:
-    fig = _figure(8.0, 2.9)
-    axes = fig.subplots(1, 2)
-    for ax, values, label, color in ((axes[0], turns, unit, BLUE), (axes[1], actions, "actions", ORANGE)):
-        if not values:
-            ax.set_visible(False)
-            continue
-        lo, hi = min(values), max(values)
-        bins: Any = 40
-        if all(float(v).is_integer() for v in values):    # whole-number bins of one width
-            width = max(1, math.ceil((hi - lo + 1) / 40))
-            bins = [lo - 0.5 + width * k for k in range(int((hi - lo) // width) + 2)]
-        ax.hist(values, bins=bins, color=color, alpha=0.85)
-        mean, median = statistics.fmean(values), statistics.median(values)
-        ax.axvline(mean, color="#222", lw=1, ls="--", label=f"mean {mean:.1f}")
-        ax.axvline(median, color="#222", lw=1, ls=":", label=f"median {median:g}")
-        ax.set_xlabel(f"{unit if label == unit else 'actions'} per game")
-        ax.set_ylabel("games")
-        ax.legend(fontsize=7, frameon=False)
-    return svg(fig, f"How long the games lasted, in {esc(unit)} and in actions.")
-
-
 # --------------------------------------------------------------------------- shared sections
 def _cards_answer(rows: list[dict[str, Any]], deck_names: list[str]) -> str:
     """Which card carries the deck most and which drags it most, among those with enough games."""
     mine = [r for r in rows if str(r.get("deck")) in deck_names]
     usable = [r for r in mine if num(r.get("drawn")) > 0 and num(r.get("not_drawn")) > 0]
-    solid = [r for r in usable if _enough(r)]
+    solid = [r for r in usable if enough_games(r)]
     pool = solid or usable
     if not pool:
         return ""
@@ -411,14 +101,9 @@ def _cards_answer(rows: list[dict[str, Any]], deck_names: list[str]) -> str:
     return f"<p>In {esc(deck_names[0])}, {' and '.join(parts)}.</p>"
 
 
-def _enough(r: dict[str, Any]) -> bool:
-    """A card row with enough games on both sides (drawn, not drawn): 10 and 5% of the games."""
-    return min(num(r.get("drawn")), num(r.get("not_drawn"))) >= max(MIN_CARD_GAMES, 0.05 * num(r.get("games")))
-
-
 def _apart(a: Any, b: Any) -> bool:
     """Two 95% intervals that do not overlap."""
-    (alo, ahi), (blo, bhi) = _pair(a), _pair(b)
+    (alo, ahi), (blo, bhi) = pair(a), pair(b)
     return alo > bhi or blo > ahi
 
 
@@ -551,7 +236,7 @@ def _tournament_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str
         for k, r in enumerate(ratings):
             i = r.get("entrant")
             e = entrants[i] if isinstance(i, int) and 0 <= i < len(entrants) else {}
-            lo, hi = _pair(r.get("ci95"))
+            lo, hi = pair(r.get("ci95"))
             body.append([str(k + 1), esc(r.get("name", "")), esc(e.get("deck", "")), esc(e.get("bot", "")),
                          f"{num(r.get('rating')):.0f}", f"{lo:.0f}–{hi:.0f}", pct(r.get("score")),
                          str(int(num(r.get("games"))))])
@@ -564,7 +249,7 @@ def _tournament_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str
         for i in order:
             line = [f"<strong>{esc(names[i])}</strong>"]
             for j in order:
-                c = _cell(matrix, i, j)
+                c = matrix_cell(matrix, i, j)
                 line.append("—" if c is None else
                             f"{pct(c.get('score'), 0)} <small>({int(num(c.get('wins')))}–"
                             f"{int(num(c.get('losses')))}–{int(num(c.get('draws')))})</small>")
@@ -594,8 +279,8 @@ def _tournament_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str
                        else "within the uncertainty (the intervals overlap).") + "</p>")
         chart = paired_rate_chart(
             [str(r.get("name", "")) for r in rows],
-            [num(r.get("first_win_rate")) for r in rows], [_pair(r.get("first_ci95")) for r in rows],
-            [num(r.get("second_win_rate")) for r in rows], [_pair(r.get("second_ci95")) for r in rows],
+            [num(r.get("first_win_rate")) for r in rows], [pair(r.get("first_ci95")) for r in rows],
+            [num(r.get("second_win_rate")) for r in rows], [pair(r.get("second_ci95")) for r in rows],
             ("acting first", f"acting {label}"), 0.5,
             "Each entrant's win rate in the games where it acted first and in the others, with 95% intervals.")
         body = [[esc(r.get("name", "")), str(int(num(r.get("first_games")))),
@@ -635,21 +320,21 @@ def _tournament_answer(data: dict[str, Any], names: list[str], ratings: list[dic
         return stopped_notice(data) + "<p>No games were played, so there is no answer yet.</p>"
     matrix = data.get("matrix") or []
     top = ratings[0]
-    tlo, thi = _pair(top.get("ci95"))
+    tlo, thi = pair(top.get("ci95"))
     parts = [stopped_notice(data),
              f'<p class="lead"><strong>{esc(top.get("name"))}</strong> is the strongest entrant: rating '
              f"<strong>{num(top.get('rating')):.0f}</strong> (95% interval {tlo:.0f}–{thi:.0f}), scoring "
              f"{pct(top.get('score'))} over its {int(num(top.get('games')))} games.</p>"]
     if len(ratings) > 1:
         sec = ratings[1]
-        slo, shi = _pair(sec.get("ci95"))
+        slo, shi = pair(sec.get("ci95"))
         diff = num(top.get("rating")) - num(sec.get("rating"))
         parts.append(f"<p>It leads the second, <strong>{esc(sec.get('name'))}</strong> (rating "
                      f"{num(sec.get('rating')):.0f}, {slo:.0f}–{shi:.0f}), by <strong>{diff:.0f} rating "
                      f"points</strong>, which means an expected score of {pct(elo_expected(diff))} between them.")
         h2h = None
         if isinstance(top.get("entrant"), int) and isinstance(sec.get("entrant"), int):
-            h2h = _cell(matrix, top["entrant"], sec["entrant"])
+            h2h = matrix_cell(matrix, top["entrant"], sec["entrant"])
         if h2h is not None:
             parts.append(f" Head to head it scored <strong>{pct(h2h.get('score'))}</strong> (95% interval "
                          f"{interval(h2h.get('ci95'))}) in {int(num(h2h.get('games')))} games: "
@@ -662,7 +347,7 @@ def _tournament_answer(data: dict[str, Any], names: list[str], ratings: list[dic
         else:
             h2h_note = ""
             if h2h is not None:
-                lo, hi = _pair(h2h.get("ci95"))
+                lo, hi = pair(h2h.get("ci95"))
                 if lo > 0.5:
                     h2h_note = " (though their head-to-head interval lies above 50%)"
                 elif hi >= 0.5:
@@ -698,7 +383,7 @@ def _simulation_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str
     decks = [str(d) for d in data.get("decks") or []]
     wins = [int(num(w)) for w in data.get("wins") or []] + [0] * seats
     rates = [num(r) for r in data.get("win_rate") or []] + [0.0] * seats
-    cis = [_pair(c) for c in data.get("win_ci95") or []] + [(0.0, 1.0)] * seats
+    cis = [pair(c) for c in data.get("win_ci95") or []] + [(0.0, 1.0)] * seats
     returns = [num(r) for r in data.get("mean_return") or []] + [0.0] * seats
     cards = card_rows(data)
     sections = [("answer", "Answer", _simulation_answer(data, seat_names, wins, rates, cis, cards))]
@@ -716,7 +401,7 @@ def _simulation_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str
     decided = int(num(data.get("first_player_games")))
     if decided:
         rate = num(data.get("first_player_win_rate"))
-        ci = _pair(data.get("first_player_ci95"))
+        ci = pair(data.get("first_player_ci95"))
         expected = num(data.get("first_player_expected"), 1 / seats if seats else 0.5)
         sure = ci[0] > expected or ci[1] < expected
         text = (f"<p>The seat that acted first won {int(num(data.get('first_player_wins')))} of the {decided} "
@@ -795,7 +480,7 @@ def _simulation_answer(data: dict[str, Any], seat_names: list[str], wins: list[i
                          f"significantly</strong>: its 95% interval overlaps that of {esc(seat_names[runner])}. "
                          "More games would tell.</p>")
     if int(num(data.get("first_player_games"))):
-        ci = _pair(data.get("first_player_ci95"))
+        ci = pair(data.get("first_player_ci95"))
         expected = num(data.get("first_player_expected"), 1 / seats)
         sure = ci[0] > expected or ci[1] < expected
         parts.append(f"<p>The seat that acts first wins {pct(data.get('first_player_win_rate'))} of the decided "
