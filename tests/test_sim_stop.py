@@ -14,7 +14,7 @@ import pytest
 @pytest.mark.parametrize("command,workers", [("simulate", "1"), ("simulate", "2"), ("tournament", "2")])
 def test_ctrl_c_keeps_the_finished_games(tmp_path, command, workers):
     out = tmp_path / "run.json"
-    args = [sys.executable, "-m", "metatcg", command, "metax", "--bots", "random", "--games", "200000",
+    args = [sys.executable, "-m", "metatcg", command, "metax", "--bots", "random", "--games", "20000",
             "--workers", workers, "--json", str(out)]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(4)
