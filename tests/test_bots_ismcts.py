@@ -58,6 +58,29 @@ def test_settings_are_read():
     assert make_bot("ismcts:ms=150").ms == 150.0
 
 
+@pytest.mark.parametrize("game_id, spec, scale", [
+    ("metax", "ismcts:iters=2", 40.0), ("metazoo", "ismcts:iters=2", 10.0), ("metax", "ismcts:iters=2,scale=5", 5.0),
+])
+def test_leaf_values_are_read_on_the_games_own_scale_unless_a_setting_says(game_id, spec, scale):
+    """A leaf's evaluation is squashed with the game's ``eval_scale`` (MetaX's is 40: a Victory
+    Point is 12 there) or the ``scale`` setting."""
+    seen: list[float] = []
+
+    class Spy(IsmctsBot):
+        def _iterate(self, root, me, scale):
+            seen.append(scale)
+            super()._iterate(root, me, scale)
+
+    game = metatcg.load_game(game_id)
+    st = game.new_state(game.starter_deck_names()[:2], seed=3)
+    while len(st.legal_actions()) < 2:
+        st.apply(st.legal_actions()[0])
+    bot = make_bot(spec, seed=4)
+    spy = Spy(4, iters=bot.iters, scale=bot.scale)
+    spy.choose(st.handle(st.current_player()))
+    assert seen == [scale, scale]
+
+
 def test_play_against_ismcts_with_settings_and_a_clear_error_for_bad_ones(in_tmp):
     from support.cli import assert_clean, run
     r = run("play", "metax", "--deck", "aggro", "--vs", "ismcts:iters=20,depth=4", "--seed", "3", input="quit\ny\n")

@@ -5,8 +5,9 @@ Each iteration draws a fresh determinization (``me.determinize``: every card thi
 see resampled), walks one shared tree of action ids with UCB1 counted over the times a child was
 *available* (actions differ between determinizations), adds one node, plays random actions in
 quiet mode for at most ``depth`` steps, and backs up a value per seat: the result if the game
-ended, else the game's own evaluation squashed into -1..1. Decisions with one option are taken
-on the way without a node. The move made is the root child visited most.
+ended, else the game's own evaluation squashed into -1..1 (``tanh(value / scale)``, the scale
+being the game's ``eval_scale`` unless the ``scale`` setting gives one). Decisions with one
+option are taken on the way without a node. The move made is the root child visited most.
 
 Budget: ``iters`` iterations, or ``ms`` milliseconds of thinking (either, not both). ``depth``
 is 30 by default: cutting playouts short and trusting a game's evaluation early played no better
@@ -59,7 +60,7 @@ class IsmctsBot:
         actions = me.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        scale = self.scale if self.scale is not None else float(getattr(me.game, "eval_scale", 10.0))
+        scale = self.scale if self.scale is not None else float(me.game.eval_scale)
         root = _Node(-1)
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
         done = 0

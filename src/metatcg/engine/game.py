@@ -213,6 +213,10 @@ class Game:
         """The game's own heuristic value of ``state`` for ``player`` (greedy bots)."""
         raise NotImplementedError
 
+    #: how many units of :meth:`evaluate` make a clear lead: a search bot reads a value ``v``
+    #: as ``tanh(v / eval_scale)`` in -1..1, so too small a scale makes every lead look won
+    eval_scale: float = 10.0
+
 
 _SEATS_AND_NUMBERS = re.compile(r"\bP[0-9]+(?:'s)?\b|[0-9]+")
 

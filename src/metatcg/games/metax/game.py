@@ -59,6 +59,11 @@ class MetaXGame(PooledGame):
     def evaluate(self, state: GameState, player: int) -> float:
         return evaluate(state, player)
 
+    # a Victory Point is worth 12 in ``evaluate``: at 40 one VP of lead reads as 0.29 to ISMCTS
+    # and four as 0.83, where the kernel's 10 made any two-VP lead look like a sure win
+    # (benchmarks/README.md, "The ISMCTS bot")
+    eval_scale = 40.0
+
     def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
         """Resample what ``player`` cannot see: the opponent's hidden hand with their whole deck
         and the face-down VP pile of ``player`` (the opponent's cards), and ``player``'s own deck
