@@ -40,6 +40,9 @@ def ref_evaluate(st, player: int) -> float:
                 v += ref_page_value(d, c)
                 if d.defs[c].type == "beastie":
                     v -= h.STATUS * len(s.inds)
+        for c, s in d.ps.items():      # a face-down Page without the Trap Trait risks the game
+            if s.face_down and s.controller == p and "trap" not in d.defs[c].traits:
+                v -= h.BLUFF
         v += h.TERRA_PAGE * sum(1 for c in d.terra if c >= 0 and d.ps[c].controller == p) / 2
         v += h.CHAPTER * len(d.chapter[p])
         for it in d.chain:
@@ -72,3 +75,29 @@ def test_evaluation_equals_the_seat_by_seat_one(seats: int, seed: int) -> None:
                 check(child, f"{decks} seed {seed} action {i} then {a.id}")
         st.apply(r.choice(st.legal_actions()))
         i += 1
+
+
+def test_a_face_down_page_without_the_trap_trait_counts_against_its_controller() -> None:
+    """A search that places a bluff must see the risk: revealed, it loses the game (MZ22-TRAP-4).
+    The same position with that Page given the Trap Trait is worth BLUFF more to its controller."""
+    import dataclasses
+    found = 0
+    for seed in range(60):
+        st = GAME.new_state([DECKS[0], DECKS[1]], seed=seed, log=False)
+        r = Rng(seed)
+        while not st.is_terminal() and not found:
+            d = st.data
+            bluffs = [c for c, s in d.ps.items() if s.face_down and "trap" not in d.defs[c].traits]
+            if bluffs and st.result is None:
+                c = bluffs[0]
+                p = d.ps[c].controller
+                honest = st.clone()
+                honest.data.defs = d.defs[:]
+                honest.data.defs[c] = dataclasses.replace(d.defs[c], traits=d.defs[c].traits + ("trap",))
+                gap = GAME.evaluate(honest, p) - GAME.evaluate(st, p)
+                assert gap == pytest.approx(h.BLUFF / 1000.0)
+                found += 1
+            st.apply(r.choice(st.legal_actions()))
+        if found:
+            break
+    assert found, "no random game placed a bluff"

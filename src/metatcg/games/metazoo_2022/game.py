@@ -93,6 +93,11 @@ class MZ22Game(PooledGame):
         from .heuristics import evaluate
         return evaluate(state, player)
 
+    # ``evaluate`` is a side difference over 1000 (a Caster's LP count one each): half of the
+    # values in random play are under 0.09, so the kernel's 10 flattened them to nothing and
+    # ISMCTS searched for results alone (benchmarks/README.md, "The ISMCTS bot")
+    eval_scale = 0.2
+
     def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
         """Resample every Spellbook and the other Casters' Chapters (but Pages all have seen
         there), keeping sizes (docs/metazoo-2022.md §5.5)."""

@@ -18,6 +18,7 @@ SPELL_ON_WAY = 6.0   # a Spell or Potion being cast (its effect shows once it re
 STATUS = 10.0        # each Indicator on a Beastie
 TRAP_MENUS = ("trap_place", "trap_bluff")
 TRAP_MENU = 200.0    # greedy does not place Traps yet (PR-MZ22-54)
+BLUFF = 150.0        # a face-down Page without the Trap Trait: revealed, it loses the game (MZ22-TRAP-4)
 
 
 _TOP_DAMAGE: dict[int, tuple[Any, int]] = {}   # id(PageDef) -> (it, its highest printed Damage)
@@ -116,6 +117,10 @@ def evaluate(st: GameState, player: int) -> float:
             v[p] += page_value(d, c, bonuses)
             if defs[c].type == "beastie":
                 v[p] -= STATUS * len(s.inds)
+    if d.has_attached():            # face-down Pages: a search that bluffs must see the risk
+        for c, s in ps.items():
+            if s.face_down and "trap" not in defs[c].traits and not out[s.controller]:
+                v[s.controller] -= BLUFF
 
     def side(p: int) -> float:
         if out[p]:
