@@ -213,6 +213,20 @@ class Game:
         """The game's own heuristic value of ``state`` for ``player`` (greedy bots)."""
         raise NotImplementedError
 
+    # ------------------------------------------------ for RL environments (metatcg.rl)
+    def action_space(self, seats: int) -> Any:
+        """Every action id this game can offer at ``seats`` seats, as an
+        ``engine.action_space.ActionSpace``: a fixed numbering of them for RL."""
+        raise NotImplementedError(f"{self.id} declares no action space")
+
+    def observation_layout(self, seats: int) -> list[tuple[str, int]]:
+        """The parts of :meth:`observe`'s vector at ``seats`` seats, in order: (name, length)."""
+        raise NotImplementedError(f"{self.id} declares no observation encoding")
+
+    def observe(self, view: dict[str, Any], seats: int) -> Any:
+        """A fixed-length ``numpy.float32`` vector built from ``view`` (a ``state.view(p)``) alone."""
+        raise NotImplementedError(f"{self.id} declares no observation encoding")
+
     #: how many units of :meth:`evaluate` make a clear lead: a search bot reads a value ``v``
     #: as ``tanh(v / eval_scale)`` in -1..1, so too small a scale makes every lead look won
     eval_scale: float = 10.0
