@@ -1,6 +1,7 @@
 """The game-agnostic face of a ruleset: decks, new states, JSON, replay."""
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -214,18 +215,32 @@ class Game:
         raise NotImplementedError
 
     # ------------------------------------------------ for RL environments (metatcg.rl)
+    # A game adds RL support by adding modules beside its game class: ``action_space.py`` with
+    # ``action_space(game, seats)``, and ``observation.py`` with ``layout(game, seats)`` and
+    # ``observe(game, view, seats)``. Found by convention, so the kernel names no game.
     def action_space(self, seats: int) -> Any:
         """Every action id this game can offer at ``seats`` seats, as an
         ``engine.action_space.ActionSpace``: a fixed numbering of them for RL."""
-        raise NotImplementedError(f"{self.id} declares no action space")
+        return self._own("action_space", "declares no action space").action_space(self, seats)
 
     def observation_layout(self, seats: int) -> list[tuple[str, int]]:
         """The parts of :meth:`observe`'s vector at ``seats`` seats, in order: (name, length)."""
-        raise NotImplementedError(f"{self.id} declares no observation encoding")
+        return self._own("observation", "declares no observation encoding").layout(self, seats)  # type: ignore[no-any-return]
 
     def observe(self, view: dict[str, Any], seats: int) -> Any:
         """A fixed-length ``numpy.float32`` vector built from ``view`` (a ``state.view(p)``) alone."""
-        raise NotImplementedError(f"{self.id} declares no observation encoding")
+        return self._own("observation", "declares no observation encoding").observe(self, view, seats)
+
+    def _own(self, name: str, missing: str) -> Any:
+        """The module ``name`` of this game's own package, or NotImplementedError saying so."""
+        package = type(self).__module__.rpartition(".")[0]
+        if package:
+            try:
+                return importlib.import_module(f"{package}.{name}")
+            except ModuleNotFoundError as e:
+                if e.name != f"{package}.{name}":
+                    raise
+        raise NotImplementedError(f"{self.id} {missing}")
 
     #: how many units of :meth:`evaluate` make a clear lead: a search bot reads a value ``v``
     #: as ``tanh(v / eval_scale)`` in -1..1, so too small a scale makes every lead look won

@@ -77,8 +77,10 @@ def _unfit(game: Game) -> str:
     """Why ``game`` cannot be offered to OpenSpiel ("" when it can)."""
     if SEATS not in game.seat_counts:
         return "it is not played by two (OpenSpiel games here have two seats)"
-    cls = type(game)
-    if cls.action_space is Game.action_space or cls.observe is Game.observe:
+    try:
+        game.action_space(SEATS)
+        game.observation_layout(SEATS)
+    except NotImplementedError:
         return "it declares no action space or observation encoding (metatcg.rl)"
     return ""
 

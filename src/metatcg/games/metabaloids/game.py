@@ -66,18 +66,6 @@ class MetabaloidsGame(PooledGame):
     def evaluate(self, state: GameState, player: int) -> float:
         return evaluate(state, player)
 
-    def action_space(self, seats: int) -> Any:
-        from .action_space import action_space
-        return action_space(self, seats)
-
-    def observation_layout(self, seats: int) -> list[tuple[str, int]]:
-        from .observation import layout
-        return layout(self, seats)
-
-    def observe(self, view: dict[str, Any], seats: int) -> Any:
-        from .observation import observe
-        return observe(self, view, seats)
-
     def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
         """Resample, per owner, every other seat's hidden hand with their draw pile, and
         ``player``'s own draw pile; hand cards everyone saw go there and a draw pile's top card

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ...engine.action import Action, Decision
 from ...engine.decks import Deck
@@ -59,18 +58,6 @@ class MetaXGame(PooledGame):
 
     def evaluate(self, state: GameState, player: int) -> float:
         return evaluate(state, player)
-
-    def action_space(self, seats: int) -> Any:
-        from .action_space import action_space
-        return action_space(self, seats)
-
-    def observation_layout(self, seats: int) -> list[tuple[str, int]]:
-        from .observation import layout
-        return layout(self, seats)
-
-    def observe(self, view: dict[str, Any], seats: int) -> Any:
-        from .observation import observe
-        return observe(self, view, seats)
 
     # a Victory Point is worth 12 in ``evaluate``: at 40 one VP of lead reads as 0.29 to ISMCTS
     # and four as 0.83, where the kernel's 10 made any two-VP lead look like a sure win

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ...engine.action import Action
 from ...engine.decks import Deck, split_entry
@@ -91,18 +90,6 @@ class MetaZooGame(PooledGame):
 
     def evaluate(self, state: GameState, player: int) -> float:
         return evaluate(state, player)
-
-    def action_space(self, seats: int) -> Any:
-        from .action_space import action_space
-        return action_space(self, seats)
-
-    def observation_layout(self, seats: int) -> list[tuple[str, int]]:
-        from .observation import layout
-        return layout(self, seats)
-
-    def observe(self, view: dict[str, Any], seats: int) -> Any:
-        from .observation import observe
-        return observe(self, view, seats)
 
     def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
         """Resample what ``player`` cannot see: the opponent's hand (except cards revealed

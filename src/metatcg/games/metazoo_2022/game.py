@@ -93,18 +93,6 @@ class MZ22Game(PooledGame):
         from .heuristics import evaluate
         return evaluate(state, player)
 
-    def action_space(self, seats: int) -> Any:
-        from .action_space import action_space
-        return action_space(self, seats)
-
-    def observation_layout(self, seats: int) -> list[tuple[str, int]]:
-        from .observation import layout
-        return layout(self, seats)
-
-    def observe(self, view: dict[str, Any], seats: int) -> Any:
-        from .observation import observe
-        return observe(self, view, seats)
-
     # ``evaluate`` is a side difference over 1000 (a Caster's LP count one each): half of the
     # values in random play are under 0.09, so the kernel's 10 flattened them to nothing and
     # ISMCTS searched for results alone (benchmarks/README.md, "The ISMCTS bot")
