@@ -2,7 +2,8 @@
 
 The evaluation reads each lane's totals in one pass (``stats.lane_totals``), filters and
 conditions are compiled once (``stats._MATCHERS``, ``stats._CONDITIONS``), the "has" Influence
-effects are planned once per set of sources (``stats.inf_plan``), mission sources are skipped
+effects are planned once per set of sources (``stats.inf_plan``), a view counts a unit's keywords
+in one pass (``stats.keyword_counts``), mission sources are skipped
 when nothing in play has a During Mission ability, the cards whose triggers listen are kept
 until cards move (``triggers._watchers``) and an action decision with one lane left is known to
 have 2+ options when a trade is offered (``rules.surely_several``). Each is checked here
@@ -17,7 +18,7 @@ import pytest
 import metatcg
 from metatcg.engine.rng import Rng
 from metatcg.games.metazoo import heuristics, stats, triggers
-from metatcg.games.metazoo.data import LANES, opponent
+from metatcg.games.metazoo.data import KEYWORDS, LANES, opponent
 
 GAME = metatcg.load_game("metazoo")
 DECKS = GAME.starter_deck_names()
@@ -123,6 +124,10 @@ def check(st, where: str) -> None:
         assert GAME.evaluate(st, p) == ref_evaluate(st, p), where
     in_play = [u for s in range(LANES * 2) for u in d.units[s]]
     assert stats.influences(d) == {u: stats.influence(d, u) for u in in_play}, where
+    srcs = stats.static_sources(d)
+    for u in in_play:                           # the view's one pass over a unit's keywords
+        counts = stats.keyword_counts(d, u, srcs)
+        assert {k: counts.get(k, 0) for k in KEYWORDS} == {k: stats.kw_count(d, u, k) for k in KEYWORDS}, (where, u)
     for ctx, ab in stats.static_sources(d):
         assert stats.condition_ok(d, ab.condition, ctx) == ref_condition(d, ab.condition, ctx), where
         for op in ab.do:

@@ -66,6 +66,21 @@ def test_fixed_length_finite_float32(game_id):
 
 
 @pytest.mark.parametrize("game_id", SHIPPED)
+def test_reading_the_view_uncopied_changes_neither_vector_nor_state(game_id):
+    """``observe`` reads ``view(p, copy=False)``, which may share lists with the state: it must
+    encode exactly what the detached view encodes, and leave the state as it was."""
+    game = encoded(game_id)
+    for table in seat_tables(game):
+        for st in states(game, table, every=4, limit=25):
+            before = st.to_json()
+            for p in range(table.seats):
+                fast = observe(st, p)
+                slow = game.observe(st.view(p, None), table.seats)
+                assert np.array_equal(fast, slow), (table, p)
+            assert st.to_json() == before, table
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
 def test_decision_kind_is_always_a_listed_one(game_id):
     """The decision one-hot never falls in its "other" slot: every kind the game asked during
     random play is listed, and the slot of the kind asked is set."""

@@ -14,6 +14,16 @@ import numpy.typing as npt
 
 Vector = npt.NDArray[np.float32]
 
+
+class Slots(dict[int, float]):
+    """A vector being filled: only the slots written so far, unwritten ones read 0. Setting one
+    entry of a dict costs a fraction of setting one of a numpy array, and a view fills a few
+    hundred of a vector's thousands of slots, so encoders write here and :meth:`Encoder.vector`
+    makes the array once (``observe`` is most of the cost of an RL step)."""
+
+    def __missing__(self, key: int) -> float:
+        return 0.0
+
 #: one copy of a card in a zone adds this much to its slot: 4 copies make 1.0
 COPY = 0.25
 
@@ -62,8 +72,16 @@ class Encoder:
         for k in range(self.seats):
             self.add(f"s{k}.{name}", length)
 
-    def blank(self) -> Vector:
-        return np.zeros(self.size, dtype=np.float32)
+    def blank(self) -> Slots:
+        """Nothing written yet: fill it, then :meth:`vector`."""
+        return Slots()
+
+    def vector(self, out: Slots) -> Vector:
+        """The ``float32`` vector of what ``out`` holds."""
+        vec = np.zeros(self.size, dtype=np.float32)
+        if out:
+            vec[np.fromiter(out.keys(), np.intp, len(out))] = np.fromiter(out.values(), np.float32, len(out))
+        return vec
 
 
 def cached(game: Any, seats: int, build: Callable[[Any, int], Encoder]) -> Encoder:
@@ -96,33 +114,33 @@ def relative(seat: Any, view: dict[str, Any], seats: int) -> int:
     return (seat - view["you"]) % seats if isinstance(seat, int) and not isinstance(seat, bool) else -1
 
 
-def counts(out: Vector, off: int, index: Index, cards: Iterable[Any], weight: float = COPY) -> None:
+def counts(out: Slots, off: int, index: Index, cards: Iterable[Any], weight: float = COPY) -> None:
     """Add ``weight`` per card (a dict with a ``name`` or a bare name) to its slot."""
     for c in cards:
         out[off + index(c["name"] if isinstance(c, dict) else c)] += weight
 
 
-def onehot(out: Vector, off: int, index: Index, name: Any) -> None:
+def onehot(out: Slots, off: int, index: Index, name: Any) -> None:
     """Set the slot of ``name`` (its "other" slot when unknown); None sets nothing."""
     if name is not None:
         out[off + index(name)] = 1.0
 
 
-def seat_onehot(out: Vector, off: int, seat: Any, view: dict[str, Any], seats: int) -> None:
+def seat_onehot(out: Slots, off: int, seat: Any, view: dict[str, Any], seats: int) -> None:
     """Mark a seat relative to the observer; None marks nothing."""
     r = relative(seat, view, seats)
     if r >= 0:
         out[off + r] = 1.0
 
 
-def scalars(out: Vector, off: int, values: Sequence[tuple[Any, float]]) -> None:
+def scalars(out: Slots, off: int, values: Sequence[tuple[Any, float]]) -> None:
     """Write ``value / scale`` for each pair; None, False and missing values write 0."""
     for i, (v, scale) in enumerate(values):
         if v is not None and v is not False:
             out[off + i] = float(v) / scale
 
 
-def decision(out: Vector, enc: Encoder, view: dict[str, Any]) -> None:
+def decision(out: Slots, enc: Encoder, view: dict[str, Any]) -> None:
     """The ``decision`` part (kind one-hot) and the ``deciding`` part: [a decision is open,
     the observer decides, game over, the observer's return], then who decides (relative)."""
     d = view.get("deciding")

@@ -27,6 +27,7 @@ def offsets(game: Game, seats: int) -> dict[str, tuple[int, int]]:
 
 
 def observe(state: GameState, player: int) -> Vector:
-    """``player``'s vector of ``state``, from ``state.view(player)`` alone (no log lines)."""
-    view: dict[str, Any] = state.view(player, None)
+    """``player``'s vector of ``state``, from ``state.view(player)`` alone (no log lines; not
+    copied, since the encoder only reads it)."""
+    view: dict[str, Any] = state.view(player, None, copy=False)
     return state.game.observe(view, state.num_players)  # type: ignore[no-any-return]

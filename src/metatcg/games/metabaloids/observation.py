@@ -87,4 +87,4 @@ def observe(game: Any, view: dict[str, Any], seats: int) -> Vector:
         for part in ("attacking_card", "target_card", "attack_draw", "defense_draw"):
             if b[part] is not None:
                 ov.counts(out, at[f"battle.{part}"], cards, [b[part]])
-    return out
+    return enc.vector(out)

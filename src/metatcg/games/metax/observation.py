@@ -85,4 +85,4 @@ def observe(game: Any, view: dict[str, Any], seats: int) -> Vector:
                                             (a["resolved"], 1.0), *((stat == s, 1.0) for s in STATS),
                                             (lead[0], 1.0)])
     ov.counts(out, at["resolving"], cards, view["resolving"])
-    return out
+    return enc.vector(out)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from ...engine import obsvec as ov
-from ...engine.obsvec import Encoder, Index, Vector
+from ...engine.obsvec import Encoder, Index, Slots, Vector
 from .data import AURA_CAP, KEYWORDS, LANES, MP_TO_WIN
 from .schema import AuraType
 
@@ -51,7 +51,7 @@ def layout(game: Any, seats: int) -> list[tuple[str, int]]:
     return list(_encoder(game, seats).parts)
 
 
-def _unit(out: Vector, off: int, u: dict[str, Any]) -> None:
+def _unit(out: Slots, off: int, u: dict[str, Any]) -> None:
     ov.scalars(out, off, [(1, 1.0), (u["influence"], 10.0), (u["base_influence"], 10.0), (u["damage"], 5.0),
                           (u["tapped"], 1.0), (u["gigantic"], 3.0), (len(u["influence_sources"]), 3.0)])
     ov.onehot(out, off + 7, UNIT_TYPES, u["type"])
@@ -125,4 +125,4 @@ def observe(game: Any, view: dict[str, Any], seats: int) -> Vector:
             for i, u in enumerate(side["units"][:UNITS]):
                 _unit(out, slots + i * UNIT, u)
     ov.counts(out, at["resolving"], cards, view["resolving"])
-    return out
+    return enc.vector(out)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .data import BASE_LANE_LIMIT, LANES, MetaZooData, opponent
+from .data import BASE_LANE_LIMIT, KEYWORDS, LANES, MetaZooData, opponent
 from .records import Ctx, make
 
 # ----------------------------------------------------------------------------- sources
@@ -488,6 +488,23 @@ def kw_count(d: MetaZooData, iid: int, kw: str, srcs: list | None = None, depth:
                     and condition_ok(d, ab.condition, ctx, depth):
                 n += 1
     return n
+
+
+def keyword_counts(d: MetaZooData, iid: int, srcs: Sources) -> dict[str, int]:
+    """:func:`kw_count` of every keyword of unit ``iid`` at once (the keywords it has, each
+    with its count): one pass over modifiers and static effects instead of one per keyword,
+    for views, which list every unit's keywords."""
+    out = {k: n for k, n in d.cards[iid].keywords.items() if n}
+    for m in d.mods:
+        if m.unit == iid and m.what in KEYWORDS:
+            out[m.what] = out.get(m.what, 0) + 1
+    if srcs.kw_given:
+        for ctx, ab in srcs:
+            for op in ab.do:
+                if op.op == "has_keyword" and static_targets(d, op, ctx, iid, 0) \
+                        and condition_ok(d, ab.condition, ctx, 0):
+                    out[op.keyword] = out.get(op.keyword, 0) + 1
+    return out
 
 
 def has_kw(d: MetaZooData, iid: int, kw: str, srcs: list | None = None, depth: int = 0) -> bool:

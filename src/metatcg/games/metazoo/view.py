@@ -42,10 +42,8 @@ def hand_json(d: MetaZooData, iid: int, changes: list) -> dict:
 
 def unit_json(d: MetaZooData, u: int, srcs: stats.Sources, infl: dict[int, int]) -> dict:
     c = d.cards[u]
-    kws = []
-    for k in KEYWORDS:
-        n = stats.kw_count(d, u, k, srcs)
-        kws += [k] * n
+    counts = stats.keyword_counts(d, u, srcs)
+    kws = [k for k in KEYWORDS for _ in range(counts.get(k, 0))]
     return {
         "id": f"c{u}", "name": c.name, "type": c.type if not c.token else ("token creature" if c.creature
                                                                             else "token equipment"),

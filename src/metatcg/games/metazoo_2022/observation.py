@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Iterable, get_args
 
 from ...engine import obsvec as ov
-from ...engine.obsvec import Encoder, Index, Vector
+from ...engine.obsvec import Encoder, Index, Slots, Vector
 from .data import SLOTS, START_LP
 
 BODIES = 10          # Beastie and Artifact slots per controller in the Arena (padded)
@@ -50,12 +50,12 @@ def layout(game: Any, seats: int) -> list[tuple[str, int]]:
     return list(_encoder(game, seats).parts)
 
 
-def _statuses(out: Vector, off: int, statuses: Index, inds: Iterable[dict[str, Any]]) -> None:
+def _statuses(out: Slots, off: int, statuses: Index, inds: Iterable[dict[str, Any]]) -> None:
     for i in inds:
         out[off + statuses(i["status"])] += max(1, i["counters"]) / 5.0
 
 
-def _body(out: Vector, off: int, enc: Encoder, pg: dict[str, Any]) -> None:
+def _body(out: Slots, off: int, enc: Encoder, pg: dict[str, Any]) -> None:
     ov.scalars(out, off, [(1, 1.0), (pg["fatigued"], 1.0), (pg["token"], 1.0), (pg["type"] == "artifact", 1.0),
                           (pg.get("lp"), BEAST_LP), (pg.get("max_lp"), BEAST_LP), (pg.get("damage"), BEAST_LP),
                           (len(pg.get("traits") or ()), 3.0)])
@@ -135,4 +135,4 @@ def observe(game: Any, view: dict[str, Any], seats: int) -> Vector:
         ov.seat_onehot(out, off + 7, cb["seat"], view, seats)
         ov.counts(out, at["combat.attacker"], cards, [names[cb["attacker"]]] if cb["attacker"] in names else ())
         ov.counts(out, at["combat.defenders"], cards, [names[d] for d in cb["defenders"] if d in names])
-    return out
+    return enc.vector(out)
