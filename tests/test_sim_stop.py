@@ -11,12 +11,19 @@ import time
 import pytest
 
 
+def _hear_ctrl_c() -> None:
+    """In the child: SIGINT back to its default, as at a terminal. A test runner started in the
+    background (``cmd &``) ignores SIGINT, and its children would inherit that and never stop."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("command,workers", [("simulate", "1"), ("simulate", "2"), ("tournament", "2")])
 def test_ctrl_c_keeps_the_finished_games(tmp_path, command, workers):
     out = tmp_path / "run.json"
     args = [sys.executable, "-m", "metatcg", command, "metax", "--bots", "random", "--games", "20000",
             "--workers", workers, "--json", str(out)]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_hear_ctrl_c)
     time.sleep(4)
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=60)
