@@ -380,7 +380,7 @@ class GameState:
         the lines of ``log_for(player)`` from ``log_from`` on (None: no lines, for a caller that
         follows the log with :meth:`log_since`). ``copy=False`` skips making it share nothing
         with the state, for a caller that reads it at once and keeps none of it (an RL encoder:
-        the copy costs a fifth of the view)."""
+        the copy costs a fifth to a third of the view)."""
         self.seat(player)
         legal = [a.to_json() for a in self.legal_actions()] if self.current_player() == player else []
         log = [] if log_from is None else self.log_for(player, log_from)
