@@ -221,15 +221,23 @@ class Game:
     def action_space(self, seats: int) -> Any:
         """Every action id this game can offer at ``seats`` seats, as an
         ``engine.action_space.ActionSpace``: a fixed numbering of them for RL."""
-        return self._own("action_space", "declares no action space").action_space(self, seats)
+        return self._own("action_space", "declares no action space").action_space(self, self._rl_seats(seats))
 
     def observation_layout(self, seats: int) -> list[tuple[str, int]]:
         """The parts of :meth:`observe`'s vector at ``seats`` seats, in order: (name, length)."""
-        return self._own("observation", "declares no observation encoding").layout(self, seats)  # type: ignore[no-any-return]
+        return self._own("observation", "declares no observation encoding").layout(  # type: ignore[no-any-return]
+            self, self._rl_seats(seats))
 
     def observe(self, view: dict[str, Any], seats: int) -> Any:
         """A fixed-length ``numpy.float32`` vector built from ``view`` (a ``state.view(p)``) alone."""
-        return self._own("observation", "declares no observation encoding").observe(self, view, seats)
+        return self._own("observation", "declares no observation encoding").observe(self, view, self._rl_seats(seats))
+
+    def _rl_seats(self, seats: Any) -> int:
+        """``seats`` if this game is played by that many, else a clear :class:`SeatCountError`
+        (checked here once for every game's action space and observation encoding)."""
+        if type(seats) is not int or seats not in self.seat_counts:
+            raise SeatCountError(f"{self.id} is played by {self.seats_text()} players, not {seats!r}")
+        return seats
 
     def _own(self, name: str, missing: str) -> Any:
         """The module ``name`` of this game's own package, or NotImplementedError saying so."""

@@ -86,12 +86,10 @@ class Encoder:
 
 def cached(game: Any, seats: int, build: Callable[[Any, int], Encoder]) -> Encoder:
     """The game's encoder for ``seats``, built once per game object (a scenario game with
-    extra cards has its own pool, so its own encoder)."""
+    extra cards has its own pool, so its own encoder). ``Game`` has checked ``seats``."""
     known: dict[int, Encoder] = game.__dict__.setdefault("_observation_encoders", {})
     enc = known.get(seats)
     if enc is None:
-        if seats not in game.seat_counts:
-            raise ValueError(f"{game.id} is played by {game.seats_text()} players, not {seats}")
         enc = known[seats] = build(game, seats)
     return enc
 

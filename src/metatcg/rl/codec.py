@@ -12,7 +12,7 @@ import numpy as np
 import metatcg
 from ..engine.action import Action
 from ..engine.action_space import ActionCodeError, ActionSpace
-from ..engine.errors import IllegalActionError, SeatCountError
+from ..engine.errors import IllegalActionError
 
 
 class ActionCodec:
@@ -20,10 +20,8 @@ class ActionCodec:
 
     def __init__(self, game: Any, seats: int = 2) -> None:
         self.game = metatcg.load_game(game) if isinstance(game, str) else game
-        if type(seats) is not int or seats not in self.game.seat_counts:
-            raise SeatCountError(f"{self.game.id} is played by {self.game.seats_text()} players, not {seats!r}")
+        self.space: ActionSpace = self.game.action_space(seats)   # refuses a seat count the game has not
         self.seats = seats
-        self.space: ActionSpace = self.game.action_space(seats)
         self.n: int = self.space.size
 
     def encode(self, action: Action | str) -> int:

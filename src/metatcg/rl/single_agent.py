@@ -69,12 +69,17 @@ class MetatcgGymEnv(gymnasium.Env):
         return self._obs(), self.table.info(self.seat)
 
     def _play_bots(self) -> None:
+        """The bots' moves up to the learner's decision; the table numbers that decision's
+        options again only if a bot moved (its own ``apply`` numbered the one before)."""
         t = self.table
         st = t.state
+        moved = False
         while not st.is_terminal() and st.current_player() != self.seat:
             p = st.current_player()
             st.apply(self.bots[p].choose(st.handle(p)))
-        t._refresh()
+            moved = True
+        if moved:
+            t.refresh()
 
     def _obs(self) -> dict[str, np.ndarray]:
         return self.table.observation(self.seat)

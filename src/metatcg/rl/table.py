@@ -65,10 +65,10 @@ class Table:
     def deal(self, seed: int) -> GameState:
         """A new game with this seed (the engine's: the same seed deals the same game)."""
         self.state = self.game.new_state(self.decks, seed=seed, options=self.options, log=self.log)
-        self._refresh()
+        self.refresh()
         return self.state
 
-    def _refresh(self) -> None:
+    def refresh(self) -> None:
         """Number the legal actions once per decision: masks, infos and steps read these."""
         legal = self.state.legal_actions()
         encode = self.codec.encode
@@ -82,7 +82,7 @@ class Table:
         if act is None:
             raise IllegalActionError(self._illegal_text(int(action)))
         self.state.apply(act)
-        self._refresh()
+        self.refresh()
 
     def _illegal_text(self, i: int) -> str:
         if self.state.is_terminal():

@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.action_space import ActionSpace, Ints
-from ...engine.errors import SeatCountError
 from .data import COLUMNS
 from .deckcheck import MAX_CARDS
 
@@ -22,8 +21,6 @@ TEMPLATES = (
 
 def action_space(game: Any, seats: int) -> ActionSpace:
     """Card instances are numbered 0..45*seats-1 (MB-DECK-3; the game makes no tokens)."""
-    if seats not in game.seat_counts:
-        raise SeatCountError(f"{game.id} is played by {game.seats_text()} players, not {seats}")
     return ActionSpace(TEMPLATES, {
         "card": Ints(0, MAX_CARDS * seats), "column": Ints(1, COLUMNS + 1), "seat": Ints(1, seats + 1),
         "index": Ints(0, INDEX), "trigger": Ints(0, TRIGGERS)})

@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.action_space import ActionSpace, Ints, Words
-from ...engine.errors import SeatCountError
 from .battle import STAT_WORD
 
 DECK = 40          # MX-DECK-1: exactly 40 cards a seat, and MetaX makes no tokens
@@ -23,8 +22,6 @@ TEMPLATES = (
 
 def action_space(game: Any, seats: int) -> ActionSpace:
     """Card instances are numbered 0..40*seats-1 (``PooledGame.deal``)."""
-    if seats not in game.seat_counts:
-        raise SeatCountError(f"{game.id} is played by {game.seats_text()} players, not {seats}")
     return ActionSpace(TEMPLATES, {
         "card": Ints(0, DECK * seats), "stat": Words(tuple(sorted(STAT_WORD))),
         "index": Ints(0, INDEX), "trigger": Ints(0, TRIGGERS)})

@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.action_space import ActionSpace, Ints
-from ...engine.errors import SeatCountError
 from .data import LANES
 
 # A seat's instances: Caster 1 + Starter Terras 2 + Aura deck 10 + allied supply 10 + main deck.
@@ -26,8 +25,6 @@ TEMPLATES = (
 
 
 def action_space(game: Any, seats: int) -> ActionSpace:
-    if seats not in game.seat_counts:
-        raise SeatCountError(f"{game.id} is played by {game.seats_text()} players, not {seats}")
     return ActionSpace(TEMPLATES, {
         "card": Ints(0, PER_SEAT * seats + TOKENS), "lane": Ints(1, LANES + 1), "seat": Ints(1, seats + 1),
         "index": Ints(0, INDEX), "trigger": Ints(0, TRIGGERS)})

@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.action_space import ActionSpace, Ints, Words
-from ...engine.errors import SeatCountError
 from .deckcheck import MAX_ARCHIVE, MAX_SPELLBOOK
 from .schema import AURA_TYPES
 
@@ -30,8 +29,6 @@ TEMPLATES = (
 def action_space(game: Any, seats: int) -> ActionSpace:
     """Card instances: each seat's Spellbook and Archive at their largest (MZ22-BOOK-8,
     MZ22-ARCH-1), then the Tokens. ``take:<name>`` (Search) names any card of the pool."""
-    if seats not in game.seat_counts:
-        raise SeatCountError(f"{game.id} is played by {game.seats_text()} players, not {seats}")
     return ActionSpace(TEMPLATES, {
         "card": Ints(0, (MAX_SPELLBOOK + MAX_ARCHIVE) * seats + TOKENS), "seat": Ints(1, seats + 1),
         "aura": Words(AURA_TYPES), "name": Words(tuple(sorted(game.pool.names()))),

@@ -18,7 +18,7 @@ BEAST_LP = 200.0     # a Beastie's LP scale
 def _build(game: Any, seats: int) -> Encoder:
     from . import view_schema as vs   # the view's own lists of steps, kinds, statuses, Aura types
     enc = Encoder(seats, ov.card_index(game), Index(get_args(vs.Step)),
-                  Index((*get_args(vs.DecisionKind),)))
+                  Index(get_args(vs.DecisionKind)))
     enc.extra["statuses"] = Index(get_args(vs.Status))
     enc.extra["pool"] = Index(get_args(vs.PoolType))
     enc.extra["windows"] = Index(get_args(vs.WindowName))
