@@ -39,3 +39,38 @@ def test_ctrl_c_keeps_the_finished_games(tmp_path, command, workers):
         assert sum(data["wins"]) + data["draws"] == data["games"]
     else:
         assert sum(c["games"] for row in data["matrix"] for c in row if c) == 2 * data["games"]
+
+
+def test_a_worker_asked_to_stop_abandons_its_game_and_hands_back_the_finished_ones(monkeypatch):
+    """A pool worker is never killed on Ctrl-C: SIGTERM makes it abandon the game in play and
+    return the games of its chunk it finished, then play nothing more (a killed worker could die
+    halfway through sending its results and leave the parent's exit waiting for ever)."""
+    import os
+
+    from metatcg.registry import load_game
+    from metatcg.sim import jobs
+
+    game = load_game("metax")
+    monkeypatch.setattr(jobs, "_worker_game", game)
+    monkeypatch.setattr(jobs, "_stop_asked", False)
+    real_play, calls = jobs.play_job, []
+
+    def play_and_get_stopped_in_the_third(g, job):
+        calls.append(job.seed)
+        if len(calls) == 3:
+            os.kill(os.getpid(), signal.SIGTERM)      # arrives while this game is in play
+        return real_play(g, job)
+
+    monkeypatch.setattr(jobs, "play_job", play_and_get_stopped_in_the_third)
+    deck = game.starter_deck_names()[0]
+    chunk = [jobs.Job((deck, deck), ("random", "random"), seed) for seed in range(10)]
+    old = signal.signal(signal.SIGTERM, jobs._asked_to_stop)
+    try:
+        results = jobs._play_chunk(chunk)
+        assert [r.seed for r in results] == [0, 1]
+        assert calls == [0, 1, 2]                          # the third game was abandoned
+        assert results == [real_play(game, j) for j in chunk[:2]]
+        assert jobs._play_chunk(chunk) == [] and calls == [0, 1, 2]    # and no game more
+        jobs._asked_to_stop(signal.SIGTERM, None)          # between games: no error, stays stopped
+    finally:
+        signal.signal(signal.SIGTERM, old)

@@ -62,6 +62,13 @@ def chunked(n: int, workers: int, size: int | None = None) -> list[range]:
 
 # ------------------------------------------------------------------ worker processes
 _worker_game: Game | None = None
+_stop_asked = False        # this worker was asked to stop (SIGTERM from the parent)
+_in_game = False           # a game is in play: stopping abandons it at once
+
+
+class _StopGame(BaseException):
+    """Raised inside a worker's game when the parent asks it to stop (not an Exception, so no
+    handler in a game or bot can swallow it)."""
 
 
 def portable(game: Game) -> "Game | GameEntry":
@@ -82,16 +89,43 @@ def receive(game: "Game | GameEntry") -> Game:
     return game
 
 
+def _asked_to_stop(signum: int, frame: Any) -> None:
+    """SIGTERM in a worker: abandon the game in play, if any, and play no more. The worker is
+    never killed, so it cannot die halfway through sending a result (a half-sent message
+    leaves the pool's reader, and with it the parent's exit, waiting for ever)."""
+    global _stop_asked
+    _stop_asked = True
+    if _in_game:
+        raise _StopGame
+
+
 def _start_worker(game: "Game | GameEntry") -> None:
-    """A pool worker loads the game once and leaves Ctrl-C to the parent, which stops the run."""
+    """A pool worker loads the game once, leaves Ctrl-C to the parent, and stops when the
+    parent sends SIGTERM (:func:`_asked_to_stop`)."""
     global _worker_game
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _asked_to_stop)
     _worker_game = receive(game)
 
 
 def _play_chunk(jobs: list[Job]) -> list[GameResult]:
+    """The chunk's games in order; after a stop, only the ones finished before it."""
+    global _in_game
     assert _worker_game is not None
-    return [play_job(_worker_game, j) for j in jobs]
+    out: list[GameResult] = []
+    try:
+        for job in jobs:
+            if _stop_asked:
+                break
+            _in_game = True
+            result = play_job(_worker_game, job)
+            _in_game = False
+            out.append(result)
+    except _StopGame:
+        pass
+    finally:
+        _in_game = False
+    return out
 
 
 def run_jobs(game: Game, jobs: list[Job], workers: int = 1, backend: str = "local",
@@ -122,28 +156,55 @@ def run_jobs(game: Game, jobs: list[Job], workers: int = 1, backend: str = "loca
     return Outcome([done[i] for i in order], order, stopped, time.perf_counter() - t0)
 
 
+STOP_WAIT = 20.0      # seconds the workers get to hand back their games after a stop
+
+
 def _run_pool(game: Game, jobs: list[Job], done: dict[int, GameResult], workers: int,
               progress: Progress | None) -> None:
-    """Chunks of jobs in a process pool; on Ctrl-C the chunks not started are cancelled and
-    the pool is left without waiting for the ones in play."""
+    """Chunks of jobs in a process pool. On Ctrl-C the chunks not started are cancelled and
+    each worker is asked to stop (SIGTERM, see :func:`_asked_to_stop`): it abandons its game
+    in play and hands back the games of its chunk it already finished, which are kept."""
     chunks = chunked(len(jobs), workers)
     pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), initializer=_start_worker,
                                initargs=(portable(game),))
+    pending: dict[Future[list[GameResult]], range] = {}
+
+    def collect(finished: set[Future[list[GameResult]]]) -> None:
+        for f in finished:
+            r = pending.pop(f)
+            if not f.cancelled() and f.exception() is None:
+                for i, res in zip(r, f.result()):
+                    done[i] = res
+
     try:
-        pending: dict[Future[list[GameResult]], range] = {
-            pool.submit(_play_chunk, [jobs[i] for i in r]): r for r in chunks}
+        pending.update({pool.submit(_play_chunk, [jobs[i] for i in r]): r for r in chunks})
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for f in finished:
-                r = pending.pop(f)
-                for i, res in zip(r, f.result()):
-                    done[i] = res
+                f.result()          # a worker's error stops the run and is raised here
+            collect(finished)
             if progress:
                 progress(len(done))
     except BaseException:
-        workers_now = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for proc in workers_now:       # games in play are dropped, not waited for
-            proc.terminate()
+        _stop_pool(pool, pending, collect)
         raise
     pool.shutdown()
+
+
+def _stop_pool(pool: ProcessPoolExecutor, pending: dict[Future[list[GameResult]], range],
+               collect: Callable[[set[Future[list[GameResult]]]], None]) -> None:
+    """Cancel what has not started, ask every worker to stop, keep what they hand back. A
+    worker that does not answer in :data:`STOP_WAIT` seconds (or a second Ctrl-C) is killed."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    try:
+        finished, _ = wait(pending, timeout=STOP_WAIT)
+        collect(finished)
+    except BaseException:
+        pass
+    if pending:
+        for proc in processes:
+            proc.kill()
