@@ -53,6 +53,20 @@ def test_help_shows_each_games_default_decks_and_table_options(command):
     assert "Table options" in r.output
 
 
+def test_tournament_help_names_its_default_entrants_every_starter_deck():
+    """A tournament given no --decks enters every starter deck, and its help says so (not the
+    two-deck defaults of play and simulate)."""
+    r = run("tournament", "--help")
+    assert r.exit_code == 0, r.output
+    assert "Default entrants" in r.output and "Default decks" not in r.output
+    text = "".join(r.output.split())          # the help wraps long lines
+    for gid in metatcg.game_ids():
+        game = metatcg.load_game(gid)
+        if game.starter_deck_names():
+            assert f"{gid}:" + ",".join(game.starter_deck_names()) in text
+        assert all(f"{key}=" in r.output for key in game.default_options())
+
+
 def test_table_options_reach_the_games(in_tmp):
     """``--option KEY=VALUE`` sets a game's table option (read as the option's type) for
     simulate and play; a bad key or value is a clear error before anything runs."""

@@ -19,7 +19,7 @@ from metatcg.games.metazoo import facts as mz_facts
 from metatcg.games.metazoo_2022 import facts as mz22_facts
 from metatcg.sim import simulate
 from metatcg.sim.cards import (FIELDS, RARELY_PLAYABLE_MIN_DRAWN, RARELY_PLAYABLE_SHARE, card_impact,
-                               top_and_bottom)
+                               enough_games, impact_interval, top_and_bottom)
 from metatcg.sim.runner import GameResult, play_game, wilson
 
 ENDINGS = {"metax": mx_facts.ENDINGS, "metabaloids": mb_facts.ENDINGS, "metazoo": mz_facts.ENDINGS,
@@ -502,15 +502,52 @@ def test_top_and_bottom():
     # card k is drawn in game k (of 6) and that game is won when k is even: 6 comparable rows
     res = [result(0 if k % 2 == 0 else 1, [([f"c{k}"], [], []), ((), (), ())]) for k in range(6)]
     rows = card_impact(res, [["D", "E"]] * 6)
-    top, bottom = top_and_bottom(rows, 2)
+    top, bottom = top_and_bottom(rows, 2, solid_only=False)
     assert [r["card"] for r in top] == ["c0", "c2"] and [r["card"] for r in bottom] == ["c5", "c3"]
-    top, bottom = top_and_bottom(rows, 10)
+    top, bottom = top_and_bottom(rows, 10, solid_only=False)
     assert len(top) == 3 and len(bottom) == 3 and not {r["card"] for r in top} & {r["card"] for r in bottom}
     assert all(a["impact_drawn"] >= b["impact_drawn"] for a, b in zip(top, top[1:]))
     assert all(a["impact_drawn"] <= b["impact_drawn"] for a, b in zip(bottom, bottom[1:]))
+    assert top_and_bottom(rows, 10) == ([], [])        # one game with each card: too few to rank
     everywhere = [result(0, [(["z"], [], []), ((), (), ())])]
-    assert top_and_bottom(card_impact(everywhere, [["D", "E"]]), 5) == ([], [])   # nothing to compare
-    assert top_and_bottom(rows, 0) == ([], [])
+    assert top_and_bottom(card_impact(everywhere, [["D", "E"]]), 5, solid_only=False) == ([], [])
+    assert top_and_bottom(rows, 0, solid_only=False) == ([], [])
+    with pytest.raises(ValueError, match="'drawn' or 'played'"):
+        top_and_bottom(rows, 2, by="kept")
+
+
+def test_cards_missing_from_a_handful_of_games_are_not_ranked():
+    """A card drawn in 38 of 40 games compares a two-game win rate with the rest: however large
+    that difference, it is not ranked among the cards that carry or drag a deck. A card drawn
+    in half the games is; and ``by="played"`` ranks by the games a card was played in."""
+    res = []
+    for i in range(40):
+        won = 0 if i % 4 != 3 else 1
+        drawn = ["Nearly always"] if i >= 2 else []        # missing from two lost games
+        half = ["Half"] if i % 2 == 0 else []
+        res.append(result(won if i >= 2 else 1, [(drawn + half, [], half), ((), (), ())]))
+    rows = card_impact(res, [["D", "E"]] * len(res))
+    nearly = next(r for r in rows if r["card"] == "Nearly always")
+    assert nearly["not_drawn"] == 2 and nearly["impact_drawn"] > 0.5        # a big, meaningless figure
+    assert not enough_games(nearly) and enough_games(next(r for r in rows if r["card"] == "Half"))
+    top, bottom = top_and_bottom(rows, 5)
+    assert [r["card"] for r in top + bottom] == ["Half"]
+    top, _ = top_and_bottom(rows, 5, solid_only=False)
+    assert top[0]["card"] == "Nearly always"
+    top, _ = top_and_bottom(rows, 5, by="played")
+    assert [r["card"] for r in top] == ["Half"] and top[0]["played"] == 20
+
+
+def test_an_impact_interval_is_newcombes_for_a_difference_of_two_rates():
+    """Newcombe (1998), method 10, his worked example: 56/70 against 48/80 is +0.200 with
+    0.0524 to 0.3339. The rows carry it for both comparisons; nothing to compare gives -1..1."""
+    lo, hi = impact_interval(56, 70, 48, 80)
+    assert round(lo, 4) == 0.0524 and round(hi, 4) == 0.3339
+    assert impact_interval(0, 0, 1, 2) == (-1.0, 1.0) and impact_interval(5, 5, 0, 5)[1] == 1.0
+    res = [result(0 if i < 3 else 1, [(["Spiker"] if i % 2 else [], [], []), ((), (), ())]) for i in range(10)]
+    spiker = next(r for r in card_impact(res, [["D", "E"]] * 10) if r["card"] == "Spiker")
+    assert spiker["impact_drawn_ci95"] == list(impact_interval(1, 5, 2, 5))
+    assert spiker["impact_played_ci95"] == [-1.0, 1.0]          # never played: nothing to compare
 
 
 def test_the_cli_table_has_the_columns_and_the_flag():
@@ -518,12 +555,36 @@ def test_the_cli_table_has_the_columns_and_the_flag():
            for i in range(RARELY_PLAYABLE_MIN_DRAWN)]
     rows = card_impact(res, [["Deck [A]", "Deck B"]] * len(res))
     table = card_impact_table(rows, title="Card impact")
-    assert [c.header for c in table.columns] == [
-        "Deck", "Card", "Drawn", "Win% drawn (CI)", "not", "Impact", "Played", "Win%", "Playable"]
+    assert [c.header for c in table.columns] == ["Deck", "Card", "Drawn", "Win% (CI)", "not", "Impact (CI)", "Play%"]
     console = Console(record=True, width=160)
     console.print(table)
     text = console.export_text()
     assert "Deck [A]" in text and "rarely" in text
     spiker = next(r for r in rows if r["card"] == "Spiker")
     lo, hi = spiker["drawn_ci95"]
-    assert f"30.0 ({100 * lo:.0f}–{100 * hi:.0f})" in text          # 3 wins of 10, with its interval
+    assert f"30 ({100 * lo:.0f}–{100 * hi:.0f})" in text          # 3 wins of 10, with its interval
+
+
+def test_the_cli_names_cards_by_games_played_when_every_card_was_drawn_nearly_always(monkeypatch):
+    """Played to the end of the deck, every card is drawn in nearly every game: the CLI then
+    ranks cards by the games they were played in, and says so; with too few games either way
+    it still ranks them but warns."""
+    from metatcg.cli import simulate as cli_simulate
+
+    def shown(rows):
+        console = Console(record=True, width=100)
+        monkeypatch.setattr(cli_simulate, "console", console)
+        cli_simulate.print_card_impact(rows, n=3)
+        return " ".join(console.export_text().split())     # the notes wrap
+
+    res = [result(0 if i % 3 else 1, [(["Always", "Often"], [], ["Often"] if i % 2 else []), ((), (), ())])
+           for i in range(40)]
+    res += [result(1, [((), (), ()), ((), (), ())])]        # one game without them
+    text = shown(card_impact(res, [["D", "E"]] * len(res)))
+    assert "compared by the games in which they were played" in text
+    assert "by impact when played" in text and "Often" in text and "Always" not in text
+    few = shown(card_impact(res[:4] + res[-1:], [["D", "E"]] * 5))
+    assert "rest on a handful of games" in few and "by impact when drawn" in few
+    played_only = shown(card_impact(res[:4], [["D", "E"]] * 4))     # drawn every time, played twice
+    assert "rest on a handful of games" in played_only and "by impact when played" in played_only
+    assert "nothing to compare" in shown(card_impact(res[:1], [["D", "E"]]))

@@ -10,25 +10,26 @@ from rich.markup import escape
 from rich.table import Table
 
 
-def card_impact_table(rows: Sequence[Any], title: str = "Card impact") -> Table:
-    """Per card: games drawn, the owner's win% when drawn (95% CI) and when not, the impact
-    (the difference, which the rows are ranked by), games played and win% then, how often it
-    was playable when drawn ("rarely": flagged rarely playable). ``rows`` are card-impact dicts (or
-    objects with ``to_json``)."""
+def card_impact_table(rows: Sequence[Any], title: str = "Card impact", by: str = "drawn") -> Table:
+    """Per card: games drawn (or played, with ``by="played"``), the owner's win% then (95% CI)
+    and when not, the impact (the difference, which the rows are ranked by) with its 95%
+    interval, and how often it was playable when drawn ("rarely": flagged rarely playable).
+    ``rows`` are card-impact dicts (or objects with ``to_json``)."""
     t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
-    t.add_column("Deck", style="bold", max_width=14, overflow="ellipsis", no_wrap=True)
-    t.add_column("Card", max_width=22, overflow="ellipsis", no_wrap=True)
-    for head in ("Drawn", "Win% drawn (CI)", "not", "Impact", "Played", "Win%", "Playable"):
-        t.add_column(head, justify="right", no_wrap=True)
+    t.add_column("Deck", style="bold", max_width=9, overflow="ellipsis", no_wrap=True)
+    t.add_column("Card", min_width=8, max_width=16, overflow="ellipsis", no_wrap=True)
+    head = "Drawn" if by == "drawn" else "Played"
+    for h, width in ((head, 5), ("Win% (CI)", 10), ("not", 3), ("Impact (CI)", 13), ("Play%", 5)):
+        t.add_column(h, justify="right", no_wrap=True, min_width=width)   # the name columns give way
     for row in rows:
         r = row if isinstance(row, dict) else row.to_json()
-        lo, hi = r["drawn_ci95"]
-        t.add_row(escape(str(r["deck"])), escape(str(r["card"])), str(r["drawn"]),
-                  f"{_pct(r['drawn_win_rate'])} ({100 * lo:.0f}–{100 * hi:.0f})" if r["drawn"] else "–",
-                  _pct(r["not_drawn_win_rate"]) if r["not_drawn"] else "–",
-                  f"{100 * r['impact_drawn']:+.1f}" if r["drawn"] and r["not_drawn"] else "–",
-                  str(r["played"]),
-                  _pct(r["played_win_rate"]) if r["played"] else "–",
+        lo, hi = r[f"{by}_ci95"]
+        both = r[by] and r[f"not_{by}"]
+        ilo, ihi = r.get(f"impact_{by}_ci95") or (-1.0, 1.0)
+        t.add_row(escape(str(r["deck"])), escape(str(r["card"])), str(r[by]),
+                  f"{_pct(r[f'{by}_win_rate'])} ({_pct(lo)}–{_pct(hi)})" if r[by] else "–",
+                  _pct(r[f"not_{by}_win_rate"]) if r[f"not_{by}"] else "–",
+                  f"{100 * r[f'impact_{by}']:+.0f} ({100 * ilo:+.0f}…{100 * ihi:+.0f})" if both else "–",
                   (f"{100 * r['playable_when_drawn']:.0f}%" if r["drawn"] else "–") + _flag(r))
     return t
 
@@ -40,5 +41,6 @@ def _flag(r: dict[str, Any]) -> str:
 
 
 def _pct(x: float) -> str:
-    """A share in percent, without the sign (the column headers say %)."""
-    return f"{100 * x:.1f}"
+    """A share in whole percent, without the sign (the column headers say %): the intervals
+    are wider than a point, and the table must fit 80 columns."""
+    return f"{100 * x:.0f}"

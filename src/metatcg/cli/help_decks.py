@@ -40,14 +40,22 @@ def option_lines(games: list[Any]) -> list[str]:
             for g in games]
 
 
+def starter_decks_lines(games: list[Any]) -> list[str]:
+    """'GAME: deck, deck, ...' for every game with starter decks: the entrants of a
+    ``tournament`` given no ``--decks``."""
+    return [f"{g.id}: " + ", ".join(g.starter_deck_names()) for g in games if g.starter_deck_names()]
+
+
 class DefaultDecksHelp(TyperCommand):
     """A command whose help ends with every game's default decks and table options."""
+
+    decks_title = "Default decks (seat 1 first; 'metatcg deck list GAME' shows all)"
+    decks_lines = staticmethod(default_decks_lines)
 
     def format_epilog(self, ctx: Any, formatter: Any) -> None:
         super().format_epilog(ctx, formatter)
         games = _games()
-        for title, lines in (("Default decks (seat 1 first; 'metatcg deck list GAME' shows all)",
-                              default_decks_lines(games)),
+        for title, lines in ((self.decks_title, self.decks_lines(games)),
                              ("Table options (--option KEY=VALUE; the defaults)", option_lines(games))):
             if lines:
                 with formatter.section(title):
@@ -55,6 +63,14 @@ class DefaultDecksHelp(TyperCommand):
                         formatter.write_text(line)
 
 
-def with_default_decks(base: type[TyperCommand] = TyperCommand) -> type[TyperCommand]:
+class StarterDecksHelp(DefaultDecksHelp):
+    """A tournament's help: its default entrants are every starter deck of the game."""
+
+    decks_title = "Default entrants (every starter deck; 'metatcg deck list GAME' shows them)"
+    decks_lines = staticmethod(starter_decks_lines)
+
+
+def with_default_decks(base: type[TyperCommand] = TyperCommand,
+                       helper: type[DefaultDecksHelp] = DefaultDecksHelp) -> type[TyperCommand]:
     """``base`` (e.g. a spread-options command) with the default decks in its help."""
-    return type(base.__name__, (DefaultDecksHelp, base), {})
+    return type(base.__name__, (helper, base), {})

@@ -17,7 +17,7 @@ import metatcg
 
 from .common import console, fail, get_game, handle_errors
 from .decks import deck_app
-from .help_decks import with_default_decks
+from .help_decks import StarterDecksHelp, with_default_decks
 from .scenario import scenario_app
 from .seat_args import spread_options
 
@@ -192,7 +192,7 @@ def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, s
                  report_path=report_path, cards=cards, backend=backend, address=address)
 
 
-@app.command("tournament", cls=with_default_decks(spread_options("--decks", "--bots")))
+@app.command("tournament", cls=with_default_decks(spread_options("--decks", "--bots"), StarterDecksHelp))
 @handle_errors
 def tournament(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see `metatcg games`."),
                decks: Optional[list[str]] = typer.Option(None, "--decks", metavar="DECK...",

@@ -11,7 +11,10 @@ once for each of them. For a (deck, card) pair:
 * win rates with Wilson 95% intervals (``runner.wilson``). **A draw counts as not a win**, so
   a rate is wins over all games of that kind, draws and action-limit endings included;
 * ``impact_drawn`` = win rate when drawn minus win rate when not drawn (``impact_played`` the
-  same for played). It is 0.0 when either side has no games (nothing to compare);
+  same for played). It is 0.0 when either side has no games (nothing to compare).
+  ``impact_drawn_ci95`` / ``impact_played_ci95`` give its 95% interval (Newcombe's hybrid
+  score interval for a difference of two proportions, built from the two Wilson intervals;
+  ``[-1, 1]`` with nothing to compare);
 * ``playable`` / ``playable_when_drawn``: the drawn games in which the card could be played
   at least once, and their share of the drawn games; ``rarely_playable`` flags a card drawn
   in at least :data:`RARELY_PLAYABLE_MIN_DRAWN` games and playable in fewer than
@@ -30,10 +33,13 @@ from .runner import GameResult, wilson
 RARELY_PLAYABLE_MIN_DRAWN = 10   # a card must be drawn in this many deck games before it is flagged...
 RARELY_PLAYABLE_SHARE = 0.25     # ...and be playable in fewer than this share of them
 
+MIN_SIDE_GAMES = 10              # games on each side (with and without a card) before it is ranked...
+MIN_SIDE_SHARE = 0.05            # ...and at least this share of its deck's games
+
 FIELDS = ("deck", "card", "games", "drawn", "drawn_wins", "drawn_win_rate", "drawn_ci95", "not_drawn",
-          "not_drawn_win_rate", "not_drawn_ci95", "impact_drawn", "played", "played_wins", "played_win_rate",
-          "played_ci95", "not_played", "not_played_win_rate", "not_played_ci95", "impact_played", "playable",
-          "playable_when_drawn", "rarely_playable")
+          "not_drawn_win_rate", "not_drawn_ci95", "impact_drawn", "impact_drawn_ci95", "played", "played_wins",
+          "played_win_rate", "played_ci95", "not_played", "not_played_win_rate", "not_played_ci95",
+          "impact_played", "impact_played_ci95", "playable", "playable_when_drawn", "rarely_playable")
 
 # which deck each seat of each result played: one list of deck names per result (seat order),
 # or a function (result index, seat) -> deck name
@@ -98,11 +104,13 @@ def _row(deck: str, card: str, games: int, wins: int, drawn: int, drawn_wins: in
         "not_drawn": not_drawn, "not_drawn_win_rate": _rate(not_drawn_wins, not_drawn),
         "not_drawn_ci95": list(wilson(not_drawn_wins, not_drawn)),
         "impact_drawn": _impact(drawn_wins, drawn, not_drawn_wins, not_drawn),
+        "impact_drawn_ci95": list(impact_interval(drawn_wins, drawn, not_drawn_wins, not_drawn)),
         "played": played, "played_wins": played_wins, "played_win_rate": _rate(played_wins, played),
         "played_ci95": list(wilson(played_wins, played)),
         "not_played": not_played, "not_played_win_rate": _rate(not_played_wins, not_played),
         "not_played_ci95": list(wilson(not_played_wins, not_played)),
         "impact_played": _impact(played_wins, played, not_played_wins, not_played),
+        "impact_played_ci95": list(impact_interval(played_wins, played, not_played_wins, not_played)),
         "playable": playable, "playable_when_drawn": share,
         "rarely_playable": drawn >= RARELY_PLAYABLE_MIN_DRAWN and share < RARELY_PLAYABLE_SHARE,
     }
@@ -116,21 +124,52 @@ def _impact(wins: int, n: int, other_wins: int, other: int) -> float:
     return wins / n - other_wins / other if n and other else 0.0
 
 
+def impact_interval(wins: int, n: int, other_wins: int, other: int) -> tuple[float, float]:
+    """95% interval of ``wins / n - other_wins / other`` (Newcombe 1998, method 10: each rate's
+    Wilson interval, combined). Unlike a plain normal interval it stays sensible for small
+    groups and rates near 0 or 1, which is where card counts live."""
+    if not n or not other:
+        return (-1.0, 1.0)
+    p1, p2 = wins / n, other_wins / other
+    (l1, u1), (l2, u2) = wilson(wins, n), wilson(other_wins, other)
+    d = p1 - p2
+    return (max(-1.0, d - ((p1 - l1) ** 2 + (u2 - p2) ** 2) ** 0.5),
+            min(1.0, d + ((u1 - p1) ** 2 + (p2 - l2) ** 2) ** 0.5))
+
+
 def _order(row: dict[str, Any]) -> tuple[float, float, str, str]:
     return (-row["impact_drawn"], -row["impact_played"], row["deck"], row["card"])
 
 
-def comparable(row: dict[str, Any]) -> bool:
-    """Whether the row's ``impact_drawn`` compares anything: games both with and without it."""
-    return row["drawn"] > 0 and row["not_drawn"] > 0
+def comparable(row: dict[str, Any], by: str = "drawn") -> bool:
+    """Whether the row's impact (``by`` "drawn" or "played") compares anything: games both
+    with and without the card."""
+    return row[by] > 0 and row[f"not_{by}"] > 0
 
 
-def top_and_bottom(rows: Sequence[Any], n: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The ``n`` rows with the highest ``impact_drawn`` and the ``n`` with the lowest (lowest
-    first), never the same row twice; only rows drawn in some games and not in others count
-    (a card in every opening hand compares nothing). ``rows`` are :func:`card_impact` rows
-    (or objects with ``to_json``); with fewer than ``2 n`` the top takes the larger half."""
-    ranked = sorted((r for r in map(_plain, rows) if comparable(r)), key=_order)
+def enough_games(row: dict[str, Any], by: str = "drawn") -> bool:
+    """Whether both sides of the row's comparison have :data:`MIN_SIDE_GAMES` games and
+    :data:`MIN_SIDE_SHARE` of the deck's games: a card missing from two games compares a
+    two-game win rate, which says nothing."""
+    def count(key: str) -> float:      # rows read back from a (maybe hand-edited) JSON file too
+        x = row.get(key)
+        return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else 0.0
+    return min(count(by), count(f"not_{by}")) >= max(MIN_SIDE_GAMES, MIN_SIDE_SHARE * count("games"))
+
+
+def top_and_bottom(rows: Sequence[Any], n: int, by: str = "drawn",
+                   solid_only: bool = True) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The ``n`` rows with the highest impact (``by`` "drawn" or "played") and the ``n`` with
+    the lowest (lowest first), never the same row twice. Only rows with games on both sides
+    count (a card in every opening hand compares nothing), and with ``solid_only`` only those
+    with :func:`enough_games`. ``rows`` are :func:`card_impact` rows (or objects with
+    ``to_json``); with fewer than ``2 n`` the top takes the larger half."""
+    if by not in ("drawn", "played"):
+        raise ValueError(f"cards are ranked by 'drawn' or 'played', not {by!r}")
+    ok = (lambda r: enough_games(r, by)) if solid_only else (lambda r: comparable(r, by))
+    other = "played" if by == "drawn" else "drawn"
+    ranked = sorted((r for r in map(_plain, rows) if ok(r)),
+                    key=lambda r: (-r[f"impact_{by}"], -r[f"impact_{other}"], r["deck"], r["card"]))
     if n <= 0:
         return [], []
     top = ranked[:min(n, (len(ranked) + 1) // 2)]

@@ -9,7 +9,8 @@ import re
 import statistics
 from typing import Any
 
-from .report_text import enough_games, esc, mpl_text, num, pair, pct
+from .cards import enough_games
+from .report_text import esc, mpl_text, num, pair, pct
 
 BLUE, ORANGE, GREEN, RED, GREY = "#3b6fb6", "#d9822b", "#2e8b57", "#c0392b", "#8a8a8a"
 CARD_BARS = 15           # a deck with more cards than twice this shows its top and bottom ones

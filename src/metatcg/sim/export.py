@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..engine.errors import MetatcgError
+from .cards import FIELDS
 
 
 def is_tournament(data: dict[str, Any]) -> bool:
@@ -153,10 +154,7 @@ def _pad(values: list[Any] | None, n: int) -> list[Any]:
     return values[:n] + [None] * (n - len(values))
 
 
-CARD_COLUMNS = ["deck", "card", "games", "drawn", "drawn_wins", "drawn_win_rate", "drawn_ci95",
-                "not_drawn", "not_drawn_win_rate", "not_drawn_ci95", "impact_drawn", "played", "played_wins",
-                "played_win_rate", "played_ci95", "not_played", "not_played_win_rate", "not_played_ci95",
-                "impact_played", "playable", "playable_when_drawn", "rarely_playable"]
+CARD_COLUMNS = list(FIELDS)      # the card-impact row fields, in their order
 
 
 def card_table(rows: list[dict[str, Any]]) -> tuple[list[str], list[list[Any]]]:

@@ -31,7 +31,8 @@ from .charts import (
     seat_chart,
 )
 from .export import card_rows, check_target, entrant_names, is_tournament, seat_label, write_text
-from .report_text import elo_expected, enough_games, esc, interval, num, pair, pct, plural, points
+from .cards import enough_games
+from .report_text import elo_expected, esc, interval, num, pair, pct, plural, points
 from .runner import wilson
 
 SEEDS_SHOWN = 50         # action-limit seeds listed before "and N more"
@@ -133,11 +134,11 @@ def cards_section(rows: list[dict[str, Any]], deck_order: list[str]) -> str:
                      str(int(num(r.get("drawn")))), f"{pct(r.get('drawn_win_rate'))} ({interval(r.get('drawn_ci95'))})",
                      str(int(num(r.get("not_drawn")))),
                      f"{pct(r.get('not_drawn_win_rate'))} ({interval(r.get('not_drawn_ci95'))})",
-                     _signed(r.get("impact_drawn")),
+                     _signed(r.get("impact_drawn"), r.get("impact_drawn_ci95")),
                      str(int(num(r.get("played")))),
                      f"{pct(r.get('played_win_rate'))} ({interval(r.get('played_ci95'))})",
                      f"{pct(r.get('not_played_win_rate'))} ({interval(r.get('not_played_ci95'))})",
-                     _signed(r.get("impact_played")),
+                     _signed(r.get("impact_played"), r.get("impact_played_ci95")),
                      pct(r.get("playable_when_drawn"), 0)])
         classes.append("rare" if rare else "")
     parts.append("<details open><summary>All cards</summary>" + table(
@@ -147,10 +148,13 @@ def cards_section(rows: list[dict[str, Any]], deck_order: list[str]) -> str:
     return "".join(parts)
 
 
-def _signed(x: Any) -> str:
+def _signed(x: Any, ci: Any = None) -> str:
+    """A difference in points, coloured by its sign, with its 95% interval when there is one."""
     v = num(x)
     cls = "pos" if v > 0 else "neg" if v < 0 else ""
-    return f'<span class="{cls}">{points(v)}</span>'
+    lo, hi = pair(ci)
+    around = f" ({100 * lo:+.0f} to {100 * hi:+.0f})".replace("-", "−") if ci is not None and lo < hi else ""
+    return f'<span class="{cls}">{points(v)}</span>{around}'
 
 
 def endings_section(data: dict[str, Any], games: int) -> str:

@@ -6,8 +6,6 @@ import html
 import math
 from typing import Any
 
-MIN_CARD_GAMES = 10      # games on each side a card needs to be named in the answer or drawn solid
-
 
 def esc(text: Any) -> str:
     return html.escape(str(text), quote=True)
@@ -55,6 +53,3 @@ def elo_expected(diff: float) -> float:
     return 1 / (1 + 10 ** (-diff / 400))
 
 
-def enough_games(r: dict[str, Any]) -> bool:
-    """A card row with enough games on both sides (drawn, not drawn): 10 and 5% of the games."""
-    return min(num(r.get("drawn")), num(r.get("not_drawn"))) >= max(MIN_CARD_GAMES, 0.05 * num(r.get("games")))
