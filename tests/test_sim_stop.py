@@ -10,6 +10,8 @@ import time
 
 import pytest
 
+from metatcg.sim.jobs import STOP_WAIT
+
 
 def _hear_ctrl_c() -> None:
     """In the child: SIGINT back to its default, as at a terminal. A test runner started in the
@@ -26,8 +28,10 @@ def test_ctrl_c_keeps_the_finished_games(tmp_path, command, workers):
                             preexec_fn=_hear_ctrl_c)
     time.sleep(4)
     proc.send_signal(signal.SIGINT)
+    asked = time.monotonic()
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 0, stderr
+    assert time.monotonic() - asked < STOP_WAIT      # the workers answered: none waited out and killed
     assert "stopped:" in stderr and "games finished" in stderr
     data = json.loads(out.read_text())
     assert data["stopped"] is True
@@ -74,3 +78,26 @@ def test_a_worker_asked_to_stop_abandons_its_game_and_hands_back_the_finished_on
         jobs._asked_to_stop(signal.SIGTERM, None)          # between games: no error, stays stopped
     finally:
         signal.signal(signal.SIGTERM, old)
+
+
+def test_an_error_in_a_pool_worker_is_raised_in_the_parent_and_the_workers_go():
+    """A game that fails in a worker (here an unknown deck, refused when the game is set up)
+    stops the run with that very error in the parent, and no worker process is left behind."""
+    import multiprocessing
+
+    from metatcg.engine.errors import DeckError
+    from metatcg.registry import load_game
+    from metatcg.sim.jobs import Job, run_jobs
+
+    game = load_game("metax")
+    deck = game.starter_deck_names()[0]
+    jobs = [Job((deck, deck), ("random", "random"), seed) for seed in range(30)]
+    jobs[17] = Job(("no-such-deck", deck), ("random", "random"), 17)
+    started = time.monotonic()
+    with pytest.raises(DeckError, match="no-such-deck"):
+        run_jobs(game, jobs, workers=2)
+    assert time.monotonic() - started < STOP_WAIT     # the workers answered the stop at once
+    deadline = time.monotonic() + 20
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not multiprocessing.active_children()

@@ -196,7 +196,10 @@ def _stop_pool(pool: ProcessPoolExecutor, pending: dict[Future[list[GameResult]]
     """Cancel what has not started, ask every worker to stop, keep what they hand back. A
     worker that does not answer in :data:`STOP_WAIT` seconds (or a second Ctrl-C) is killed."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
+    for f in list(pending):            # cancelled here, not by shutdown(cancel_futures=True):
+        if f.cancel():                 # wait() never counts a future cancelled that way as done
+            del pending[f]
+    pool.shutdown(wait=False)
     for proc in processes:
         if proc.is_alive():
             proc.terminate()
