@@ -29,7 +29,7 @@ def card_impact_table(rows: Sequence[Any], title: str = "Card impact", by: str =
         t.add_row(escape(str(r["deck"])), escape(str(r["card"])), str(r[by]),
                   f"{_pct(r[f'{by}_win_rate'])} ({_pct(lo)}–{_pct(hi)})" if r[by] else "–",
                   _pct(r[f"not_{by}_win_rate"]) if r[f"not_{by}"] else "–",
-                  f"{100 * r[f'impact_{by}']:+.0f} ({100 * ilo:+.0f}…{100 * ihi:+.0f})" if both else "–",
+                  f"{round(100 * r[f'impact_{by}']):+d} ({round(100 * ilo):+d}…{round(100 * ihi):+d})" if both else "–",
                   (f"{100 * r['playable_when_drawn']:.0f}%" if r["drawn"] else "–") + _flag(r))
     return t
 

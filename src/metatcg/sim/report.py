@@ -153,7 +153,7 @@ def _signed(x: Any, ci: Any = None) -> str:
     v = num(x)
     cls = "pos" if v > 0 else "neg" if v < 0 else ""
     lo, hi = pair(ci)
-    around = f" ({100 * lo:+.0f} to {100 * hi:+.0f})".replace("-", "−") if ci is not None and lo < hi else ""
+    around = f" ({round(100 * lo):+d} to {round(100 * hi):+d})".replace("-", "−") if ci is not None and lo < hi else ""
     return f'<span class="{cls}">{points(v)}</span>{around}'
 
 
