@@ -171,3 +171,31 @@ def test_tournament_command_prints_the_tables_and_writes_json(tmp_path):
 def test_tournament_command_refuses_bad_input_before_playing(args, message):
     r = runner.invoke(app, ["tournament", "metax", "--games", "2", *args])
     assert r.exit_code == 2 and message in r.output, r.output
+
+
+def test_the_matchup_matrix_of_seven_entrants_fits_80_columns_strongest_first():
+    """Seven decks with long names: every row, the strongest first, and every interval is printed
+    whole in an 80-column terminal (ranks head the columns, figures are whole percents)."""
+    from rich.console import Console
+
+    from metatcg.cli.tournament import matrix_table
+
+    n = 7
+    ents = [Entrant(f"deck-number-{k}-long-name", f"deck-number-{k}-long-name", "b") for k in range(n)]
+    games, seatings = [], []
+    for i in range(n):
+        for j in range(i + 1, n):
+            for seed in range(4):   # the higher index wins 3 of 4: the last entrant is strongest
+                winner = 1 if seed else 0
+                games.append(_result(seed, winner, first=seed % 2))
+                seatings.append((i, j))
+    s = summarise_tournament("x", ents, 2, 4, games, seatings, len(games), False, 1.0)
+    con = Console(width=80, record=True, color_system=None)
+    con.print(matrix_table(s))
+    text = con.export_text()
+    assert max(len(line) for line in text.splitlines()) <= 80
+    rows = [line for line in text.splitlines() if line.lstrip().startswith("#") and "deck" in line]
+    assert [r.split()[0] for r in rows] == [f"#{k}" for k in range(1, n + 1)]
+    assert "deck-number-6" in rows[0] and "deck-number-0" in rows[-1]
+    assert "…" not in "".join(line for line in text.splitlines() if "–" in line)   # intervals whole
+    assert "5–70" in text and "30–95" in text   # Wilson 95% of 1 and 3 wins in 4, whole percents

@@ -6,6 +6,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
+from rich import box
 from rich.markup import escape
 from rich.table import Table
 
@@ -97,29 +98,42 @@ def ratings_table(s: TournamentSummary) -> Table:
 
 
 def matrix_table(s: TournamentSummary) -> Table:
-    """Row entrant's score against the column entrant (wins plus half the draws)."""
-    t = Table(title="Matchups: the row's score against the column (95% CI)", title_justify="left")
-    t.add_column("")
-    for e in s.entrants:
-        t.add_column(escape(e.name), justify="center")
-    for i, e in enumerate(s.entrants):
+    """Row entrant's score against the column entrant (wins plus half the draws), strongest
+    first. Columns are headed by rating rank and figures are whole percents, so seven or eight
+    entrants and their intervals still fit an 80-column terminal."""
+    order = [r["entrant"] for r in s.ratings] or list(range(len(s.entrants)))
+    t = Table(title="Matchups: the row's score against the column, % (95% CI below)",
+              title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False,
+              collapse_padding=True)
+    t.add_column("", no_wrap=True, overflow="ellipsis", max_width=22)
+    for k in range(1, len(order) + 1):
+        t.add_column(f"#{k}", justify="center", min_width=6, no_wrap=True)
+    for k, i in enumerate(order, 1):
         cells = []
-        for j in range(len(s.entrants)):
+        for j in order:
             c = s.matrix[i][j]
-            cells.append("—" if c is None else f"{_pct(c['score'])}\n[dim]{_ci(c['ci95'])}[/]")
-        t.add_row(escape(e.name), *cells)
+            cells.append("—" if c is None else f"{_pct0(c['score'])}\n[dim]{_ci0(c['ci95'])}[/]")
+        t.add_row(f"#{k} {escape(s.entrants[i].name)}", *cells)
     return t
 
 
 def first_seat_table(s: TournamentSummary) -> Table:
-    t = Table(title="When each entrant acted first", title_justify="left")
-    for col in ("Entrant", "Win% first", "95% CI", "Win% not first", "95% CI", "Edge"):
+    t = Table(title="When each entrant acted first (%, 95% CI)", title_justify="left")
+    for col in ("Entrant", "Won first", "95% CI", "Won not first", "95% CI", "Edge"):
         t.add_column(col, justify="left" if col == "Entrant" else "right")
     for r in s.first_seat:
-        t.add_row(escape(r["name"]), f"{_pct(r['first_win_rate'])} of {r['first_games']}", _ci(r["first_ci95"]),
-                  f"{_pct(r['second_win_rate'])} of {r['second_games']}", _ci(r["second_ci95"]),
-                  f"{100 * r['edge']:+.1f} pts")
+        t.add_row(escape(r["name"]), f"{_pct0(r['first_win_rate'])} of {r['first_games']}", _ci0(r["first_ci95"]),
+                  f"{_pct0(r['second_win_rate'])} of {r['second_games']}", _ci0(r["second_ci95"]),
+                  f"{100 * r['edge']:+.0f} pts")
     return t
+
+
+def _pct0(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _ci0(ci: list[float]) -> str:
+    return f"{100 * ci[0]:.0f}–{100 * ci[1]:.0f}"
 
 
 def endings_table(s: TournamentSummary) -> Table:
