@@ -67,6 +67,20 @@ def test_tournament_help_names_its_default_entrants_every_starter_deck():
         assert all(f"{key}=" in r.output for key in game.default_options())
 
 
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_the_help_names_every_bot_and_the_search_bots_settings(command):
+    """--bots help lists every registered bot (it once said "greedy or random", hiding the
+    search bot) and the settings of those that take any, with an example that works."""
+    from metatcg.bots import BOTS, EXAMPLES, SETTINGS, make_bot
+
+    text = " ".join(run(command, "--help").output.split())
+    for name in BOTS:
+        assert name in text
+    for name, settings in SETTINGS.items():
+        assert ", ".join(settings) in text and EXAMPLES[name] in text
+        assert make_bot(EXAMPLES[name]).name == name
+
+
 def test_table_options_reach_the_games(in_tmp):
     """``--option KEY=VALUE`` sets a game's table option (read as the option's type) for
     simulate and play; a bad key or value is a clear error before anything runs."""

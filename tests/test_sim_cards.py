@@ -556,10 +556,11 @@ def test_the_cli_table_has_the_columns_and_the_flag():
     rows = card_impact(res, [["Deck [A]", "Deck B"]] * len(res))
     table = card_impact_table(rows, title="Card impact")
     assert [c.header for c in table.columns] == ["Deck", "Card", "Drawn", "Win% (CI)", "not", "Impact (CI)", "Play%"]
-    console = Console(record=True, width=160)
+    console = Console(record=True, width=80)
     console.print(table)
     text = console.export_text()
-    assert "Deck [A]" in text and "rarely" in text
+    assert "Deck [A]" in text and "rarely playable" in text and max(map(len, text.splitlines())) <= 80
+    assert next(line for line in text.splitlines() if "Spiker" in line).rstrip().endswith("0%*")  # never playable
     spiker = next(r for r in rows if r["card"] == "Spiker")
     lo, hi = spiker["drawn_ci95"]
     assert f"30 ({100 * lo:.0f}–{100 * hi:.0f})" in text          # 3 wins of 10, with its interval

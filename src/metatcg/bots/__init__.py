@@ -27,6 +27,8 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
 SETTINGS: dict[str, dict[str, type]] = {
     "ismcts": {"iters": int, "ms": float, "depth": int, "c": float, "scale": float},
 }
+#: a typical spec of each bot that takes settings (for help texts)
+EXAMPLES = {"ismcts": "ismcts:iters=400"}
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
@@ -48,4 +50,4 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     return BOTS[name](seed, **kwargs)  # type: ignore[call-arg]
 
 
-__all__ = ["Bot", "BOTS", "make_bot", "RandomBot", "GreedyBot", "IsmctsBot"]
+__all__ = ["Bot", "BOTS", "SETTINGS", "EXAMPLES", "make_bot", "RandomBot", "GreedyBot", "IsmctsBot"]

@@ -14,12 +14,18 @@ from rich.markup import escape
 from rich.table import Table
 
 import metatcg
+from metatcg.bots import BOTS, EXAMPLES, SETTINGS
 
 from .common import console, fail, get_game, handle_errors
 from .decks import deck_app
 from .help_decks import StarterDecksHelp, with_default_decks
 from .scenario import scenario_app
 from .seat_args import spread_options
+
+#: the bots a user may name, from the registry, with the settings of those that take any
+BOTS_HELP = "Bots: " + ", ".join(
+    name + (f" (settings after a colon: {', '.join(SETTINGS[name])}; e.g. {EXAMPLES[name]})"
+            if name in SETTINGS else "") for name in BOTS) + "."
 
 app = typer.Typer(
     name="metatcg",
@@ -157,8 +163,8 @@ def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, s
                                                        help="One deck per seat (starter name or file); "
                                                             "their number is the number of seats."),
              bots: Optional[list[str]] = typer.Option(None, "--bots", metavar="BOT...",
-                                                      help="One bot per seat (greedy or random), or one "
-                                                           "for every seat (default greedy)."),
+                                                      help="One bot per seat, or one for every seat "
+                                                           "(default greedy). " + BOTS_HELP),
              n_games: int = typer.Option(100, "--games", "-n", help="Number of games."),
              seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i uses seed+i)."),
              json_path: Optional[Path] = typer.Option(None, "--json",
@@ -200,7 +206,7 @@ def tournament(game_id: str = typer.Argument(..., metavar="GAME", help="Game id,
                                                               "files; default: every starter deck)."),
                bots: Optional[list[str]] = typer.Option(None, "--bots", metavar="BOT...",
                                                         help="One bot for every deck, or one per deck "
-                                                             "(default greedy)."),
+                                                             "(default greedy). " + BOTS_HELP),
                n_games: int = typer.Option(100, "--games", "-n", metavar="N",
                                            help="Games per pairing, half in each seat order (rounded up)."),
                seats: int = typer.Option(2, "--seats", metavar="K",
