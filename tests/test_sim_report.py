@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import itertools
+import copy
 import math
 import re
 from collections import Counter
@@ -231,6 +232,9 @@ def test_tournament_report(tour_data, tmp_path):
     assert f"{top['rating'] - second['rating']:.0f} rating points" in answer
     h2h = tour_data["matrix"][top["entrant"]][second["entrant"]]
     assert f"{100 * h2h['score']:.1f}%" in answer
+    w, l, d = h2h["wins"], h2h["losses"], h2h["draws"]
+    words = (f"{w} win{'s' * (w != 1)}, {l} loss{'es' * (l != 1)}, {d} draw{'s' * (d != 1)}.")
+    assert words in answer
     overlap = top["ci95"][0] <= second["ci95"][1]
     assert ("not certain" in answer) == overlap
     endings = section(page, "endings")
@@ -330,3 +334,11 @@ def test_failed_write_leaves_nothing(tour_data, tmp_path, monkeypatch):
         write_csv(tour_data, tmp_path / "t.csv")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.csv"]
     assert (tmp_path / "t.csv").read_text() == "old\n"
+
+
+def test_the_answer_counts_a_single_win_loss_and_draw_in_the_singular(tour_data, tmp_path):
+    data = copy.deepcopy(tour_data)
+    top, second = data["ratings"][:2]
+    data["matrix"][top["entrant"]][second["entrant"]].update(games=3, wins=1, losses=1, draws=1)
+    answer = section(write_report(data, tmp_path / "t.html").read_text(encoding="utf-8"), "answer")
+    assert "in 3 games: 1 win, 1 loss, 1 draw." in answer

@@ -341,9 +341,9 @@ def _tournament_answer(data: dict[str, Any], names: list[str], ratings: list[dic
             h2h = matrix_cell(matrix, top["entrant"], sec["entrant"])
         if h2h is not None:
             parts.append(f" Head to head it scored <strong>{pct(h2h.get('score'))}</strong> (95% interval "
-                         f"{interval(h2h.get('ci95'))}) in {int(num(h2h.get('games')))} games: "
-                         f"{int(num(h2h.get('wins')))} wins, {int(num(h2h.get('losses')))} losses, "
-                         f"{int(num(h2h.get('draws')))} draws.")
+                         f"{interval(h2h.get('ci95'))}) in {plural(int(num(h2h.get('games'))), 'game')}: "
+                         f"{plural(int(num(h2h.get('wins'))), 'win')}, {_losses(int(num(h2h.get('losses'))))}, "
+                         f"{plural(int(num(h2h.get('draws'))), 'draw')}.")
         parts.append("</p>")
         if tlo > shi:
             parts.append('<p class="verdict sure">The lead is <strong>certain</strong> at the 95% level: the two '
@@ -544,3 +544,7 @@ def _page(title: str, data: dict[str, Any], sections: list[tuple[str, str, str]]
             f"<h1>{esc(title)}</h1>\n<nav>{nav}</nav>\n{body}\n"
             "<p class=note>Made by metatcg. Intervals are 95%: Wilson intervals for rates, ±1.96 standard "
             "errors for ratings.</p>\n</main>\n</body>\n</html>\n")
+
+
+def _losses(n: int) -> str:
+    return f"{n} loss" if n == 1 else f"{n} losses"
