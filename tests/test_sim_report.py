@@ -232,8 +232,8 @@ def test_tournament_report(tour_data, tmp_path):
     assert f"{top['rating'] - second['rating']:.0f} rating points" in answer
     h2h = tour_data["matrix"][top["entrant"]][second["entrant"]]
     assert f"{100 * h2h['score']:.1f}%" in answer
-    w, l, d = h2h["wins"], h2h["losses"], h2h["draws"]
-    words = (f"{w} win{'s' * (w != 1)}, {l} loss{'es' * (l != 1)}, {d} draw{'s' * (d != 1)}.")
+    w, lost, d = h2h["wins"], h2h["losses"], h2h["draws"]
+    words = (f"{w} win{'s' * (w != 1)}, {lost} loss{'es' * (lost != 1)}, {d} draw{'s' * (d != 1)}.")
     assert words in answer
     overlap = top["ci95"][0] <= second["ci95"][1]
     assert ("not certain" in answer) == overlap
