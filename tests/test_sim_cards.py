@@ -506,6 +506,15 @@ def test_top_and_bottom():
     assert [r["card"] for r in top] == ["c0", "c2"] and [r["card"] for r in bottom] == ["c5", "c3"]
     top, bottom = top_and_bottom(rows, 10, solid_only=False)
     assert len(top) == 3 and len(bottom) == 3 and not {r["card"] for r in top} & {r["card"] for r in bottom}
+    assert all(r["impact_drawn"] > 0 for r in top) and all(r["impact_drawn"] < 0 for r in bottom)
+    # a card whose owner won as often with it as without neither carries nor drags
+    even = [result(0 if k % 2 == 0 else 1, [(["even", "odd" if k % 2 == 0 else "x"], [], []), ((), (), ())])
+            for k in range(4)]
+    even += [result(0 if k % 2 == 0 else 1, [((), (), ()), ((), (), ())]) for k in range(4)]
+    erows = {r["card"]: r for r in card_impact(even, [["D", "E"]] * 8)}
+    assert erows["even"]["impact_drawn"] == 0 and erows["odd"]["impact_drawn"] > 0 > erows["x"]["impact_drawn"]
+    etop, ebottom = top_and_bottom(list(erows.values()), 5, solid_only=False)
+    assert [r["card"] for r in etop] == ["odd"] and [r["card"] for r in ebottom] == ["x"]
     assert all(a["impact_drawn"] >= b["impact_drawn"] for a, b in zip(top, top[1:]))
     assert all(a["impact_drawn"] <= b["impact_drawn"] for a, b in zip(bottom, bottom[1:]))
     assert top_and_bottom(rows, 10) == ([], [])        # one game with each card: too few to rank
@@ -586,6 +595,8 @@ def test_the_cli_names_cards_by_games_played_when_every_card_was_drawn_nearly_al
     assert "by impact when played" in text and "Often" in text and "Always" not in text
     few = shown(card_impact(res[:4] + res[-1:], [["D", "E"]] * 5))
     assert "rest on a handful of games" in few and "by impact when drawn" in few
-    played_only = shown(card_impact(res[:4], [["D", "E"]] * 4))     # drawn every time, played twice
-    assert "rest on a handful of games" in played_only and "by impact when played" in played_only
+    played_only = shown(card_impact(res[1:5], [["D", "E"]] * 4))    # drawn every time, played twice
+    assert "rest on a handful of games" in played_only and "drag: bottom 1 by impact when played" in played_only
+    assert "carry" not in played_only                                  # won less often when played
+    assert "nothing to rank" in shown(card_impact(res[:4], [["D", "E"]] * 4))   # 50% played and not
     assert "nothing to compare" in shown(card_impact(res[:1], [["D", "E"]]))

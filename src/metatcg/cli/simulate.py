@@ -81,7 +81,7 @@ def print_card_impact(rows: list[dict[str, Any]], n: int = 10) -> None:
     """The cards whose owners won most and least more often with them: compared by drawn when
     enough games lack each card, else by played (in a game where every deck is drawn to the
     end, every card is drawn in nearly every game), else on the few games there are, said so."""
-    from metatcg.sim.cards import top_and_bottom
+    from metatcg.sim.cards import ranked_rows, top_and_bottom
 
     from .cards_table import card_impact_table
 
@@ -89,11 +89,15 @@ def print_card_impact(rows: list[dict[str, Any]], n: int = 10) -> None:
         console.print("No card was drawn in these games.")
         return
     for by, solid in (("drawn", True), ("played", True), ("drawn", False), ("played", False)):
-        top, bottom = top_and_bottom(rows, n, by=by, solid_only=solid)
-        if top:
+        if ranked_rows(rows, by, solid):
+            top, bottom = top_and_bottom(rows, n, by=by, solid_only=solid)
             break
     else:
         console.print("No card was drawn in some games and not in others: there is nothing to compare.")
+        return
+    if not top and not bottom:
+        console.print(f"No card changed its owner's win rate when {by} (each won as often with it as "
+                      "without): there is nothing to rank.")
         return
     if by == "played":
         console.print("[dim]Nearly every card was drawn in nearly every game, so cards are compared by the games "
@@ -102,9 +106,10 @@ def print_card_impact(rows: list[dict[str, Any]], n: int = 10) -> None:
         console.print("[yellow]Few games lacked each card: these differences rest on a handful of games "
                       "(read them with their intervals).[/]")
     what = "when drawn" if by == "drawn" else "when played"
-    console.print(card_impact_table(top, title=f"Cards that carry: top {len(top)} by impact {what}", by=by))
+    if top:
+        console.print(card_impact_table(top, title=f"Cards that carry: top {len(top)} by impact {what}", by=by))
     if bottom:
-        console.print(card_impact_table(bottom, title=f"Cards that drag: bottom {len(bottom)}", by=by))
+        console.print(card_impact_table(bottom, title=f"Cards that drag: bottom {len(bottom)} by impact {what}", by=by))
 
 
 def _pct(x: float) -> str:

@@ -159,23 +159,29 @@ def enough_games(row: dict[str, Any], by: str = "drawn") -> bool:
 
 def top_and_bottom(rows: Sequence[Any], n: int, by: str = "drawn",
                    solid_only: bool = True) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The ``n`` rows with the highest impact (``by`` "drawn" or "played") and the ``n`` with
-    the lowest (lowest first), never the same row twice. Only rows with games on both sides
-    count (a card in every opening hand compares nothing), and with ``solid_only`` only those
-    with :func:`enough_games`. ``rows`` are :func:`card_impact` rows (or objects with
-    ``to_json``); with fewer than ``2 n`` the top takes the larger half."""
+    """The cards that carry and those that drag: up to ``n`` rows whose owner won more often with
+    the card (``by`` "drawn" or "played"), highest impact first, and up to ``n`` whose owner won
+    less often, lowest first. A card with no difference is neither. Only rows with games on both
+    sides count (a card in every opening hand compares nothing), and with ``solid_only`` only
+    those with :func:`enough_games`. ``rows`` are :func:`card_impact` rows (or objects with
+    ``to_json``)."""
+    ranked = ranked_rows(rows, by, solid_only)
+    if n <= 0:
+        return [], []
+    key = f"impact_{by}"
+    top = [r for r in ranked if r[key] > 0][:n]
+    bottom = [r for r in reversed(ranked) if r[key] < 0][:n]
+    return top, bottom
+
+
+def ranked_rows(rows: Sequence[Any], by: str = "drawn", solid_only: bool = True) -> list[dict[str, Any]]:
+    """The rows :func:`top_and_bottom` ranks, highest impact first (ties by the other impact)."""
     if by not in ("drawn", "played"):
         raise ValueError(f"cards are ranked by 'drawn' or 'played', not {by!r}")
     ok = (lambda r: enough_games(r, by)) if solid_only else (lambda r: comparable(r, by))
     other = "played" if by == "drawn" else "drawn"
-    ranked = sorted((r for r in map(_plain, rows) if ok(r)),
-                    key=lambda r: (-r[f"impact_{by}"], -r[f"impact_{other}"], r["deck"], r["card"]))
-    if n <= 0:
-        return [], []
-    top = ranked[:min(n, (len(ranked) + 1) // 2)]
-    rest = ranked[len(top):]
-    bottom = rest[::-1][:n]
-    return top, bottom
+    return sorted((r for r in map(_plain, rows) if ok(r)),
+                  key=lambda r: (-r[f"impact_{by}"], -r[f"impact_{other}"], r["deck"], r["card"]))
 
 
 def _plain(row: Any) -> dict[str, Any]:
