@@ -95,3 +95,11 @@ def test_table_options_reach_the_games(in_tmp):
     assert_clean(run("simulate", "metax", "--option", "auto_single=perhaps"), 2, "true or false")
     assert_clean(run("simulate", "metax", "--option", "action_limit"), 2, "KEY=VALUE")
     assert_clean(run("play", "--resume", "x.json", "--option", "action_limit=3"), 2, "keeps the options")
+
+
+def test_a_long_bot_spec_is_wrapped_in_the_seat_table_not_cut(in_tmp):
+    r = run("simulate", "metax", "--bots", "ismcts:iters=3,depth=2,scale=40", "random", "-n", "1", "-w", "1")
+    assert r.exit_code == 0, r.output
+    table = r.output.split("Draws")[0]
+    bot_column = "".join(line.split("│")[3].strip() for line in table.splitlines() if line.count("│") > 3)
+    assert bot_column == "ismcts:iters=3,depth=2,scale=40random" and "…" not in table

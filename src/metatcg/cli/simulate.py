@@ -137,8 +137,8 @@ def starter_specs(game: Game, seats: int) -> list[str]:
 def summary_table(s: MatchSummary) -> Table:
     t = Table(title=f"{s.game}: {s.games} games, {s.seats} seats", title_justify="left")
     t.add_column("Seat")
-    t.add_column("Deck", style="bold")
-    t.add_column("Bot")
+    t.add_column("Deck", style="bold", overflow="fold")
+    t.add_column("Bot", overflow="fold")     # a search bot's settings are wrapped, never cut
     t.add_column("Wins", justify="right")
     t.add_column("Win rate", justify="right")
     t.add_column("95% CI", justify="right")
