@@ -342,3 +342,13 @@ def test_the_answer_counts_a_single_win_loss_and_draw_in_the_singular(tour_data,
     data["matrix"][top["entrant"]][second["entrant"]].update(games=3, wins=1, losses=1, draws=1)
     answer = section(write_report(data, tmp_path / "t.html").read_text(encoding="utf-8"), "answer")
     assert "in 3 games: 1 win, 1 loss, 1 draw." in answer
+
+
+def test_two_entrants_level_at_the_top_share_it_in_the_answer(tour_data, tmp_path):
+    """Equal ratings are not a lead: the answer names both, and no 'strongest' or 'lead'."""
+    data = copy.deepcopy(tour_data)
+    top, second = data["ratings"][:2]
+    second["rating"], second["ci95"] = top["rating"], list(top["ci95"])
+    answer = section(write_report(data, tmp_path / "t.html").read_text(encoding="utf-8"), "answer")
+    assert "share the top rating" in answer and "Neither leads" in answer
+    assert "strongest" not in answer and "lead is" not in answer and "It leads" not in answer

@@ -199,3 +199,21 @@ def test_the_matchup_matrix_of_seven_entrants_fits_80_columns_strongest_first():
     assert "deck-number-6" in rows[0] and "deck-number-0" in rows[-1]
     assert "…" not in "".join(line for line in text.splitlines() if "–" in line)   # intervals whole
     assert "5–70" in text and "30–95" in text   # Wilson 95% of 1 and 3 wins in 4, whole percents
+
+
+def test_the_headline_names_a_clear_leader_or_two_entrants_level_at_the_top():
+    from metatcg.cli.tournament import headline
+
+    ents = [Entrant("A", "A", "b"), Entrant("B", "B", "b"), Entrant("C", "C", "b")]
+    games, seatings = [], []
+    for (i, j), a_wins in (((0, 1), 2), ((0, 2), 4), ((1, 2), 4)):   # A and B split 2-2; both beat C
+        for seed in range(4):
+            games.append(_result(seed, 0 if seed < a_wins else 1))
+            seatings.append((i, j))
+    level = summarise_tournament("x", ents, 2, 4, games, seatings, len(games), False, 1.0)
+    text = headline(level)
+    assert "share the top rating" in text and "strongest" not in text and "head to head 50.0%" in text
+    games[0] = _result(0, 0)
+    games[2] = _result(2, 0)                                           # A now beats B 3-1
+    clear = headline(summarise_tournament("x", ents, 2, 4, games, seatings, len(games), False, 1.0))
+    assert "[bold]A[/] is strongest" in clear and "head to head 75.0%" in clear

@@ -76,7 +76,11 @@ def headline(s: TournamentSummary) -> str:
     a, b = r[0], r[1]
     sure = a["ci95"][0] > b["ci95"][1]
     cell = s.matrix[a["entrant"]][b["entrant"]]
-    h2h = f"; head to head {_pct(cell['score'])} ({_ci(cell['ci95'])})" if cell else ""
+    between = f"head to head {_pct(cell['score'])} ({_ci(cell['ci95'])})" if cell else ""
+    h2h = f"; {between}" if cell else ""
+    if round(a["rating"]) == round(b["rating"]):
+        return (f"[bold]{escape(a['name'])}[/] and [bold]{escape(b['name'])}[/] share the top rating, "
+                f"{a['rating']:.0f}{f' ({between})' if cell else ''}: play more games to separate them.")
     verdict = ("its interval is clear of the next one's" if sure
                else "the intervals overlap: play more games to separate them")
     return (f"[bold]{escape(a['name'])}[/] is strongest: rated {a['rating']:.0f}, against {b['rating']:.0f} for "

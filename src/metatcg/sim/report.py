@@ -325,27 +325,36 @@ def _tournament_answer(data: dict[str, Any], names: list[str], ratings: list[dic
     matrix = data.get("matrix") or []
     top = ratings[0]
     tlo, thi = pair(top.get("ci95"))
+    tied = len(ratings) > 1 and round(num(top.get("rating"))) == round(num(ratings[1].get("rating")))
+    who = (f"<strong>{esc(top.get('name'))}</strong> and <strong>{esc(ratings[1].get('name'))}</strong> share "
+           "the top rating:" if tied else f"<strong>{esc(top.get('name'))}</strong> is the strongest entrant: rating")
+    score = "" if tied else f", scoring {pct(top.get('score'))} over its {int(num(top.get('games')))} games"
     parts = [stopped_notice(data),
-             f'<p class="lead"><strong>{esc(top.get("name"))}</strong> is the strongest entrant: rating '
-             f"<strong>{num(top.get('rating')):.0f}</strong> (95% interval {tlo:.0f}–{thi:.0f}), scoring "
-             f"{pct(top.get('score'))} over its {int(num(top.get('games')))} games.</p>"]
+             f'<p class="lead">{who} '
+             f"<strong>{num(top.get('rating')):.0f}</strong> (95% interval {tlo:.0f}–{thi:.0f}){score}.</p>"]
     if len(ratings) > 1:
         sec = ratings[1]
         slo, shi = pair(sec.get("ci95"))
         diff = num(top.get("rating")) - num(sec.get("rating"))
-        parts.append(f"<p>It leads the second, <strong>{esc(sec.get('name'))}</strong> (rating "
-                     f"{num(sec.get('rating')):.0f}, {slo:.0f}–{shi:.0f}), by <strong>{diff:.0f} rating "
-                     f"points</strong>, which means an expected score of {pct(elo_expected(diff))} between them.")
+        if tied:
+            parts.append(f"<p>Neither leads (an expected score of {pct(elo_expected(diff))} between them).")
+        else:
+            parts.append(f"<p>It leads the second, <strong>{esc(sec.get('name'))}</strong> (rating "
+                         f"{num(sec.get('rating')):.0f}, {slo:.0f}–{shi:.0f}), by <strong>{diff:.0f} rating "
+                         f"points</strong>, which means an expected score of {pct(elo_expected(diff))} between them.")
         h2h = None
         if isinstance(top.get("entrant"), int) and isinstance(sec.get("entrant"), int):
             h2h = matrix_cell(matrix, top["entrant"], sec["entrant"])
         if h2h is not None:
-            parts.append(f" Head to head it scored <strong>{pct(h2h.get('score'))}</strong> (95% interval "
+            it = esc(top.get("name")) if tied else "it"
+            parts.append(f" Head to head {it} scored <strong>{pct(h2h.get('score'))}</strong> (95% interval "
                          f"{interval(h2h.get('ci95'))}) in {plural(int(num(h2h.get('games'))), 'game')}: "
                          f"{plural(int(num(h2h.get('wins'))), 'win')}, {_losses(int(num(h2h.get('losses'))))}, "
                          f"{plural(int(num(h2h.get('draws'))), 'draw')}.")
         parts.append("</p>")
-        if tlo > shi:
+        if tied:
+            parts.append('<p class="verdict unsure">More games per pairing would tell them apart.</p>')
+        elif tlo > shi:
             parts.append('<p class="verdict sure">The lead is <strong>certain</strong> at the 95% level: the two '
                          "rating intervals do not overlap.</p>")
         else:
