@@ -217,3 +217,20 @@ def test_the_headline_names_a_clear_leader_or_two_entrants_level_at_the_top():
     games[2] = _result(2, 0)                                           # A now beats B 3-1
     clear = headline(summarise_tournament("x", ents, 2, 4, games, seatings, len(games), False, 1.0))
     assert "[bold]A[/] is strongest" in clear and "head to head 75.0%" in clear
+
+
+def test_an_entrant_that_always_or_never_acts_first_has_no_edge_printed():
+    """Where a rule picks the first player (Metabaloids' cut), an entrant may always act first:
+    the table says so instead of a '0% of 0' rate and a +0 edge."""
+    from rich.console import Console
+
+    from metatcg.cli.tournament import first_seat_table
+
+    ents = [Entrant("A", "A", "b"), Entrant("B", "B", "b")]
+    games = [_result(seed, seed % 2, first=0) for seed in range(4)]           # A is always seat 0, first
+    s = summarise_tournament("x", ents, 2, 4, games, [(0, 1)] * 4, 4, False, 1.0)
+    con = Console(width=100, record=True, color_system=None)
+    con.print(first_seat_table(s))
+    lines = {ln.split("│")[1].strip(): ln for ln in con.export_text().splitlines() if ln.count("│") > 5}
+    assert "always first" in lines["A"] and "50% of 4" in lines["A"] and "pts" not in lines["A"]
+    assert "never first" in lines["B"] and "50% of 4" in lines["B"] and "0% of 0" not in lines["B"]

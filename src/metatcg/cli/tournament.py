@@ -126,9 +126,13 @@ def first_seat_table(s: TournamentSummary) -> Table:
     for col in ("Entrant", "Won first", "95% CI", "Won not first", "95% CI", "Edge"):
         t.add_column(col, justify="left" if col == "Entrant" else "right")
     for r in s.first_seat:
-        t.add_row(escape(r["name"]), f"{_pct0(r['first_win_rate'])} of {r['first_games']}", _ci0(r["first_ci95"]),
-                  f"{_pct0(r['second_win_rate'])} of {r['second_games']}", _ci0(r["second_ci95"]),
-                  f"{100 * r['edge']:+.0f} pts")
+        first, second = r["first_games"], r["second_games"]   # a rule may decide who starts (a cut)
+        t.add_row(escape(r["name"]),
+                  f"{_pct0(r['first_win_rate'])} of {first}" if first else "never first",
+                  _ci0(r["first_ci95"]) if first else "–",
+                  f"{_pct0(r['second_win_rate'])} of {second}" if second else "always first",
+                  _ci0(r["second_ci95"]) if second else "–",
+                  f"{100 * r['edge']:+.0f} pts" if first and second else "–")
     return t
 
 
