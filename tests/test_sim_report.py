@@ -352,3 +352,18 @@ def test_two_entrants_level_at_the_top_share_it_in_the_answer(tour_data, tmp_pat
     answer = section(write_report(data, tmp_path / "t.html").read_text(encoding="utf-8"), "answer")
     assert "share the top rating" in answer and "Neither leads" in answer
     assert "strongest" not in answer and "lead is" not in answer and "It leads" not in answer
+
+
+def test_an_entrant_that_always_acts_first_has_no_rate_or_edge_for_the_other_side(tour_data, tmp_path):
+    from metatcg.sim.report_text import esc
+
+    """Where a rule picks who starts (Metabaloids' cut), one side of an entrant's row can have
+    no games: it shows '–', not '0.0% (0.0–100.0%)' and an edge of zero."""
+    data = copy.deepcopy(tour_data)
+    row = data["first_seat"][0]
+    row.update(first_games=row["first_games"] + row["second_games"], second_games=0, second_wins=0,
+               second_win_rate=0.0, second_ci95=[0.0, 1.0], edge=0.0)
+    part = section(write_report(data, tmp_path / "t.html").read_text(encoding="utf-8"), "first-seat")
+    body = part[part.index("<tbody>"):]
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", body.split(">" + esc(row["name"]) + "<", 1)[1].split("</tr>")[0])
+    assert cells[2:] == ["0", "–", "–"] and "0.0% (0.0–100.0%)" not in part

@@ -15,6 +15,8 @@ Every name a user gave (decks, cards, entrants, bots, endings) is HTML-escaped.
 """
 from __future__ import annotations
 
+import math
+
 import os
 import statistics
 from pathlib import Path
@@ -281,16 +283,23 @@ def _tournament_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str
                     f"({interval(sci)}): an edge of {points(fw / fg - sw / sg)}, "
                     + ("a clear one (the intervals do not overlap)." if clear
                        else "within the uncertainty (the intervals overlap).") + "</p>")
+        def rate(r: dict[str, Any], side: str) -> float:   # no bar for a side with no games (a cut may
+            return num(r.get(f"{side}_win_rate")) if num(r.get(f"{side}_games")) else math.nan  # decide)
+
         chart = paired_rate_chart(
             [str(r.get("name", "")) for r in rows],
-            [num(r.get("first_win_rate")) for r in rows], [pair(r.get("first_ci95")) for r in rows],
-            [num(r.get("second_win_rate")) for r in rows], [pair(r.get("second_ci95")) for r in rows],
+            [rate(r, "first") for r in rows], [pair(r.get("first_ci95")) for r in rows],
+            [rate(r, "second") for r in rows], [pair(r.get("second_ci95")) for r in rows],
             ("acting first", f"acting {label}"), 0.5,
             "Each entrant's win rate in the games where it acted first and in the others, with 95% intervals.")
-        body = [[esc(r.get("name", "")), str(int(num(r.get("first_games")))),
-                 f"{pct(r.get('first_win_rate'))} ({interval(r.get('first_ci95'))})",
-                 str(int(num(r.get("second_games")))),
-                 f"{pct(r.get('second_win_rate'))} ({interval(r.get('second_ci95'))})", _signed(r.get("edge"))]
+        def cell(r: dict[str, Any], side: str) -> str:
+            if not num(r.get(f"{side}_games")):
+                return "–"
+            return f"{pct(r.get(f'{side}_win_rate'))} ({interval(r.get(f'{side}_ci95'))})"
+
+        body = [[esc(r.get("name", "")), str(int(num(r.get("first_games")))), cell(r, "first"),
+                 str(int(num(r.get("second_games")))), cell(r, "second"),
+                 _signed(r.get("edge")) if num(r.get("first_games")) and num(r.get("second_games")) else "–"]
                 for r in rows]
         sections.append(("first-seat", "First-seat edge", text + chart + table(
             ["Entrant", "Games first", "Win rate first", f"Games {label}", f"Win rate {label}", "Edge"], body,
