@@ -367,3 +367,24 @@ def test_an_entrant_that_always_acts_first_has_no_rate_or_edge_for_the_other_sid
     body = part[part.index("<tbody>"):]
     cells = re.findall(r"<td[^>]*>(.*?)</td>", body.split(">" + esc(row["name"]) + "<", 1)[1].split("</tr>")[0])
     assert cells[2:] == ["0", "–", "–"] and "0.0% (0.0–100.0%)" not in part
+
+
+def test_the_answer_names_the_card_that_carries_and_the_one_that_drags_the_strongest_deck(tour_data, tmp_path):
+    """Ranked as the terminal ranks them; 'a clear effect' only when the impact's own 95%
+    interval (Newcombe) is clear of zero, and a card with no difference is neither."""
+    from metatcg.sim.cards import impact_interval
+
+    data = copy.deepcopy(tour_data)
+    top = data["ratings"][0]
+    deck = data["entrants"][top["entrant"]]["deck"]
+
+    def row(card: str, drawn_wins: int, not_drawn_wins: int) -> dict:
+        r = card_row(deck, card, 40, 20, drawn_wins, not_drawn_wins, 20, drawn_wins, 20)
+        r["impact_drawn_ci95"] = list(impact_interval(drawn_wins, 20, not_drawn_wins, 20))
+        return r
+
+    data["cards"] = [row("Carrier", 18, 4), row("Even", 10, 10), row("Dragger", 10, 12)]
+    answer = section(write_report(data, tmp_path / "t.html").read_text(encoding="utf-8"), "answer")
+    assert "carries it most is <strong>Carrier</strong> (+70.0 points: 90% of 20 games when drawn" in answer
+    assert "drags it most is <strong>Dragger</strong> (−10.0 points" in answer
+    assert answer.count("a clear effect") == 1 and "within chance" in answer and "Even" not in answer

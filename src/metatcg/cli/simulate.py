@@ -81,20 +81,19 @@ def print_card_impact(rows: list[dict[str, Any]], n: int = 10) -> None:
     """The cards whose owners won most and least more often with them: compared by drawn when
     enough games lack each card, else by played (in a game where every deck is drawn to the
     end, every card is drawn in nearly every game), else on the few games there are, said so."""
-    from metatcg.sim.cards import ranked_rows, top_and_bottom
+    from metatcg.sim.cards import impact_basis, top_and_bottom
 
     from .cards_table import card_impact_table
 
     if not rows:
         console.print("No card was drawn in these games.")
         return
-    for by, solid in (("drawn", True), ("played", True), ("drawn", False), ("played", False)):
-        if ranked_rows(rows, by, solid):
-            top, bottom = top_and_bottom(rows, n, by=by, solid_only=solid)
-            break
-    else:
+    basis = impact_basis(rows)
+    if basis is None:
         console.print("No card was drawn in some games and not in others: there is nothing to compare.")
         return
+    by, solid = basis
+    top, bottom = top_and_bottom(rows, n, by=by, solid_only=solid)
     if not top and not bottom:
         console.print(f"No card changed its owner's win rate when {by} (each won as often with it as "
                       "without): there is nothing to rank.")

@@ -141,20 +141,40 @@ def _order(row: dict[str, Any]) -> tuple[float, float, str, str]:
     return (-row["impact_drawn"], -row["impact_played"], row["deck"], row["card"])
 
 
+def _count(row: dict[str, Any], key: str) -> float:
+    """A number of the row, 0 if missing or not a number (rows are read back from a maybe
+    hand-edited JSON file too)."""
+    x = row.get(key)
+    return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else 0.0
+
+
 def comparable(row: dict[str, Any], by: str = "drawn") -> bool:
     """Whether the row's impact (``by`` "drawn" or "played") compares anything: games both
     with and without the card."""
-    return row[by] > 0 and row[f"not_{by}"] > 0
+    return _count(row, by) > 0 and _count(row, f"not_{by}") > 0
 
 
 def enough_games(row: dict[str, Any], by: str = "drawn") -> bool:
     """Whether both sides of the row's comparison have :data:`MIN_SIDE_GAMES` games and
     :data:`MIN_SIDE_SHARE` of the deck's games: a card missing from two games compares a
     two-game win rate, which says nothing."""
-    def count(key: str) -> float:      # rows read back from a (maybe hand-edited) JSON file too
-        x = row.get(key)
-        return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else 0.0
-    return min(count(by), count(f"not_{by}")) >= max(MIN_SIDE_GAMES, MIN_SIDE_SHARE * count("games"))
+    return min(_count(row, by), _count(row, f"not_{by}")) >= max(MIN_SIDE_GAMES,
+                                                                  MIN_SIDE_SHARE * _count(row, "games"))
+
+
+#: what cards are ranked by, best first: drawn when enough games lack each card, else played
+#: (played to the end of its deck, every card is drawn in nearly every game), else whatever
+#: has games on both sides (``solid`` False: few games, to be read with its intervals)
+BASES = (("drawn", True), ("played", True), ("drawn", False), ("played", False))
+
+
+def impact_basis(rows: Sequence[Any]) -> tuple[str, bool] | None:
+    """The first of :data:`BASES` under which some row can be ranked: ``(by, solid)``, or None
+    when no card was drawn in some games and not in others."""
+    for by, solid in BASES:
+        if ranked_rows(rows, by, solid):
+            return by, solid
+    return None
 
 
 def top_and_bottom(rows: Sequence[Any], n: int, by: str = "drawn",
@@ -169,8 +189,8 @@ def top_and_bottom(rows: Sequence[Any], n: int, by: str = "drawn",
     if n <= 0:
         return [], []
     key = f"impact_{by}"
-    top = [r for r in ranked if r[key] > 0][:n]
-    bottom = [r for r in reversed(ranked) if r[key] < 0][:n]
+    top = [r for r in ranked if _count(r, key) > 0][:n]
+    bottom = [r for r in reversed(ranked) if _count(r, key) < 0][:n]
     return top, bottom
 
 
@@ -181,7 +201,8 @@ def ranked_rows(rows: Sequence[Any], by: str = "drawn", solid_only: bool = True)
     ok = (lambda r: enough_games(r, by)) if solid_only else (lambda r: comparable(r, by))
     other = "played" if by == "drawn" else "drawn"
     return sorted((r for r in map(_plain, rows) if ok(r)),
-                  key=lambda r: (-r[f"impact_{by}"], -r[f"impact_{other}"], r["deck"], r["card"]))
+                  key=lambda r: (-_count(r, f"impact_{by}"), -_count(r, f"impact_{other}"), str(r.get("deck")),
+                                 str(r.get("card"))))
 
 
 def _plain(row: Any) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from .charts import (
     seat_chart,
 )
 from .export import card_rows, check_target, entrant_names, is_tournament, seat_label, write_text
-from .cards import enough_games
+from .cards import impact_basis, top_and_bottom
 from .report_text import elo_expected, esc, interval, num, pair, pct, plural, points
 from .runner import wilson
 
@@ -77,37 +77,31 @@ def table(header: list[str], rows: list[list[str]], classes: list[str] | None = 
 
 # --------------------------------------------------------------------------- shared sections
 def _cards_answer(rows: list[dict[str, Any]], deck_names: list[str]) -> str:
-    """Which card carries the deck most and which drags it most, among those with enough games."""
+    """Which card carries the deck most and which drags it most, ranked as the terminal ranks
+    them (:func:`impact_basis`: by drawn, else by played, the few-games fallback said so)."""
     mine = [r for r in rows if str(r.get("deck")) in deck_names]
-    usable = [r for r in mine if num(r.get("drawn")) > 0 and num(r.get("not_drawn")) > 0]
-    solid = [r for r in usable if enough_games(r)]
-    pool = solid or usable
-    if not pool:
+    basis = impact_basis(mine)
+    if basis is None:
         return ""
-    best = max(pool, key=lambda r: num(r.get("impact_drawn")))
-    worst = min(pool, key=lambda r: num(r.get("impact_drawn")))
+    by, solid = basis
+    top, bottom = top_and_bottom(mine, 1, by=by, solid_only=solid)
 
     def said(r: dict[str, Any]) -> str:
-        return (f"<strong>{esc(r.get('card'))}</strong> ({points(r.get('impact_drawn'))}: "
-                f"{pct(r.get('drawn_win_rate'), 0)} of {int(num(r.get('drawn')))} games when drawn against "
-                f"{pct(r.get('not_drawn_win_rate'), 0)} of {int(num(r.get('not_drawn')))} when not; "
-                + ("a clear effect" if _apart(r.get("drawn_ci95"), r.get("not_drawn_ci95"))
-                   else "within chance") + ")")
+        lo, hi = pair(r.get(f"impact_{by}_ci95")) if r.get(f"impact_{by}_ci95") else (-1.0, 1.0)
+        return (f"<strong>{esc(r.get('card'))}</strong> ({points(r.get(f'impact_{by}'))}: "
+                f"{pct(r.get(f'{by}_win_rate'), 0)} of {int(num(r.get(by)))} games when {by} against "
+                f"{pct(r.get(f'not_{by}_win_rate'), 0)} of {int(num(r.get(f'not_{by}')))} when not; "
+                + ("a clear effect, its 95% interval clear of zero" if lo > 0 or hi < 0 else "within chance") + ")")
 
     parts = []
-    if num(best.get("impact_drawn")) > 0:
-        parts.append(f"the card that carries it most is {said(best)}")
-    if num(worst.get("impact_drawn")) < 0 and worst is not best:
-        parts.append(f"the one that drags it most is {said(worst)}")
+    if top:
+        parts.append(f"the card that carries it most is {said(top[0])}")
+    if bottom:
+        parts.append(f"the one that drags it most is {said(bottom[0])}")
     if not parts:
         return ""
-    return f"<p>In {esc(deck_names[0])}, {' and '.join(parts)}.</p>"
-
-
-def _apart(a: Any, b: Any) -> bool:
-    """Two 95% intervals that do not overlap."""
-    (alo, ahi), (blo, bhi) = pair(a), pair(b)
-    return alo > bhi or blo > ahi
+    few = "" if solid else " (few games lacked each card: read these with their intervals)"
+    return f"<p>In {esc(deck_names[0])}, {' and '.join(parts)}{few}.</p>"
 
 
 def cards_section(rows: list[dict[str, Any]], deck_order: list[str]) -> str:
