@@ -86,3 +86,28 @@ def test_play_against_ismcts_with_settings_and_a_clear_error_for_bad_ones(in_tmp
     r = run("play", "metax", "--deck", "aggro", "--vs", "ismcts:iters=20,depth=4", "--seed", "3", input="quit\ny\n")
     assert_clean(r, 0, "Game saved")
     assert_clean(run("play", "metax", "--vs", "ismcts:speed=3"), 2, "has no setting 'speed=3'")
+
+
+def test_two_seats_options_with_the_same_id_are_kept_apart_in_the_tree():
+    """After one move the next decision may be either seat's, depending on the hidden cards of
+    the determinization, and options such as ``pass`` have the same id for both: each seat's
+    child must keep its own statistics (a value is backed up from its chooser's point of view).
+    MetaX searches reach such points; every child belongs to the seat in its key."""
+    game = metatcg.load_game("metax")
+    shared = 0
+    for table in tables(game, 2, 7100):
+        for st in decision_points(game, table, every=5):
+            if st.is_terminal() or len(st.legal_actions()) < 2:
+                continue
+            bot = IsmctsBot(3, iters=150)
+            bot.choose(st.handle(st.current_player()))
+            todo = [bot.tree]
+            while todo:
+                node = todo.pop()
+                ids: dict[str, set[int]] = {}
+                for (seat, aid), ch in node.children.items():
+                    assert ch.player == seat
+                    ids.setdefault(aid, set()).add(seat)
+                    todo.append(ch)
+                shared += sum(1 for seats in ids.values() if len(seats) > 1)
+    assert shared > 0      # the case arises (in the old tree, keyed by id alone, it could not be told apart)

@@ -2,8 +2,10 @@
 Whitehouse 2012), through the bot-facing handle only.
 
 Each iteration draws a fresh determinization (``me.determinize``: every card this seat cannot
-see resampled), walks one shared tree of action ids with UCB1 counted over the times a child was
-*available* (actions differ between determinizations), adds one node, plays random actions in
+see resampled), walks one shared tree of (deciding seat, action id) pairs with UCB1 counted over
+the times a child was *available* (actions differ between determinizations; so can the seat
+deciding next, and two seats' options may share an id such as ``pass``, which must not share
+statistics kept from opposite points of view), adds one node, plays random actions in
 quiet mode for at most ``depth`` steps, and backs up a value per seat: the result if the game
 ended, else the game's own evaluation squashed into -1..1 (``tanh(value / scale)``, the scale
 being the game's ``eval_scale`` unless the ``scale`` setting gives one). Decisions with one
@@ -30,7 +32,7 @@ class _Node:
     __slots__ = ("children", "visits", "avail", "reward", "player")
 
     def __init__(self, player: int) -> None:
-        self.children: dict[str, _Node] = {}
+        self.children: dict[tuple[int, str], _Node] = {}   # by (deciding seat, action id)
         self.visits = 0
         self.avail = 1
         self.reward = 0.0          # summed value for ``player``, the seat whose choice leads here
@@ -55,6 +57,7 @@ class IsmctsBot:
         self.c = c
         self.scale = scale
         self.iterations = 0        # done in all searches (for benchmarks)
+        self.tree: _Node | None = None   # the last search's root (for tests and inspection)
 
     def choose(self, me: PlayerHandle) -> Action:
         actions = me.legal_actions()
@@ -73,7 +76,8 @@ class IsmctsBot:
             self._iterate(root, me, scale)
             done += 1
         self.iterations += done
-        legal = {a.id: a for a in actions}
+        self.tree = root
+        legal = {(me.player, a.id): a for a in actions}
         best = None
         for aid, ch in root.children.items():
             if aid in legal and (best is None or (ch.visits, ch.reward) > (best[1].visits, best[1].reward)):
@@ -95,21 +99,21 @@ class IsmctsBot:
             children = node.children
             untried = []
             for a in legal:
-                ch = children.get(a.id)
+                ch = children.get((p, a.id))
                 if ch is None:
                     untried.append(a)
                 else:
                     ch.avail += 1
             if untried:
                 a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
-                child = children[a.id] = _Node(p)
+                child = children[(p, a.id)] = _Node(p)
                 st.apply(a)
                 path.append(child)
                 break
             c = self.c
-            best_a, best_ch, best_u = legal[0], children[legal[0].id], -math.inf
+            best_a, best_ch, best_u = legal[0], children[(p, legal[0].id)], -math.inf
             for a in legal:
-                ch = children[a.id]
+                ch = children[(p, a.id)]
                 u = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if u > best_u:
                     best_a, best_ch, best_u = a, ch, u
