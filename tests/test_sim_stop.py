@@ -19,15 +19,18 @@ def _hear_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-@pytest.mark.parametrize("command,workers", [("simulate", "1"), ("simulate", "2"), ("tournament", "2")])
-def test_ctrl_c_keeps_the_finished_games(tmp_path, command, workers):
+@pytest.mark.parametrize("command,workers,sig", [("simulate", "1", signal.SIGINT), ("simulate", "2", signal.SIGINT),
+                                                 ("tournament", "2", signal.SIGINT),
+                                                 ("simulate", "2", signal.SIGTERM)])
+def test_ctrl_c_keeps_the_finished_games(tmp_path, command, workers, sig):
+    """Ctrl-C (SIGINT), and SIGTERM as ``kill`` or ``timeout`` send it, stop the run cleanly."""
     out = tmp_path / "run.json"
     args = [sys.executable, "-m", "metatcg", command, "metax", "--bots", "random", "--games", "20000",
             "--workers", workers, "--json", str(out)]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=_hear_ctrl_c)
     time.sleep(4)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     asked = time.monotonic()
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 0, stderr
@@ -101,3 +104,57 @@ def test_an_error_in_a_pool_worker_is_raised_in_the_parent_and_the_workers_go():
     while multiprocessing.active_children() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not multiprocessing.active_children()
+
+
+def _children(pid: int) -> list[int]:
+    """The live processes whose parent is ``pid`` (from /proc)."""
+    from pathlib import Path
+
+    kids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            kids.append(int(stat.parent.name))
+    return kids
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_pool_workers_leave_when_their_parent_is_killed_outright():
+    """SIGKILL gives the parent no chance to stop its pool: each worker notices it has been
+    orphaned and exits within a few seconds instead of playing its chunk out, or waiting for
+    work, for ever."""
+    import os
+
+    from metatcg.sim.jobs import PARENT_CHECK
+
+    script = ("from metatcg.registry import load_game\n"
+              "from metatcg.sim.jobs import Job, run_jobs\n"
+              "g = load_game('metax'); d = g.starter_deck_names()[0]\n"
+              "run_jobs(g, [Job((d, d), ('greedy', 'greedy'), s) for s in range(100000)], workers=2)\n")
+    parent = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        deadline = time.monotonic() + 30
+        while len(_children(parent.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        workers = _children(parent.pid)
+        assert len(workers) >= 2
+    finally:
+        parent.kill()
+        parent.wait()
+    deadline = time.monotonic() + 10 * PARENT_CHECK + 5
+    alive = workers
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.2)
+        alive = [w for w in workers if os.path.exists(f"/proc/{w}") and _state(w) != "Z"]
+    assert not alive, f"workers {alive} outlived their parent"
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"

@@ -3,6 +3,7 @@ before any game is played, the progress bar with time left, and writing ``--json
 ``--csv`` and ``--report`` at the end (also after Ctrl-C, with the games already finished)."""
 from __future__ import annotations
 
+import signal
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -36,6 +37,24 @@ def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
             bar.update(task, completed=done)
 
         yield advance
+
+
+@contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """SIGTERM (``kill``, ``timeout``, a batch scheduler) stops a run as Ctrl-C does: the games
+    finished are kept, printed and written. Without it the process would die at once and leave
+    its pool workers behind."""
+    def as_ctrl_c(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+    try:
+        old = signal.signal(signal.SIGTERM, as_ctrl_c)
+    except ValueError:           # not the main thread: leave SIGTERM alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
 
 
 def stopped_notice(done: int, planned: int) -> None:

@@ -14,7 +14,7 @@ from metatcg.sim.jobs import BACKENDS
 from metatcg.sim.runner import MatchSummary, auto_workers, simulate
 
 from .common import console, fail, load_deck, player_name
-from .outputs import check_targets, progress_bar, stopped_notice, write_outputs
+from .outputs import check_targets, progress_bar, stop_on_sigterm, stopped_notice, write_outputs
 from .render import ui_for
 
 
@@ -42,7 +42,7 @@ def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], game
         fail(f"give one bot per seat ({seats}) or one bot for all seats, not {len(bots)}")
     decks = [load_deck(game, spec) for spec in deck_specs]
 
-    with progress_bar("simulating", games) as advance:
+    with progress_bar("simulating", games) as advance, stop_on_sigterm():
         summary = simulate(game, decks, bots, games, seed=seed, progress=advance, workers=workers,
                            options=options, backend=backend, address=address, cards=cards)
     if summary.stopped:

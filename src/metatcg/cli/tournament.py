@@ -15,7 +15,7 @@ from metatcg.engine.game import Game
 from metatcg.sim.tournament import TournamentSummary, name_entrants, plan_games, run_tournament, schedule
 
 from .common import console, fail, load_deck
-from .outputs import check_targets, progress_bar, stopped_notice, write_outputs
+from .outputs import check_targets, progress_bar, stop_on_sigterm, stopped_notice, write_outputs
 from .simulate import _ci, _pct, check_workers, length_word, print_card_impact
 
 
@@ -37,7 +37,7 @@ def run_tournament_cli(game: Game, deck_specs: list[str] | None, bots: list[str]
     per_group = plan_games(game, entrants, games, seats)
     total = len(schedule(len(entrants), seats, per_group, seed))
     workers = check_workers(workers, total, backend, address)
-    with progress_bar("tournament", total) as advance:
+    with progress_bar("tournament", total) as advance, stop_on_sigterm():
         summary = run_tournament(game, entrants, games, seats=seats, seed=seed, workers=workers, backend=backend,
                                  address=address, options=options, cards=cards, progress=advance)
     summary.turns_unit = length_word(game)

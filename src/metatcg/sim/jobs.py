@@ -9,7 +9,10 @@ kept and the run is marked ``stopped``.
 """
 from __future__ import annotations
 
+import os
 import signal
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -99,13 +102,25 @@ def _asked_to_stop(signum: int, frame: Any) -> None:
         raise _StopGame
 
 
-def _start_worker(game: "Game | GameEntry") -> None:
-    """A pool worker loads the game once, leaves Ctrl-C to the parent, and stops when the
-    parent sends SIGTERM (:func:`_asked_to_stop`)."""
+def _start_worker(game: "Game | GameEntry", parent: int) -> None:
+    """A pool worker loads the game once, leaves Ctrl-C to the parent, stops when the parent
+    sends SIGTERM (:func:`_asked_to_stop`), and leaves if the parent dies (:func:`_watch_parent`)."""
     global _worker_game
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _asked_to_stop)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="watch-parent").start()
     _worker_game = receive(game)
+
+
+PARENT_CHECK = 1.0    # seconds between a worker's checks that its parent still lives
+
+
+def _watch_parent(parent: int) -> None:
+    """A worker whose parent was killed outright (SIGKILL, an out-of-memory kill) would wait for
+    work for ever, or play out its chunk for nobody: it exits as soon as it notices."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)
 
 
 def _play_chunk(jobs: list[Job]) -> list[GameResult]:
@@ -132,8 +147,6 @@ def run_jobs(game: Game, jobs: list[Job], workers: int = 1, backend: str = "loca
              address: str | None = None, progress: Progress | None = None) -> Outcome:
     """Play every job on ``backend`` with ``workers`` processes (local) or CPUs (ray; 0 means
     all the cluster has). The results come back in job order whatever the backend."""
-    import time
-
     if backend not in BACKENDS:
         raise MetatcgError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     t0 = time.perf_counter()
@@ -166,7 +179,7 @@ def _run_pool(game: Game, jobs: list[Job], done: dict[int, GameResult], workers:
     in play and hands back the games of its chunk it already finished, which are kept."""
     chunks = chunked(len(jobs), workers)
     pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), initializer=_start_worker,
-                               initargs=(portable(game),))
+                               initargs=(portable(game), os.getpid()))
     pending: dict[Future[list[GameResult]], range] = {}
 
     def collect(finished: set[Future[list[GameResult]]]) -> None:
