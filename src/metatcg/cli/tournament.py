@@ -127,6 +127,9 @@ def first_seat_table(s: TournamentSummary) -> Table:
         t.add_column(col, justify="left" if col == "Entrant" else "right")
     for r in s.first_seat:
         first, second = r["first_games"], r["second_games"]   # a rule may decide who starts (a cut)
+        if not first and not second:                            # a run stopped before its games
+            t.add_row(escape(r["name"]), "no games", "–", "–", "–", "–")
+            continue
         t.add_row(escape(r["name"]),
                   f"{_pct0(r['first_win_rate'])} of {first}" if first else "never first",
                   _ci0(r["first_ci95"]) if first else "–",
