@@ -16,7 +16,6 @@ Every name a user gave (decks, cards, entrants, bots, endings) is HTML-escaped.
 from __future__ import annotations
 
 import math
-
 import os
 import statistics
 from pathlib import Path
@@ -277,8 +276,10 @@ def _tournament_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str
                     f"({interval(sci)}): an edge of {points(fw / fg - sw / sg)}, "
                     + ("a clear one (the intervals do not overlap)." if clear
                        else "within the uncertainty (the intervals overlap).") + "</p>")
-        def rate(r: dict[str, Any], side: str) -> float:   # no bar for a side with no games (a cut may
-            return num(r.get(f"{side}_win_rate")) if num(r.get(f"{side}_games")) else math.nan  # decide)
+
+        def rate(r: dict[str, Any], side: str) -> float:
+            """No bar for a side with no games (a game's rule may pick who starts: a cut)."""
+            return num(r.get(f"{side}_win_rate")) if num(r.get(f"{side}_games")) else math.nan
 
         chart = paired_rate_chart(
             [str(r.get("name", "")) for r in rows],
