@@ -355,10 +355,10 @@ def test_two_entrants_level_at_the_top_share_it_in_the_answer(tour_data, tmp_pat
 
 
 def test_an_entrant_that_always_acts_first_has_no_rate_or_edge_for_the_other_side(tour_data, tmp_path):
-    from metatcg.sim.report_text import esc
-
     """Where a rule picks who starts (Metabaloids' cut), one side of an entrant's row can have
     no games: it shows '–', not '0.0% (0.0–100.0%)' and an edge of zero."""
+    from metatcg.sim.report_text import esc
+
     data = copy.deepcopy(tour_data)
     row = data["first_seat"][0]
     row.update(first_games=row["first_games"] + row["second_games"], second_games=0, second_wins=0,
