@@ -105,9 +105,10 @@ def test_two_seats_options_with_the_same_id_are_kept_apart_in_the_tree():
             while todo:
                 node = todo.pop()
                 ids: dict[str, set[int]] = {}
-                for (seat, aid), ch in node.children.items():
-                    assert ch.player == seat
-                    ids.setdefault(aid, set()).add(seat)
-                    todo.append(ch)
+                for seat, kids in node.children.items():
+                    for aid, ch in kids.items():
+                        assert ch.player == seat
+                        ids.setdefault(aid, set()).add(seat)
+                        todo.append(ch)
                 shared += sum(1 for seats in ids.values() if len(seats) > 1)
     assert shared > 0      # the case arises (in the old tree, keyed by id alone, it could not be told apart)

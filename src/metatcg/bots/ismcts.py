@@ -32,7 +32,7 @@ class _Node:
     __slots__ = ("children", "visits", "avail", "reward", "player")
 
     def __init__(self, player: int) -> None:
-        self.children: dict[tuple[int, str], _Node] = {}   # by (deciding seat, action id)
+        self.children: dict[int, dict[str, _Node]] = {}   # by deciding seat, then action id
         self.visits = 0
         self.avail = 1
         self.reward = 0.0          # summed value for ``player``, the seat whose choice leads here
@@ -77,9 +77,9 @@ class IsmctsBot:
             done += 1
         self.iterations += done
         self.tree = root
-        legal = {(me.player, a.id): a for a in actions}
+        legal = {a.id: a for a in actions}
         best = None
-        for aid, ch in root.children.items():
+        for aid, ch in root.children.get(me.player, {}).items():
             if aid in legal and (best is None or (ch.visits, ch.reward) > (best[1].visits, best[1].reward)):
                 best = (aid, ch)
         return legal[best[0]] if best is not None else self.rng.choice(actions)
@@ -96,24 +96,26 @@ class IsmctsBot:
                 st.apply(legal[0])
                 continue
             p = st.current_player()
-            children = node.children
+            children = node.children.get(p)
+            if children is None:
+                children = node.children[p] = {}
             untried = []
             for a in legal:
-                ch = children.get((p, a.id))
+                ch = children.get(a.id)
                 if ch is None:
                     untried.append(a)
                 else:
                     ch.avail += 1
             if untried:
                 a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
-                child = children[(p, a.id)] = _Node(p)
+                child = children[a.id] = _Node(p)
                 st.apply(a)
                 path.append(child)
                 break
             c = self.c
-            best_a, best_ch, best_u = legal[0], children[(p, legal[0].id)], -math.inf
+            best_a, best_ch, best_u = legal[0], children[legal[0].id], -math.inf
             for a in legal:
-                ch = children[(p, a.id)]
+                ch = children[a.id]
                 u = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if u > best_u:
                     best_a, best_ch, best_u = a, ch, u

@@ -171,10 +171,16 @@ BASES = (("drawn", True), ("played", True), ("drawn", False), ("played", False))
 def impact_basis(rows: Sequence[Any]) -> tuple[str, bool] | None:
     """The first of :data:`BASES` under which some row can be ranked: ``(by, solid)``, or None
     when no card was drawn in some games and not in others."""
+    plain = [_plain(r) for r in rows]
     for by, solid in BASES:
-        if ranked_rows(rows, by, solid):
+        if any(_ranks(r, by, solid) for r in plain):
             return by, solid
     return None
+
+
+def _ranks(row: dict[str, Any], by: str, solid_only: bool) -> bool:
+    """Whether :func:`ranked_rows` ranks the row."""
+    return enough_games(row, by) if solid_only else comparable(row, by)
 
 
 def top_and_bottom(rows: Sequence[Any], n: int, by: str = "drawn",
@@ -198,9 +204,8 @@ def ranked_rows(rows: Sequence[Any], by: str = "drawn", solid_only: bool = True)
     """The rows :func:`top_and_bottom` ranks, highest impact first (ties by the other impact)."""
     if by not in ("drawn", "played"):
         raise ValueError(f"cards are ranked by 'drawn' or 'played', not {by!r}")
-    ok = (lambda r: enough_games(r, by)) if solid_only else (lambda r: comparable(r, by))
     other = "played" if by == "drawn" else "drawn"
-    return sorted((r for r in map(_plain, rows) if ok(r)),
+    return sorted((r for r in map(_plain, rows) if _ranks(r, by, solid_only)),
                   key=lambda r: (-_count(r, f"impact_{by}"), -_count(r, f"impact_{other}"), str(r.get("deck")),
                                  str(r.get("card"))))
 
