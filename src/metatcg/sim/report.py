@@ -71,7 +71,9 @@ def table(header: list[str], rows: list[list[str]], classes: list[str] | None = 
         cls = f' class="{classes[k]}"' if classes and classes[k] else ""
         cells = "".join(f'<td{" class=num" if i in numeric else ""}>{c}</td>' for i, c in enumerate(row))
         body.append(f"<tr{cls}>{cells}</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    # a table wider than the page (the card table has 13 columns) scrolls in its own box
+    # instead of making the whole page scroll sideways
+    return f"<div class=wide><table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
 
 
 # --------------------------------------------------------------------------- shared sections
@@ -533,6 +535,8 @@ nav a { color: #2f5fa7; text-decoration: none; margin-right: 12px; }
 .note, figcaption { color: var(--muted); font-size: 0.88em; }
 figure.plot { margin: 12px 0; }
 figure.plot svg { max-width: 100%; height: auto; display: block; }
+.wide { overflow-x: auto; margin: 10px 0; }
+.wide table { margin: 0; }
 table { border-collapse: collapse; margin: 10px 0; font-size: 0.88em; }
 th, td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 th { background: var(--soft); }
