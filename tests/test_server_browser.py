@@ -21,14 +21,11 @@ import time
 
 import pytest
 
-from support.browser import (CHROMIUM, api_get, api_post, artifacts, board_n, choose, enabled_actions, launch,
+from support.browser import (api_get, api_post, artifacts, board_n, choose, enabled_actions, launch, need_browser,
                              log_lines, open_page, play_to_the_end, take, wait_n, wait_past)
 from support.servers import ServerProcess
 
-if not CHROMIUM.exists():
-    pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (.ci/run installs it)",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+sync_api = need_browser()
 
 
 @pytest.fixture(scope="module")

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from support.browser import CHROMIUM, launch
+from support.browser import launch, need_browser
 from support.cli import assert_clean, run
 
-if not CHROMIUM.exists():
-    pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (.ci/run installs it)",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+sync_api = need_browser()
 
 
 @pytest.fixture(scope="module")

@@ -43,6 +43,17 @@ def artifacts() -> Path:
     return d
 
 
+def need_browser() -> Any:
+    """Skip the calling test module unless Debian's chromium and Playwright are here; else
+    Playwright's sync API."""
+    import pytest
+
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (.ci/run installs it)",
+                    allow_module_level=True)
+    return pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+
+
 def launch(p: Any) -> Any:
     return p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
 
