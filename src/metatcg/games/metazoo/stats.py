@@ -403,7 +403,7 @@ def static_targets(d: MetaZooData, op, ctx: Ctx, iid: int, depth: int) -> bool:
 
 
 # ----------------------------------------------------------------------------- unit values
-def influence(d: MetaZooData, iid: int, srcs: list | None = None, depth: int = 0) -> int:
+def influence(d: MetaZooData, iid: int, srcs: Sources | None = None, depth: int = 0) -> int:
     """Current Influence: base, plus give/gain modifiers, plus "has" effects now met."""
     c = d.cards[iid]
     total = c.influence
@@ -470,7 +470,7 @@ def influences(d: MetaZooData, srcs: Sources | None = None, lane: int = -1) -> d
     return out
 
 
-def kw_count(d: MetaZooData, iid: int, kw: str, srcs: list | None = None, depth: int = 0) -> int:
+def kw_count(d: MetaZooData, iid: int, kw: str, srcs: Sources | None = None, depth: int = 0) -> int:
     """How many times unit ``iid`` has keyword ``kw`` now (Destruction adds up)."""
     n = d.cards[iid].keywords.get(kw, 0)
     for m in d.mods:
@@ -507,7 +507,7 @@ def keyword_counts(d: MetaZooData, iid: int, srcs: Sources) -> dict[str, int]:
     return out
 
 
-def has_kw(d: MetaZooData, iid: int, kw: str, srcs: list | None = None, depth: int = 0) -> bool:
+def has_kw(d: MetaZooData, iid: int, kw: str, srcs: Sources | None = None, depth: int = 0) -> bool:
     return kw_count(d, iid, kw, srcs, depth) > 0
 
 
@@ -515,7 +515,7 @@ CANNOT_KEYWORDS = {w: "cannot_" + w for w in ("be_shattered", "be_damaged", "be_
                                                "be_dueled", "be_targeted")}
 
 
-def cannot(d: MetaZooData, iid: int, what: str, srcs: list | None = None) -> bool:
+def cannot(d: MetaZooData, iid: int, what: str, srcs: Sources | None = None) -> bool:
     """MZL-ERRATA-CANNOT: ``what`` is e.g. "be_shattered"."""
     return what in d.cards[iid].cannot or has_kw(d, iid, CANNOT_KEYWORDS[what], srcs)
 
@@ -527,7 +527,7 @@ def side_count(d: MetaZooData, lane: int, p: int) -> int:
     return len(d.units[s]) + len(d.enh[s])
 
 
-def lane_limit(d: MetaZooData, lane: int, p: int, srcs: list | None = None) -> int:
+def lane_limit(d: MetaZooData, lane: int, p: int, srcs: Sources | None = None) -> int:
     """The side's current limit: 5, Terra/other changes, minus Gigantic (never below 0)."""
     limit = BASE_LANE_LIMIT  # MZL-LANE-6
     cards = d.cards
@@ -585,7 +585,7 @@ def side_facts(d: MetaZooData, p: int, srcs: Sources) -> list[SideFacts]:
     return out
 
 
-def room_for(d: MetaZooData, lane: int, p: int, iid: int = -1, srcs: list | None = None) -> bool:
+def room_for(d: MetaZooData, lane: int, p: int, iid: int = -1, srcs: Sources | None = None) -> bool:
     """Can one more unit (``iid``, counting its own Gigantic) or an Aura (iid -1) fit?"""
     g = d.cards[iid].gigantic if iid >= 0 else 0
     return side_count(d, lane, p) + 1 <= lane_limit(d, lane, p, srcs) - g
@@ -682,7 +682,7 @@ def _mission_sources(d: MetaZooData, lane: int) -> list[tuple[Ctx, object]]:
     return out
 
 
-def contributions(d: MetaZooData, lane: int, p: int, srcs: list | None = None,
+def contributions(d: MetaZooData, lane: int, p: int, srcs: Sources | None = None,
                   msrcs: list | None = None, infl: dict[int, int] | None = None) -> list[tuple[int, int]]:
     """(unit, contributed Influence) on one side (MZL-MISSION-2/3, MZL-ERRATA-INFL-3..8);
     ``infl``: the units' current Influence if already known (:func:`influences`)."""
@@ -721,7 +721,7 @@ def aura_bonus(d: MetaZooData, lane: int, p: int) -> int:
     return 0
 
 
-def side_total(d: MetaZooData, lane: int, p: int, srcs: list | None = None, msrcs: list | None = None,
+def side_total(d: MetaZooData, lane: int, p: int, srcs: Sources | None = None, msrcs: list | None = None,
                infl: dict[int, int] | None = None) -> int:
     """A side's mission total: contributions plus the enhancing Aura's bonus."""
     return sum(v for _, v in contributions(d, lane, p, srcs, msrcs, infl)) + aura_bonus(d, lane, p)
@@ -779,7 +779,7 @@ def side_soar(d: MetaZooData, lane: int, p: int, srcs: Sources | None = None) ->
     return False
 
 
-def destruction_count(d: MetaZooData, lane: int, p: int, srcs: list | None = None) -> int:
+def destruction_count(d: MetaZooData, lane: int, p: int, srcs: Sources | None = None) -> int:
     """Instances of Destruction on a side: units' own (equipment only with a friendly
     creature) plus one per enhancing Aura, tapped or not, while a friendly creature is here
     (MZL-ENHANCE-7/13)."""
@@ -839,7 +839,7 @@ def cost_with(c, lane: int, confined: int, changes: list[tuple]) -> int:
 
 
 def play_cost(d: MetaZooData, iid: int, p: int, lane: int = -1, confined: int = -1,
-              srcs: list | None = None) -> int:
+              srcs: Sources | None = None) -> int:
     """The cost to pay now: base plus cost changes, never below 0 (MZL-PLAY-9)."""
     return cost_with(d.cards[iid], lane, confined, cost_changes(d, p, srcs))
 
