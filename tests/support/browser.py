@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import httpx
+import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -46,8 +47,6 @@ def artifacts() -> Path:
 def need_browser() -> Any:
     """Skip the calling test module unless Debian's chromium and Playwright are here; else
     Playwright's sync API."""
-    import pytest
-
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (.ci/run installs it)",
                     allow_module_level=True)
