@@ -28,6 +28,7 @@ from typing import Any
 import metatcg
 from metatcg.bots import make_bot
 from metatcg.bots.ismcts import IsmctsBot
+from metatcg.engine.handle import detach
 from metatcg.engine.hidden import redeal
 from metatcg.engine.rng import Rng
 from metatcg.games.metax.effects import opponent
@@ -63,12 +64,7 @@ class _Seat:
             top = d.deck[me][:len(d.deck[me]) - len(bottom)]
             redeal([top, d.vp[opp]], rng)
             d.deck[me] = top + bottom
-        s.seed = rng.next64() & 0x7FFFFFFF
-        s.logging = False
-        s._log = []
-        s._legal = None
-        s._by_id = None
-        return s
+        return detach(s, rng)
 
 
 def _game(job: tuple[int, int, str, int, str]) -> bool:

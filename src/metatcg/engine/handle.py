@@ -46,10 +46,15 @@ class PlayerHandle:
     def determinize(self, rng: Rng) -> "GameState":
         """A quiet full state consistent with what this player knows (hidden cards resampled).
         Whatever is done to it never touches the real game."""
-        s = self.game.determinize(self.__state, self.player, rng)
-        s.seed = rng.next64() & 0x7FFFFFFF  # the true seed would let a cheat replay the deal
-        s.logging = False
-        s._log = []
-        s._legal = None
-        s._by_id = None
-        return s
+        return detach(self.game.determinize(self.__state, self.player, rng), rng)
+
+
+def detach(s: "GameState", rng: Rng) -> "GameState":
+    """Make a resampled copy ``s`` safe to hand out: a new seed (the true one would let a cheat
+    replay the deal), quiet, no log, no cached options."""
+    s.seed = rng.next64() & 0x7FFFFFFF
+    s.logging = False
+    s._log = []
+    s._legal = None
+    s._by_id = None
+    return s
