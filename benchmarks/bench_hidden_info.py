@@ -64,6 +64,7 @@ class _Seat:
             top = d.deck[me][:len(d.deck[me]) - len(bottom)]
             redeal([top, d.vp[opp]], rng)
             d.deck[me] = top + bottom
+        s.rng = Rng(rng.next64())   # later chance (shuffles) unknown, as every game's determinize has it
         return detach(s, rng)
 
 
