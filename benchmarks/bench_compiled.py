@@ -50,12 +50,14 @@ import glob
 from setuptools import setup
 from Cython.Build import cythonize
 mods = [m for pattern in {patterns!r} for m in glob.glob(pattern) if not m.endswith("__init__.py")]
-setup(ext_modules=cythonize(mods, quiet=True, nthreads=2, compiler_directives={{
-    "language_level": 3, "binding": True, "annotation_typing": False}}))
+setup(ext_modules=cythonize(mods, quiet=True, nthreads=2, compiler_directives={directives!r}))
 """
 
 
-def build(tmp: Path, modules: list[str]) -> Path:
+DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False}
+
+
+def build(tmp: Path, modules: list[str], directives: dict[str, object]) -> Path:
     """A copy of ``src`` with ``modules`` (folders or files under src/metatcg) compiled in place."""
     src = tmp / "src"
     shutil.copytree(SRC, src, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
@@ -63,7 +65,7 @@ def build(tmp: Path, modules: list[str]) -> Path:
     for m in modules:
         p = f"src/metatcg/{m}"
         patterns.append(p if p.endswith(".py") else p.rstrip("/") + "/*.py")
-    (tmp / "setup.py").write_text(SETUP.format(patterns=patterns))
+    (tmp / "setup.py").write_text(SETUP.format(patterns=patterns, directives=directives))
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "setup.py", "build_ext", "-q"], cwd=tmp, check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -87,9 +89,15 @@ def main() -> None:
                     help="folders or files under src/metatcg to compile")
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--directive", nargs="*", default=[], metavar="NAME=VALUE",
+                    help="Cython compiler directives over the default ones, e.g. annotation_typing=True")
     args = ap.parse_args()
+    directives = dict(DIRECTIVES)
+    for d in args.directive:
+        name, _, value = d.partition("=")
+        directives[name] = {"True": True, "False": False}.get(value, value)
     with tempfile.TemporaryDirectory() as d:
-        compiled = build(Path(d), args.modules)
+        compiled = build(Path(d), args.modules, directives)
         best = {"pure": 0.0, "compiled": 0.0}
         for r in range(args.rounds):
             a, b = play(SRC, args.seconds), play(compiled, args.seconds)

@@ -11,7 +11,8 @@ ratios are computed against the baseline measured next to them.
 
 Figures: random play driver actions/s (normal mode, and quiet mode ``log=False`` where the
 tree has it), the ratio of each to tic-tac-toe moves/s, and greedy-vs-greedy games/s (quiet
-where the tree has it). Never run by pytest.
+where the tree has it), and how many modules ran compiled (``metatcg compile``; run with
+``METATCG_PURE=1`` to compare pure Python). Never run by pytest.
 """
 from __future__ import annotations
 
@@ -79,6 +80,11 @@ out = {"ttt": moves / secs, "random": random_play(game, SECONDS, False)}
 if has_quiet:
     out["random_quiet"] = random_play(game, SECONDS, True)
 out["greedy"] = greedy_play(game, SECONDS * 2, has_quiet)
+try:  # trees with opt-in compiled rules (`metatcg compile`) say how many modules ran compiled
+    from metatcg.native import loaded_modules
+    out["compiled"] = len(loaded_modules())
+except ImportError:
+    out["compiled"] = 0
 print(json.dumps(out))
 '''
 
@@ -123,6 +129,8 @@ def main() -> int:
                     b, h = best(runs["base"], key), best(runs["head"], key)
                     ratio = f"{h / b:.3f}" if b and h else "—"
                     print(f"{label:46} {fmt(b):>12} {fmt(h):>12} {ratio:>10}")
+                compiled = {side: max(r.get("compiled", 0) for r in runs[side]) for side in runs}
+                print(f"  modules run compiled (metatcg compile): base {compiled['base']}, head {compiled['head']}")
                 for label, key in (("normal", "random"), ("quiet", "random_quiet")):
                     for side in ("base", "head"):
                         ratios = [r[key] / r["ttt"] for r in runs[side] if key in r]

@@ -1,6 +1,7 @@
 """Shared fixtures. Rule tests cite catalog IDs with @pytest.mark.rule("MX-...")."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -14,6 +15,10 @@ _TESTS = str(Path(__file__).resolve().parent)
 if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
 pytest.register_assert_rewrite("support")
+
+# The suite tests the Python source: modules a developer compiled with `metatcg compile` stay
+# off here (tests/test_native.py runs compiled ones in their own interpreters).
+os.environ["METATCG_PURE"] = "1"
 
 import metatcg  # noqa: E402
 

@@ -255,6 +255,24 @@ def replay(file: Path = typer.Argument(..., help="A game record (JSON) saved by 
     run_replay(file, step, seat)
 
 
+@app.command("compile")
+@handle_errors
+def compile_rules(game_ids: list[str] = typer.Argument(None, metavar="[GAME]...",
+                                                       help="Games whose rules to compile (default: all)."),
+                  jobs: int = typer.Option(0, "--jobs", "-j",
+                                           help="C compiler jobs (0: the CPUs this process may use)."),
+                  force: bool = typer.Option(False, "--force", help="Rebuild modules that are up to date."),
+                  show_status: bool = typer.Option(False, "--status", help="Show which modules run compiled."),
+                  clean: bool = typer.Option(False, "--clean", help="Remove every compiled module.")) -> None:
+    """Compile the rules with Cython for faster simulations (opt-in; needs metatcg[fast] and a C compiler).
+
+    A compiled module is used only while its source is unchanged, so edits never run stale code."""
+    from metatcg.sim.runner import usable_cpus
+
+    from .compile import run_compile
+    run_compile(game_ids or [], jobs or usable_cpus(), force, show_status, clean)
+
+
 @app.command("serve")
 @handle_errors
 def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every network)."),
