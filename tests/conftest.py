@@ -17,8 +17,10 @@ if _TESTS not in sys.path:
 pytest.register_assert_rewrite("support")
 
 # The suite tests the Python source: modules a developer compiled with `metatcg compile` stay
-# off here (tests/test_native.py runs compiled ones in their own interpreters).
-os.environ["METATCG_PURE"] = "1"
+# off here (tests/test_native.py runs compiled ones in their own interpreters), unless
+# METATCG_TEST_COMPILED=1 asks to run the whole suite against the compiled modules.
+if os.environ.get("METATCG_TEST_COMPILED") != "1":
+    os.environ["METATCG_PURE"] = "1"
 
 import metatcg  # noqa: E402
 

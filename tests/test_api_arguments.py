@@ -61,8 +61,8 @@ def test_deeply_nested_json_is_state_data_error(game):
     st = a_state(game)
     obj = st.to_json()
     obj["stack"] = nested
-    with pytest.raises(StateDataError):
-        game.state_from_json(obj)
+    with pytest.raises(StateDataError, match="nested more than 100 levels deep"):
+        game.state_from_json(obj)    # refused by a depth limit, not left to the stack (compiled modules)
     with pytest.raises(MetatcgError):
         game.replay(deep)
 

@@ -118,6 +118,17 @@ def test_a_damaged_compiled_file_warns_and_runs_the_source(probe):
     assert got["answer"] == 42 and got["loaded"] == ["nativeprobe.paths"]
 
 
+def test_a_module_cython_cannot_compile_stays_python_and_is_named(probe):
+    pkg, cache = probe
+    (pkg / "bad.py").write_text("def f(y):\n    return max([1, *y])\n")   # legal Python, not Cython
+    report = native_build.build(["nativeprobe"], jobs=1)
+    assert report.compiled == ["nativeprobe.calc", "nativeprobe.paths"]
+    assert list(report.failed) == ["nativeprobe.bad"] and report.failed["nativeprobe.bad"].startswith("bad.py:2:")
+    assert native_build.status(["nativeprobe"])["nativeprobe.bad"] == "pure"
+    got = run_python(PROBE + "import nativeprobe.bad as b; print(json.dumps(b.f([5])))", pkg.parent, cache=cache)
+    assert got == 5
+
+
 def test_build_without_cython_says_how_to_get_it(probe, monkeypatch):
     import importlib.util
     real = importlib.util.find_spec

@@ -49,7 +49,8 @@ def run_compile(game_ids: list[str], jobs: int, force: bool, show_status: bool, 
     console.print(f"compiled {len(report.compiled)} modules, {len(report.up_to_date)} already up to date",
                   markup=False, soft_wrap=True)
     for module, why in report.failed.items():
-        console.print(f"[yellow]not compiled[/]: {escape(module)}: {escape(why)}")
+        console.print(f"[yellow]left as Python[/] (Cython cannot compile it): {escape(module)}: {escape(why)}",
+                      soft_wrap=True)
     console.print(f"cache: {report.folder}", markup=False, soft_wrap=True)
     console.print("New processes run the compiled modules while their source is unchanged; "
                   "METATCG_PURE=1 turns them off.", markup=False, soft_wrap=True)

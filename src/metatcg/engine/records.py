@@ -63,22 +63,31 @@ def encode(obj: Any) -> Any:
     return obj
 
 
-def decode(obj: Any, registry: Registry) -> Any:
+#: how deeply records and tuples may nest in state JSON (real states nest a few levels); deeper
+#: input is refused as malformed before it can exhaust the stack (compiled modules, see
+#: metatcg.native, do not stop at Python's recursion limit)
+MAX_DEPTH = 100
+
+
+def decode(obj: Any, registry: Registry, depth: int = 0) -> Any:
     """The inverse of :func:`encode`: marked lists back to records, other lists to tuples."""
     if isinstance(obj, list):
+        if depth >= MAX_DEPTH:
+            raise StateDataError(f"malformed state JSON: nested more than {MAX_DEPTH} levels deep")
+        depth += 1
         if obj and type(obj[0]) is str and obj[0].startswith(MARK):
             kind = obj[0][1:]
             cls = registry.types.get(kind)
             if cls is None:
                 raise StateDataError(f"malformed state JSON: unknown record kind {kind!r}")
-            fields = [decode(x, registry) for x in obj[1:]]
+            fields = [decode(x, registry, depth) for x in obj[1:]]
             try:
                 rec = cls(*fields)
             except TypeError as e:
                 raise StateDataError(f"malformed state JSON: record {kind!r}: {e}") from None
             check_fields(rec)
             return rec
-        return tuple(decode(x, registry) for x in obj)
+        return tuple([decode(x, registry, depth) for x in obj])
     return obj
 
 

@@ -7,7 +7,9 @@ removed when a new one lands.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import os
 import shutil
 import tempfile
@@ -99,14 +101,19 @@ def build(packages: Iterable[str], *, jobs: int = 1, force: bool = False,
                 (work / "src" / Path(*parts[:i]) / "__init__.py").touch()
             shutil.copyfile(src.path, target)
             progress(f"cythonizing {src.module}")
+            said = io.StringIO()
             try:
-                extensions += cythonize([Extension(src.module, [str(target)])], quiet=True,
-                                        compiler_directives=dict(DIRECTIVES),
-                                        build_dir=str(work / "c"))  # type: ignore[no-untyped-call]
-            except CompileError as exc:  # pragma: no cover - our own sources compile
-                report.failed[src.module] = str(exc) or "Cython could not compile it"
+                with contextlib.redirect_stderr(said):
+                    extensions += cythonize([Extension(src.module, [str(target)])], quiet=True,
+                                            compiler_directives=dict(DIRECTIVES),
+                                            build_dir=str(work / "c"))  # type: ignore[no-untyped-call]
+            except CompileError:
+                # Cython prints its reasons; keep the last one, with the line it points at
+                where = [ln.strip() for ln in said.getvalue().splitlines() if ln.startswith(str(target))]
+                report.failed[src.module] = (where[-1].replace(str(target), src.path.name) if where
+                                             else "Cython could not compile it")
         if not extensions:
-            raise NativeBuildError("nothing could be compiled: " + "; ".join(report.failed))
+            return report                      # only modules Cython cannot compile were left
         progress(f"compiling {len(extensions)} modules with the C compiler ({jobs} jobs)")
         dist = Distribution({"ext_modules": extensions, "script_name": "metatcg-compile"})
         cmd = dist.get_command_obj("build_ext")
