@@ -170,6 +170,16 @@ def test_compiled_rules_play_the_same_games(tmp_path, monkeypatch):
     compiled = run_python(GAMES, cache=cache)
     assert compiled["loaded"] == ["metatcg.games.metazoo.stats"] and pure["loaded"] == []
     assert compiled["games"] == pure["games"]
+    # the simulate command says when its speed figure came from compiled rules
+    cli = "from metatcg.cli.main import app; app(['simulate', 'metazoo', '--bots', 'greedy', '--games', '2', " \
+          "'--workers', '1'], standalone_mode=False); print('{}')"
+    env = {k: v for k, v in os.environ.items() if k != "METATCG_PURE"}
+    env.update(METATCG_NATIVE_DIR=str(cache), PYTHONPATH=SRC, COLUMNS="120")
+    for pure_env, note in (("0", True), ("1", False)):
+        out = subprocess.run([sys.executable, "-c", cli], env={**env, "METATCG_PURE": pure_env}, capture_output=True,
+                             text=True, timeout=300)
+        assert out.returncode == 0, out.stderr
+        assert "games/s" in out.stdout and ("(compiled rules)" in out.stdout) is note
 
 
 def test_compile_command(tmp_path, monkeypatch):

@@ -12,6 +12,7 @@ from metatcg.bots import make_bot
 from metatcg.engine.game import Game
 from metatcg.sim.jobs import BACKENDS
 from metatcg.sim.runner import MatchSummary, auto_workers, simulate
+from metatcg.native import speed_note
 
 from .common import console, fail, load_deck, player_name
 from .outputs import check_targets, progress_bar, stop_on_sigterm, stopped_notice, write_outputs
@@ -166,7 +167,7 @@ def summary_details(s: MatchSummary, unit: str = "turns") -> Table:
         t.add_row(label, text)
     t.add_row(unit.capitalize(), f"mean {s.turns_mean:.1f}, median {s.turns_median:g}")
     t.add_row("Actions", f"mean {s.actions_mean:.1f}, median {s.actions_median:g}")
-    t.add_row("Speed", f"{s.games_per_second:.1f} games/s ({s.seconds:.2f} s)")
+    t.add_row("Speed", f"{s.games_per_second:.1f} games/s ({s.seconds:.2f} s){speed_note()}")
     return t
 
 

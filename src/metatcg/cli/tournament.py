@@ -13,6 +13,7 @@ from rich.table import Table
 from metatcg.bots import make_bot
 from metatcg.engine.game import Game
 from metatcg.sim.tournament import TournamentSummary, name_entrants, plan_games, run_tournament, schedule
+from metatcg.native import speed_note
 
 from .common import console, fail, load_deck
 from .outputs import check_targets, progress_bar, stop_on_sigterm, stopped_notice, write_outputs
@@ -65,7 +66,8 @@ def print_tournament(s: TournamentSummary) -> None:
     console.print(first_seat_table(s))
     console.print(endings_table(s))
     console.print(lengths_table(s))
-    console.print(f"{s.games} games in {s.seconds:.1f} s ({s.games / s.seconds if s.seconds else 0:.1f} games/s)")
+    console.print(f"{s.games} games in {s.seconds:.1f} s ({s.games / s.seconds if s.seconds else 0:.1f} games/s)"
+                  f"{speed_note()}")
 
 
 def headline(s: TournamentSummary) -> str:

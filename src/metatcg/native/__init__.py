@@ -9,6 +9,6 @@ turns the compiled modules off for one process (the test suite sets it).
 from __future__ import annotations
 
 from .cache import NATIVE_DIR_ENV, PURE_ENV, cache_dir, module_key
-from .finder import install, loaded_modules
+from .finder import install, loaded_modules, speed_note
 
-__all__ = ["install", "loaded_modules", "cache_dir", "module_key", "PURE_ENV", "NATIVE_DIR_ENV"]
+__all__ = ["install", "loaded_modules", "speed_note", "cache_dir", "module_key", "PURE_ENV", "NATIVE_DIR_ENV"]

@@ -62,8 +62,9 @@ def package_sources(name: str) -> list[Source]:
 
 
 def _need_tools() -> None:
-    if importlib.util.find_spec("Cython") is None:
-        raise NativeBuildError("Cython is not installed: pip install 'metatcg[fast]'")
+    for module, what in (("Cython", "Cython"), ("setuptools", "setuptools")):
+        if importlib.util.find_spec(module) is None:
+            raise NativeBuildError(f"{what} is not installed: pip install 'metatcg[fast]'")
     if shutil.which(os.environ.get("CC", "cc")) is None and shutil.which("gcc") is None:
         raise NativeBuildError("no C compiler found (install gcc, or set CC)")
 
@@ -124,7 +125,8 @@ def build(packages: Iterable[str], *, jobs: int = 1, force: bool = False,
         try:
             cmd.run()
         except Exception as exc:  # distutils/setuptools raise their own error classes
-            raise NativeBuildError(f"the C compiler failed: {exc}") from exc
+            raise NativeBuildError(f"the C compiler failed ({exc}); are Python's headers installed "
+                                   "(Debian: apt install python3-dev)?") from exc
         by_name = {s.module: s for s in todo}
         for ext in extensions:
             src = by_name[ext.name]

@@ -85,3 +85,9 @@ def install() -> bool:
 def loaded_modules() -> dict[str, Path]:
     """The modules this process imported compiled, and the file each came from."""
     return dict(_loaded)
+
+
+def speed_note() -> str:
+    """`` (compiled rules)`` after a speed figure when compiled modules ran, else nothing: a
+    figure is only comparable with one measured the same way."""
+    return " (compiled rules)" if _loaded else ""
