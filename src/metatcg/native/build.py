@@ -37,6 +37,7 @@ class Source:
     module: str
     path: Path
     key: str
+    text: bytes     # exactly what was hashed: the build compiles these bytes, not a later read
 
 
 def package_sources(name: str) -> list[Source]:
@@ -58,7 +59,11 @@ def package_sources(name: str) -> list[Source]:
                                                  for i in range(1, len(rel.parts))):
                 continue
             paths.append((".".join((name, *rel.parts)), path))
-    return [Source(module, path, module_key(path.read_bytes())) for module, path in paths]
+    sources = []
+    for module, path in paths:
+        text = path.read_bytes()
+        sources.append(Source(module, path, module_key(text), text))
+    return sources
 
 
 def _need_tools() -> None:
@@ -100,7 +105,7 @@ def build(packages: Iterable[str], *, jobs: int = 1, force: bool = False,
             target.parent.mkdir(parents=True, exist_ok=True)
             for i in range(1, len(parts)):
                 (work / "src" / Path(*parts[:i]) / "__init__.py").touch()
-            shutil.copyfile(src.path, target)
+            target.write_bytes(src.text)     # an edit made meanwhile gets a build of its own later
             progress(f"cythonizing {src.module}")
             said = io.StringIO()
             try:
