@@ -1,4 +1,4 @@
-"""``metatcg compile``: build the opt-in compiled rules (docs/compiled.md)."""
+"""``metatcg compile``: build the opt-in compiled rules (docs/designers.md, "Faster runs")."""
 from __future__ import annotations
 
 from collections import Counter
