@@ -45,12 +45,13 @@ print(json.dumps({"games_per_s": len(counts) / (time.perf_counter() - t0), "coun
                   "compiled": len(loaded_modules()) > 0}))
 """
 
+
 def build(cache: Path, modules: list[str]) -> None:
     """Compile ``modules`` (packages or modules) into ``cache`` with the shipped build."""
     from metatcg.native.build import build as native_build
-    os.environ["METATCG_NATIVE_DIR"] = str(cache)
+    from metatcg.sim.runner import usable_cpus
     t0 = time.perf_counter()
-    report = native_build(modules, jobs=os.cpu_count() or 1)
+    report = native_build(modules, jobs=usable_cpus(), folder=cache)
     print(f"compiled {len(report.compiled)} modules in {time.perf_counter() - t0:.0f} s"
           + (f"; left as Python: {', '.join(report.failed)}" if report.failed else ""))
 

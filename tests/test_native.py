@@ -38,15 +38,20 @@ print(json.dumps({"answer": calc.answer(), "file": calc.__file__, "here": str(pa
 """
 
 
-def run_python(code: str, *paths: Path | str, cache: Path, pure: bool = False) -> dict:
+def python(code: str, *paths: Path | str, cache: Path, pure: bool = False) -> subprocess.CompletedProcess[str]:
+    """``code`` in a fresh interpreter that reads compiled modules from ``cache`` (unless
+    ``pure``), with ``paths`` and the source tree importable."""
     env = {k: v for k, v in os.environ.items() if k != "METATCG_PURE"}
-    env["METATCG_NATIVE_DIR"] = str(cache)
-    env["PYTHONPATH"] = os.pathsep.join([*map(str, paths), SRC])
-    if pure:
-        env["METATCG_PURE"] = "1"
+    env.update(METATCG_NATIVE_DIR=str(cache), METATCG_PURE="1" if pure else "0", COLUMNS="120",
+               PYTHONPATH=os.pathsep.join([*map(str, paths), SRC]))
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return out
+
+
+def run_python(code: str, *paths: Path | str, cache: Path, pure: bool = False) -> dict:
+    """What ``code`` printed last, read as JSON."""
+    return json.loads(python(code, *paths, cache=cache, pure=pure).stdout.strip().splitlines()[-1])
 
 
 @pytest.fixture
@@ -108,11 +113,7 @@ def test_a_damaged_compiled_file_warns_and_runs_the_source(probe):
     native_build.build(["nativeprobe"], jobs=1)
     for built in index(cache)["nativeprobe.calc"].values():
         built.write_bytes(b"damaged")                        # right name, wrong bytes
-    code = "import warnings; warnings.simplefilter('always')\n" + PROBE
-    env = {k: v for k, v in os.environ.items() if k != "METATCG_PURE"}
-    env.update(METATCG_NATIVE_DIR=str(cache), PYTHONPATH=os.pathsep.join([str(pkg.parent), SRC]))
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stderr
+    out = python("import warnings; warnings.simplefilter('always')\n" + PROBE, pkg.parent, cache=cache)
     assert "compiled nativeprobe.calc would not load" in out.stderr and "metatcg compile --force" in out.stderr
     got = json.loads(out.stdout)
     assert got["answer"] == 42 and got["loaded"] == ["nativeprobe.paths"]
@@ -173,12 +174,8 @@ def test_compiled_rules_play_the_same_games(tmp_path, monkeypatch):
     # the simulate command says when its speed figure came from compiled rules
     cli = "from metatcg.cli.main import app; app(['simulate', 'metazoo', '--bots', 'greedy', '--games', '2', " \
           "'--workers', '1'], standalone_mode=False); print('{}')"
-    env = {k: v for k, v in os.environ.items() if k != "METATCG_PURE"}
-    env.update(METATCG_NATIVE_DIR=str(cache), PYTHONPATH=SRC, COLUMNS="120")
-    for pure_env, note in (("0", True), ("1", False)):
-        out = subprocess.run([sys.executable, "-c", cli], env={**env, "METATCG_PURE": pure_env}, capture_output=True,
-                             text=True, timeout=300)
-        assert out.returncode == 0, out.stderr
+    for pure, note in ((False, True), (True, False)):
+        out = python(cli, cache=cache, pure=pure)
         assert "games/s" in out.stdout and ("(compiled rules)" in out.stdout) is note
 
 

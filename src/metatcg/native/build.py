@@ -21,7 +21,7 @@ from .cache import DIRECTIVES, cache_dir, file_name, index, module_key
 
 
 class NativeBuildError(RuntimeError):
-    """Cython or a C compiler is missing, or nothing could be compiled."""
+    """Cython, setuptools or a C compiler is missing, or the C compiler failed."""
 
 
 @dataclass
@@ -43,7 +43,7 @@ class Source:
 def package_sources(name: str) -> list[Source]:
     """Every module of package ``name`` (or the module ``name`` itself) that can be compiled."""
     spec = importlib.util.find_spec(name)
-    if spec is None or spec.origin is None and not spec.submodule_search_locations:
+    if spec is None:
         raise NativeBuildError(f"no package or module {name!r} can be found")
     if not spec.submodule_search_locations:
         if not spec.origin or not spec.origin.endswith(".py"):
@@ -67,22 +67,23 @@ def package_sources(name: str) -> list[Source]:
 
 
 def _need_tools() -> None:
-    for module, what in (("Cython", "Cython"), ("setuptools", "setuptools")):
+    for module in ("Cython", "setuptools"):
         if importlib.util.find_spec(module) is None:
-            raise NativeBuildError(f"{what} is not installed: pip install 'metatcg[fast]'")
+            raise NativeBuildError(f"{module} is not installed: pip install 'metatcg[fast]'")
     if shutil.which(os.environ.get("CC", "cc")) is None and shutil.which("gcc") is None:
         raise NativeBuildError("no C compiler found (install gcc, or set CC)")
 
 
-def build(packages: Iterable[str], *, jobs: int = 1, force: bool = False,
+def build(packages: Iterable[str], *, jobs: int = 1, force: bool = False, folder: Path | None = None,
           progress: Callable[[str], None] = lambda _msg: None) -> BuildReport:
-    """Compile every module of ``packages`` whose current source has no build yet."""
+    """Compile every module of ``packages`` whose current source has no build yet, into
+    ``folder`` (default: :func:`cache_dir`, where imports look)."""
     _need_tools()
     from Cython.Build import cythonize
     from Cython.Compiler.Errors import CompileError
     from setuptools import Distribution, Extension  # type: ignore[import-untyped]
 
-    report = BuildReport()
+    report = BuildReport(folder=folder or cache_dir())
     folder = report.folder
     have = index(folder)
     todo: list[Source] = []
