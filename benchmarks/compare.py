@@ -10,8 +10,9 @@ Every interpreter also times the plain-Python random tic-tac-toe loop of ``commo
 ratios are computed against the baseline measured next to them.
 
 Figures: random play driver actions/s (normal mode, and quiet mode ``log=False`` where the
-tree has it), the ratio of each to tic-tac-toe moves/s, and greedy-vs-greedy games/s (quiet
-where the tree has it), and how many modules ran compiled (``metatcg compile``; run with
+tree has it), the ratio of each to tic-tac-toe moves/s, greedy-vs-greedy games/s (quiet
+where the tree has it) and the same games/s with the time spent in the game's evaluation taken
+out (the ceiling of any evaluation cache or incremental evaluation), and how many modules ran compiled (``metatcg compile``; run with
 ``METATCG_PURE=1`` to compare pure Python). Never run by pytest.
 """
 from __future__ import annotations
@@ -57,6 +58,15 @@ def random_play(game, seconds, quiet):
     return acts / (time.perf_counter() - t0)
 
 def greedy_play(game, seconds, quiet):
+    """(games/s, games/s with the time spent evaluating taken out): the second is the most that
+    making the evaluation cheaper could ever give."""
+    evaluate, spent, clock = game.evaluate, [0.0], time.perf_counter
+    def timed(st, player):
+        t = clock()
+        value = evaluate(st, player)
+        spent[0] += clock() - t
+        return value
+    game.evaluate = timed  # the bots read game.evaluate at each decision
     names = game.starter_deck_names()
     pairs = [(a, b) for a in names for b in names]
     games = 0
@@ -71,7 +81,9 @@ def greedy_play(game, seconds, quiet):
             act = bots[p].choose(st.handle(p)) if handles else bots[p].choose(st, p)
             st.apply(act.id)
         games += 1
-    return games / (time.perf_counter() - t0)
+    took = time.perf_counter() - t0
+    game.evaluate = evaluate
+    return games / took, games / (took - spent[0])
 
 game = metatcg.load_game(GAME)
 has_quiet = "log" in inspect.signature(game.new_state).parameters
@@ -79,7 +91,7 @@ moves, _, secs = tictactoe(SECONDS)
 out = {"ttt": moves / secs, "random": random_play(game, SECONDS, False)}
 if has_quiet:
     out["random_quiet"] = random_play(game, SECONDS, True)
-out["greedy"] = greedy_play(game, SECONDS * 2, has_quiet)
+out["greedy"], out["greedy_free_eval"] = greedy_play(game, SECONDS * 2, has_quiet)
 try:  # trees with opt-in compiled rules (`metatcg compile`) say how many modules ran compiled
     from metatcg.native import loaded_modules
     out["compiled"] = len(loaded_modules())
@@ -124,11 +136,15 @@ def main() -> int:
                 print(f"\n{game}: base {args.base} vs this checkout (best of {args.rounds} rounds)")
                 print(f"{'figure':46} {'base':>12} {'head':>12} {'head/base':>10}")
                 rows = [("tic-tac-toe moves/s", "ttt"), ("random, driver actions/s (normal)", "random"),
-                        ("random, driver actions/s (quiet)", "random_quiet"), ("greedy vs greedy, games/s", "greedy")]
+                        ("random, driver actions/s (quiet)", "random_quiet"), ("greedy vs greedy, games/s", "greedy"),
+                        ("greedy, games/s if evaluating cost nothing", "greedy_free_eval")]
                 for label, key in rows:
                     b, h = best(runs["base"], key), best(runs["head"], key)
                     ratio = f"{h / b:.3f}" if b and h else "—"
                     print(f"{label:46} {fmt(b):>12} {fmt(h):>12} {ratio:>10}")
+                b, h = best(runs["base"], "greedy"), best(runs["head"], "greedy_free_eval")
+                if b and h:
+                    print(f"  the most a cheaper evaluation could give head: {h / b:.2f}x base's greedy games/s")
                 compiled = {side: max(r.get("compiled", 0) for r in runs[side]) for side in runs}
                 print(f"  modules run compiled (metatcg compile): base {compiled['base']}, head {compiled['head']}")
                 for label, key in (("normal", "random"), ("quiet", "random_quiet")):

@@ -190,3 +190,28 @@ def test_compile_command(tmp_path, monkeypatch):
     assert "metatcg.games.metax" not in shown.output
     cleaned = runner.invoke(app, ["compile", "--clean"])
     assert cleaned.exit_code == 0 and "removed 0 compiled modules" in cleaned.output
+
+
+def test_a_long_plain_python_run_points_at_compile(monkeypatch):
+    """simulate and tournament end a long plain-Python run with the way to a faster one; a
+    short run, a process told to stay pure, or a run whose pure modules were asked for say
+    nothing (in-process: the suite's own modules are pure unless METATCG_TEST_COMPILED)."""
+    from metatcg.native import finder, loaded_modules
+
+    runner = CliRunner()
+    simulate = ["simulate", "metax", "--bots", "greedy", "--games", "2", "--workers", "1"]
+    tournament = ["tournament", "metax", "--decks", "aggro", "control", "--bots", "random", "--games", "2",
+                  "--workers", "1"]
+    monkeypatch.delenv("METATCG_PURE", raising=False)
+    short = runner.invoke(app, simulate)
+    assert short.exit_code == 0, short.output
+    assert "metatcg compile" not in short.output           # two games take well under a minute
+    monkeypatch.setattr(finder, "HINT_AFTER", 0.0)
+    expected = not loaded_modules()
+    for args in (simulate, tournament):
+        out = runner.invoke(app, args)
+        assert out.exit_code == 0, out.output
+        said = " ".join(out.output.split())                 # the console wraps long lines
+        assert ("`metatcg compile` (pip install 'metatcg[fast]') builds compiled rules" in said) is expected
+    monkeypatch.setenv("METATCG_PURE", "1")
+    assert "metatcg compile" not in runner.invoke(app, simulate).output

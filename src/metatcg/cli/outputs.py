@@ -62,6 +62,16 @@ def stopped_notice(done: int, planned: int) -> None:
                       f"theirs[/]")
 
 
+def compile_tip(seconds: float, address: str | None) -> None:
+    """After a long plain-Python run on this machine, the pointer to ``metatcg compile`` (a
+    cluster's machines have caches of their own, so runs sent to ``--address`` get none)."""
+    from metatcg.native import compile_hint
+
+    hint = compile_hint(seconds) if address is None else ""
+    if hint:
+        console.print(hint, style="dim", markup=False, highlight=False)
+
+
 def write_outputs(data: dict[str, Any], json_path: Path | None, csv_path: Path | None,
                   report_path: Path | None) -> None:
     """Write the run's JSON, CSV files and HTML report where asked."""

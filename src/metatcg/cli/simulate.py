@@ -15,7 +15,7 @@ from metatcg.sim.runner import MatchSummary, auto_workers, simulate
 from metatcg.native import speed_note
 
 from .common import console, fail, load_deck, player_name
-from .outputs import check_targets, progress_bar, stop_on_sigterm, stopped_notice, write_outputs
+from .outputs import check_targets, compile_tip, progress_bar, stop_on_sigterm, stopped_notice, write_outputs
 from .render import ui_for
 
 
@@ -53,6 +53,7 @@ def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], game
     unit = length_word(game)
     console.print(summary_table(summary))
     console.print(summary_details(summary, unit))
+    compile_tip(summary.seconds, address)
     data = summary.to_json()
     data["turns_unit"] = unit      # what "turns_mean"/"turns_median" and each game's "turns" count
     if cards:

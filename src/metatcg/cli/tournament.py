@@ -16,7 +16,7 @@ from metatcg.sim.tournament import TournamentSummary, name_entrants, plan_games,
 from metatcg.native import speed_note
 
 from .common import console, fail, load_deck
-from .outputs import check_targets, progress_bar, stop_on_sigterm, stopped_notice, write_outputs
+from .outputs import check_targets, compile_tip, progress_bar, stop_on_sigterm, stopped_notice, write_outputs
 from .simulate import _ci, _pct, check_workers, length_word, print_card_impact
 
 
@@ -47,6 +47,7 @@ def run_tournament_cli(game: Game, deck_specs: list[str] | None, bots: list[str]
     if not summary.games:
         return summary
     print_tournament(summary)
+    compile_tip(summary.seconds, address)
     data = summary.to_json()
     if cards and data["cards"] is not None:
         print_card_impact(data["cards"])

@@ -9,6 +9,7 @@ turns the compiled modules off for one process (the test suite sets it).
 from __future__ import annotations
 
 from .cache import NATIVE_DIR_ENV, PURE_ENV, cache_dir, module_key
-from .finder import install, loaded_modules, speed_note
+from .finder import compile_hint, install, loaded_modules, speed_note
 
-__all__ = ["install", "loaded_modules", "speed_note", "cache_dir", "module_key", "PURE_ENV", "NATIVE_DIR_ENV"]
+__all__ = ["compile_hint", "install", "loaded_modules", "speed_note", "cache_dir", "module_key", "PURE_ENV",
+           "NATIVE_DIR_ENV"]

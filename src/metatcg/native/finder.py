@@ -91,3 +91,19 @@ def speed_note() -> str:
     """`` (compiled rules)`` after a speed figure when compiled modules ran, else nothing: a
     figure is only comparable with one measured the same way."""
     return " (compiled rules)" if _loaded else ""
+
+
+#: A run at least this long (seconds) in plain Python ends with :func:`compile_hint`'s pointer.
+HINT_AFTER = 60.0
+
+
+def compile_hint(seconds: float) -> str:
+    """After a long run of plain-Python rules (nothing ran compiled, nobody asked for pure
+    Python), one line saying how to make the next one faster; else "". Designers run the
+    same tournament again and again, so half their waiting is worth one line."""
+    if _loaded or pure_requested() or seconds < HINT_AFTER:
+        return ""
+    return ("These games ran the plain-Python rules. `metatcg compile` (pip install 'metatcg[fast]') "
+            "builds compiled rules that play the same games 1.4-1.7x faster; see docs/designers.md, "
+            "\"Faster runs\".")
+
