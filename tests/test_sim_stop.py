@@ -158,3 +158,19 @@ def _state(pid: int) -> str:
             return f.read().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "Z"
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_closed_output_pipe_does_not_cost_the_files(tmp_path, command):
+    """``metatcg simulate … --json F --report R | head -1``: the reader goes away before the
+    tables are printed, yet the files asked for are written first, whole."""
+    out, report = tmp_path / "run.json", tmp_path / "run.html"
+    args = [sys.executable, "-m", "metatcg", command, "metax", "--bots", "random", "--games", "6",
+            "--workers", "1", "--json", str(out), "--report", str(report)]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.readline()                           # as `| head -1` does: one line, then away
+    proc.stdout.close()
+    proc.wait(timeout=120)
+    data = json.loads(out.read_text())
+    assert data["games"] == (6 if command == "simulate" else 6 * 3)   # three MetaX starters: 3 pairings
+    assert report.read_text().rstrip().endswith("</html>")

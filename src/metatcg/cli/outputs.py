@@ -73,17 +73,21 @@ def compile_tip(seconds: float, address: str | None) -> None:
 
 
 def write_outputs(data: dict[str, Any], json_path: Path | None, csv_path: Path | None,
-                  report_path: Path | None) -> None:
-    """Write the run's JSON, CSV files and HTML report where asked."""
+                  report_path: Path | None) -> list[str]:
+    """Write the run's JSON, CSV files and HTML report where asked, before anything else is
+    printed (a closed pipe or a full disk on the terminal side must not cost the files); returns
+    the lines that say where they went, for the caller to print last."""
+    said = []
     if json_path is not None:
         write_json_file(json_path, data)
-        console.print(f"Summary written to [bold]{escape(str(json_path))}[/]")
+        said.append(f"Summary written to [bold]{escape(str(json_path))}[/]")
     if csv_path is not None:
         from metatcg.sim.export import write_csv
 
         written = write_csv(data, csv_path)
-        console.print("CSV written to " + ", ".join(f"[bold]{escape(str(p))}[/]" for p in written))
+        said.append("CSV written to " + ", ".join(f"[bold]{escape(str(p))}[/]" for p in written))
     if report_path is not None:
         from metatcg.sim.report import write_report
 
-        console.print(f"Report written to [bold]{escape(str(write_report(data, report_path)))}[/]")
+        said.append(f"Report written to [bold]{escape(str(write_report(data, report_path)))}[/]")
+    return said

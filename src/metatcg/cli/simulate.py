@@ -51,9 +51,6 @@ def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], game
     if not summary.games:
         return summary
     unit = length_word(game)
-    console.print(summary_table(summary))
-    console.print(summary_details(summary, unit))
-    compile_tip(summary.seconds, address)
     data = summary.to_json()
     data["turns_unit"] = unit      # what "turns_mean"/"turns_median" and each game's "turns" count
     if cards:
@@ -61,8 +58,14 @@ def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], game
 
         rows = card_impact(summary.results, [summary.decks] * summary.games)
         data["cards"] = [r if isinstance(r, dict) else r.to_json() for r in rows]
+    written = write_outputs(data, json_path, csv_path, report_path)
+    console.print(summary_table(summary))
+    console.print(summary_details(summary, unit))
+    if cards:
         print_card_impact(data["cards"])
-    write_outputs(data, json_path, csv_path, report_path)
+    compile_tip(summary.seconds, address)
+    for line in written:
+        console.print(line)
     return summary
 
 

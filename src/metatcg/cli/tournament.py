@@ -46,12 +46,14 @@ def run_tournament_cli(game: Game, deck_specs: list[str] | None, bots: list[str]
         stopped_notice(summary.games, total)
     if not summary.games:
         return summary
-    print_tournament(summary)
-    compile_tip(summary.seconds, address)
     data = summary.to_json()
+    written = write_outputs(data, json_path, csv_path, report_path)
+    print_tournament(summary)
     if cards and data["cards"] is not None:
         print_card_impact(data["cards"])
-    write_outputs(data, json_path, csv_path, report_path)
+    compile_tip(summary.seconds, address)
+    for line in written:
+        console.print(line)
     return summary
 
 
