@@ -45,7 +45,8 @@ def test_a_time_budget_stops_the_search():
 
 @pytest.mark.parametrize("spec, message", [
     ("ismcts:iters=0", "iters >= 1"), ("ismcts:iters=10,ms=5", "not both"), ("ismcts:speed=3", "no setting"),
-    ("ismcts:iters=ten", "must be a int"), ("greedy:iters=3", "no setting"), ("ismcts:depth", "no setting"),
+    ("ismcts:iters=ten", "iters='ten' must be a whole number"), ("ismcts:c=x", "c='x' must be a number"),
+    ("greedy:iters=3", "no setting"), ("ismcts:depth", "no setting"),
 ])
 def test_bad_settings_are_clear_errors(spec, message):
     with pytest.raises(MetatcgError, match=message):

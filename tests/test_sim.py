@@ -191,3 +191,21 @@ def test_the_local_backend_counts_the_cpus_this_process_may_use(monkeypatch):
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2})
     assert runner.usable_cpus() == 3
     assert runner.auto_workers(1000) == 3 and runner.auto_workers(50) == 2 and runner.auto_workers(10) == 1
+    # a searching bot's games take seconds each: every core works from the second game on
+    assert runner.auto_workers(10, slow=True) == 3 and runner.auto_workers(2, slow=True) == 2
+    assert runner.auto_workers(1, slow=True) == 1
+
+
+def test_a_run_with_a_searching_bot_starts_a_worker_per_core_at_once(monkeypatch):
+    """``--workers 0`` (the default) with ismcts in a seat: a few games are already worth every
+    core; with greedy and random they are not."""
+    import os
+
+    from metatcg.bots import searches
+    from metatcg.cli.simulate import check_workers
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    assert searches("ismcts:iters=50") and searches("ismcts") and not searches("greedy")
+    assert not searches("random") and not searches("nosuchbot")
+    assert check_workers(0, 6, "local", None, ["ismcts:ms=50", "greedy"]) == 4
+    assert check_workers(0, 6, "local", None, ["greedy", "random"]) == 1
+    assert check_workers(2, 6, "local", None, ["ismcts"]) == 2      # an explicit count is kept

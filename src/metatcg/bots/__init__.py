@@ -31,6 +31,13 @@ SETTINGS: dict[str, dict[str, type]] = {
 EXAMPLES = {"ismcts": "ismcts:iters=400"}
 
 
+def searches(spec: str) -> bool:
+    """Does the bot of ``spec`` search at each decision (games of seconds, not milliseconds)?
+    Runs then start a worker per core even for a handful of games."""
+    bot = BOTS.get(spec.partition(":")[0])
+    return bool(getattr(bot, "searches", False))
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from its name and settings: ``greedy``, ``ismcts:iters=400``, ``ismcts:ms=200,depth=6``."""
     name, _, rest = spec.partition(":")
@@ -46,8 +53,9 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         try:
             kwargs[key] = allowed[key](value)
         except ValueError:
-            raise MetatcgError(f"bot setting {key}={value!r} must be a {allowed[key].__name__}") from None
+            want = {int: "whole number", float: "number"}.get(allowed[key], allowed[key].__name__)
+            raise MetatcgError(f"bot setting {key}={value!r} must be a {want}") from None
     return BOTS[name](seed, **kwargs)  # type: ignore[call-arg]
 
 
-__all__ = ["Bot", "BOTS", "SETTINGS", "EXAMPLES", "make_bot", "RandomBot", "GreedyBot", "IsmctsBot"]
+__all__ = ["Bot", "BOTS", "SETTINGS", "EXAMPLES", "make_bot", "searches", "RandomBot", "GreedyBot", "IsmctsBot"]

@@ -41,6 +41,7 @@ class _Node:
 
 class IsmctsBot:
     name = "ismcts"
+    searches = True   # every decision runs a search: a game takes seconds, worth a process of its own
 
     def __init__(self, seed: int = 0, iters: int | None = None, ms: float | None = None, depth: int = 30,
                  c: float = 0.7, scale: float | None = None) -> None:

@@ -171,7 +171,7 @@ def simulate(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, s
                                                       help="Write the summary (with every game) as JSON."),
              workers: int = typer.Option(0, "--workers", "-w",
                                          help="Worker processes (0: all cores once there are 25+ games "
-                                              "per core)."),
+                                              "per core, or 1+ with a searching bot such as ismcts)."),
              option: Optional[list[str]] = typer.Option(None, "--option", metavar="KEY=VALUE",
                                                         help="A table option of the game (listed below); "
                                                              "repeat for several."),

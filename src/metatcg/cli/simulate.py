@@ -8,7 +8,7 @@ from typing import Any
 from rich.markup import escape
 from rich.table import Table
 
-from metatcg.bots import make_bot
+from metatcg.bots import make_bot, searches
 from metatcg.engine.game import Game
 from metatcg.sim.jobs import BACKENDS
 from metatcg.sim.runner import MatchSummary, auto_workers, simulate
@@ -27,9 +27,9 @@ def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], game
     or one per bot when several bots are named); ``bots`` one bot per seat or one for all."""
     if games < 1:
         fail("--games must be at least 1")
-    workers = check_workers(workers, games, backend, address)
     for b in bots:
         make_bot(b)  # an unknown bot is a clear error before any game starts
+    workers = check_workers(workers, games, backend, address, bots)
     check_targets(json=json_path, csv=csv_path, report=report_path)
     if deck_specs is None:
         deck_specs = starter_specs(game, len(bots) if len(bots) > 1 else default_seats(game))
@@ -69,8 +69,9 @@ def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], game
     return summary
 
 
-def check_workers(workers: int, games: int, backend: str, address: str | None) -> int:
-    """Workers for the run: 0 means every usable core (local) or every CPU of the cluster (ray)."""
+def check_workers(workers: int, games: int, backend: str, address: str | None, bots: list[str]) -> int:
+    """Workers for the run: 0 means every usable core (local; as many as pay for themselves,
+    :func:`auto_workers`) or every CPU of the cluster (ray)."""
     if workers < 0:
         fail("--workers must be 0 (automatic) or more")
     if backend not in BACKENDS:
@@ -78,7 +79,7 @@ def check_workers(workers: int, games: int, backend: str, address: str | None) -
     if address is not None and backend != "ray":
         fail("--address names a Ray cluster: use it with --backend ray")
     if workers == 0 and backend == "local":
-        return auto_workers(games)
+        return auto_workers(games, slow=any(searches(b) for b in bots))
     return workers
 
 

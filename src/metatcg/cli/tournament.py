@@ -37,7 +37,7 @@ def run_tournament_cli(game: Game, deck_specs: list[str] | None, bots: list[str]
     entrants = name_entrants(decks, bots)
     per_group = plan_games(game, entrants, games, seats)
     total = len(schedule(len(entrants), seats, per_group, seed))
-    workers = check_workers(workers, total, backend, address)
+    workers = check_workers(workers, total, backend, address, bots)
     with progress_bar("tournament", total) as advance, stop_on_sigterm():
         summary = run_tournament(game, entrants, games, seats=seats, seed=seed, workers=workers, backend=backend,
                                  address=address, options=options, cards=cards, progress=advance)

@@ -161,9 +161,10 @@ def usable_cpus() -> int:
         return os.cpu_count() or 1
 
 
-def auto_workers(games: int) -> int:
-    """All usable cores once there are enough games to pay for starting the processes."""
-    return max(1, min(usable_cpus(), games // 25))
+def auto_workers(games: int, slow: bool = False) -> int:
+    """All usable cores once there are enough games to pay for starting the processes: 25 per
+    core, or one per core when the games are ``slow`` (a searching bot plays in them)."""
+    return max(1, min(usable_cpus(), games // (1 if slow else 25)))
 
 
 def check_seats(game: Game, decks: list, bots: list[str]) -> int:
