@@ -12,7 +12,8 @@ ratios are computed against the baseline measured next to them.
 Figures: random play driver actions/s (normal mode, and quiet mode ``log=False`` where the
 tree has it), the ratio of each to tic-tac-toe moves/s, greedy-vs-greedy games/s (quiet
 where the tree has it) and the same games/s with the time spent in the game's evaluation taken
-out (the ceiling of any evaluation cache or incremental evaluation), and how many modules ran compiled (``metatcg compile``; run with
+out (the ceiling of any evaluation cache or incremental evaluation), and how many modules ran
+compiled (``metatcg compile``; run with
 ``METATCG_PURE=1`` to compare pure Python). Never run by pytest.
 """
 from __future__ import annotations
