@@ -171,12 +171,14 @@ def test_compiled_rules_play_the_same_games(tmp_path, monkeypatch):
     compiled = run_python(GAMES, cache=cache)
     assert compiled["loaded"] == ["metatcg.games.metazoo.stats"] and pure["loaded"] == []
     assert compiled["games"] == pure["games"]
-    # the simulate command says when its speed figure came from compiled rules
+    # the simulate command says when its speed figure came from compiled modules (here one
+    # helper of the rules, not the rules module itself)
     cli = "from metatcg.cli.main import app; app(['simulate', 'metazoo', '--bots', 'greedy', '--games', '2', " \
           "'--workers', '1'], standalone_mode=False); print('{}')"
     for pure, note in ((False, True), (True, False)):
         out = python(cli, cache=cache, pure=pure)
-        assert "games/s" in out.stdout and ("(compiled rules)" in out.stdout) is note
+        assert "games/s" in out.stdout and ("(partly compiled)" in out.stdout) is note
+        assert "(compiled rules)" not in out.stdout
 
 
 def test_compile_command(tmp_path, monkeypatch):
@@ -192,10 +194,27 @@ def test_compile_command(tmp_path, monkeypatch):
     assert cleaned.exit_code == 0 and "removed 0 compiled modules" in cleaned.output
 
 
+def test_speed_figures_say_how_much_ran_compiled(monkeypatch):
+    """The note after a speed figure: the game's rules module compiled, only other modules, or
+    none (what the finder recorded as loaded compiled)."""
+    from metatcg.native import finder
+
+    rules = "metatcg.games.metax.rules"
+    monkeypatch.setattr(finder, "_loaded", {})
+    assert finder.speed_note(rules) == "" and finder.speed_note() == ""
+    monkeypatch.setattr(finder, "_loaded", {"metatcg.engine.state": Path("x.so")})
+    assert finder.speed_note(rules) == " (partly compiled)" and finder.speed_note() == " (compiled rules)"
+    monkeypatch.setattr(finder, "_loaded", {rules: Path("y.so"), "metatcg.engine.state": Path("x.so")})
+    assert finder.speed_note(rules) == " (compiled rules)"
+    monkeypatch.delenv("METATCG_PURE", raising=False)
+    assert finder.compile_hint(600.0, "metax", rules) == ""          # its rules ran compiled: nothing to say
+    assert "`metatcg compile metazoo`" in finder.compile_hint(600.0, "metazoo", "metatcg.games.metazoo.rules")
+
+
 def test_a_long_plain_python_run_points_at_compile(monkeypatch):
-    """simulate and tournament end a long plain-Python run with the way to a faster one; a
-    short run, a process told to stay pure, or a run whose pure modules were asked for say
-    nothing (in-process: the suite's own modules are pure unless METATCG_TEST_COMPILED)."""
+    """simulate and tournament end a long run of plain-Python rules with the way to a faster
+    one; a short run, or a process told to stay pure, says nothing (in-process: the suite's own
+    modules are pure unless METATCG_TEST_COMPILED)."""
     from metatcg.native import finder, loaded_modules
 
     runner = CliRunner()
@@ -207,11 +226,11 @@ def test_a_long_plain_python_run_points_at_compile(monkeypatch):
     assert short.exit_code == 0, short.output
     assert "metatcg compile" not in short.output           # two games take well under a minute
     monkeypatch.setattr(finder, "HINT_AFTER", 0.0)
-    expected = not loaded_modules()
+    expected = "metatcg.games.metax.rules" not in loaded_modules()
     for args in (simulate, tournament):
         out = runner.invoke(app, args)
         assert out.exit_code == 0, out.output
         said = " ".join(out.output.split())                 # the console wraps long lines
-        assert ("`metatcg compile` (pip install 'metatcg[fast]') builds compiled rules" in said) is expected
+        assert ("`metatcg compile metax` (pip install 'metatcg[fast]') builds compiled rules" in said) is expected
     monkeypatch.setenv("METATCG_PURE", "1")
     assert "metatcg compile" not in runner.invoke(app, simulate).output

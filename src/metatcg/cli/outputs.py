@@ -12,6 +12,8 @@ from rich.markup import escape
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
                            TimeRemainingColumn)
 
+from metatcg.engine.game import Game
+
 from .common import console, err_console, fail, write_json_file
 
 
@@ -62,14 +64,19 @@ def stopped_notice(done: int, planned: int) -> None:
                       f"theirs[/]")
 
 
-def compile_tip(seconds: float, address: str | None) -> None:
+def compile_tip(seconds: float, game: Game, address: str | None) -> None:
     """After a long plain-Python run on this machine, the pointer to ``metatcg compile`` (a
     cluster's machines have caches of their own, so runs sent to ``--address`` get none)."""
     from metatcg.native import compile_hint
 
-    hint = compile_hint(seconds) if address is None else ""
+    hint = compile_hint(seconds, game.id, rules_module(game)) if address is None else ""
     if hint:
         console.print(hint, style="dim", markup=False, highlight=False)
+
+
+def rules_module(game: Game) -> str:
+    """The module holding ``game``'s rules, the one whose compiled form makes runs faster."""
+    return type(game.rules).__module__
 
 
 def write_outputs(data: dict[str, Any], json_path: Path | None, csv_path: Path | None,

@@ -15,7 +15,8 @@ from metatcg.sim.runner import MatchSummary, auto_workers, simulate
 from metatcg.native import speed_note
 
 from .common import console, fail, load_deck, player_name
-from .outputs import check_targets, compile_tip, progress_bar, stop_on_sigterm, stopped_notice, write_outputs
+from .outputs import (check_targets, compile_tip, progress_bar, rules_module, stop_on_sigterm, stopped_notice,
+                      write_outputs)
 from .render import ui_for
 
 
@@ -60,10 +61,10 @@ def run_simulate(game: Game, deck_specs: list[str] | None, bots: list[str], game
         data["cards"] = [r if isinstance(r, dict) else r.to_json() for r in rows]
     written = write_outputs(data, json_path, csv_path, report_path)
     console.print(summary_table(summary))
-    console.print(summary_details(summary, unit))
+    console.print(summary_details(summary, unit, rules_module(game)))
     if cards:
         print_card_impact(data["cards"])
-    compile_tip(summary.seconds, address)
+    compile_tip(summary.seconds, game, address)
     for line in written:
         console.print(line)
     return summary
@@ -161,7 +162,7 @@ def length_word(game: Game) -> str:
     return word if isinstance(word, str) and word else ui_for(game).length_word
 
 
-def summary_details(s: MatchSummary, unit: str = "turns") -> Table:
+def summary_details(s: MatchSummary, unit: str = "turns", rules: str = "") -> Table:
     t = Table(box=None, show_header=False, pad_edge=False)
     t.add_column(style="bold")
     t.add_column()
@@ -172,7 +173,7 @@ def summary_details(s: MatchSummary, unit: str = "turns") -> Table:
         t.add_row(label, text)
     t.add_row(unit.capitalize(), f"mean {s.turns_mean:.1f}, median {s.turns_median:g}")
     t.add_row("Actions", f"mean {s.actions_mean:.1f}, median {s.actions_median:g}")
-    t.add_row("Speed", f"{s.games_per_second:.1f} games/s ({s.seconds:.2f} s){speed_note()}")
+    t.add_row("Speed", f"{s.games_per_second:.1f} games/s ({s.seconds:.2f} s){speed_note(rules)}")
     return t
 
 

@@ -16,7 +16,8 @@ from metatcg.sim.tournament import TournamentSummary, name_entrants, plan_games,
 from metatcg.native import speed_note
 
 from .common import console, fail, load_deck
-from .outputs import check_targets, compile_tip, progress_bar, stop_on_sigterm, stopped_notice, write_outputs
+from .outputs import (check_targets, compile_tip, progress_bar, rules_module, stop_on_sigterm, stopped_notice,
+                      write_outputs)
 from .simulate import _ci, _pct, check_workers, length_word, print_card_impact
 
 
@@ -48,10 +49,10 @@ def run_tournament_cli(game: Game, deck_specs: list[str] | None, bots: list[str]
         return summary
     data = summary.to_json()
     written = write_outputs(data, json_path, csv_path, report_path)
-    print_tournament(summary)
+    print_tournament(summary, rules_module(game))
     if cards and data["cards"] is not None:
         print_card_impact(data["cards"])
-    compile_tip(summary.seconds, address)
+    compile_tip(summary.seconds, game, address)
     for line in written:
         console.print(line)
     return summary
@@ -62,7 +63,7 @@ def _deck_name(game: Game, spec: str) -> str:
     return Path(spec).stem if spec not in game.starter_deck_names() else spec
 
 
-def print_tournament(s: TournamentSummary) -> None:
+def print_tournament(s: TournamentSummary, rules: str = "") -> None:
     console.print(ratings_table(s))
     console.print(headline(s))
     console.print(matrix_table(s))
@@ -70,7 +71,7 @@ def print_tournament(s: TournamentSummary) -> None:
     console.print(endings_table(s))
     console.print(lengths_table(s))
     console.print(f"{s.games} games in {s.seconds:.1f} s ({s.games / s.seconds if s.seconds else 0:.1f} games/s)"
-                  f"{speed_note()}")
+                  f"{speed_note(rules)}")
 
 
 def headline(s: TournamentSummary) -> str:

@@ -87,23 +87,29 @@ def loaded_modules() -> dict[str, Path]:
     return dict(_loaded)
 
 
-def speed_note() -> str:
-    """`` (compiled rules)`` after a speed figure when compiled modules ran, else nothing: a
-    figure is only comparable with one measured the same way."""
-    return " (compiled rules)" if _loaded else ""
+def speed_note(rules_module: str = "") -> str:
+    """What to add after a speed figure, since a figure is only comparable with one measured the
+    same way: `` (compiled rules)`` when ``rules_module`` (the game's rules; any module when not
+    named) ran compiled, `` (partly compiled)`` when only other modules did (the kernel, or a
+    game's helpers), else nothing."""
+    if not _loaded:
+        return ""
+    if not rules_module or rules_module in _loaded:
+        return " (compiled rules)"
+    return " (partly compiled)"
 
 
-#: A run at least this long (seconds) in plain Python ends with :func:`compile_hint`'s pointer.
+#: A run at least this long (seconds) with the game's rules in plain Python ends with
+#: :func:`compile_hint`'s pointer.
 HINT_AFTER = 60.0
 
 
-def compile_hint(seconds: float) -> str:
-    """After a long run of plain-Python rules (nothing ran compiled, nobody asked for pure
-    Python), one line saying how to make the next one faster; else "". Designers run the
-    same tournament again and again, so half their waiting is worth one line."""
-    if _loaded or pure_requested() or seconds < HINT_AFTER:
+def compile_hint(seconds: float, game_id: str, rules_module: str) -> str:
+    """After a long run whose game rules (``rules_module``) ran as plain Python, unless pure
+    Python was asked for, one line saying how to make the next one faster; else "". Designers
+    run the same tournament again and again, so half their waiting is worth one line."""
+    if rules_module in _loaded or pure_requested() or seconds < HINT_AFTER:
         return ""
-    return ("These games ran the plain-Python rules. `metatcg compile` (pip install 'metatcg[fast]') "
-            "builds compiled rules that play the same games 1.4-1.7x faster; see docs/designers.md, "
-            "\"Faster runs\".")
-
+    return (f"These games ran {game_id}'s rules as plain Python. `metatcg compile {game_id}` (pip install "
+            "'metatcg[fast]') builds compiled rules that play the same games 1.4-1.7x faster; see "
+            "docs/designers.md, \"Faster runs\".")
