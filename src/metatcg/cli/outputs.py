@@ -13,6 +13,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, 
                            TimeRemainingColumn)
 
 from metatcg.engine.game import Game
+from metatcg.native import compile_hint
 
 from .common import console, err_console, fail, write_json_file
 
@@ -67,8 +68,6 @@ def stopped_notice(done: int, planned: int) -> None:
 def compile_tip(seconds: float, game: Game, address: str | None) -> None:
     """After a long plain-Python run on this machine, the pointer to ``metatcg compile`` (a
     cluster's machines have caches of their own, so runs sent to ``--address`` get none)."""
-    from metatcg.native import compile_hint
-
     hint = compile_hint(seconds, game.id, rules_module(game)) if address is None else ""
     if hint:
         console.print(hint, style="dim", markup=False, highlight=False)
