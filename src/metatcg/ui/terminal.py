@@ -186,10 +186,11 @@ class GameUI:
         title = f"{deck.name} ({pres.deck_size(deck)})"
         table = Table(title=title, caption=escape(deck.description) or None, title_justify="left",
                       caption_justify="left")
-        table.add_column("#", justify="right")
-        table.add_column("Card", style="bold", no_wrap=True)
-        table.add_column("Type", no_wrap=True)
-        table.add_column("Numbers", no_wrap=True)
+        # the counts never give way: on a narrow terminal the type and numbers wrap instead
+        table.add_column("#", justify="right", no_wrap=True, min_width=count_width(deck))
+        table.add_column("Card", style="bold")
+        table.add_column("Type")
+        table.add_column("Numbers")
         order = {t: i for i, t in enumerate(pres.card_types)}
         rows = []
         for entry, n in deck.counts().items():
@@ -200,6 +201,11 @@ class GameUI:
         for _, kind, nm, n, numbers in sorted(rows, key=lambda r: r[0]):  # stable: keeps the list's order
             table.add_row(str(n), escape(nm), kind, escape(numbers))
         return table
+
+
+def count_width(deck: Deck) -> int:
+    """The width of a deck list's count column: its largest count, and at least the "#"."""
+    return max([1, *(len(str(n)) for n in deck.counts().values())])
 
 
 class Cropped:

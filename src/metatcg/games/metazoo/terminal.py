@@ -24,7 +24,7 @@ from ...engine.decks import Deck, split_entry
 from ...engine.game import Game
 from ...engine.seats import after
 from ...ui.layout import discard_section, player_name, seat_label, seat_order
-from ...ui.terminal import GameUI
+from ...ui.terminal import GameUI, count_width
 from .compact import CompactBoard
 from .deckcheck import SECTIONS
 from .present import SECTION_TITLES, keyword_label
@@ -573,10 +573,11 @@ class MetaZooUI(GameUI):
         pres = self.presentation
         table = Table(title=f"{deck.name} ({pres.deck_size(deck)})",
                       caption=escape(deck.description) or None, title_justify="left", caption_justify="left")
-        table.add_column("#", justify="right")
-        table.add_column("Card", no_wrap=True)
+        # the counts never give way: on a narrow terminal the type and numbers wrap instead
+        table.add_column("#", justify="right", no_wrap=True, min_width=count_width(deck))
+        table.add_column("Card")
         table.add_column("Type")
-        table.add_column("Numbers", no_wrap=True)
+        table.add_column("Numbers")
         counts = deck.counts()
         order = {t: i for i, t in enumerate(MAIN_TYPE_ORDER)}
         extra = [s for s in dict.fromkeys(split_entry(e)[0] for e in counts) if s not in SECTIONS]
