@@ -458,15 +458,42 @@ def test_counts_rates_intervals_and_impacts():
     assert [r["card"] for r in rows] == ["x", "y"]                        # highest impact first
 
 
-def test_mirror_matches_count_each_seat_and_seats_may_change_decks():
-    results = [result(0, [(["x"], ["x"], ["x"]), (["x"], [], [])]),
-               result(1, [([], [], []), (["x"], ["x"], ["x"])])]
+def test_a_deck_in_two_seats_of_one_game_is_one_sample_per_side_and_seats_may_change_decks():
+    results = [result(0, [(["x"], ["x"], ["x"]), (["x"], [], [])]),     # both seats of M drew x: one won
+               result(1, [([], [], []), (["x"], ["x"], ["x"])])]         # only the winning seat drew x
     x = by_key(card_impact(results, [["M", "M"], ["M", "M"]]))[("M", "x")]
-    assert (x["games"], x["drawn"], x["drawn_wins"], x["played"], x["played_wins"]) == (4, 3, 2, 2, 2)
+    assert (x["games"], x["drawn"], x["not_drawn"]) == (2, 2, 1)          # games, not seat-results
+    assert x["drawn_wins"] == 1.5 and x["drawn_win_rate"] == 0.75         # game 1 is one sample: (1 + 0) / 2
+    assert x["not_drawn_win_rate"] == 0.0 and x["drawn_ci95"] == list(wilson(1.5, 2))
+    assert (x["played"], x["played_wins"], x["not_played"], x["not_played_win_rate"]) == (2, 2, 2, 0.0)
     rows = card_impact(results, lambda i, seat: ["P", "Q"][(i + seat) % 2])      # seats swap decks
     got = by_key(rows)
     assert got[("P", "x")]["drawn"] == 2 and got[("P", "x")]["drawn_wins"] == 2
     assert got[("Q", "x")]["drawn"] == 1 and got[("Q", "x")]["drawn_wins"] == 0 and got[("Q", "x")]["games"] == 2
+
+
+def place_result(returns, cards, seed=0):
+    """A made-up game of three or four seats with the returns of its places."""
+    recs = [{"drawn": sorted(d), "playable": sorted(d), "played": []} for d in cards]
+    top = max(returns)
+    winner = returns.index(top) if returns.count(top) == 1 else None
+    return GameResult(seed, list(returns), winner, 0, 10, 100, "made up", cards=recs)
+
+
+def test_at_three_seats_a_card_is_judged_by_the_place_it_brings_not_only_by_wins():
+    # deck C never finishes first: second when it drew "lift", last when it did not
+    results = [place_result([1.0, 0.0, -1.0] if k % 2 else [1.0, -1.0, 0.0],
+                            [["a"], ["b"], ["lift"] if k % 2 == 0 else ["other"]], seed=k) for k in range(20)]
+    rows = by_key(card_impact(results, [["A", "B", "C"]] * 20))
+    lift, other = rows[("C", "lift")], rows[("C", "other")]
+    assert lift["measure"] == "place score" and lift["games"] == 20
+    assert (lift["drawn"], lift["drawn_win_rate"], lift["not_drawn"], lift["not_drawn_win_rate"]) == (10, 0.5, 10, 0.0)
+    assert lift["impact_drawn"] == 0.5 and lift["impact_drawn_ci95"][0] > 0       # clear of zero
+    assert other["impact_drawn"] == -0.5
+    assert lift["drawn_ci95"] == list(wilson(5.0, 10))
+    assert rows[("A", "a")]["drawn_win_rate"] == 1.0 and rows[("A", "a")]["measure"] == "place score"
+    two = card_impact([result(0, [(["x"], [], []), ((), (), ())])], [["A", "B"]])
+    assert two[0]["measure"] == "win"                                             # two seats: wins, as before
 
 
 def test_a_card_played_counts_as_drawn_and_results_without_records_are_left_out():

@@ -291,7 +291,7 @@ def test_tournament_csv(tour_data, tmp_path):
             if j != i:
                 assert math.isclose(float(cell), tour_data["matrix"][i][j]["score"], rel_tol=1e-5)
     ratings = read_csv(paths[3])
-    assert ratings[0] == ["rank", "entrant", "deck", "bot", "rating", "ci95_lo", "ci95_hi", "score", "games"]
+    assert ratings[0] == ["rank", "entrant", "deck", "bot", "rating", "ci95_lo", "ci95_hi", "score", "games", "wins"]
     assert [r[1] for r in ratings[1:]] == [r["name"] for r in tour_data["ratings"]]
     assert len(read_csv(paths[1])) - 1 == len(tour_data["cards"])
 

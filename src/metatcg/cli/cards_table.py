@@ -13,21 +13,27 @@ from metatcg.sim.cards import RARELY_PLAYABLE_SHARE
 
 
 def card_impact_table(rows: Sequence[Any], title: str = "Card impact", by: str = "drawn") -> Table:
-    """Per card: games drawn (or played, with ``by="played"``), the owner's win% then (95% CI)
+    """Per card: games drawn (or played, with ``by="played"``), the owner's win% (at three or
+    four seats its place score) then (95% CI)
     and when not, the impact (the difference, which the rows are ranked by) with its 95%
     interval, and how often it was playable when drawn (a ``*`` flags the cards rarely playable
     when drawn, the caption says so, and the table keeps within 80 columns).
     ``rows`` are card-impact dicts (or objects with ``to_json``)."""
     rs = [row if isinstance(row, dict) else row.to_json() for row in rows]
     rarely = any(r["rarely_playable"] for r in rs)
-    caption = (f"* rarely playable: playable in under {RARELY_PLAYABLE_SHARE:.0%} of the games it was drawn in"
-               if rarely else None)
+    placed = any(r.get("measure") == "place score" for r in rs)     # three or four seats
+    notes = ([f"* rarely playable: playable in under {RARELY_PLAYABLE_SHARE:.0%} of the games it was drawn in"]
+             if rarely else [])
+    if placed:
+        notes.append("Score%: the owner's place score, the share of the other seats it finished ahead of")
+    caption = "\n".join(notes) or None
     t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1),
               caption=caption, caption_justify="left")
     t.add_column("Deck", style="bold", max_width=9, overflow="ellipsis", no_wrap=True)
     t.add_column("Card", min_width=8, max_width=16, overflow="ellipsis", no_wrap=True)
     head = "Drawn" if by == "drawn" else "Played"
-    for h, width in ((head, 5), ("Win% (CI)", 10), ("not", 3), ("Impact (CI)", 13), ("Play%", 5)):
+    rate = "Score% (CI)" if placed else "Win% (CI)"
+    for h, width in ((head, 5), (rate, 10), ("not", 3), ("Impact (CI)", 13), ("Play%", 5)):
         t.add_column(h, justify="right", no_wrap=True, min_width=width)   # the name columns give way
     for r in rs:
         lo, hi = r[f"{by}_ci95"]

@@ -98,12 +98,16 @@ def ratings_table(s: TournamentSummary) -> Table:
            else f"{s.games_per_pairing} games per table of {s.seats}")
     t = Table(title=f"{s.game}: {len(s.entrants)} entrants, {per}", title_justify="left")
     for col, just in (("#", "right"), ("Entrant", "left"), ("Rating", "right"), ("95% CI", "right"),
-                      ("Score", "right"), ("Games", "right")):
+                      ("Score", "right"), ("Wins", "right"), ("Games", "right")):
         t.add_column(col, justify=just)  # type: ignore[arg-type]
     for k, row in enumerate(s.ratings, 1):
         lo, hi = row["ci95"]
         t.add_row(str(k), escape(row["name"]), f"{row['rating']:.0f}", f"{lo:.0f}–{hi:.0f}",
-                  _pct(row["score"]), str(row["games"]))
+                  _pct(row["score"]), str(row["wins"]), str(row["games"]))
+    if s.seats > 2:
+        t.caption = ("Each game counts once. Score: the share of the others at the table an entrant finished "
+                     "ahead of (ties half); wins: games it finished first alone.")
+        t.caption_justify = "left"
     return t
 
 
@@ -128,8 +132,11 @@ def matrix_table(s: TournamentSummary) -> Table:
 
 
 def first_seat_table(s: TournamentSummary) -> Table:
-    t = Table(title="When each entrant acted first (%, 95% CI)", title_justify="left")
-    for col in ("Entrant", "Won first", "95% CI", "Won not first", "95% CI", "Edge"):
+    """Each entrant's win rate acting first and not; the edge is compared at the same tables
+    only, and the caption gives the pooled answer or says the run cannot give one."""
+    t = Table(title="When each entrant acted first (%, 95% CI)", title_justify="left",
+              caption=first_seat_caption(s.first_seat_edge), caption_justify="left")
+    for col in ("Entrant", "Won first", "95% CI", "Won not first", "95% CI", "Edge (CI)"):
         t.add_column(col, justify="left" if col == "Entrant" else "right")
     for r in s.first_seat:
         first, second = r["first_games"], r["second_games"]   # a rule may decide who starts (a cut)
@@ -141,8 +148,24 @@ def first_seat_table(s: TournamentSummary) -> Table:
                   _ci0(r["first_ci95"]) if first else "–",
                   f"{_pct0(r['second_win_rate'])} of {second}" if second else "always first",
                   _ci0(r["second_ci95"]) if second else "–",
-                  f"{100 * r['edge']:+.0f} pts" if first and second else "–")
+                  _edge(r["matched_edge"], r["matched_ci95"]) if r["matched_games"] else "–")
     return t
+
+
+def first_seat_caption(edge: dict[str, Any]) -> str:
+    """The first-seat answer, like with like, in one sentence."""
+    if not edge["answered"]:
+        return f"Does acting first help? {escape(edge['note'])}."
+    lo, hi = edge["ci95"]
+    verdict = "a clear edge" if lo > 0 or hi < 0 else "within chance"
+    note = f"; {escape(edge['note'])}" if edge["note"] else ""
+    return (f"Edge: the same entrant at the same table, acting first or not. Pooled: "
+            f"{_edge(edge['edge'], edge['ci95'])} pts over {edge['first_games']} + {edge['other_games']} games, "
+            f"{verdict}{note}.")
+
+
+def _edge(x: float, ci: list[float]) -> str:
+    return f"{100 * x:+.0f} ({100 * ci[0]:+.0f}…{100 * ci[1]:+.0f})"
 
 
 def _pct0(x: float) -> str:

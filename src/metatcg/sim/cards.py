@@ -1,16 +1,27 @@
-"""Card impact: how often a deck won the games in which a card was drawn (or played) and the
+"""Card impact: how well a deck did in the games in which a card was drawn (or played) and the
 games in which it was not, from the per-seat card records of ``play_game(..., cards=True)``.
 
-One *deck game* is one seat of one game: a game where two seats play the same deck counts
-once for each of them. For a (deck, card) pair:
+The unit is the game: one sample per game in which the deck sat. What a sample measures
+(``measure``) is:
 
-* ``drawn``: deck games in which the card's owner held it at one of their decisions (or
-  played it), ``not_drawn`` the deck's other games; ``played`` / ``not_played`` likewise for
-  playing it from hand (what counts as a play is each game's ``Game.played_card``, see
-  docs/card-impact.md);
-* win rates with Wilson 95% intervals (``runner.wilson``). **A draw counts as not a win**, so
+* at two seats, ``"win"``: 1 if the deck won, 0 otherwise. **A draw counts as not a win**, so
   a rate is wins over all games of that kind, draws and action-limit endings included;
-* ``impact_drawn`` = win rate when drawn minus win rate when not drawn (``impact_played`` the
+* at three or four seats, ``"place score"``: the deck's share of the other seats it finished
+  ahead of (``stats.place_scores``: 1 first, 0.5 second of three, 0 last; ties half), so a
+  deck that never finishes first still shows which cards lift its place. The ``*_wins``
+  fields then hold the summed place scores and the ``*_win_rate`` fields their mean.
+
+When a deck fills several seats of one game (a mirror match), its seats on each side are
+averaged into one sample: a game where one of its seats drew the card and another did not is
+one sample on each side. For a (deck, card) pair:
+
+* ``drawn``: games in which a seat of the deck held it at one of its decisions (or played
+  it), ``not_drawn`` games in which a seat of the deck did not; ``played`` / ``not_played``
+  likewise for playing it from hand (what counts as a play is each game's
+  ``Game.played_card``, see docs/card-impact.md);
+* rates with Wilson 95% intervals (``runner.wilson``); a place score lies in [0, 1], and no
+  such score varies more than a 0/1 one of the same mean, so the interval holds for it too;
+* ``impact_drawn`` = rate when drawn minus rate when not drawn (``impact_played`` the
   same for played). It is 0.0 when either side has no games (nothing to compare).
   ``impact_drawn_ci95`` / ``impact_played_ci95`` give its 95% interval (Newcombe's hybrid
   score interval for a difference of two proportions, built from the two Wilson intervals;
@@ -29,6 +40,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Union
 
 from .runner import GameResult, wilson
+from .stats import place_scores
 
 RARELY_PLAYABLE_MIN_DRAWN = 10   # a card must be drawn in this many deck games before it is flagged...
 RARELY_PLAYABLE_SHARE = 0.25     # ...and be playable in fewer than this share of them
@@ -36,7 +48,7 @@ RARELY_PLAYABLE_SHARE = 0.25     # ...and be playable in fewer than this share o
 MIN_SIDE_GAMES = 10              # games on each side (with and without a card) before it is ranked...
 MIN_SIDE_SHARE = 0.05            # ...and at least this share of its deck's games
 
-FIELDS = ("deck", "card", "games", "drawn", "drawn_wins", "drawn_win_rate", "drawn_ci95", "not_drawn",
+FIELDS = ("deck", "card", "games", "measure", "drawn", "drawn_wins", "drawn_win_rate", "drawn_ci95", "not_drawn",
           "not_drawn_win_rate", "not_drawn_ci95", "impact_drawn", "impact_drawn_ci95", "played", "played_wins",
           "played_win_rate", "played_ci95", "not_played", "not_played_win_rate", "not_played_ci95",
           "impact_played", "impact_played_ci95", "playable", "playable_when_drawn", "rarely_playable")
@@ -52,33 +64,55 @@ def card_impact(results: Sequence[GameResult], decks: SeatDecks) -> list[dict[st
     a tournament rotates seats; a simulation repeats its decks) or a function ``(i, seat)``.
     Results without card records (played without ``cards=True``) are left out."""
     deck_of = _deck_lookup(results, decks)
-    games: dict[str, int] = {}        # deck -> deck games
-    wins: dict[str, int] = {}         # deck -> deck games won
-    # (deck, card) -> [drawn, drawn wins, played, played wins, playable when drawn]
-    counts: dict[tuple[str, str], list[int]] = {}
+    games: dict[str, list[float]] = {}   # deck -> [games it sat in, sum of its per-game samples]
+    measure: dict[str, str] = {}         # deck -> "win" or "place score"
+    # (deck, card) -> [drawn, drawn score, not drawn, not drawn score, played, played score,
+    #                  not played, not played score, playable when drawn, games met, their score]
+    counts: dict[tuple[str, str], list[float]] = {}
     for i, r in enumerate(results):
         if r.cards is None:
             continue
-        for seat, rec in enumerate(r.cards):
-            deck = deck_of(i, seat)
-            won = r.winner == seat
-            games[deck] = games.get(deck, 0) + 1
-            wins[deck] = wins.get(deck, 0) + won
-            played = set(rec.get("played", ()))
-            drawn = set(rec.get("drawn", ())) | played
-            playable = set(rec.get("playable", ()))
-            for card in drawn:
-                c = counts.setdefault((deck, card), [0, 0, 0, 0, 0])
-                c[0] += 1
-                c[1] += won
-                if card in played:
-                    c[2] += 1
-                    c[3] += won
-                if card in playable or card in played:
-                    c[4] += 1
-    rows = [_row(deck, card, games[deck], wins[deck], *c) for (deck, card), c in counts.items()]
+        n = len(r.cards)
+        value = [float(r.winner == seat) for seat in range(n)] if n <= 2 else place_scores(r.returns)
+        seats_of: dict[str, list[int]] = {}
+        for seat in range(n):
+            seats_of.setdefault(deck_of(i, seat), []).append(seat)
+        for deck, seats in seats_of.items():
+            mine = sum(value[s] for s in seats) / len(seats)
+            total = games.setdefault(deck, [0, 0.0])
+            total[0] += 1
+            total[1] += mine
+            measure.setdefault(deck, "win" if n <= 2 else "place score")
+            recs = [r.cards[seat] for seat in seats]
+            played = [set(rec.get("played", ())) for rec in recs]
+            drawn = [set(rec.get("drawn", ())) | pl for rec, pl in zip(recs, played)]
+            playable = [set(rec.get("playable", ())) | pl for rec, pl in zip(recs, played)]
+            for card in set().union(*drawn):
+                c = counts.setdefault((deck, card), [0.0] * 11)
+                _sides(c, 0, [(value[s], card in d) for s, d in zip(seats, drawn)])
+                _sides(c, 4, [(value[s], card in p) for s, p in zip(seats, played)])
+                c[8] += any(card in pl for pl in playable)
+                c[9] += 1
+                c[10] += mine
+    rows = []
+    for (deck, card), c in counts.items():
+        unmet, unmet_score = games[deck][0] - c[9], games[deck][1] - c[10]    # no seat of the deck drew it
+        for k in (2, 6):                                                       # so it is on both "not" sides
+            c[k] += unmet
+            c[k + 1] += unmet_score
+        rows.append(_row(deck, card, measure[deck], int(games[deck][0]), c))
     rows.sort(key=_order)
     return rows
+
+
+def _sides(c: list[float], k: int, seats: list[tuple[float, bool]]) -> None:
+    """Add one game to the two sides from ``c[k]``: the mean sample of the deck's seats with
+    the card and that of its seats without it, each side one sample per game."""
+    for side, offset in ((True, 0), (False, 2)):
+        vs = [v for v, has in seats if has is side]
+        if vs:
+            c[k + offset] += 1
+            c[k + offset + 1] += sum(vs) / len(vs)
 
 
 def _deck_lookup(results: Sequence[GameResult], decks: SeatDecks) -> Callable[[int, int], str]:
@@ -92,39 +126,43 @@ def _deck_lookup(results: Sequence[GameResult], decks: SeatDecks) -> Callable[[i
     return lambda i, seat: str(decks[i][seat])
 
 
-def _row(deck: str, card: str, games: int, wins: int, drawn: int, drawn_wins: int, played: int,
-         played_wins: int, playable: int) -> dict[str, Any]:
-    not_drawn, not_drawn_wins = games - drawn, wins - drawn_wins
-    not_played, not_played_wins = games - played, wins - played_wins
+def _row(deck: str, card: str, measure: str, games: int, c: list[float]) -> dict[str, Any]:
+    drawn, drawn_wins, not_drawn, not_drawn_wins, played, played_wins, not_played, not_played_wins, playable = c[:9]
     share = playable / drawn if drawn else 0.0
+    nd, nnd, npl, nnp = int(drawn), int(not_drawn), int(played), int(not_played)
     return {
-        "deck": deck, "card": card, "games": games,
-        "drawn": drawn, "drawn_wins": drawn_wins, "drawn_win_rate": _rate(drawn_wins, drawn),
-        "drawn_ci95": list(wilson(drawn_wins, drawn)),
-        "not_drawn": not_drawn, "not_drawn_win_rate": _rate(not_drawn_wins, not_drawn),
-        "not_drawn_ci95": list(wilson(not_drawn_wins, not_drawn)),
-        "impact_drawn": _impact(drawn_wins, drawn, not_drawn_wins, not_drawn),
-        "impact_drawn_ci95": list(impact_interval(drawn_wins, drawn, not_drawn_wins, not_drawn)),
-        "played": played, "played_wins": played_wins, "played_win_rate": _rate(played_wins, played),
-        "played_ci95": list(wilson(played_wins, played)),
-        "not_played": not_played, "not_played_win_rate": _rate(not_played_wins, not_played),
-        "not_played_ci95": list(wilson(not_played_wins, not_played)),
-        "impact_played": _impact(played_wins, played, not_played_wins, not_played),
-        "impact_played_ci95": list(impact_interval(played_wins, played, not_played_wins, not_played)),
-        "playable": playable, "playable_when_drawn": share,
+        "deck": deck, "card": card, "games": games, "measure": measure,
+        "drawn": nd, "drawn_wins": _sum(drawn_wins), "drawn_win_rate": _rate(drawn_wins, nd),
+        "drawn_ci95": list(wilson(drawn_wins, nd)),
+        "not_drawn": nnd, "not_drawn_win_rate": _rate(not_drawn_wins, nnd),
+        "not_drawn_ci95": list(wilson(not_drawn_wins, nnd)),
+        "impact_drawn": _impact(drawn_wins, nd, not_drawn_wins, nnd),
+        "impact_drawn_ci95": list(impact_interval(drawn_wins, nd, not_drawn_wins, nnd)),
+        "played": npl, "played_wins": _sum(played_wins), "played_win_rate": _rate(played_wins, npl),
+        "played_ci95": list(wilson(played_wins, npl)),
+        "not_played": nnp, "not_played_win_rate": _rate(not_played_wins, nnp),
+        "not_played_ci95": list(wilson(not_played_wins, nnp)),
+        "impact_played": _impact(played_wins, npl, not_played_wins, nnp),
+        "impact_played_ci95": list(impact_interval(played_wins, npl, not_played_wins, nnp)),
+        "playable": int(playable), "playable_when_drawn": share,
         "rarely_playable": drawn >= RARELY_PLAYABLE_MIN_DRAWN and share < RARELY_PLAYABLE_SHARE,
     }
 
 
-def _rate(wins: int, n: int) -> float:
+def _sum(x: float) -> float | int:
+    """A count of wins as a whole number when it is one (two seats), else the summed score."""
+    return int(x) if float(x).is_integer() else x
+
+
+def _rate(wins: float, n: int) -> float:
     return wins / n if n else 0.0
 
 
-def _impact(wins: int, n: int, other_wins: int, other: int) -> float:
+def _impact(wins: float, n: int, other_wins: float, other: int) -> float:
     return wins / n - other_wins / other if n and other else 0.0
 
 
-def impact_interval(wins: int, n: int, other_wins: int, other: int) -> tuple[float, float]:
+def impact_interval(wins: float, n: int, other_wins: float, other: int) -> tuple[float, float]:
     """95% interval of ``wins / n - other_wins / other`` (Newcombe 1998, method 10: each rate's
     Wilson interval, combined). Unlike a plain normal interval it stays sensible for small
     groups and rates near 0 or 1, which is where card counts live."""

@@ -155,7 +155,8 @@ def matrix_cell(matrix: list[list[Any]], i: int, j: int) -> dict[str, Any] | Non
 def paired_rate_chart(labels: list[str], first: list[float], first_ci: list[tuple[float, float]],
                       second: list[float], second_ci: list[tuple[float, float]],
                       names: tuple[str, str], expected: float, caption: str) -> str:
-    """Two horizontal bars per row (e.g. first seat and second seat) with 95% intervals."""
+    """Two horizontal bars per row (e.g. first seat and second seat) with 95% intervals, and a
+    dashed line at ``expected``, the even share (1 in the number of seats)."""
     n = len(labels)
     fig = _figure(7.5, 0.9 + 0.55 * n)
     ax = fig.add_subplot()
@@ -165,7 +166,9 @@ def paired_rate_chart(labels: list[str], first: list[float], first_ci: list[tupl
             xerr=_errors(first, first_ci), error_kw={"ecolor": "#333", "capsize": 2, "lw": 0.8})
     ax.barh([y - h / 2 for y in ys], second, height=h, color=ORANGE, label=names[1],
             xerr=_errors(second, second_ci), error_kw={"ecolor": "#333", "capsize": 2, "lw": 0.8})
-    ax.axvline(expected, color=GREY, lw=0.8, ls="--")
+    ax.axvline(expected, color=RED, lw=1, ls="--")
+    ax.text(expected, 1.0, f" even share {pct(expected, 0)}", transform=ax.get_xaxis_transform(), color=RED,
+            fontsize=8, va="bottom", ha="left")
     ax.set_yticks(ys, [mpl_text(x) for x in labels])
     ax.set_xlim(0, 1)
     _percent_axis(ax.xaxis)
@@ -210,7 +213,7 @@ def first_player_chart(rate: float, ci: tuple[float, float], expected: float, de
     return svg(fig)
 
 
-def card_chart(deck: str, rows: list[dict[str, Any]]) -> str:
+def card_chart(deck: str, rows: list[dict[str, Any]], rate: str = "win rate") -> str:
     rows = sorted(rows, key=lambda r: -num(r.get("impact_drawn")))
     shown = rows
     cut = len(rows) > 2 * CARD_BARS
@@ -248,7 +251,7 @@ def card_chart(deck: str, rows: list[dict[str, Any]]) -> str:
     ax.set_title(mpl_text(deck), loc="left", fontweight="bold")
     note = (f"The {CARD_BARS} highest and {CARD_BARS} lowest of {len(rows)} cards; all are in the table below. "
             if cut else "")
-    return svg(fig, note + "Impact: the win rate in games where the card was drawn minus the win rate in "
+    return svg(fig, note + f"Impact: the {rate} in games where the card was drawn minus the {rate} in "
                            "games where it was not. Pale bars: fewer than 10 games (or 5% of them) on one "
                            "side, so little to go on. * rarely playable when drawn.")
 

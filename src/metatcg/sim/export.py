@@ -1,6 +1,8 @@
 """Files from a simulation's or a tournament's JSON summary (what ``to_json()`` returns).
 
-:func:`write_csv` writes one row per game, plus ``<stem>.cards.csv`` when the run carries card
+:func:`write_csv` writes one row per game (its seed, who sat in each seat, the winner, each
+seat's return, and its place at three or four seats, who acted first), enough to recount a run's games, wins and scores by
+hand, plus ``<stem>.cards.csv`` when the run carries card
 rows and, for a tournament, ``<stem>.matrix.csv`` (entrant against entrant score) and
 ``<stem>.ratings.csv``. Every file is written to a temporary file in its folder and renamed
 into place, so a failure leaves no half-written file; it raises :class:`MetatcgError`.
@@ -116,7 +118,9 @@ def game_rows(data: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     """The header and one row per game of a simulation or a tournament."""
     seats = _number_of_seats(data)
     unit = str(data.get("turns_unit") or "turns")
-    returns = [f"p{p + 1}_return" for p in range(seats)]
+    placed = seats > 2                 # at two seats the winner says it all
+    returns = [f"p{p + 1}_return" for p in range(seats)] + ([f"p{p + 1}_place" for p in range(seats)]
+                                                            if placed else [])
     tail = ["first_player", unit, "actions", "ending", "reason", "action_limit"]
     rows: list[list[Any]] = []
     if is_tournament(data):
@@ -132,7 +136,7 @@ def game_rows(data: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
             winner, first = r.get("winner"), r.get("first_player")
             rows.append([k + 1, r.get("seed")] + [name(ents[p]) if p < len(ents) else "" for p in range(seats)]
                         + [name(ents[winner]) if winner is not None and winner < len(ents) else ""]
-                        + _pad(r.get("returns"), seats)
+                        + _pad(r.get("returns"), seats) + (places(r.get("returns"), seats) if placed else [])
                         + [name(ents[first]) if first is not None and first < len(ents) else ""]
                         + [seat_label(first), r.get("turns"), r.get("actions"), r.get("ending", ""),
                            r.get("reason", ""), bool(r.get("action_limit"))])
@@ -143,10 +147,19 @@ def game_rows(data: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
             winner, first = r.get("winner"), r.get("first_player")
             rows.append([k + 1, r.get("seed"), seat_label(winner),
                          decks[winner] if winner is not None and winner < len(decks) else ""]
-                        + _pad(r.get("returns"), seats)
+                        + _pad(r.get("returns"), seats) + (places(r.get("returns"), seats) if placed else [])
                         + [seat_label(first), r.get("turns"), r.get("actions"), r.get("ending", ""),
                            r.get("reason", ""), bool(r.get("action_limit"))])
     return header, rows
+
+
+def places(returns: list[Any] | None, n: int) -> list[Any]:
+    """Each seat's finishing place from the returns: 1 + the seats with a higher return (seats
+    that tie share the better place); blank where the returns are missing."""
+    values = _pad(returns, n)
+    if any(not isinstance(v, (int, float)) for v in values):
+        return [None] * n
+    return [1 + sum(1 for w in values if w > v) for v in values]
 
 
 def _pad(values: list[Any] | None, n: int) -> list[Any]:
@@ -194,13 +207,13 @@ def matrix_table(data: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
 
 def ratings_table(data: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     entrants = data.get("entrants") or []
-    header = ["rank", "entrant", "deck", "bot", "rating", "ci95_lo", "ci95_hi", "score", "games"]
+    header = ["rank", "entrant", "deck", "bot", "rating", "ci95_lo", "ci95_hi", "score", "games", "wins"]
     rows = []
     for k, r in enumerate(data.get("ratings") or []):
         i = r.get("entrant")
         e = entrants[i] if isinstance(i, int) and 0 <= i < len(entrants) else {}
         rows.append([k + 1, r.get("name", e.get("name", "")), e.get("deck", ""), e.get("bot", ""), r.get("rating")]
-                    + _pad(r.get("ci95"), 2) + [r.get("score"), r.get("games")])
+                    + _pad(r.get("ci95"), 2) + [r.get("score"), r.get("games"), r.get("wins")])
     return header, rows
 
 

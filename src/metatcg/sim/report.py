@@ -89,8 +89,10 @@ def _cards_answer(rows: list[dict[str, Any]], deck_names: list[str]) -> str:
 
     def said(r: dict[str, Any]) -> str:
         lo, hi = pair(r.get(f"impact_{by}_ci95")) if r.get(f"impact_{by}_ci95") else (-1.0, 1.0)
+        placed = r.get("measure") == "place score"
+        what, of = ("a place score of ", "in") if placed else ("", "of")
         return (f"<strong>{esc(r.get('card'))}</strong> ({points(r.get(f'impact_{by}'))}: "
-                f"{pct(r.get(f'{by}_win_rate'), 0)} of {int(num(r.get(by)))} games when {by} against "
+                f"{what}{pct(r.get(f'{by}_win_rate'), 0)} {of} {int(num(r.get(by)))} games when {by} against "
                 f"{pct(r.get(f'not_{by}_win_rate'), 0)} of {int(num(r.get(f'not_{by}')))} when not; "
                 + ("a clear effect, its 95% interval clear of zero" if lo > 0 or hi < 0 else "within chance") + ")")
 
@@ -108,14 +110,20 @@ def _cards_answer(rows: list[dict[str, Any]], deck_names: list[str]) -> str:
 def cards_section(rows: list[dict[str, Any]], deck_order: list[str]) -> str:
     decks = list(dict.fromkeys([d for d in deck_order if any(str(r.get("deck")) == d for r in rows)]
                                + [str(r.get("deck")) for r in rows]))
-    parts = ["<p>For each card, its deck's win rate in the games where the card was drawn minus the win rate "
-             "in the games where it was not (“impact when drawn”). A card almost always or almost never drawn "
-             "has few games on one side and a wide interval; read its bar with its counts.</p>"]
+    placed = any(r.get("measure") == "place score" for r in rows)
+    rate = "place score" if placed else "win rate"
+    parts = [f"<p>For each card, its deck's {rate} in the games where the card was drawn minus its {rate} "
+             "in the games where it was not (“impact when drawn”); each game counts once. "
+             + ("At three or four seats a deck's place score in a game is the share of the other seats it "
+                "finished ahead of (100% first, 0% last, ties half), so a deck that never wins still shows "
+                "which cards lift its place. " if placed else "")
+             + "A card almost always or almost never drawn has few games on one side and a wide interval; "
+               "read its bar with its counts.</p>"]
     for deck in decks:
         mine = [r for r in rows if str(r.get("deck")) == deck]
         chartable = [r for r in mine if num(r.get("drawn")) > 0 and num(r.get("not_drawn")) > 0]
         if chartable:
-            parts.append(card_chart(deck, chartable))
+            parts.append(card_chart(deck, chartable, rate))
         left = len(mine) - len(chartable)
         if left:
             parts.append(f"<p class=note>{esc(deck)}: {plural(left, 'card')} drawn in every game or in none "
@@ -138,9 +146,10 @@ def cards_section(rows: list[dict[str, Any]], deck_order: list[str]) -> str:
                      _signed(r.get("impact_played"), r.get("impact_played_ci95")),
                      pct(r.get("playable_when_drawn"), 0)])
         classes.append("rare" if rare else "")
+    word = rate.capitalize()
     parts.append("<details open><summary>All cards</summary>" + table(
-        ["Deck", "Card", "Games", "Drawn", "Win rate when drawn", "Not drawn", "Win rate when not drawn",
-         "Impact drawn", "Played", "Win rate when played", "Win rate when not played", "Impact played",
+        ["Deck", "Card", "Games", "Drawn", f"{word} when drawn", "Not drawn", f"{word} when not drawn",
+         "Impact drawn", "Played", f"{word} when played", f"{word} when not played", "Impact played",
          "Playable when drawn"], body, classes, numeric={2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}) + "</details>")
     return "".join(parts)
 
@@ -264,20 +273,9 @@ def _tournament_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str
     if first:
         by_entrant = {r.get("entrant"): r for r in first}
         rows = [by_entrant[i] for i in order if i in by_entrant] + [r for r in first if r.get("entrant") not in order]
-        fg = sum(int(num(r.get("first_games"))) for r in rows)
-        fw = sum(int(num(r.get("first_wins"))) for r in rows)
-        sg = sum(int(num(r.get("second_games"))) for r in rows)
-        sw = sum(int(num(r.get("second_wins"))) for r in rows)
-        label = "not first" if int(num(data.get("seats"), 2)) > 2 else "second"
-        text = ""
-        if fg and sg:
-            fci, sci = wilson(fw, fg), wilson(sw, sg)
-            clear = fci[0] > sci[1] or sci[0] > fci[1]
-            text = (f"<p>Over all entrants, the seat that acted first won {pct(fw / fg)} of its {fg} games "
-                    f"(95% interval {interval(fci)}) and the {label} seat {pct(sw / sg)} of {sg} "
-                    f"({interval(sci)}): an edge of {points(fw / fg - sw / sg)}, "
-                    + ("a clear one (the intervals do not overlap)." if clear
-                       else "within the uncertainty (the intervals overlap).") + "</p>")
+        seats = int(num(data.get("seats"), 2))
+        label = "not first" if seats > 2 else "second"
+        text = first_seat_text(data.get("first_seat_edge"), label)
 
         def rate(r: dict[str, Any], side: str) -> float:
             """No bar for a side with no games (a game's rule may pick who starts: a cut)."""
@@ -287,19 +285,27 @@ def _tournament_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str
             [str(r.get("name", "")) for r in rows],
             [rate(r, "first") for r in rows], [pair(r.get("first_ci95")) for r in rows],
             [rate(r, "second") for r in rows], [pair(r.get("second_ci95")) for r in rows],
-            ("acting first", f"acting {label}"), 0.5,
-            "Each entrant's win rate in the games where it acted first and in the others, with 95% intervals.")
+            ("acting first", f"acting {label}"), 1 / seats if seats else 0.5,
+            "Each entrant's win rate in the games where it acted first and in the others, with 95% intervals; "
+            f"the dashed line is an even share, 1 in {seats}. The two bars of an entrant may compare different "
+            "tables; the edge in the table is compared at the same tables only.")
         def cell(r: dict[str, Any], side: str) -> str:
             if not num(r.get(f"{side}_games")):
                 return "–"
             return f"{pct(r.get(f'{side}_win_rate'))} ({interval(r.get(f'{side}_ci95'))})"
 
+        def edge(r: dict[str, Any]) -> str:
+            """Like with like: the edge within the tables where the entrant both did and did not
+            act first (a row from an older summary has only the plain difference)."""
+            if "matched_edge" in r:
+                return _signed(r.get("matched_edge"), r.get("matched_ci95")) if num(r.get("matched_games")) else "–"
+            return _signed(r.get("edge")) if num(r.get("first_games")) and num(r.get("second_games")) else "–"
+
         body = [[esc(r.get("name", "")), str(int(num(r.get("first_games")))), cell(r, "first"),
-                 str(int(num(r.get("second_games")))), cell(r, "second"),
-                 _signed(r.get("edge")) if num(r.get("first_games")) and num(r.get("second_games")) else "–"]
-                for r in rows]
+                 str(int(num(r.get("second_games")))), cell(r, "second"), edge(r)] for r in rows]
         sections.append(("first-seat", "First-seat edge", text + chart + table(
-            ["Entrant", "Games first", "Win rate first", f"Games {label}", f"Win rate {label}", "Edge"], body,
+            ["Entrant", "Games first", "Win rate first", f"Games {label}", f"Win rate {label}",
+             "Edge at the same tables"], body,
             numeric={1, 2, 3, 4, 5})))
 
     if cards:
@@ -322,6 +328,26 @@ def _tournament_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str
     sections.append(("facts", "Run facts", facts_section(data, facts)))
     title = f"{data.get('game', '')} tournament: {plural(len(names), 'entrant')}, {plural(games, 'game')}"
     return title, sections
+
+
+def first_seat_text(edge: Any, label: str) -> str:
+    """The first-seat answer in words, compared like with like (each entrant at each table it
+    sat at, acting first or not), or why the run cannot answer it."""
+    if not isinstance(edge, dict):
+        return ""
+    n1, n0 = int(num(edge.get("first_games"))), int(num(edge.get("other_games")))
+    if not edge.get("answered"):
+        return (f'<p class="verdict unsure">Does acting first help? This run cannot tell: '
+                f"{esc(edge.get('note', ''))}. A rule that picks the starter from the decks (a cut) "
+                "makes the same deck start nearly always; the plain rates below then compare different games.</p>")
+    lo, hi = pair(edge.get("ci95"))
+    clear = lo > 0 or hi < 0
+    note = f" ({esc(edge.get('note'))})" if edge.get("note") else ""
+    return (f"<p>Compared like with like (the same entrant at the same table, {n1} games acting first and "
+            f"{n0} acting {label}), acting first changes the win rate by <strong>{points(edge.get('edge'))}"
+            f"</strong> (95% interval {points(lo)} to {points(hi)}), "
+            + ("a clear edge (the interval leaves out zero)" if clear else "within chance (the interval includes zero)")
+            + f"{note}.</p>")
 
 
 def _tournament_answer(data: dict[str, Any], names: list[str], ratings: list[dict[str, Any]],

@@ -8,6 +8,13 @@ entrants of a pair get the first seat equally often.
 From the games: a head-to-head matrix (score = wins + half the draws, per game, with Wilson
 95% intervals), Bradley–Terry ratings on an Elo scale with 95% intervals, each entrant's
 edge when it acted first, how the games ended and their lengths.
+
+The unit is the game. At three or four seats a game gives one result per pair of seats, but an
+entrant's games, wins and score count each game once (its score in a game is its share of the
+others it finished ahead of, :func:`~metatcg.sim.stats.place_scores`), and the ratings'
+intervals treat the pair results of one game as one cluster (no narrower than a sandwich
+variance). A pair of entrants meets at most once per game, so each matrix cell has one sample
+per game.
 """
 from __future__ import annotations
 
@@ -22,6 +29,7 @@ from ..engine.errors import MetatcgError
 from ..engine.game import Game
 from .jobs import Job, run_jobs
 from .runner import GameResult, wilson
+from .stats import Z95, cluster_covariance, place_scores, stratified_edge
 
 ELO = 400 / math.log(10)       # Elo points per unit of log-strength
 PRIOR = 0.5                    # virtual half-wins each way per pair, so a perfect record stays finite
@@ -78,6 +86,7 @@ class TournamentSummary:
     matrix: list[list[dict[str, Any] | None]]
     ratings: list[dict[str, Any]]
     first_seat: list[dict[str, Any]]
+    first_seat_edge: dict[str, Any]
     endings: dict[str, int]
     draws: int
     action_limit_games: int
@@ -98,7 +107,8 @@ class TournamentSummary:
             "entrants": [e.to_json() for e in self.entrants], "games_per_pairing": self.games_per_pairing,
             "games": self.games, "planned_games": self.planned_games, "stopped": self.stopped,
             "seconds": self.seconds, "matrix": self.matrix, "ratings": self.ratings,
-            "first_seat": self.first_seat, "endings": self.endings, "draws": self.draws,
+            "first_seat": self.first_seat, "first_seat_edge": self.first_seat_edge, "endings": self.endings,
+            "draws": self.draws,
             "action_limit_games": self.action_limit_games, "action_limit_seeds": self.action_limit_seeds,
             "lengths": self.lengths, "cards": self.cards}
         if with_games:
@@ -141,16 +151,22 @@ def summarise_tournament(game_id: str, entrants: list[Entrant], seats: int, per_
     n = len(entrants)
     wins = [[0.0] * n for _ in range(n)]       # wins[i][j]: games i finished ahead of j
     draws = [[0.0] * n for _ in range(n)]
+    clusters = []                              # per game: (i, j, score of i against j)
     for seating, r in zip(seatings, results):
+        pairs = []
         for a, b in itertools.combinations(range(seats), 2):
             i, j = seating[a], seating[b]
             if r.returns[a] > r.returns[b]:
                 wins[i][j] += 1
+                pairs.append((i, j, 1.0))
             elif r.returns[b] > r.returns[a]:
                 wins[j][i] += 1
+                pairs.append((i, j, 0.0))
             else:
                 draws[i][j] += 1
                 draws[j][i] += 1
+                pairs.append((i, j, 0.5))
+        clusters.append(pairs)
     matrix: list[list[dict[str, Any] | None]] = []
     for i in range(n):
         row: list[dict[str, Any] | None] = []
@@ -163,7 +179,10 @@ def summarise_tournament(game_id: str, entrants: list[Entrant], seats: int, per_
             row.append({"games": int(g), "wins": int(wins[i][j]), "losses": int(wins[j][i]),
                         "draws": int(draws[i][j]), "score": score / g, "ci95": list(wilson(score, int(g)))})
         matrix.append(row)
-    ratings = bradley_terry(entrants, wins, draws)
+    ratings = bradley_terry(entrants, wins, draws, clusters if seats > 2 else None)
+    per_game = entrant_games(n, results, seatings)
+    for row in ratings:
+        row.update(per_game[row["entrant"]])
     card_rows = None
     if cards:
         from .cards import card_impact
@@ -173,6 +192,7 @@ def summarise_tournament(game_id: str, entrants: list[Entrant], seats: int, per_
         game=game_id, seats=seats, entrants=entrants, seeds_per_group=per_group, games=len(results),
         planned_games=planned, stopped=stopped, seconds=seconds, matrix=matrix, ratings=ratings,
         first_seat=first_seat_edges(entrants, results, seatings),
+        first_seat_edge=stratified_edge(first_seat_samples(results, seatings)),
         endings=dict(Counter(r.ending for r in results).most_common()),
         draws=sum(1 for r in results if r.winner is None), action_limit_games=len(limited),
         action_limit_seeds=limited,
@@ -180,9 +200,40 @@ def summarise_tournament(game_id: str, entrants: list[Entrant], seats: int, per_
         seatings=seatings, results=results, cards=card_rows)
 
 
+def entrant_games(n: int, results: list[GameResult],
+                  seatings: list[tuple[int, ...]]) -> list[dict[str, Any]]:
+    """Per entrant, each game counted once: games played, outright wins (``GameResult.winner``)
+    and the mean of its place scores (at two seats: wins plus half the draws, per game)."""
+    games, won, score = [0] * n, [0] * n, [0.0] * n
+    for r, seating in zip(results, seatings):
+        for seat, (e, x) in enumerate(zip(seating, place_scores(r.returns))):
+            games[e] += 1
+            won[e] += r.winner == seat
+            score[e] += x
+    return [{"games": games[e], "wins": won[e], "score": score[e] / games[e] if games[e] else 0.0}
+            for e in range(n)]
+
+
+def first_seat_samples(results: list[GameResult], seatings: list[tuple[int, ...]],
+                       entrant: int | None = None) -> list[tuple[Any, bool, float]]:
+    """One sample per entrant per game whose first player is known: (the entrant at that table
+    of entrants, acted first, won). Only ``entrant``'s with one given."""
+    out: list[tuple[Any, bool, float]] = []
+    for r, seating in zip(results, seatings):
+        if r.first_player is None:
+            continue
+        table = tuple(sorted(seating))
+        for seat, e in enumerate(seating):
+            if entrant is None or e == entrant:
+                out.append(((e, table), r.first_player == seat, float(r.winner == seat)))
+    return out
+
+
 def first_seat_edges(entrants: list[Entrant], results: list[GameResult],
                      seatings: list[tuple[int, ...]]) -> list[dict[str, Any]]:
-    """Each entrant's win rate in the games where it acted first and in the others."""
+    """Each entrant's win rate in the games where it acted first and in the others, and the
+    edge compared like with like: within each table of entrants it sat at (where a rule picks
+    the starter from the decks, the games it started are not the games it did not)."""
     rows = []
     for e, ent in enumerate(entrants):
         fg = fw = sg = sw = 0
@@ -196,19 +247,26 @@ def first_seat_edges(entrants: list[Entrant], results: list[GameResult],
             else:
                 sg, sw = sg + 1, sw + won
         fr, sr = (fw / fg if fg else 0.0), (sw / sg if sg else 0.0)
+        like = stratified_edge(first_seat_samples(results, seatings, e), min_side=1)
         rows.append({"entrant": e, "name": ent.name, "first_games": fg, "first_wins": fw, "first_win_rate": fr,
                      "first_ci95": list(wilson(fw, fg)), "second_games": sg, "second_wins": sw,
                      "second_win_rate": sr, "second_ci95": list(wilson(sw, sg)),
-                     "edge": fr - sr if fg and sg else 0.0})
+                     "edge": fr - sr if fg and sg else 0.0,
+                     "matched_games": like["first_games"] + like["other_games"],
+                     "matched_edge": like["edge"], "matched_ci95": like["ci95"]})
     return rows
 
 
 def bradley_terry(entrants: list[Entrant], wins: list[list[float]], draws: list[list[float]],
+                  clusters: list[list[tuple[int, int, float]]] | None = None,
                   iterations: int = 2000) -> list[dict[str, Any]]:
     """Bradley–Terry strengths by Hunter's MM updates (a draw is half a win each way, plus a
     ``PRIOR`` half-win each way per pair that met), on an Elo scale with mean 1500. Intervals
     are ±1.96 standard errors from the inverse Fisher information (its pseudo-inverse, since
-    only differences are identified), best first."""
+    only differences are identified), best first; with ``clusters`` (one list of pair results
+    per game, for tables of more than two) no narrower than the cluster-robust variance, so a
+    game counts once.
+    A row's ``games`` and ``score`` count pair results (the tournament sets them per game)."""
     n = len(entrants)
     w = [[wins[i][j] + draws[i][j] / 2 for j in range(n)] for i in range(n)]
     games = [[wins[i][j] + wins[j][i] + draws[i][j] for j in range(n)] for i in range(n)]
@@ -230,21 +288,23 @@ def bradley_terry(entrants: list[Entrant], wins: list[list[float]], draws: list[
             break
         p = new
     theta = [math.log(x) for x in p]
-    se = _standard_errors(p, games)
+    se = _standard_errors(p, games, clusters)
     rows = []
     for i, ent in enumerate(entrants):
         played = sum(games[i][j] - 2 * PRIOR for j in range(n) if j != i and games[i][j])
         score = sum(wins[i][j] + draws[i][j] / 2 for j in range(n) if j != i)
         r = 1500 + ELO * theta[i]
-        half = 1.96 * ELO * se[i]
+        half = Z95 * ELO * se[i]
         rows.append({"entrant": i, "name": ent.name, "rating": r, "ci95": [r - half, r + half],
                      "score": score / played if played else 0.0, "games": int(round(played))})
     return sorted(rows, key=lambda row: -row["rating"])
 
 
-def _standard_errors(p: list[float], games: list[list[float]]) -> list[float]:
+def _standard_errors(p: list[float], games: list[list[float]],
+                     clusters: list[list[tuple[int, int, float]]] | None = None) -> list[float]:
     """Standard errors of the log-strengths: the diagonal of the pseudo-inverse of the Fisher
-    information, which fixes their sum (the same centring as the ratings)."""
+    information, which fixes their sum (the same centring as the ratings); when the results come
+    in ``clusters`` (games), the larger of that and the cluster-robust (sandwich) variance."""
     import numpy as np
 
     n = len(p)
@@ -255,5 +315,7 @@ def _standard_errors(p: list[float], games: list[list[float]]) -> list[float]:
                 v = games[i][j] * p[i] * p[j] / (p[i] + p[j]) ** 2
                 info[i, j] -= v
                 info[i, i] += v
-    cov = np.linalg.pinv(info)
-    return [math.sqrt(max(0.0, float(cov[i, i]))) for i in range(n)]
+    var = np.diag(np.linalg.pinv(info))
+    if clusters is not None:          # never narrower than the model's: the sandwich is shaky on few games
+        var = np.maximum(var, np.diag(cluster_covariance(info, p, clusters)))
+    return [math.sqrt(max(0.0, float(v))) for v in var]
