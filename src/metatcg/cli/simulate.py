@@ -195,4 +195,19 @@ def first_player_rows(s: MatchSummary) -> list[tuple[str, str]]:
     return [("First player wins", f"{_pct(s.first_player_win_rate)} of {s.first_player_games} decided games "
                                   f"(95% CI {_ci(s.first_player_ci95)})"),
             ("First player edge", f"{100 * s.first_player_edge:+.1f} points vs {_pct(s.first_player_expected)} "
-                                  f"(an even share of {s.seats} seats)")]
+                                  f"(an even share of {s.seats} seats)"),
+            ("Same seat first", same_seat_text(s.first_player_by_seat))]
+
+
+def same_seat_text(edge: dict[str, Any]) -> str:
+    """The first-player edge like with like: each seat (deck and bot) acting first or not,
+    pooled over the seats; a cut that picks the starter from the decks confounds the plain one."""
+    if not edge:
+        return "–"
+    if not edge["answered"]:
+        return escape(edge["note"])
+    lo, hi = edge["ci95"]
+    verdict = "a clear edge" if lo > 0 or hi < 0 else "within chance"
+    note = f"; {escape(edge['note'])}" if edge["note"] else ""
+    return (f"{100 * edge['edge']:+.1f} points (95% CI {100 * lo:+.1f} to {100 * hi:+.1f}) acting first vs the "
+            f"same seat not, {verdict}{note}")

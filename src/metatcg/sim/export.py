@@ -1,8 +1,8 @@
 """Files from a simulation's or a tournament's JSON summary (what ``to_json()`` returns).
 
 :func:`write_csv` writes one row per game (its seed, who sat in each seat, the winner, each
-seat's return, and its place at three or four seats, who acted first), enough to recount a run's games, wins and scores by
-hand, plus ``<stem>.cards.csv`` when the run carries card
+seat's return and, at three or four seats, its place, who acted first), enough to recount a
+run's games, wins and scores by hand, plus ``<stem>.cards.csv`` when the run carries card
 rows and, for a tournament, ``<stem>.matrix.csv`` (entrant against entrant score) and
 ``<stem>.ratings.csv``. Every file is written to a temporary file in its folder and renamed
 into place, so a failure leaves no half-written file; it raises :class:`MetatcgError`.

@@ -330,7 +330,7 @@ def _tournament_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str
     return title, sections
 
 
-def first_seat_text(edge: Any, label: str) -> str:
+def first_seat_text(edge: Any, label: str, same: str = "the same entrant at the same table") -> str:
     """The first-seat answer in words, compared like with like (each entrant at each table it
     sat at, acting first or not), or why the run cannot answer it."""
     if not isinstance(edge, dict):
@@ -343,7 +343,7 @@ def first_seat_text(edge: Any, label: str) -> str:
     lo, hi = pair(edge.get("ci95"))
     clear = lo > 0 or hi < 0
     note = f" ({esc(edge.get('note'))})" if edge.get("note") else ""
-    return (f"<p>Compared like with like (the same entrant at the same table, {n1} games acting first and "
+    return (f"<p>Compared like with like ({same}, {n1} games acting first and "
             f"{n0} acting {label}), acting first changes the win rate by <strong>{points(edge.get('edge'))}"
             f"</strong> (95% interval {points(lo)} to {points(hi)}), "
             + ("a clear edge (the interval leaves out zero)" if clear else "within chance (the interval includes zero)")
@@ -455,6 +455,9 @@ def _simulation_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str
                 f"</strong>, " + ("which is significant at the 95% level (the interval leaves out the even share)."
                                    if sure else "which is within chance (the interval includes the even share)."
                                    ) + "</p>")
+        like = data.get("first_player_by_seat")
+        if isinstance(like, dict) and like:
+            text += first_seat_text(like, "not first" if seats > 2 else "second", "the same seat (deck and bot)")
         sections.append(("first-player", "First player", text + first_player_chart(rate, ci, expected, decided)))
     elif games:
         sections.append(("first-player", "First player",

@@ -19,6 +19,7 @@ from ..bots import make_bot
 from ..engine.errors import MetatcgError, SeatCountError
 from ..engine.game import Game
 from ..engine.state import GameState
+from .stats import stratified_edge
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -108,7 +109,9 @@ def _play_tracking_cards(game: Game, state: GameState, players: list, handles: l
 @dataclass
 class MatchSummary:
     """Per-seat lists are indexed by seat (0 = P1). The first seat's edge compares how often
-    the seat that acted first won the decided games with the ``1 / seats`` of even seats."""
+    the seat that acted first won the decided games with the ``1 / seats`` of even seats; where
+    a rule picks the starter from the decks that mixes up deck and seat, so
+    ``first_player_by_seat`` also compares each seat acting first with the same seat not."""
 
     game: str
     seats: int
@@ -138,6 +141,9 @@ class MatchSummary:
     endings: dict[str, int] = field(default_factory=dict)          # Game.ending -> games
     stopped: bool = False                # Ctrl-C ended the run before every game was played
     planned_games: int = 0
+    # the same question like with like: each seat (its deck and bot) acting first against not
+    # (stats.stratified_edge), for when a rule picks the starter from the decks
+    first_player_by_seat: dict[str, Any] = field(default_factory=dict)
 
     def seat_rows(self) -> list[dict[str, Any]]:
         """One dict per seat: its deck, bot, wins, win rate, interval and mean return."""
@@ -218,6 +224,9 @@ def summarise(game_id: str, decks: list[str], bots: list[str], results: list[Gam
         first_player_games=len(decided), first_player_wins=fwins, first_player_win_rate=frate,
         first_player_ci95=wilson(fwins, len(decided)), first_player_expected=expected,
         first_player_edge=frate - expected if decided else 0.0,
+        first_player_by_seat=stratified_edge(
+            ((p, r.first_player == p, float(r.winner == p)) for r in results if r.first_player is not None
+             for p in range(seats)), group="seat"),
         turns_mean=statistics.fmean(turns), turns_median=statistics.median(turns),
         actions_mean=statistics.fmean(acts), actions_median=statistics.median(acts),
         seconds=seconds, games_per_second=n / seconds if seconds > 0 else 0.0, results=results,

@@ -38,14 +38,15 @@ def _smoothed_variance(total: float, n: int) -> float:
     return q * (1 - q) / n
 
 
-def stratified_edge(samples: Iterable[tuple[Hashable, bool, float]],
-                    min_side: int = MIN_SIDE_GAMES) -> dict[str, Any]:
+def stratified_edge(samples: Iterable[tuple[Hashable, bool, float]], min_side: int = MIN_SIDE_GAMES,
+                    group: str = "entrant at a table") -> dict[str, Any]:
     """The difference a condition makes (acting first or not) to a score in [0, 1], compared
     only within strata (the same entrant at the same table): one sample per game, ``(stratum,
     condition, score)``. Each stratum's difference is weighted ``n1 * n0 / (n1 + n0)``
     (Mantel–Haenszel), so a stratum seen on one side only adds nothing; the 95% interval is
     ±1.96 standard errors. ``answered`` is False when the comparable strata hold fewer than
-    ``min_side`` games on either side: the run cannot tell, and ``note`` says why."""
+    ``min_side`` games on either side: the run cannot tell, and ``note`` says why (naming a
+    stratum ``group``)."""
     sides: dict[Hashable, list[float]] = {}          # stratum -> [n1, sum1, n0, sum0]
     for stratum, cond, score in samples:
         s = sides.setdefault(stratum, [0, 0.0, 0, 0.0])
@@ -67,13 +68,13 @@ def stratified_edge(samples: Iterable[tuple[Hashable, bool, float]],
         d, half = edge / weight, Z95 * math.sqrt(var) / weight
         out.update(edge=d, ci95=[max(-1.0, d - half), min(1.0, d + half)])
     if min(n1, n0) < min_side:
-        out["note"] = (f"cannot be told from this run: only {n1} games acting first and {n0} not, within the "
-                       f"same entrant at the same table ({len(used)} of {len(sides)} such groups saw both; "
-                       f"at least {min_side} each way are needed)")
+        out["note"] = (f"cannot be told from this run: only {n1} games acting first and {n0} not within the "
+                       f"same {group} ({len(used)} of {len(sides)} saw both; at least {min_side} each way "
+                       "are needed)")
     else:
         out["answered"] = True
         if len(used) < len(sides):
-            out["note"] = (f"{len(sides) - len(used)} of {len(sides)} groups (an entrant at a table) always or "
+            out["note"] = (f"{len(sides) - len(used)} of {len(sides)} groups (each one {group}) always or "
                            "never acted first and are left out")
     return out
 
