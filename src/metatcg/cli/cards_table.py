@@ -25,7 +25,7 @@ def card_impact_table(rows: Sequence[Any], title: str = "Card impact", by: str =
     notes = ([f"* rarely playable: playable in under {RARELY_PLAYABLE_SHARE:.0%} of the games it was drawn in"]
              if rarely else [])
     if placed:
-        notes.append("Score%: the owner's place score, the share of the other seats it finished ahead of")
+        notes.append("Score%: place score (the share of the other seats the owner finished ahead of)")
     caption = "\n".join(notes) or None
     t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1),
               caption=caption, caption_justify="left")

@@ -589,7 +589,8 @@ def _page(title: str, data: dict[str, Any], sections: list[tuple[str, str, str]]
             f"<title>{esc(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<main>\n"
             f"<h1>{esc(title)}</h1>\n<nav>{nav}</nav>\n{body}\n"
             "<p class=note>Made by metatcg. Intervals are 95%: Wilson intervals for rates, ±1.96 standard "
-            "errors for ratings.</p>\n</main>\n</body>\n</html>\n")
+            "errors for ratings and edges; each game counts once (docs/designers.md).</p>\n</main>\n</body>\n"
+            "</html>\n")
 
 
 def _losses(n: int) -> str:

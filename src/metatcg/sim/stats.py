@@ -39,7 +39,7 @@ def _smoothed_variance(total: float, n: int) -> float:
 
 
 def stratified_edge(samples: Iterable[tuple[Hashable, bool, float]], min_side: int = MIN_SIDE_GAMES,
-                    group: str = "entrant at a table") -> dict[str, Any]:
+                    group: str = "entrant at its table") -> dict[str, Any]:
     """The difference a condition makes (acting first or not) to a score in [0, 1], compared
     only within strata (the same entrant at the same table): one sample per game, ``(stratum,
     condition, score)``. Each stratum's difference is weighted ``n1 * n0 / (n1 + n0)``
@@ -74,8 +74,8 @@ def stratified_edge(samples: Iterable[tuple[Hashable, bool, float]], min_side: i
     else:
         out["answered"] = True
         if len(used) < len(sides):
-            out["note"] = (f"{len(sides) - len(used)} of {len(sides)} groups (each one {group}) always or "
-                           "never acted first and are left out")
+            out["note"] = (f"{len(sides) - len(used)} of {len(sides)} groups left out: the {group} always or "
+                           "never acted first")
     return out
 
 
