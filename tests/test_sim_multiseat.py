@@ -61,6 +61,10 @@ def test_a_three_seat_tournament_recounts_from_its_csv(tmp_path):
             if i != j:
                 cell = s.matrix[i][j]
                 assert [cell["games"], cell["wins"], cell["losses"], cell["draws"]] == met[(a, b)]
+    html = render_report(data)
+    shown = html[html.index('id="ratings"'):html.index("</section>", html.index('id="ratings"'))]
+    for name in names:                                     # the report's table: wins, then games
+        assert f"<td class=num>{wins[name]}</td><td class=num>{games[name]}</td>" in shown
     ratings = read_rows(tmp_path / "t.ratings.csv")
     assert {r["entrant"]: (int(r["games"]), int(r["wins"])) for r in ratings} == \
         {n: (games[n], wins[n]) for n in names}

@@ -249,10 +249,14 @@ def _tournament_sections(data: dict[str, Any]) -> tuple[str, list[tuple[str, str
             lo, hi = pair(r.get("ci95"))
             body.append([str(k + 1), esc(r.get("name", "")), esc(e.get("deck", "")), esc(e.get("bot", "")),
                          f"{num(r.get('rating')):.0f}", f"{lo:.0f}–{hi:.0f}", pct(r.get("score")),
-                         str(int(num(r.get("games"))))])
+                         str(int(num(r.get("wins")))) if "wins" in r else "–", str(int(num(r.get("games"))))])
+        seats = int(num(data.get("seats"), 2))
+        unit = ("" if seats <= 2 else
+                f"<p class=note>Each game counts once. Score: the mean share of the others at the table an entrant "
+                f"finished ahead of (ties half); wins: the games it finished first alone, of {seats} seats.</p>")
         sections.append(("ratings", "Ratings", rating_chart(ratings) + table(
-            ["#", "Entrant", "Deck", "Bot", "Rating", "95% interval", "Score", "Games"], body,
-            numeric={0, 4, 5, 6, 7})))
+            ["#", "Entrant", "Deck", "Bot", "Rating", "95% interval", "Score", "Wins", "Games"], body,
+            numeric={0, 4, 5, 6, 7, 8}) + unit))
 
     if len(names) >= 2 and matrix:
         body = []
