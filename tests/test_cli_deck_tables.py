@@ -10,11 +10,22 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
+from metatcg.cli import common
 from metatcg.cli.main import app
 from metatcg.engine.decks import split_entry
 from metatcg.registry import load_game
 
 runner = CliRunner()
+
+
+@pytest.fixture
+def columns(monkeypatch):
+    """Run the CLI at a given terminal width: COLUMNS, and the width of the CLI's console,
+    which rich fixes when it is created if COLUMNS was set then (as under pytest-xdist)."""
+    def set_width(width: int) -> dict[str, str]:
+        monkeypatch.setattr(common.console, "_width", width)
+        return {"COLUMNS": str(width)}
+    return set_width
 GAMES = ["metax", "metabaloids", "metazoo", "metazoo-2022"]
 WIDTHS = (80, 60)
 
@@ -48,11 +59,12 @@ def test_the_wetlands_list_keeps_its_counts_at_80_columns_in_the_real_command():
 
 @pytest.mark.parametrize("gid", GAMES)
 @pytest.mark.parametrize("width", WIDTHS)
-def test_every_starter_deck_shows_every_count_and_name(gid, width):
+def test_every_starter_deck_shows_every_count_and_name(gid, width, columns):
+    env = columns(width)
     game = load_game(gid)
     for name in game.starter_deck_names():
         deck = game.starter_deck(name)
-        res = runner.invoke(app, ["deck", "show", gid, name], env={"COLUMNS": str(width)})
+        res = runner.invoke(app, ["deck", "show", gid, name], env=env)
         assert res.exit_code == 0, res.output
         lines = res.output.splitlines()
         assert max(len(line) for line in lines) <= width
@@ -67,8 +79,8 @@ def test_every_starter_deck_shows_every_count_and_name(gid, width):
 
 @pytest.mark.parametrize("gid", GAMES)
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_card_pool_and_deck_list_keep_all_their_columns(gid, width):
-    env = {"COLUMNS": str(width)}
+def test_the_card_pool_and_deck_list_keep_all_their_columns(gid, width, columns):
+    env = columns(width)
     pool = runner.invoke(app, ["cards", gid], env=env)
     head = next(line for line in pool.output.splitlines() if line.startswith("┃"))
     assert cells(head.replace("┃", "│")) == ["Card", "Type / numbers", "Text"]
