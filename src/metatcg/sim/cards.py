@@ -96,8 +96,10 @@ def card_impact(results: Sequence[GameResult], decks: SeatDecks) -> list[dict[st
                 c[10] += mine
     rows = []
     for (deck, card), c in counts.items():
-        unmet, unmet_score = games[deck][0] - c[9], games[deck][1] - c[10]    # no seat of the deck drew it
-        for k in (2, 6):                                                       # so it is on both "not" sides
+        # the games in which no seat of the deck drew it are on both "not" sides (rounded: place
+        # scores of four seats are thirds, and a difference of their sums is not exact)
+        unmet, unmet_score = games[deck][0] - c[9], round(games[deck][1] - c[10], 9)
+        for k in (2, 6):
             c[k] += unmet
             c[k + 1] += unmet_score
         rows.append(_row(deck, card, measure[deck], int(games[deck][0]), c))
