@@ -175,4 +175,5 @@ def test_a_simulation_compares_each_seat_acting_first_with_the_same_seat_not():
     assert s.first_player_win_rate == 0.75 and s.first_player_expected == pytest.approx(1 / 3)
     assert not s.first_player_by_seat["answered"]
     assert "cannot be told" in s.first_player_by_seat["note"]
-    assert "cannot be told" in render_report(s.to_json())
+    html = render_report(s.to_json())
+    assert "cannot be told" in html and "this run cannot tell" in html[:html.index('id="seats"')]

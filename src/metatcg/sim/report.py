@@ -537,12 +537,25 @@ def _simulation_answer(data: dict[str, Any], seat_names: list[str], wins: list[i
         sure = ci[0] > expected or ci[1] < expected
         parts.append(f"<p>The seat that acts first wins {pct(data.get('first_player_win_rate'))} of the decided "
                      f"games against an even {pct(expected)}: an edge of {points(data.get('first_player_edge'))} "
-                     f"({'significant' if sure else 'within chance'}).</p>")
+                     f"({'significant' if sure else 'within chance'})" + _same_seat_clause(data) + ".</p>")
     if cards:
         decks = [str(d) for d in data.get("decks") or []]
         if leader < len(decks):
             parts.append(_cards_answer(cards, [decks[leader]]))
     return "".join(parts)
+
+
+def _same_seat_clause(data: dict[str, Any]) -> str:
+    """The like-with-like answer beside the plain one: where a rule picks the starter from the
+    decks, the seat that starts is mostly one deck's, and only this comparison separates them."""
+    like = data.get("first_player_by_seat")
+    if not isinstance(like, dict) or not like:
+        return ""
+    if not like.get("answered"):
+        return "; whether that is the seat or the deck that starts it, this run cannot tell"
+    lo, hi = pair(like.get("ci95"))
+    return (f"; the same seat acting first or not differs by {points(like.get('edge'))} "
+            f"({'significant' if lo > 0 or hi < 0 else 'within chance'})")
 
 
 # --------------------------------------------------------------------------- the page
