@@ -23,15 +23,10 @@ class BotPool:
             raise ValueError(f"bot workers must be 1 or more, not {workers}")
         self.workers = workers
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="metatcg-bot")
-        self.waiting = 0          # moves queued or being thought about now
 
     async def run(self, fn: Callable[[], T]) -> T:
         """``fn()`` in a bot worker, once one is free (the caller waits, the loop does not)."""
-        self.waiting += 1
-        try:
-            return await asyncio.wrap_future(self._pool.submit(fn))
-        finally:
-            self.waiting -= 1
+        return await asyncio.wrap_future(self._pool.submit(fn))
 
     def close(self) -> None:
         """Queued moves are dropped; a move being thought about finishes in its thread."""

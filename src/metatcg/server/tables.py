@@ -135,17 +135,17 @@ class Table:
         return redact.public_state(self, log_from)
 
     # ------------------------------------------------------------------ acting
-    async def act(self, seat: int, action: str, n: int | None = None, rid: str | None = None) -> bool:
+    async def act(self, seat: int, action: str, n: int | None = None, rid: str | None = None) -> None:
         """``seat`` takes ``action``; committed before this returns. ``n``: the action count the
         seat's screen showed (an older one is refused as stale). ``rid``: the client's id for
         this request; a retry with an id already applied changes nothing and is answered as the
-        first time (returns False: it was a repeat)."""
+        first time (docs/server.md, "Retries")."""
         async with self.lock:
             if rid is not None and (seat, rid) in self.rids:
                 if self.rids[seat, rid] != action:
                     raise ApiError(409, "rid_reused", f"request id {rid!r:.70} was used for another action; "
                                                       "send a new id with every new action")
-                return False
+                return
             if self.over:
                 raise ApiError(409, "game_over", "the game is over")
             if n is not None and n != self.n:
@@ -158,7 +158,6 @@ class Table:
                 sample = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
                 raise ApiError(422, "illegal_action", f"{action!r:.80} is not one of your legal actions now: {sample}")
             await self._commit(action, seat, "seat", lambda st: st.apply(action), rid=rid)
-            return True
 
     async def concede(self, seat: int) -> None:
         async with self.lock:
