@@ -148,6 +148,7 @@ def test_the_creator_token_ends_a_bot_game_tells_its_sockets_and_stops_its_bots(
             while not frame["over"]:
                 frame = ws.receive_json()
             assert "The game was ended by its creator" in frame["notes"] and frame["legal_actions"] == []
+            assert frame["result"] == {"ended": "by its creator"}
         n = table.n
         time.sleep(0.4)
         assert table.n == n == app.state.store.count_actions(gid)        # the bots stopped
@@ -157,6 +158,10 @@ def test_the_creator_token_ends_a_bot_game_tells_its_sockets_and_stops_its_bots(
     with TestClient(again) as c:
         s = c.get(f"/api/games/{gid}/spectate").json()
         assert s["over"] and s["n"] == n and s["deciding"] is None
+        # its replay opens, and shows it ended at its last step only
+        first, last = (c.get(f"/api/games/{gid}/replay/{k}").json() for k in (0, n))
+        assert not first["over"] and first["result"] is None
+        assert last["over"] and last["result"] == {"ended": "by its creator"} and last["steps"] == n
         time.sleep(0.3)
         assert again.state.store.count_actions(gid) == n
 

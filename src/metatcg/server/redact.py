@@ -22,7 +22,8 @@ def _frame(table: "Table", view: dict[str, Any], seat: int | None, log_start: in
             "deciding": table.deciding(), "over": table.over,
             "seats": [s.public() for s in table.seats], "settings": public_settings(table.settings),
             "view": view, "legal_actions": [] if table.over else legal, "log_start": log_start, "log": log,
-            "result": view.get("result"), "deadline": table.deadline, "notes": list(table.notes)}
+            "result": {"ended": "by its creator"} if table.ended else view.get("result"),
+            "deadline": table.deadline, "notes": list(table.notes)}
 
 
 def seat_state(table: "Table", seat: int, log_from: int = 0) -> dict[str, Any]:
