@@ -124,6 +124,11 @@ def test_games_per_address_and_bot_only_games_are_capped(tmp_path):
         assert c.post(f"/api/games/{bots['id']}/end", json={"token": bots["creator_token"]}).status_code == 200
         created(c.post("/api/games", json={"game": "metax", "seats": ["bot:random", "bot:random"]}))
         refused(c.post("/api/games", json={"game": "metax"}), 429, "too_many_games")
+    with TestClient(new_app(tmp_path / "none", game_limits=GameLimits(bot_only_games=0))) as c:
+        body = refused(c.post("/api/games", json={"game": "metax", "seats": ["bot:random", "bot:random"]}),
+                       429, "too_many_games")
+        assert "no games with bots only" in body["error"]
+        created(c.post("/api/games", json={"game": "metax", "seats": ["human", "bot:random"]}))
 
 
 def test_the_creator_token_ends_a_bot_game_tells_its_sockets_and_stops_its_bots(tmp_path):

@@ -48,7 +48,8 @@ class GameLimits:
         if is_bot_only and bot_only >= self.bot_only_games:
             raise ApiError(429, "too_many_games",
                            f"this server runs at most {self.bot_only_games} games with bots only at a time and "
-                           "they are all running; try again later or take a seat yourself")
+                           "they are all running; try again later or take a seat yourself" if self.bot_only_games
+                           else "this server runs no games with bots only: give one seat to a human")
 
 
 def address_key(address: str) -> str:
