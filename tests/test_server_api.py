@@ -18,9 +18,11 @@ from fastapi.testclient import TestClient
 import metatcg
 from metatcg.server import store
 from metatcg.server.app import create_app
+from metatcg.server.ownership import GameLimits
 from metatcg.server.tables import Table, timeout_choice
 
 FAST = {"http_rate": 1e6, "http_burst": 1e6}
+SHORT_TIMERS = GameLimits(min_turn_seconds=0)    # timers of a fraction of a second, to test them quickly
 
 
 def new_app(tmp_path, **kw):
@@ -289,7 +291,7 @@ def _wait(pred, seconds: float = 10.0) -> None:
 
 
 def test_a_timed_out_seat_takes_its_default_and_the_note_hides_its_cards(tmp_path):
-    app = new_app(tmp_path)
+    app = new_app(tmp_path, game_limits=SHORT_TIMERS)
     with TestClient(app) as c:
         gid, toks = make(c, decks=["aggro", "control"], settings={"turn_seconds": 1.5})
         table = app.state.hub.tables[gid]
@@ -323,7 +325,7 @@ def test_a_timed_out_seat_takes_its_default_and_the_note_hides_its_cards(tmp_pat
 
 
 def test_bots_are_not_timed(tmp_path):
-    app = new_app(tmp_path, bot_delay=0.4)
+    app = new_app(tmp_path, bot_delay=0.4, game_limits=SHORT_TIMERS)
     with TestClient(app) as c:
         gid, toks = make(c, seats=("human", "bot:random"), settings={"turn_seconds": 0.1})
         table = app.state.hub.tables[gid]

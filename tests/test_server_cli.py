@@ -6,13 +6,14 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from metatcg.cli.serve import default_db
-from metatcg.server.store import Store, meta_table
+from metatcg.server.store import SCHEMA_VERSION, Store, actions, games, meta_table
 from support.cli import assert_clean, run
 
 
 def test_serve_help_names_its_options():
     r = run("serve", "--help", width=120)
-    assert_clean(r, 0, "--host", "--port", "--db")
+    assert_clean(r, 0, "--host", "--port", "--db", "--bot-workers", "--games-per-address", "--bot-games",
+                 "--min-turn-seconds")
 
 
 def test_the_default_database_is_a_sqlite_file_in_the_users_data_folder(monkeypatch, tmp_path):
@@ -30,3 +31,19 @@ def test_a_database_it_cannot_use_is_a_clear_error(tmp_path):
     assert_clean(run("serve", "--db", url), 2, "newer metatcg")
     with sa.create_engine(url).connect() as conn:       # refused, not changed
         assert conn.execute(sa.select(meta_table.c.value)).scalar_one() == "99"
+
+
+def test_a_version_1_database_gains_the_creator_and_request_id_columns(tmp_path):
+    url = f"sqlite:///{tmp_path / 'v1.db'}"
+    Store(url).close()
+    with sa.create_engine(url).begin() as conn:          # as a version-1 server left it
+        for table, col in (("games", "creator"), ("games", "owner_hash"), ("actions", "rid")):
+            conn.execute(sa.text(f"ALTER TABLE {table} DROP COLUMN {col}"))
+        conn.execute(meta_table.update().where(meta_table.c.key == "schema_version").values(value="1"))
+    store = Store(url)
+    store.close()
+    cols = {t: {c["name"] for c in sa.inspect(sa.create_engine(url)).get_columns(t)} for t in ("games", "actions")}
+    assert {"creator", "owner_hash"} <= cols["games"] and "rid" in cols["actions"]
+    assert set(games.c.keys()) == cols["games"] and set(actions.c.keys()) == cols["actions"]
+    with sa.create_engine(url).connect() as conn:
+        assert conn.execute(sa.select(meta_table.c.value)).scalar_one() == str(SCHEMA_VERSION) == "2"

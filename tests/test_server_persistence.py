@@ -154,6 +154,9 @@ def test_kill_9_mid_game_and_every_seat_continues(db_url):
             games.append((made["id"], tokens))
         bots = httpx.post(server.url + "/api/games", json={"game": "metazoo-2022", "seed": 3,
                                                            "seats": ["bot:greedy"] * 4}, timeout=20).json()["id"]
+        end = time.time() + 30        # its first move waits its turn in the bot workers' queue
+        while _get(server.url, f"/api/games/{bots}/spectate")["n"] == 0 and time.time() < end:
+            time.sleep(0.02)
         before = {gid: {p: _get(server.url, f"/api/games/{gid}", token=t) for p, t in tokens.items()}
                   for gid, tokens in games}
         server.kill()

@@ -23,6 +23,7 @@ from metatcg.engine.state import GameState
 from metatcg.server import redact
 from metatcg.server.app import create_app
 from metatcg.server.errors import ApiError
+from metatcg.server.ownership import GameLimits
 from metatcg.server.tables import Table
 
 SEED = 7_777_123_456_789
@@ -185,7 +186,7 @@ def test_bot_moves_arrive_as_frames(tmp_path):
 
 
 def test_a_timeout_is_pushed_to_the_socket(tmp_path):
-    app = new_app(tmp_path)
+    app = new_app(tmp_path, game_limits=GameLimits(min_turn_seconds=0))  # a short timer
     with TestClient(app) as c:
         gid, toks = make(c, settings={"turn_seconds": 0.3})
         table = app.state.hub.tables[gid]

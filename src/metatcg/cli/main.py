@@ -279,11 +279,21 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to liste
           port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
           db: Optional[str] = typer.Option(None, "--db", metavar="URL",
                                            help="Database: sqlite:///path/file.db or postgresql://user@host/db. "
-                                                "Default: a SQLite file in your data folder.")) -> None:
+                                                "Default: a SQLite file in your data folder."),
+          bot_workers: int = typer.Option(1, "--bot-workers", min=1, max=64,
+                                          help="Threads that make every table's bot moves, in turn."),
+          games_per_address: int = typer.Option(32, "--games-per-address", min=0,
+                                                help="Running games one client address may create (0: no limit)."),
+          bot_games: int = typer.Option(4, "--bot-games", min=0,
+                                        help="Running games with bots only, on the whole server (0: none)."),
+          min_turn_seconds: float = typer.Option(5.0, "--min-turn-seconds", min=0,
+                                                 help="The shortest turn timer a game may ask for.")) -> None:
     """Serve the games in a browser: open the printed address, start a game, share the seat links."""
+    from ..server.ownership import GameLimits
     from .serve import run_serve
 
-    run_serve(host, port, db)
+    run_serve(host, port, db, GameLimits(bot_workers=bot_workers, games_per_address=games_per_address,
+                                         bot_only_games=bot_games, min_turn_seconds=min_turn_seconds))
 
 
 if __name__ == "__main__":  # pragma: no cover

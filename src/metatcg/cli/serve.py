@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .common import console, fail
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..server.ownership import GameLimits
 
 
 def default_db() -> str:
@@ -14,7 +18,7 @@ def default_db() -> str:
     return default_url(Path(user_data_dir("metatcg", appauthor=False)))
 
 
-def run_serve(host: str, port: int, db: str | None) -> None:
+def run_serve(host: str, port: int, db: str | None, limits: "GameLimits | None" = None) -> None:
     import uvicorn
 
     from ..server.app import create_app
@@ -23,7 +27,7 @@ def run_serve(host: str, port: int, db: str | None) -> None:
 
     url = db or default_db()
     try:
-        app = create_app(url)
+        app = create_app(url, game_limits=limits)
     except StoreError as e:
         fail(str(e))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host

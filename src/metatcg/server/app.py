@@ -25,6 +25,7 @@ from ..ui.presentation import presentation_of
 from .errors import ApiError
 from .hub import PLAYERS, Hub
 from .limits import MAX_BODY, BodyLimit, ClientLimits
+from .ownership import GameLimits, address_key
 from .store import Store
 from .ws import game_socket
 
@@ -56,6 +57,7 @@ class ActionBody(BaseModel):
     token: StrictStr = Field(max_length=200)
     action: StrictStr = Field(max_length=500)
     n: Optional[StrictInt] = None
+    rid: Optional[StrictStr] = Field(None, min_length=1, max_length=64)
 
 
 class TokenBody(BaseModel):
@@ -70,9 +72,10 @@ class JoinBody(BaseModel):
 
 # ---------------------------------------------------------------------- the app
 def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400.0,
-               ws_rate: float = 20.0, ws_burst: float = 40.0, bot_delay: float = 0.0) -> FastAPI:
+               ws_rate: float = 20.0, ws_burst: float = 40.0, bot_delay: float = 0.0,
+               game_limits: GameLimits | None = None) -> FastAPI:
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay)
+    hub = Hub(store, bot_delay=bot_delay, limits=game_limits)
     limits = ClientLimits(http_rate, http_burst)
 
     @asynccontextmanager
@@ -142,10 +145,11 @@ def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400
 
     # ------------------------------------------------------------------ games
     @app.post("/api/games", status_code=201)
-    async def new_game(body: NewGame) -> dict[str, Any]:
+    async def new_game(body: NewGame, request: Request) -> dict[str, Any]:
         return await hub.create(game_id=body.game, decks=body.decks, players=body.seats, seed=body.seed,
                                 options=body.options,
-                                settings=body.settings.model_dump() if body.settings else None)
+                                settings=body.settings.model_dump() if body.settings else None,
+                                creator=address_key(request.client.host if request.client else "?"))
 
     @app.get("/api/games")
     async def lobby(limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
@@ -157,7 +161,8 @@ def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400
             out.append({"id": r["id"], "game": r["game"], "title": titles.get(r["game"], r["game"]), "n": r["n"],
                         "over": r["over"], "created": r["created"], "seats": r["seats"],
                         "open_seats": [x["seat"] for x in r["seats"] if x["player"] == "human" and not x["joined"]],
-                        "public_record": bool(s.get("public_record", True))})
+                        "public_record": bool(s.get("public_record", True)), "turn_seconds": s.get("turn_seconds"),
+                        "decks": r["decks"], "seed": r["seed"]})
         return {"games": out}
 
     @app.get("/api/games/{game_id}")
@@ -176,7 +181,7 @@ def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400
     async def act(game_id: str, body: ActionBody) -> dict[str, Any]:
         table = await hub.table(game_id)
         seat = table.seat_of(body.token)
-        await table.act(seat, body.action, body.n)
+        await table.act(seat, body.action, body.n, body.rid)
         return table.seat_state(seat, 0)
 
     @app.post("/api/games/{game_id}/concede")
@@ -185,6 +190,12 @@ def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400
         seat = table.seat_of(body.token)
         await table.concede(seat)
         return table.seat_state(seat, 0)
+
+    @app.post("/api/games/{game_id}/end")
+    async def end(game_id: str, body: TokenBody) -> dict[str, Any]:
+        table = await hub.table(game_id)
+        await table.end(body.token)
+        return table.public_state(0)
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, body: JoinBody) -> dict[str, Any]:

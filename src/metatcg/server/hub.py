@@ -17,7 +17,9 @@ from anyio import to_thread
 from ..bots import BOTS
 from ..engine.errors import MetatcgError, UnknownGameError
 from ..registry import load_game
+from .botpool import BotPool
 from .errors import ApiError
+from .ownership import GameLimits
 from .seats import hash_token, new_token
 from .store import Store
 from .tables import Table, new_game_id, new_game_row
@@ -37,9 +39,11 @@ class Watcher:
 
 
 class Hub:
-    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.0, limits: GameLimits | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.limits = limits or GameLimits()
+        self.bot_pool = BotPool(self.limits.bot_workers)
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.watchers: dict[str, set[Watcher]] = {}
@@ -59,6 +63,7 @@ class Hub:
     async def stop(self) -> None:
         for task in [*self._bots.values(), *self._timers.values()]:
             task.cancel()
+        self.bot_pool.close()
 
     # ------------------------------------------------------------------ tables
     async def table(self, game_id: str) -> Table:
@@ -130,7 +135,7 @@ class Hub:
             while True:
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                if not await table.bot_step():
+                if not await table.bot_step(self.bot_pool):
                     break
         except ApiError as e:
             log.error("bot move in game %s failed: %s", table.id, e.message)
@@ -157,7 +162,9 @@ class Hub:
 
     # ------------------------------------------------------------------ new games
     def create_sync(self, game_id: str, decks: list[Any] | None, players: list[str] | None, seed: int | None,
-                    options: dict[str, Any] | None, settings: dict[str, Any] | None) -> tuple[Table, dict[str, Any]]:
+                    options: dict[str, Any] | None, settings: dict[str, Any] | None,
+                    creator: str | None = None) -> tuple[Table, dict[str, Any]]:
+        """A new game; ``creator``: the address_key of who asks (counted against the limits)."""
         try:
             game = load_game(game_id)
         except UnknownGameError as e:
@@ -185,8 +192,14 @@ class Hub:
             if k not in s:
                 raise ApiError(400, "bad_request", f"unknown setting {k!r:.40}; settings: {', '.join(s)}")
             s[k] = v
-        if seed is None:
-            seed = secrets.randbelow(2**31)
+        self.limits.check_timer(s["turn_seconds"])
+        if seed is not None and s["open"]:
+            raise ApiError(400, "seeded_open", "an open game cannot have a fixed seed: with it the creator would "
+                                               "know the hands of whoever joins; leave the seed out (the server "
+                                               "draws one and shows it once the game is over)")
+        fixed = seed is not None  # a private game's: the lobby shows it (store.listed), before anyone plays
+        if seed is None:          # drawn here and kept secret until the end; too many to search
+            seed = secrets.randbelow(2**63)
         try:   # the decks first, so that an error in the options is not called a deck's
             for d in decks:
                 game.validate_deck(game.resolve_deck(d))
@@ -197,7 +210,8 @@ class Hub:
         except MetatcgError as e:
             raise ApiError(400, "bad_request", str(e)) from None
         setup = {"decks": [list(d) for d in state.decks], "seed": seed, "options": dict(state.options),
-                 "bot_seeds": [secrets.randbelow(2**31) for _ in players]}
+                 "bot_seeds": [secrets.randbelow(2**31) for _ in players], "seed_fixed": fixed,
+                 "deck_names": [d if isinstance(d, str) else "custom" for d in decks]}
         tokens: list[str | None] = []
         first_human = True
         for p in players:
@@ -206,12 +220,14 @@ class Hub:
                 first_human = False
             tokens.append(new_token() if give else None)
         gid = new_game_id()
+        owner = new_token()
         row = new_game_row(gid, game, state, setup, s, players,
-                           [hash_token(t) if t else None for t in tokens])
+                           [hash_token(t) if t else None for t in tokens], creator, hash_token(owner))
         table = Table(row, game, state, self.store)
         row.deadline = table.deadline = table._deadline_for(state)
-        self.store.writer.call(lambda: self.store.create_game(row, state.to_json_text(), table.bot_to_move()))
-        return table, {"id": gid, "game": game.id,
+        self.store.writer.call(lambda: self.store.create_game(row, state.to_json_text(), table.bot_to_move(),
+                                                              self.limits))
+        return table, {"id": gid, "game": game.id, "creator_token": owner,
                 "seats": [{"seat": i, "player": p, "token": t, "url": f"/play/{gid}?token={t}" if t else None}
                           for i, (p, t) in enumerate(zip(players, tokens))]}
 

@@ -18,12 +18,12 @@ if TYPE_CHECKING:  # pragma: no cover
 def _frame(table: "Table", view: dict[str, Any], seat: int | None, log_start: int) -> dict[str, Any]:
     legal = view.pop("legal_actions", [])
     log = view.pop("log", [])
-    st = table.state
     return {"id": table.id, "game": table.game.id, "seat": seat, "n": table.n,
-            "deciding": table.deciding(), "over": st.is_terminal(),
+            "deciding": table.deciding(), "over": table.over,
             "seats": [s.public() for s in table.seats], "settings": public_settings(table.settings),
-            "view": view, "legal_actions": legal, "log_start": log_start, "log": log,
-            "result": view.get("result"), "deadline": table.deadline, "notes": list(table.notes)}
+            "view": view, "legal_actions": [] if table.over else legal, "log_start": log_start, "log": log,
+            "result": {"ended": "by its creator"} if table.ended else view.get("result"),
+            "deadline": table.deadline, "notes": list(table.notes)}
 
 
 def seat_state(table: "Table", seat: int, log_from: int = 0) -> dict[str, Any]:

@@ -26,6 +26,7 @@ def replay_state(table: "Table", step: int, seat: int | None) -> dict[str, Any]:
     frame = copy.copy(table)
     frame.state, frame.n, frame.deadline = st, step, None
     frame.notes = []
+    frame.ended = table.ended and step == len(ids)     # a game its creator ended is over at its last step only
     out = redact.seat_state(frame, seat) if seat is not None else redact.public_state(frame)
     out["steps"] = len(ids)
     out["step"] = step

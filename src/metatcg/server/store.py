@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import queue
 import threading
 import time
@@ -25,8 +26,12 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
+from .ownership import GameLimits
+
 #: a full snapshot of the state every this many actions (between them, actions replay)
 SNAPSHOT_EVERY = 50
+#: request ids a table remembers (the newest, over all its seats): a retry comes soon or not at all
+RIDS_KEPT = 64
 
 meta = sa.MetaData()
 
@@ -45,6 +50,8 @@ games = sa.Table(
     sa.Column("deadline", sa.Float, nullable=True),   # when the timed decision runs out
     sa.Column("bot_turn", sa.Boolean, nullable=False),  # a bot holds the decision (resume it on start)
     sa.Column("notes", sa.Text, nullable=False),      # the server's own public lines (time-outs, joins)
+    sa.Column("creator", sa.String(64), nullable=True),     # SHA-256 of the creator's address (v2)
+    sa.Column("owner_hash", sa.String(64), nullable=True),  # SHA-256 of the creator's token (v2)
     sa.Index("games_listed", "listed", "created"),
 )
 seats = sa.Table(
@@ -63,6 +70,7 @@ actions = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("by", sa.String(16), nullable=False),          # "seat", "bot", "timer", "concede"
     sa.Column("at", sa.Float, nullable=False),
+    sa.Column("rid", sa.String(64), nullable=True),          # the client's request id, if it sent one (v2)
 )
 snapshots = sa.Table(
     "snapshots", meta,
@@ -78,13 +86,24 @@ meta_table = sa.Table(
 
 
 def _v1(conn: Connection) -> None:
-    """The first schema: games, seats, actions, snapshots."""
+    """The first schema: games, seats, actions, snapshots (made from today's tables, so a new
+    database has the later versions' columns at once and their steps add nothing)."""
     for t in (games, seats, actions, snapshots):
         t.create(conn, checkfirst=True)     # a table's indexes (games_listed) come with it
 
 
+def _v2(conn: Connection) -> None:
+    """Creator tokens and addresses (ending a game, games per address) and request ids (safe
+    retries): three columns that a version-1 database lacks."""
+    have = {t: {c["name"] for c in sa.inspect(conn).get_columns(t)} for t in ("games", "actions")}
+    for table, col in (("games", games.c.creator), ("games", games.c.owner_hash), ("actions", actions.c.rid)):
+        if col.name not in have[table]:
+            kind = col.type.compile(dialect=conn.dialect)
+            conn.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {col.name} {kind}"))
+
+
 #: (version, step) in order; a step never changes once released, a new one is appended
-MIGRATIONS: list[tuple[int, Callable[[Connection], None]]] = [(1, _v1)]
+MIGRATIONS: list[tuple[int, Callable[[Connection], None]]] = [(1, _v1), (2, _v2)]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 
@@ -103,6 +122,7 @@ class ActionWrite:
     bot_turn: bool
     notes: list[str] | None
     snapshot: str | None
+    rid: str | None = None
 
 
 class Writer:
@@ -236,6 +256,9 @@ class GameRow:
     seats: list[SeatRow] = field(default_factory=list)
     snapshot: tuple[int, str] | None = None            # (n, state JSON)
     actions: list[str] = field(default_factory=list)   # action ids after the snapshot, in order
+    creator: str | None = None                         # address_key of who created it
+    owner_hash: str | None = None                      # SHA-256 of the creator's token
+    rids: list[tuple[int, str, str]] = field(default_factory=list)  # recent (seat, rid, action), oldest first
 
 
 def engine_url(url: str) -> str:
@@ -260,7 +283,7 @@ class Store:
             if real.startswith("sqlite"):
                 path = sa.engine.make_url(real).database
                 if path and path != ":memory:":
-                    Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+                    _private_file(Path(path).expanduser())
                 self.engine: Engine = sa.create_engine(real, connect_args={"check_same_thread": False,
                                                                            "timeout": 30})
                 sa.event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -303,15 +326,21 @@ class Store:
         self.engine.dispose()
 
     # ------------------------------------------------------------------ writing
-    def create_game(self, row: GameRow, state_json: str, bot_turn: bool = False) -> None:
-        """A new game with its seats and its first snapshot (the state after setup)."""
+    def create_game(self, row: GameRow, state_json: str, bot_turn: bool = False,
+                    limits: GameLimits | None = None) -> None:
+        """A new game with its seats and its first snapshot (the state after setup). With
+        ``limits``, counted against them in the same transaction (the writer thread runs one
+        at a time, so two creations cannot both take the last place)."""
         now = time.time()
         with self.engine.begin() as conn:
+            if limits is not None:
+                limits.check_counts(_running(conn, games.c.creator == row.creator) if row.creator else 0,
+                                    _running(conn, ~_HAS_HUMAN), all(s.player != "human" for s in row.seats))
             conn.execute(games.insert().values(
                 id=row.id, game=row.game, created=row.created, updated=now, setup=json.dumps(row.setup),
                 settings=json.dumps(row.settings), n=0, over=row.over, result=json.dumps(row.result),
                 listed=bool(row.settings.get("listed", True)), deadline=row.deadline, bot_turn=bot_turn,
-                notes=json.dumps(row.notes)))
+                notes=json.dumps(row.notes), creator=row.creator, owner_hash=row.owner_hash))
             conn.execute(seats.insert(), [{"game_id": row.id, "seat": s.seat, "player": s.player,
                                            "token_hash": s.token_hash, "joined": s.joined} for s in row.seats])
             conn.execute(snapshots.insert().values(game_id=row.id, n=0, state=state_json))
@@ -326,7 +355,8 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 conn.execute(actions.insert(), [{"game_id": it.game_id, "n": it.n, "action": it.action,
-                                                 "seat": it.seat, "by": it.by, "at": now} for it in items])
+                                                 "seat": it.seat, "by": it.by, "at": now, "rid": it.rid}
+                                                for it in items])
                 for group, stmt in ((plain, _UPDATE), (noted, _UPDATE_NOTES)):
                     if group:
                         conn.execute(stmt, [{"b_id": it.game_id, "b_n": it.n, "b_updated": now, "b_over": it.over,
@@ -352,6 +382,14 @@ class Store:
                                                                             notes=json.dumps(notes)))
             return True
 
+    def end_game(self, game_id: str, notes: list[str]) -> bool:
+        """Its creator ends a running game: over, no timer, no bot to move; False if it was over."""
+        with self.engine.begin() as conn:
+            done = conn.execute(games.update().where(games.c.id == game_id, games.c.over.is_(False))
+                                .values(over=True, deadline=None, bot_turn=False, updated=time.time(),
+                                        notes=json.dumps(notes)))
+            return bool(done.rowcount == 1)
+
     # ------------------------------------------------------------------ reading
     def load(self, game_id: str) -> GameRow | None:
         """A game as stored: row, seats, latest snapshot and the actions after it."""
@@ -369,6 +407,10 @@ class Store:
             row.actions = [a for (a,) in conn.execute(
                 sa.select(actions.c.action).where(actions.c.game_id == game_id, actions.c.n > since)
                 .order_by(actions.c.n))]
+            recent = conn.execute(sa.select(actions.c.seat, actions.c.rid, actions.c.action)
+                                  .where(actions.c.game_id == game_id, actions.c.rid.is_not(None))
+                                  .order_by(actions.c.n.desc()).limit(RIDS_KEPT)).all()
+            row.rids = [(r.seat, r.rid, r.action) for r in reversed(recent)]
             return row
 
     def action_ids(self, game_id: str) -> list[str]:
@@ -385,10 +427,12 @@ class Store:
             return int(conn.execute(q).scalar_one())
 
     def listed(self, limit: int = 50) -> list[dict[str, Any]]:
-        """The newest listed games with their seats (for the lobby)."""
+        """The newest listed games with their seats (for the lobby), their decks' names and the
+        seed a private game's creator fixed (every seat may know it before playing; a drawn
+        seed stays here)."""
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(games.c.id, games.c.game, games.c.created, games.c.n, games.c.over,
-                                          games.c.settings)
+                                          games.c.settings, games.c.setup)
                                 .where(games.c.listed.is_(True)).order_by(games.c.created.desc()).limit(limit)
                                 ).mappings().all()
             ids = [r["id"] for r in rows]
@@ -397,8 +441,14 @@ class Store:
                 for s in conn.execute(sa.select(seats.c.game_id, seats.c.seat, seats.c.player, seats.c.joined)
                                       .where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)):
                     by_game[s.game_id].append({"seat": s.seat, "player": s.player, "joined": bool(s.joined)})
-            return [{"id": r["id"], "game": r["game"], "created": r["created"], "n": r["n"], "over": bool(r["over"]),
-                     "settings": json.loads(r["settings"]), "seats": by_game[r["id"]]} for r in rows]
+            out = []
+            for r in rows:
+                setup = json.loads(r["setup"])
+                out.append({"id": r["id"], "game": r["game"], "created": r["created"], "n": r["n"],
+                            "over": bool(r["over"]), "settings": json.loads(r["settings"]), "seats": by_game[r["id"]],
+                            "decks": setup.get("deck_names"),
+                            "seed": setup["seed"] if setup.get("seed_fixed") else None})
+            return out
 
     def needing_attention(self) -> list[str]:
         """Running games a restarted server must pick up at once: a bot to move or a timer."""
@@ -421,7 +471,29 @@ def _game_row(g: Any) -> GameRow:
     return GameRow(id=g["id"], game=g["game"], created=g["created"], setup=json.loads(g["setup"]),
                    settings=json.loads(g["settings"]), n=g["n"], over=bool(g["over"]),
                    result=json.loads(g["result"]) if g["result"] else None, deadline=g["deadline"],
-                   notes=json.loads(g["notes"]))
+                   notes=json.loads(g["notes"]), creator=g["creator"], owner_hash=g["owner_hash"])
+
+
+#: a game with a human seat (the others, bots only, are capped: GameLimits.bot_only_games)
+_HAS_HUMAN = sa.exists().where(seats.c.game_id == games.c.id, seats.c.player == "human")
+
+
+def _running(conn: Connection, where: Any) -> int:
+    return int(conn.execute(sa.select(sa.func.count()).select_from(games)
+                            .where(games.c.over.is_(False), where)).scalar_one())
+
+
+def _private_file(path: Path) -> None:
+    """The SQLite file (its -wal and -shm too: SQLite gives them the file's mode) readable by
+    this user only, in a folder only this user may enter when the server makes it."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        path.parent.chmod(0o700)    # mkdir's mode is cut by the umask
+    if not path.exists():
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if p.exists() and p.stat().st_mode & 0o077:
+            p.chmod(0o600)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

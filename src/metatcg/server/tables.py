@@ -12,21 +12,22 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from anyio import to_thread
-
-from ..bots import Bot, RandomBot, make_bot
+from ..bots import Bot, make_bot
 from ..engine.errors import IllegalActionError, MetatcgError
 from ..engine.game import Game
 from ..engine.state import GameState
 from ..registry import load_game
 from . import redact
+from .botpool import BotPool
 from .errors import ApiError
 from .seats import hash_token, matches, new_token
-from .store import SNAPSHOT_EVERY, ActionWrite, GameRow, RaceLost, SeatRow, Store
+from .store import RIDS_KEPT, SNAPSHOT_EVERY, ActionWrite, GameRow, RaceLost, SeatRow, Store
 
 #: what a timed-out seat does, in order of preference: the first action whose id is one of
 #: these words (or starts with one followed by ``_`` or ``:``); else its first option
 TIMEOUT_PREFERENCES = ("pass", "done", "no", "keep", "no_link", "end")
+#: the server's notes a game keeps (the newest): a long timed game must not grow every frame
+MAX_NOTES = 50
 
 
 def timeout_choice(ids: list[str]) -> str:
@@ -75,6 +76,11 @@ class Table:
         self.n = row.n
         self.deadline = row.deadline
         self.notes = list(row.notes)
+        self.owner_hash = row.owner_hash
+        # stopped by its creator (stored as over while the state itself is not finished)
+        self.ended = row.over and not state.is_terminal()
+        # (seat, request id) -> action, of the newest actions that came with one (safe retries)
+        self.rids: dict[tuple[int, str], str] = {(seat, rid): a for seat, rid, a in row.rids}
         bot_seeds = row.setup.get("bot_seeds") or [0] * len(row.seats)
         self.seats = [Seat(s.seat, s.player, s.token_hash, s.joined,
                            make_bot(s.player[4:], bot_seeds[s.seat] + row.n) if s.player.startswith("bot:") else None)
@@ -109,13 +115,15 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.state.is_terminal()
+        return self.ended or self.state.is_terminal()
 
     def deciding(self) -> int | None:
         p = self.state.current_player()
-        return None if p < 0 else p
+        return None if p < 0 or self.ended else p
 
     def bot_to_move(self, state: GameState | None = None) -> bool:
+        if self.ended:
+            return False
         p = (state or self.state).current_player()
         return p >= 0 and self.seats[p].is_bot
 
@@ -127,10 +135,17 @@ class Table:
         return redact.public_state(self, log_from)
 
     # ------------------------------------------------------------------ acting
-    async def act(self, seat: int, action: str, n: int | None = None) -> None:
+    async def act(self, seat: int, action: str, n: int | None = None, rid: str | None = None) -> None:
         """``seat`` takes ``action``; committed before this returns. ``n``: the action count the
-        seat's screen showed (an older one is refused as stale)."""
+        seat's screen showed (an older one is refused as stale). ``rid``: the client's id for
+        this request; a retry with an id already applied changes nothing and is answered as the
+        first time (docs/server.md, "Retries")."""
         async with self.lock:
+            if rid is not None and (seat, rid) in self.rids:
+                if self.rids[seat, rid] != action:
+                    raise ApiError(409, "rid_reused", f"request id {rid!r:.70} was used for another action; "
+                                                      "send a new id with every new action")
+                return
             if self.over:
                 raise ApiError(409, "game_over", "the game is over")
             if n is not None and n != self.n:
@@ -142,7 +157,7 @@ class Table:
             if action not in legal:
                 sample = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
                 raise ApiError(422, "illegal_action", f"{action!r:.80} is not one of your legal actions now: {sample}")
-            await self._commit(action, seat, "seat", lambda st: st.apply(action))
+            await self._commit(action, seat, "seat", lambda st: st.apply(action), rid=rid)
 
     async def concede(self, seat: int) -> None:
         async with self.lock:
@@ -154,9 +169,9 @@ class Table:
                 raise ApiError(409, "cannot_concede", str(e)) from None
             await self._commit(f"concede:P{seat + 1}", seat, "concede", lambda st: st.concede(seat))
 
-    async def bot_step(self) -> bool:
-        """One bot move if a bot holds the decision; False when none does. A bot that searches
-        thinks in a worker thread (on the committed state, which nobody changes)."""
+    async def bot_step(self, pool: BotPool) -> bool:
+        """One bot move if a bot holds the decision; False when none does. The bot thinks in
+        one of the ``pool``'s workers (on the committed state, which nobody changes)."""
         async with self.lock:
             if self.over or self.broken or not self.bot_to_move():
                 return False
@@ -164,10 +179,7 @@ class Table:
             bot = self.seats[p].bot
             assert bot is not None
             handle = self.state.handle(p)
-            if isinstance(bot, RandomBot):
-                choice = bot.choose(handle).id
-            else:
-                choice = (await to_thread.run_sync(bot.choose, handle)).id
+            choice = (await pool.run(lambda: bot.choose(handle))).id
             await self._commit(choice, p, "bot", lambda st: st.apply(choice))
             return True
 
@@ -181,7 +193,7 @@ class Table:
             # notes are public: the action's label may name a card only this seat sees (a card
             # of its hand put back, a face-down Trap), so the note names none; log_for tells
             # each seat what it may know of the action
-            self.notes.append(f"P{p + 1}'s time ran out: the server chose for them")
+            self.notes = _bounded([*self.notes, f"P{p + 1}'s time ran out: the server chose for them"])
             await self._commit(choice, p, "timer", lambda st: st.apply(choice), notes=True)
             return True
 
@@ -194,7 +206,7 @@ class Table:
             if s.player != "human" or s.joined:
                 raise ApiError(409, "taken", f"seat {seat} is not open (it is {'a bot' if s.is_bot else 'taken'})")
             token = new_token()
-            notes = [*self.notes, f"P{seat + 1} joined"]
+            notes = _bounded([*self.notes, f"P{seat + 1} joined"])
             if not await self.store.writer.write(lambda: self.store.join_seat(self.id, seat, hash_token(token),
                                                                               notes)):
                 raise ApiError(409, "taken", f"seat {seat} was just taken by someone else")
@@ -203,9 +215,23 @@ class Table:
             self._changed()
             return token
 
+    async def end(self, token: str) -> None:
+        """The creator's token ends the game: no more actions, timers or bot moves."""
+        async with self.lock:
+            if self.owner_hash is None or not matches(token, self.owner_hash):
+                raise ApiError(403, "bad_token", "that token is not this game's creator token")
+            if self.over:
+                raise ApiError(409, "game_over", "the game is over")
+            notes = _bounded([*self.notes, "The game was ended by its creator"])
+            if not await self.store.writer.write(lambda: self.store.end_game(self.id, notes)):
+                self.broken = True
+                raise ApiError(409, "game_over", "the game is over")
+            self.ended, self.deadline, self.notes = True, None, notes
+            self._changed()
+
     # ------------------------------------------------------------------ the commit
     async def _commit(self, action: str, seat: int, by: str, apply: Callable[[GameState], None],
-                      notes: bool = False) -> None:
+                      notes: bool = False, rid: str | None = None) -> None:
         """Apply to a clone, write the action (and every SNAPSHOT_EVERY-th a snapshot) through
         the store's writer, and only once it is committed make the clone the table's state. If
         the write fails the table is marked broken and the hub rebuilds it from the database, so
@@ -223,7 +249,7 @@ class Table:
         over = new.is_terminal()
         item = ActionWrite(self.id, n, action, seat, by, over=over, result=_result(new), deadline=deadline,
                            bot_turn=self.bot_to_move(new), notes=list(self.notes) if notes else None,
-                           snapshot=new.to_json_text() if n % SNAPSHOT_EVERY == 0 or over else None)
+                           snapshot=new.to_json_text() if n % SNAPSHOT_EVERY == 0 or over else None, rid=rid)
         try:
             await self.store.writer.write(item)
         except RaceLost:
@@ -233,6 +259,10 @@ class Table:
             self.broken = True
             raise
         self.state, self.n, self.deadline = new, n, deadline
+        if rid is not None:
+            self.rids[seat, rid] = action
+            if len(self.rids) > RIDS_KEPT:
+                del self.rids[next(iter(self.rids))]
         self._changed()
 
     def _deadline_for(self, state: GameState) -> float | None:
@@ -247,6 +277,10 @@ class Table:
             fn()
 
 
+def _bounded(notes: list[str]) -> list[str]:
+    return notes[-MAX_NOTES:]
+
+
 def _result(st: GameState) -> Any:
     if st.result is None:
         return None
@@ -254,10 +288,12 @@ def _result(st: GameState) -> Any:
 
 
 def new_game_row(game_id: str, game: Game, state: GameState, setup: dict[str, Any], settings: dict[str, Any],
-                 players: list[str], hashes: list[str | None]) -> GameRow:
+                 players: list[str], hashes: list[str | None], creator: str | None = None,
+                 owner_hash: str | None = None) -> GameRow:
     seats = [SeatRow(i, p, hashes[i], p != "human" or hashes[i] is not None) for i, p in enumerate(players)]
     return GameRow(id=game_id, game=game.id, created=time.time(), setup=setup, settings=settings, n=0,
-                   over=state.is_terminal(), result=None, deadline=None, notes=[], seats=seats)
+                   over=state.is_terminal(), result=None, deadline=None, notes=[], seats=seats,
+                   creator=creator, owner_hash=owner_hash)
 
 
 def new_game_id() -> str:

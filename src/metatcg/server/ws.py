@@ -126,10 +126,12 @@ async def _handle(raw: bytes, table: Any, seat: int | None, send: Any) -> None:
         if kind == "concede":
             await table.concede(seat)
             return
-        action, n = msg.get("action"), msg.get("n")
-        if not isinstance(action, str) or len(action) > 500 or (n is not None and type(n) is not int):
-            raise ApiError(400, "bad_request", 'an action message is {"type": "action", "action": "<id>", "n": <int>}')
-        await table.act(seat, action, n)
+        action, n, rid = msg.get("action"), msg.get("n"), msg.get("rid")
+        if not isinstance(action, str) or len(action) > 500 or (n is not None and type(n) is not int) or \
+                (rid is not None and not (isinstance(rid, str) and 0 < len(rid) <= 64)):
+            raise ApiError(400, "bad_request", 'an action message is {"type": "action", "action": "<id>", '
+                                               '"n": <int>, "rid": "<up to 64 characters>"} (n and rid optional)')
+        await table.act(seat, action, n, rid)
     except ApiError as e:
         await send({"type": "error", "error": e.message, "code": e.code})
     except Exception:      # as the HTTP 500: logged here, never a traceback or state on the wire

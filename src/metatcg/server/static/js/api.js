@@ -76,8 +76,16 @@ export const gameState = (id, token, logFrom) =>
   getJSON(`/api/games/${enc(id)}${q({token, log_from: logFrom || null})}`);
 export const spectateState = (id, logFrom) =>
   getJSON(`/api/games/${enc(id)}/spectate${q({log_from: logFrom || null})}`);
-export const sendAction = (id, token, action, n) =>
-  postJSON(`/api/games/${enc(id)}/actions`, n === null || n === undefined ? {token, action} : {token, action, n});
+export const sendAction = (id, token, action, n, rid) =>
+  postJSON(`/api/games/${enc(id)}/actions`, {token, action, ...(Number.isInteger(n) ? {n} : {}), ...(rid ? {rid} : {})});
+export const endGame = (id, creatorToken) => postJSON(`/api/games/${enc(id)}/end`, {token: creatorToken});
+
+/** A new request id for one action: its retries carry the same id, so the server applies it once. */
+export function requestId() {
+  const b = new Uint8Array(12);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
 export const concede = (id, token) => postJSON(`/api/games/${enc(id)}/concede`, {token});
 export const replayState = (id, k, token) => getJSON(`/api/games/${enc(id)}/replay/${k}${q({token})}`);
 
@@ -302,16 +310,26 @@ export class GameConnection {
 
   get canSend() { return this.wsOpen && this.ws && this.ws.readyState === WebSocket.OPEN; }
 
-  /** Take an action; the new state comes as a frame (socket) or as the answer (HTTP). */
+  /** Take an action; the new state comes as a frame (socket) or as the answer (HTTP). Each
+   * action carries the count `n` of the screen it was chosen on (an older screen is refused)
+   * and a request id: over HTTP a request whose answer was lost is sent once more with the
+   * same id, which the server applies only once. */
   async act(action, n) {
     if (!this.token) throw new ApiError(401, "no_token", "Spectators cannot act");
+    const rid = requestId();
     if (this.canSend) {
-      const msg = {type: "action", action};
-      if (n !== null && n !== undefined) msg.n = n;
+      const msg = {type: "action", action, rid};
+      if (Number.isInteger(n)) msg.n = n;
       this.ws.send(JSON.stringify(msg));
       return null;
     }
-    const s = await sendAction(this.id, this.token, action, n);
+    let s;
+    try {
+      s = await sendAction(this.id, this.token, action, n, rid);
+    } catch (e) {
+      if (e.status !== 0) throw e;
+      s = await sendAction(this.id, this.token, action, n, rid);   // the network failed: retry once, same id
+    }
     // the answer holds the whole log (no log_from): take it as a fresh state
     if (s && Number.isInteger(s.log_start) && s.log_start > 0) this._takeState(s);
     else if (s) { this.log = []; this._takeState(s); }

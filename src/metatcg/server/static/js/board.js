@@ -679,6 +679,7 @@ export function phaseName(game, key) {
 /** The game-over words for a seat (or a spectator, me = null). */
 export function resultText(s, me) {
   const res = s.result || (s.view && s.view.result) || {};
+  if (res.ended) return {head: "Game ended", reason: `The game was ended ${res.ended}; nobody won.`, cls: "draw"};
   const returns = res.returns || [];
   const reason = res.reason || "";
   const best = Math.max(...returns, -Infinity);

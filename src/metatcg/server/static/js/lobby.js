@@ -14,8 +14,13 @@ const absolute = (url) => new URL(url, location.origin).href;
 function mySeats() {
   try { return JSON.parse(localStorage.getItem(SEATS_KEY) || "[]"); } catch (e) { return []; }
 }
+const entryKey = (e) => e.url || e.id;
+function forget(key) {
+  try { localStorage.setItem(SEATS_KEY, JSON.stringify(mySeats().filter((e) => entryKey(e) !== key))); } catch (e) { /* fine */ }
+  renderMySeats();
+}
 function remember(entry) {
-  const list = mySeats().filter((e) => e.url !== entry.url);
+  const list = mySeats().filter((e) => entryKey(e) !== entryKey(entry));
   list.unshift({...entry, at: Date.now()});
   try { localStorage.setItem(SEATS_KEY, JSON.stringify(list.slice(0, 12))); } catch (e) { /* private mode */ }
   renderMySeats();
@@ -27,9 +32,41 @@ function renderMySeats() {
   clear(box);
   for (const e of list) {
     box.appendChild(h("li", {class: `p${e.seat}`},
-      h("a", {href: e.url}, `${e.title || e.game} · ${seatName(e.seat)}`),
-      h("span.dim", ` · game ${String(e.id).slice(0, 8)} · ${new Date(e.at).toLocaleString()}`)));
+      e.url ? h("a", {href: e.url}, `${e.title || e.game} · ${seatName(e.seat)}`) : h("span", `${e.title || e.game} · bots only`),
+      h("span.dim", ` · game ${String(e.id).slice(0, 8)} · ${new Date(e.at).toLocaleString()}`),
+      e.creator ? endButton(e) : null));
   }
+}
+
+// the creator's token ends a game (its bots stop, its players see it over)
+function endButton(e) {
+  const btn = h("button.small", {type: "button", title: "End this game for everyone (you created it)", onclick: async () => {
+    if (!confirm("End this game for every player?")) return;
+    btn.disabled = true;
+    try {
+      await api.endGame(e.id, e.creator);
+      toast("The game was ended.");
+    } catch (err) {
+      toast(err.code === "game_over" ? "That game is over already." : (err.message || "Could not end it"));
+    }
+    forget(entryKey(e));
+    refreshGames();
+  }}, "End");
+  return btn;
+}
+
+function syncSeed() {
+  // an open game gets a seed the server draws and keeps secret until the end
+  const open = $("#open-seats").checked;
+  $("#seed").disabled = open;
+  if (open) $("#seed").value = "";
+  $("#seed-note").textContent = open ? "open games get a secret seed, shown once the game is over"
+    : "a fixed seed is shown in the games list";
+}
+
+function timerText(secs) {
+  if (!secs) return "no timer";
+  return secs >= 60 && secs % 60 === 0 ? `${secs / 60} min a decision` : `${secs} s a decision`;
 }
 
 // ------------------------------------------------------------------ the form
@@ -95,7 +132,7 @@ async function createGame(ev) {
   };
   for (const s of $$("#options .option-select")) body.options[s.dataset.name] = s.value;
   const seed = $("#seed").value.trim();
-  if (seed !== "") body.seed = parseInt(seed, 10);
+  if (seed !== "" && !body.settings.open) body.seed = parseInt(seed, 10);
   btn.disabled = true;
   $("#create-status").textContent = "creating…";
   try {
@@ -113,11 +150,14 @@ async function createGame(ev) {
 function showCreated(res, g, body) {
   const box = clear($("#created"));
   const seats = res.seats || [];
+  let owner = res.creator_token;      // kept with the first link of this device (or alone: bots only)
+  if (!seats.some((s) => s.url)) remember({id: res.id, game: res.game, title: g.title, seat: 0, url: null, creator: owner});
   const rows = seats.map((s) => {
     const q = s.seat;
     if (s.url) {
       const url = absolute(s.url);
-      remember({id: res.id, game: res.game, title: g.title, seat: q, url: s.url});
+      remember({id: res.id, game: res.game, title: g.title, seat: q, url: s.url, creator: owner});
+      owner = undefined;
       const copyBtn = h("button.small", {type: "button", onclick: async () => {
         copyBtn.textContent = (await copyText(url)) ? "copied ✓" : "copy failed";
         setTimeout(() => { copyBtn.textContent = "Copy"; }, 1800);
@@ -184,7 +224,11 @@ function gameItem(g) {
     h("span.g-meta",
       h("span.seat-dots", (g.seats || []).map((s) => h("span", {class: [`p${s.seat}`, s.player === "human" && !s.joined ? "openseat" : ""],
         title: s.player}, `${seatName(s.seat)} ${s.player === "human" ? (s.joined ? "human" : "open") : s.player.replace("bot:", "")}`))),
-      ` ${g.over ? "· over" : "· in play"} · ${g.n || 0} actions${when && !isNaN(when) ? ` · ${when.toLocaleTimeString()}` : ""}`),
+      ` ${g.over ? "· over" : "· in play"} · ${g.n || 0} actions${when && !isNaN(when) ? ` · ${when.toLocaleTimeString()}` : ""}`,
+      h("span.g-terms", {data: {terms: g.id}},
+        (g.decks || []).length ? ` · decks ${g.decks.join(" / ")}` : "",
+        ` · ${timerText(g.turn_seconds)}`,
+        g.seed !== null && g.seed !== undefined ? ` · seed ${g.seed}` : "")),
     h("span.g-acts", acts));
 }
 
@@ -223,6 +267,8 @@ async function start() {
   renderMySeats();
   $("#forget-seats").addEventListener("click", () => { localStorage.removeItem(SEATS_KEY); renderMySeats(); });
   $("#timer-on").addEventListener("change", () => { $("#timer-seconds").disabled = !$("#timer-on").checked; });
+  $("#open-seats").addEventListener("change", syncSeed);
+  syncSeed();
   $("#new-game").addEventListener("submit", createGame);
   $("#join-form").addEventListener("submit", joinByLink);
   refreshGames();
