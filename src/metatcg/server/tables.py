@@ -15,9 +15,9 @@ from typing import Any, Callable
 from anyio import to_thread
 
 from ..bots import Bot, RandomBot, make_bot
-from ..engine.errors import IllegalActionError, MetatcgError
+from ..engine.errors import IllegalActionError, MetatcgError, StateDataError
 from ..engine.game import Game
-from ..engine.state import GameState
+from ..engine.state import GameState, setup_digest
 from ..registry import load_game
 from . import redact
 from .errors import ApiError
@@ -89,7 +89,12 @@ class Table:
         """Rebuild a stored game: its latest snapshot, then the actions taken after it."""
         game = load_game(row.game)
         if row.snapshot is not None:
-            state = game.state_from_json(row.snapshot[1])
+            n, text = row.snapshot
+            state = game.state_from_json(text)     # its setup and history checked against its fingerprint
+            setup = row.setup
+            if state.fingerprint()["setup"] != setup_digest(setup["decks"], setup["options"], setup["seed"]) \
+                    or len(state.history) != n:
+                raise StateDataError(f"game {row.id}: its snapshot is not of this game after {n} actions")
         else:
             setup = row.setup
             state = game.new_state(setup["decks"], seed=setup["seed"], options=setup["options"])
