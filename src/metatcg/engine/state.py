@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Protocol
 
 from .action import Action, Decision
 from .errors import ArgumentError, IllegalActionError, SeatError, StateDataError, UnfingerprintedError
-from .jsonio import detached
+from .jsonio import detached, dumpb
 from .records import INT_BOUND, KERNEL, Registry, decode, encode, is_record
 from .rng import Rng
 from .seats import returns_by_place
@@ -94,13 +95,18 @@ class Pass(NamedTuple):
 
 def setup_digest(decks: Any, options: Any, seed: Any) -> str:
     """A short hash of what a game starts from: decks in order, options, seed."""
-    from .jsonio import dumpb
     return hashlib.sha256(dumpb([decks, sorted(dict(options).items()), seed])).hexdigest()[:16]
+
+
+@lru_cache(maxsize=256)
+def _setup_of(decks: tuple[tuple[str, ...], ...], options: tuple[tuple[str, Any], ...], seed: int) -> str:
+    """:func:`setup_digest` of a state's own (hashable) setup, worked out once per game: every
+    state and copy of a game shares it, and its JSON carries it each time."""
+    return setup_digest([list(d) for d in decks], dict(options), seed)
 
 
 def history_digest(setup: str, history: list[str]) -> str:
     """A short hash of a game's history (every action id in order) and the setup it started from."""
-    from .jsonio import dumpb
     return hashlib.sha256(dumpb([setup, history])).hexdigest()[:16]
 
 
@@ -680,7 +686,7 @@ class GameState:
         """Hashes of what the game started from (decks, options, seed) and of its history on top
         of that: state JSON carries them, so a history cut short, lengthened or changed (or a
         changed deck list or seed) is refused when the JSON is read, not found out later."""
-        setup = setup_digest([list(x) for x in self.decks], self.options, self.seed)
+        setup = _setup_of(self.decks, tuple(sorted(self.options.items())), self.seed)
         return {"setup": setup, "history": history_digest(setup, self.history)}
 
     @classmethod
