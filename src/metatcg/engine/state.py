@@ -613,7 +613,6 @@ class GameState:
 
     def digest(self) -> str:
         """A short hash of the whole state apart from the log (the same in quiet mode)."""
-        from .jsonio import dumpb
         raw = self._json(fingerprint=False)
         raw["log"] = None
         return hashlib.sha256(dumpb(raw)).hexdigest()[:16]
@@ -819,9 +818,10 @@ def _check_history(st: GameState, mark: Any, trust: bool) -> None:
     unchecked. A concession must name a seat."""
     if mark is None:
         if not trust:
-            raise UnfingerprintedError("state JSON without a fingerprint: nothing shows that its history, decks, "
-                                 "options and seed are those it was saved with (an unchecked state, or saved "
-                                 "by an older version); state_from_json(..., trust=True) loads it unchecked")
+            raise UnfingerprintedError("state JSON without a fingerprint: nothing shows that its history, "
+                                       "decks, options and seed are those it was saved with (an unchecked "
+                                       "state, or saved by an older version); state_from_json(..., trust=True) "
+                                       "loads it unchecked")
         st.unchecked = True
     elif type(mark) is not dict or set(mark) != {"setup", "history"} or not all(type(v) is str for v in mark.values()):
         raise StateDataError("malformed state JSON: fingerprint must hold 'setup' and 'history' hashes")
