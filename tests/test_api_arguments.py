@@ -86,8 +86,12 @@ def test_a_changed_record_does_not_replay_into_another_game(game):
     with pytest.raises(StateDataError, match="final state differs"):
         game.replay(rec)
     old = st.record()
-    del old["fingerprint"]            # records made before fingerprints still replay
-    assert game.replay(old).digest() == st.digest()
+    del old["fingerprint"]            # nothing shows that its decks and seed are the game's
+    with pytest.raises(StateDataError, match="without a fingerprint.*trust=True"):
+        game.replay(old)
+    trusted = game.replay(old, trust=True)
+    assert trusted.digest() == st.digest() and trusted.unchecked and not st.unchecked
+    assert "fingerprint" not in trusted.record()     # replaying that needs trust again
 
 
 def test_a_forced_choice_is_known_only_to_the_seat_that_had_it(game):

@@ -210,3 +210,33 @@ def test_the_judge_sees_who_sat_where_and_no_seat_is_you(tmp_path):
     seat = run_cli("replay", str(save), "--step", "--seat", "0", input="c\n")
     assert seat.exit_code == 0, seat.output
     assert "P1 (you)" in seat.output
+
+
+# ------------------------------------------------------------------ records without a fingerprint
+def test_a_record_without_a_fingerprint_replays_only_with_trust_and_says_so(played, tmp_path):
+    """Once such a record replayed like any other: a changed deck went unnoticed (issue 27)."""
+    game, state, path = played
+    rec = json.loads(path.read_text())
+    del rec["fingerprint"]
+    bare = tmp_path / "bare.record.json"
+    bare.write_text(json.dumps(rec))
+    refused = replay(str(bare))
+    assert refused.exit_code == 2 and "no fingerprint" in refused.output and "--trust" in flat(refused.output)
+    trusted = replay(str(bare), "--trust")
+    assert trusted.exit_code == 0, trusted.output
+    assert "UNCHECKED" in trusted.output and "Result" in trusted.output
+    stepped = replay(str(bare), "--trust", "--step", input="c\n")
+    assert stepped.exit_code == 0 and "UNCHECKED" in stepped.output
+    assert "UNCHECKED" not in replay(str(path)).output
+
+
+def test_resume_refuses_a_save_without_a_fingerprint(tmp_path):
+    game = metatcg.load_game("metax")
+    st = game.new_state(["aggro", "control"], seed=5)
+    rec = st.record()
+    del rec["fingerprint"]
+    rec["play"] = {"seat": 0, "vs": "greedy"}
+    bare = tmp_path / "bare.record.json"
+    bare.write_text(json.dumps(rec))
+    r = runner.invoke(app, ["play", "--resume", str(bare)], input="q\n")
+    assert r.exit_code == 2 and "no fingerprint" in r.output and "Traceback" not in r.output

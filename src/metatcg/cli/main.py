@@ -248,11 +248,15 @@ def replay(file: Path = typer.Argument(..., help="A game record (JSON) saved by 
            seat: Optional[int] = typer.Option(None, "--seat", metavar="N",
                                               help="See the game as seat N (0 = P1) saw it: its view and its "
                                                    "log only. Default: the judge's view (every hand, the whole "
-                                                   "log with rule IDs).")) -> None:
+                                                   "log with rule IDs)."),
+           trust: bool = typer.Option(False, "--trust", help="Replay a record that has no fingerprint (made by "
+                                      "hand or by an old version): nothing checks that its decks, options "
+                                      "and seed are those the game was played with, and the replay says so.")
+           ) -> None:
     """Replay a saved game record and print its log and result (or step through it)."""
     from .replay import run_replay
 
-    run_replay(file, step, seat)
+    run_replay(file, step, seat, trust)
 
 
 @app.command("compile")

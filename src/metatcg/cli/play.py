@@ -20,7 +20,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from metatcg.bots import make_bot
-from metatcg.engine.errors import MetatcgError, StateDataError
+from metatcg.engine.errors import MetatcgError, StateDataError, UnfingerprintedError
 from metatcg.engine.game import Game
 from metatcg.engine.handle import PlayerHandle
 from metatcg.engine.state import GameState
@@ -215,7 +215,12 @@ def resume_game(path: Path, game_id: str | None, save: Path | None) -> Session:
     if game_id is not None and game_id != game.id:
         fail(f"{path} is a {game.id} game, not {game_id}")
     seats = saving.seating(record)
-    state = game.replay(record)
+    try:
+        state = game.replay(record)
+    except UnfingerprintedError:
+        fail(f"{path} has no fingerprint, so nothing shows that its decks, options and seed are those the game "
+             f"was played with; a game resumes only from a save 'metatcg play' made ('metatcg replay --trust "
+             f"{path}' shows it)")
     if state.is_terminal():
         fail(f"the game in {path} is over: {result_text(state.returns(), state.reason)}")
     you, vs = seats.get("seat", 0), seats.get("vs", "greedy")

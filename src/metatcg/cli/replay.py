@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
-from metatcg.engine.errors import StateDataError
+from metatcg.engine.errors import StateDataError, UnfingerprintedError
 from metatcg.engine.game import Game
 from metatcg.engine.state import GameState
 from metatcg.ui.layout import JUDGE, log_line, log_section, player_name
@@ -28,20 +28,29 @@ PLAYER_RECORD = "metatcg-player-record/1"
 KEYS = "Enter next, b back, 0-{last} go to, board, c end, q stop"
 
 
-def run_replay(path: Path, step: bool, seat: int | None = None) -> None:
-    """Print the log (judge's or ``seat``'s) and the result, or step through the game."""
+def run_replay(path: Path, step: bool, seat: int | None = None, trust: bool = False) -> None:
+    """Print the log (judge's or ``seat``'s) and the result, or step through the game. A record
+    without a fingerprint replays only with ``trust``, and says so above the log."""
     game, record = _load(path)
-    final = game.replay(record)          # validates the whole record first
+    try:
+        final = game.replay(record, trust=trust)          # validates the whole record first
+    except UnfingerprintedError:
+        fail(f"{path} has no fingerprint, so nothing shows that its decks, options and seed are those the game "
+             "was played with (made by hand, changed, or saved by an old version?); --trust replays it "
+             "anyway, marked unchecked")
     eyes = Eyes(seat)
     if seat is not None and not 0 <= seat < final.num_players:
         fail(f"--seat must be a seat of the table, 0-{final.num_players - 1}, not {seat}")
     seed = f" · seed {record.get('seed')}" if seat is None else ""
     console.print(Rule(f"{escape(game.title or game.id)}{seed} · {len(final.history)} actions · "
                        f"{eyes.title}", style="bold cyan"))
+    if final.unchecked:
+        console.print(Text("UNCHECKED: the record has no fingerprint, so this may not be the game that was "
+                           "played (its decks, options or seed may have been changed)", style="bold yellow"))
     if not step:
         for line in eyes.log(final):
             console.print(log_line(line))
-    elif not Stepper(game, Timeline(game, record), eyes).run():
+    elif not Stepper(game, Timeline(game, record, trust=trust), eyes).run():
         return
     console.print(Rule("Result", style="bold cyan"))
     res = final.returns() if final.is_terminal() else None
@@ -86,10 +95,11 @@ class Timeline:
     game: Game
     record: dict[str, Any]
     states: list[GameState] = field(default_factory=list)
+    trust: bool = False      # the record has no fingerprint and the user chose to replay it
 
     def __post_init__(self) -> None:
         self.actions = [str(a) for a in self.record["actions"]]
-        self.states = [self.game.replay(self.record, upto=0)]
+        self.states = [self.game.replay(self.record, upto=0, trust=self.trust)]
 
     @property
     def last(self) -> int:

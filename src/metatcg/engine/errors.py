@@ -36,3 +36,7 @@ class ArgumentError(MetatcgError, ValueError):
 
 class StateDataError(MetatcgError):
     """Malformed state JSON, record or scenario."""
+
+
+class UnfingerprintedError(StateDataError):
+    """A record or state JSON without a fingerprint, refused unless the caller trusts it."""

@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterable
 
 from . import jsonio
 from .decks import Deck, parse_deck_text, read_deck_file
-from .errors import ArgumentError, DeckError, IllegalActionError, SeatCountError, StateDataError
+from .errors import ArgumentError, DeckError, IllegalActionError, SeatCountError, StateDataError, UnfingerprintedError
 from .rng import Rng
 from .action import Action
 from .state import GameState, Rules, setup_digest, without_rule_ids
@@ -140,16 +140,32 @@ class Game:
         """Push the setup steps (shuffles, first player, opening hands...)."""
         raise NotImplementedError
 
-    def state_from_json(self, obj: "dict[str, Any] | str | bytes") -> GameState:
+    def state_from_json(self, obj: "dict[str, Any] | str | bytes", trust: bool = False) -> GameState:
+        """A state from its JSON (``to_json``/``to_json_text``), every part checked (see
+        ``GameState.from_json``). JSON without a fingerprint is refused unless ``trust`` is
+        True; the state then loads marked ``unchecked``."""
+        if type(trust) is not bool:
+            raise ArgumentError(f"trust must be True or False, not {trust!r:.40}")
         if isinstance(obj, (str, bytes)):
             obj = jsonio.loads(obj, "state JSON")
         try:
-            return GameState.from_json(self, obj)
+            return GameState.from_json(self, obj, trust)
         except RecursionError:
             raise StateDataError("malformed state JSON: nested too deeply") from None
 
-    def replay(self, record: "dict[str, Any] | str", upto: int | None = None, log: bool = True) -> GameState:
-        """Rebuild a game from its record (game, options, decks, seed, action ids)."""
+    def replay(self, record: "dict[str, Any] | str", upto: int | None = None, log: bool = True,
+               trust: bool = False) -> GameState:
+        """Rebuild a game from its record (game, options, decks, seed, action ids): its first
+        ``upto`` actions (None: all of them). The record's fingerprint is checked: the setup
+        always, the final state when every action is replayed. A record without one is
+        refused, since nothing shows that its decks and seed are those the game was played
+        with; ``trust=True`` replays it anyway and marks the state ``unchecked``."""
+        if type(log) is not bool:
+            raise ArgumentError(f"log must be True or False, not {log!r:.40}")
+        if type(trust) is not bool:
+            raise ArgumentError(f"trust must be True or False, not {trust!r:.40}")
+        if upto is not None and type(upto) is not int:
+            raise ArgumentError(f"upto must be a whole number of actions (or None for all), not {upto!r:.40}")
         if isinstance(record, (str, bytes)):
             record = jsonio.loads(record, "record JSON")
         if not isinstance(record, dict) or record.get("format") != "metatcg-record/1":
@@ -169,10 +185,18 @@ class Game:
                 raise StateDataError("malformed record: fingerprint must hold 'setup' and 'state' hashes")
         except (KeyError, TypeError, ValueError) as e:
             raise StateDataError(f"malformed record: {type(e).__name__}: {e}") from None
+        if upto is not None and not 0 <= upto <= len(actions):
+            raise ArgumentError(f"upto must be from 0 to {len(actions)} (the record's actions), not {upto}")
         if mark is not None and setup_digest(decks, options, seed) != mark["setup"]:
             raise StateDataError("record was changed after it was made: its decks (cards or their order), "
                                  "options or seed are not those the game was played with")
-        state = self.new_state(decks, seed=seed, options=options, log=log)
+        state = self.new_state(decks, seed=seed, options=options, log=log)   # checks decks and options
+        if mark is None:
+            if not trust:
+                raise UnfingerprintedError("record without a fingerprint: nothing shows that its decks (cards or their "
+                                     "order), options and seed are those the game was played with; "
+                                     "replay(record, trust=True) rebuilds it unchecked")
+            state.unchecked = True
         for i, aid in enumerate(actions[:upto]):
             try:
                 state.apply(aid)

@@ -45,8 +45,17 @@ class PlayerHandle:
 
     def determinize(self, rng: Rng) -> "GameState":
         """A quiet full state consistent with what this player knows (hidden cards resampled).
-        Whatever is done to it never touches the real game."""
-        return detach(self.game.determinize(self.__state, self.player, rng), rng)
+        Whatever is done to it never touches the real game. It waits at the real game's
+        decision (same seat, kind and prompt): a lookahead from anywhere else would plan for
+        a moment that is not this one."""
+        st = self.__state
+        s = self.game.determinize(st, self.player, rng)
+        a, b = st.decision, s.decision
+        if s.result != st.result or (a is not b and (a is None or b is None or a.player != b.player
+                                                     or a.kind != b.kind or a.prompt != b.prompt)):
+            raise RuntimeError(f"{self.game.id}: determinize for P{self.player + 1} moved the game on from "
+                               f"{a!r:.120} to {b!r:.120} (a bug in the game's determinize)")
+        return detach(s, rng)
 
 
 def detach(s: "GameState", rng: Rng) -> "GameState":

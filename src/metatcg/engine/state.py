@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Protocol
 
 from .action import Action, Decision
-from .errors import IllegalActionError, SeatError, StateDataError
-from .jsonio import detached
+from .errors import ArgumentError, IllegalActionError, SeatError, StateDataError, UnfingerprintedError
+from .jsonio import detached, dumpb
 from .records import INT_BOUND, KERNEL, Registry, decode, encode, is_record
 from .rng import Rng
 from .seats import returns_by_place
@@ -94,8 +95,19 @@ class Pass(NamedTuple):
 
 def setup_digest(decks: Any, options: Any, seed: Any) -> str:
     """A short hash of what a game starts from: decks in order, options, seed."""
-    from .jsonio import dumpb
     return hashlib.sha256(dumpb([decks, sorted(dict(options).items()), seed])).hexdigest()[:16]
+
+
+@lru_cache(maxsize=256)
+def _setup_of(decks: tuple[tuple[str, ...], ...], options: tuple[tuple[str, Any], ...], seed: int) -> str:
+    """:func:`setup_digest` of a state's own (hashable) setup, worked out once per game: every
+    state and copy of a game shares it, and its JSON carries it each time."""
+    return setup_digest([list(d) for d in decks], dict(options), seed)
+
+
+def history_digest(setup: str, history: list[str]) -> str:
+    """A short hash of a game's history (every action id in order) and the setup it started from."""
+    return hashlib.sha256(dumpb([setup, history])).hexdigest()[:16]
 
 
 def _distinct_labels(actions: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -146,7 +158,7 @@ class GameState:
 
     __slots__ = ("game", "rules", "_surely_several", "_state_check", "data", "rng", "stack", "pending",
                  "decision", "_log", "logging", "history", "result", "reason", "actions_taken", "seed",
-                 "options", "decks", "_legal", "_by_id", "watcher")
+                 "options", "decks", "_legal", "_by_id", "watcher", "unchecked")
 
     def __init__(self, game: "Game", data: Any, seed: int, options: dict[str, Any],
                  decks: tuple[tuple[str, ...], ...], log: bool = True) -> None:
@@ -175,6 +187,9 @@ class GameState:
         # told of every action just before it is taken, chosen or forced (a simulator's card
         # statistics); copies never carry it, so lookahead on them reports nothing
         self.watcher: Callable[[GameState, Action], None] | None = None
+        # rebuilt from a record or state JSON that had no fingerprint to check (the caller chose
+        # to trust it): its JSON and record carry none either, so whoever loads them knows
+        self.unchecked = False
 
     # ----------------------------------------------------------------- contract
     @property
@@ -321,6 +336,7 @@ class GameState:
         new._legal = self._legal
         new._by_id = self._by_id
         new.watcher = None
+        new.unchecked = self.unchecked
         return new
 
     # ----------------------------------------------------------------- log
@@ -339,23 +355,30 @@ class GameState:
         """What ``player`` may read of the log, without rule IDs (those are for judges);
         ``start``: only from that line of the player's log on (a client that has the rest)."""
         self.seat(player)
-        return [without_rule_ids(t) for t in islice(self._readable(player, self._log), self._clamp(start), None)]
+        return [without_rule_ids(t) for t in islice(self._readable(player, self._log), self._clamp(start, "start"),
+                                                    None)]
 
     def log_since(self, player: int, mark: int = 0) -> tuple[list[str], int]:
         """The lines ``player`` may read (``-1``: a spectator, as :meth:`public_log`) among the log
         entries from entry ``mark`` on, and the mark to ask from next time. A client kept up to
         date (a server's socket) pays for the new entries only, not for the whole log."""
         log = self._log
-        return [without_rule_ids(t) for t in self._readable(player, islice(log, self._clamp(mark), None))], len(log)
+        if player != -1:
+            self.seat(player)
+        return ([without_rule_ids(t) for t in self._readable(player, islice(log, self._clamp(mark, "mark"), None))],
+                len(log))
 
     def public_log(self, start: int = 0) -> list[str]:
         """What a spectator may read of the log (public lines, and the public text of private
         ones), from line ``start`` on."""
-        return [without_rule_ids(t) for t in islice(self._readable(-1, self._log), self._clamp(start), None)]
+        return [without_rule_ids(t) for t in islice(self._readable(-1, self._log), self._clamp(start, "start"), None)]
 
-    def _clamp(self, start: int) -> int:
+    def _clamp(self, start: Any, name: str) -> int:
         """A line or entry number as a position in the log (no player reads more lines than the
-        log has entries, so any larger number reads nothing)."""
+        log has entries, so any larger number reads nothing); ``name`` names the argument in the
+        error a number that is no whole number gets."""
+        if type(start) is not int:
+            raise ArgumentError(f"{name} must be a whole number (a log line), not {start!r:.40}")
         return min(max(start, 0), len(self._log))
 
     @staticmethod
@@ -382,6 +405,8 @@ class GameState:
         with the state, for a caller that reads it at once and keeps none of it (an RL encoder:
         the copy costs a fifth to a third of the view)."""
         self.seat(player)
+        if type(copy) is not bool:
+            raise ArgumentError(f"copy must be True or False, not {copy!r:.40}")
         legal = [a.to_json() for a in self.legal_actions()] if self.current_player() == player else []
         log = [] if log_from is None else self.log_for(player, log_from)
         return self._framed(self.rules.view(self, player), player, legal, log, copy)
@@ -580,15 +605,15 @@ class GameState:
         (a record whose decks, options or seed were changed would replay into another game).
         It holds the seed and every deck: never send it to a player while the game runs."""
         decks = [list(d) for d in self.decks]
-        return {"format": "metatcg-record/1", "game": self.game.id, "options": dict(self.options),
-                "decks": decks, "seed": self.seed, "actions": list(self.history),
-                "fingerprint": {"setup": setup_digest(decks, self.options, self.seed),
-                                "state": self.digest()}}
+        rec = {"format": "metatcg-record/1", "game": self.game.id, "options": dict(self.options),
+               "decks": decks, "seed": self.seed, "actions": list(self.history)}
+        if not self.unchecked:  # what was never checked is not vouched for now
+            rec["fingerprint"] = {"setup": setup_digest(decks, self.options, self.seed), "state": self.digest()}
+        return rec
 
     def digest(self) -> str:
         """A short hash of the whole state apart from the log (the same in quiet mode)."""
-        from .jsonio import dumpb
-        raw = self._json()
+        raw = self._json(fingerprint=False)
         raw["log"] = None
         return hashlib.sha256(dumpb(raw)).hexdigest()[:16]
 
@@ -629,10 +654,12 @@ class GameState:
         out: dict[str, Any] = detached(self._json())
         return out
 
-    def _json(self) -> dict[str, Any]:
-        """The JSON form, possibly sharing lists with the live state (only to encode at once)."""
+    def _json(self, fingerprint: bool = True) -> dict[str, Any]:
+        """The JSON form, possibly sharing lists with the live state (only to encode at once).
+        Its ``fingerprint`` (hashes of the setup and of the history, :meth:`from_json` checks
+        them) is left out for :meth:`digest`, and is None in an unchecked state's JSON."""
         d = self.decision
-        return {
+        out = {
             "format": STATE_FORMAT,
             "game": self.game.id,
             "seed": self.seed,
@@ -650,18 +677,32 @@ class GameState:
             "reason": self.reason,
             "actions_taken": self.actions_taken,
         }
+        if fingerprint:
+            out["fingerprint"] = None if self.unchecked else self.fingerprint()
+        return out
+
+    def fingerprint(self) -> dict[str, str]:
+        """Hashes of what the game started from (decks, options, seed) and of its history on top
+        of that: state JSON carries them, so a history cut short, lengthened or changed (or a
+        changed deck list or seed) is refused when the JSON is read, not found out later."""
+        setup = _setup_of(self.decks, tuple(sorted(self.options.items())), self.seed)
+        return {"setup": setup, "history": history_digest(setup, self.history)}
 
     @classmethod
-    def from_json(cls, game: "Game", obj: Any) -> "GameState":
+    def from_json(cls, game: "Game", obj: Any, trust: bool = False) -> "GameState":
         """A state read back from :meth:`to_json` data, or a :class:`StateDataError`.
 
         Every part is checked before the state is handed out: exact JSON types (a bool is no
-        int, a float no seat), integers within bounds, records with fields of the declared
-        types (:func:`.records.check_fields`), seats in range, a decision exactly when the game
-        is not over, the kernel's own decisions well formed, the decks agreeing with the cards
-        of the game data (the game data's ``matches_decks(decks)`` hook), then the game's own
-        checks of the data, steps and decision (its data's ``check_loaded(state)`` hook), and
-        last the pending decision must list its options."""
+        int, a float no seat), integers within bounds, the setup (decks, options, seed) and the
+        history against the JSON's fingerprint (:meth:`fingerprint`), records with fields of the
+        declared types (:func:`.records.check_fields`), seats in range, a decision exactly when
+        the game is not over, the kernel's own decisions well formed, the decks agreeing with
+        the cards of the game data (the game data's ``matches_decks(decks)`` hook), then the
+        game's own checks of the data, steps and decision (its data's ``check_loaded(state)``
+        hook), and last the pending decision must list its options.
+
+        JSON without a fingerprint (an unchecked state's, or one saved before fingerprints) is
+        refused unless ``trust`` is True; then it loads as an unchecked state."""
         if not isinstance(obj, dict) or obj.get("format") != STATE_FORMAT:
             raise StateDataError(f"not a metatcg state (expected format {STATE_FORMAT!r})")
         if obj.get("game") != game.id:
@@ -706,6 +747,7 @@ class GameState:
             if type(history) is not list or not set(map(type, history)) <= _STR:
                 raise StateDataError("malformed state JSON: history must be a list of action ids")
             st.history = history[:]
+            _check_history(st, obj.get("fingerprint"), trust)
             res = obj["result"]
             if res is not None:
                 if type(res) is not list or len(res) != n \
@@ -768,6 +810,36 @@ class GameState:
 
 
 _STR = frozenset({str})
+
+
+def _check_history(st: GameState, mark: Any, trust: bool) -> None:
+    """The setup and history just read against the fingerprint they were saved with (see
+    :meth:`GameState.from_json`); an unfingerprinted state is refused or, trusted, marked
+    unchecked. A concession must name a seat."""
+    if mark is None:
+        if not trust:
+            raise UnfingerprintedError("state JSON without a fingerprint: nothing shows that its history, "
+                                       "decks, options and seed are those it was saved with (an unchecked "
+                                       "state, or saved by an older version); state_from_json(..., trust=True) "
+                                       "loads it unchecked")
+        st.unchecked = True
+    elif type(mark) is not dict or set(mark) != {"setup", "history"} or not all(type(v) is str for v in mark.values()):
+        raise StateDataError("malformed state JSON: fingerprint must hold 'setup' and 'history' hashes")
+    else:
+        now = st.fingerprint()
+        if now["setup"] != mark["setup"]:
+            raise StateDataError("malformed state JSON: its decks (cards or their order), options or seed were "
+                                 "changed after it was saved (they do not match its fingerprint)")
+        if now["history"] != mark["history"]:
+            raise StateDataError("malformed state JSON: its history was changed after it was saved (an action "
+                                 "added, removed or altered: it does not match its fingerprint)")
+    n = st.num_players
+    for aid in st.history:
+        if aid.startswith(CONCEDE):
+            try:
+                _conceder(aid, n)
+            except IllegalActionError as e:
+                raise StateDataError(f"malformed state JSON: history: {e}") from None
 
 
 def _json_int(v: Any, what: str, lo: int, hi: int) -> int:

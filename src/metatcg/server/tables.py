@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..bots import Bot, make_bot
-from ..engine.errors import IllegalActionError, MetatcgError
+from ..engine.errors import IllegalActionError, MetatcgError, StateDataError, UnfingerprintedError
 from ..engine.game import Game
-from ..engine.state import GameState
+from ..engine.state import GameState, setup_digest
 from ..registry import load_game
 from . import redact
 from .botpool import BotPool
@@ -94,14 +94,31 @@ class Table:
     def restore(cls, row: GameRow, store: Store) -> "Table":
         """Rebuild a stored game: its latest snapshot, then the actions taken after it."""
         game = load_game(row.game)
-        if row.snapshot is not None:
-            state = game.state_from_json(row.snapshot[1])
-        else:
-            setup = row.setup
+        setup = row.setup
+        actions = row.actions
+        try:
+            state = cls._from_snapshot(game, row) if row.snapshot is not None else None
+        except UnfingerprintedError:
+            # a snapshot written before state JSON carried fingerprints: the database is the
+            # server's own, so the game is rebuilt from its setup and every stored action
+            state, actions = None, store.action_ids(row.id)
+        if state is None:
             state = game.new_state(setup["decks"], seed=setup["seed"], options=setup["options"])
-        for aid in row.actions:
+        for aid in actions:
             state.apply(aid)
         return cls(row, game, state, store)
+
+    @staticmethod
+    def _from_snapshot(game: Game, row: GameRow) -> GameState:
+        """The stored snapshot, checked against its fingerprint and against the game's row."""
+        assert row.snapshot is not None
+        n, text = row.snapshot
+        state = game.state_from_json(text)
+        setup = row.setup
+        if state.fingerprint()["setup"] != setup_digest(setup["decks"], setup["options"], setup["seed"]) \
+                or len(state.history) != n:
+            raise StateDataError(f"game {row.id}: its snapshot is not of this game after {n} actions")
+        return state
 
     # ------------------------------------------------------------------ who is who
     def seat_of(self, token: str | None) -> int:

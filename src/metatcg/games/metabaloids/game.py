@@ -7,7 +7,7 @@ from typing import Any
 from ...engine.action import Action
 from ...engine.decks import Deck
 from ...engine.game import PooledGame
-from ...engine.hidden import redeal
+from ...engine.hidden import redeal, redeal_fitting
 from ...engine.rng import Rng
 from ...engine.state import GameState
 from . import facts
@@ -16,7 +16,8 @@ from .data import MetabaloidsData
 from .deckcheck import check_deck
 from .heuristics import evaluate
 from .position import build_position, snapshot
-from .records import Ops, Setup
+from .pay import can_pay
+from .records import Pay, Setup
 from .rules import MetabaloidsRules
 
 DECK_DIR = Path(__file__).parent / "decks"
@@ -69,31 +70,61 @@ class MetabaloidsGame(PooledGame):
     def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
         """Resample, per owner, every other seat's hidden hand with their draw pile, and
         ``player``'s own draw pile; hand cards everyone saw go there and a draw pile's top card
-        a dig revealed stay where they are."""
+        a dig revealed stay where they are. The copy waits at the real game's decision: a seat
+        choosing from its hand now is dealt one that still offers that choice."""
         s = state.clone()
         d: MetabaloidsData = s.data
+        dec = s.decision
         for p in range(d.n):
-            top = d.top_known[p]
-            pile = d.draw[p][:-1] if top >= 0 else d.draw[p][:]
             if p == player:
+                top = d.top_known[p]
+                pile = d.draw[p][:-1] if top >= 0 else d.draw[p][:]
                 redeal([pile], rng)
+                d.draw[p] = pile + ([top] if top >= 0 else [])
             else:
-                seen = [c for c in d.hand[p] if c in d.known]
-                hidden = [c for c in d.hand[p] if c not in d.known]
-                redeal([hidden, pile], rng)
-                d.hand[p] = seen + hidden
-            d.draw[p] = pile + ([top] if top >= 0 else [])
+                _redeal_seat(s, p, rng, dec is not None and dec.player == p and dec.kind in HAND_CHOICES)
         s.rng = Rng(rng.next64())
         s._legal = None
         s._by_id = None
-        dec = s.decision
-        if dec is not None and dec.player != player and dec.kind in ("choose", "pay", "lose") \
-                and not s.legal_actions():
-            # another seat was choosing from a hand this copy resampled and nothing there fits now:
-            # the copy goes on as if that choice had nothing to choose from
-            s.decision = None
-            s._legal = None
-            if dec.kind == "choose":
-                s.push(Ops(dec.params.use, dec.params.op + 1))
-            s._advance()
         return s
+
+
+#: decisions a seat makes from its hidden hand, which a resampled hand might not offer
+HAND_CHOICES = frozenset({"pay", "lose", "choose"})
+
+
+def _redeal_seat(s: GameState, p: int, rng: Rng, asked: bool) -> None:
+    """Resample seat ``p``'s hidden hand cards with its draw pile (a top card a dig revealed
+    stays). ``asked``: ``p`` is choosing from that hand now, so only a hand that still offers
+    the choice will do."""
+    d: MetabaloidsData = s.data
+    top = d.top_known[p]
+    pile = d.draw[p][:-1] if top >= 0 else d.draw[p][:]
+    seen = [c for c in d.hand[p] if c in d.known]
+    hidden = [c for c in d.hand[p] if c not in d.known]
+
+    def place() -> None:
+        d.hand[p] = seen + hidden
+        d.draw[p] = pile + ([top] if top >= 0 else [])
+
+    def fits() -> bool:
+        place()
+        return still_asked(s)
+
+    if asked:
+        redeal_fitting([hidden, pile], rng, fits)
+    else:
+        redeal([hidden, pile], rng)
+    place()
+
+
+def still_asked(s: GameState) -> bool:
+    """Whether the pending decision still stands in ``s``: it offers something, and a seat
+    paying from hand has what it still owes there, as every seat knows it had (MB-PAY-9: a
+    cost is offered only when it can be paid in full)."""
+    s._legal = None
+    s._by_id = None
+    if not s.legal_actions():
+        return False
+    step = s.decision.params if s.decision is not None else None
+    return type(step) is not Pay or can_pay(s.data, step.seat, step.left, step.anywhere)

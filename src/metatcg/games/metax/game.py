@@ -6,7 +6,7 @@ from pathlib import Path
 from ...engine.action import Action, Decision
 from ...engine.decks import Deck
 from ...engine.game import PooledGame
-from ...engine.hidden import redeal
+from ...engine.hidden import redeal, redeal_fitting
 from ...engine.rng import Rng
 from ...engine.state import GameState
 from . import facts
@@ -90,8 +90,18 @@ class MetaXGame(PooledGame):
             bottom = d.known_bottom(me)
             top = d.deck[me][:len(d.deck[me]) - len(bottom)]
         zones_me = [top, d.vp[opp]]
-        for zones in (zones_opp, zones_me):
-            redeal(zones, rng)  # from a fixed order: the copy cannot be run backwards
+        if dec is not None and dec.player == opp and dec.kind == "defend_card":
+            # they chose to defend with a Character that can use a Battle Card from their hand:
+            # every seat knows they hold one, so the copy's hand must too (or it has no options)
+            def fits() -> bool:
+                d.hand[opp] = known + hidden_hand
+                s._legal = None
+                return bool(s.legal_actions())
+
+            redeal_fitting(zones_opp, rng, fits)
+        else:
+            redeal(zones_opp, rng)  # from a fixed order: the copy cannot be run backwards
+        redeal(zones_me, rng)
         d.hand[opp] = known + hidden_hand
         d.deck[me] = top + bottom
         if searching == opp:  # the options of their search come from the deck they have in this copy
