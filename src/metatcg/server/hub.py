@@ -16,6 +16,7 @@ from anyio import to_thread
 
 from ..bots import BOTS
 from ..engine.errors import MetatcgError, UnknownGameError
+from ..engine.windows import ASK_SEATS, ask_seats_text
 from ..registry import load_game
 from .errors import ApiError
 from .seats import hash_token, new_token
@@ -26,7 +27,17 @@ log = logging.getLogger("metatcg.server")
 
 PLAYERS = ("human", *(f"bot:{b}" for b in BOTS))
 MAX_TABLES = 2000      # games in memory before finished ones nobody watches are dropped
-DEFAULT_SETTINGS: dict[str, Any] = {"turn_seconds": None, "public_record": True, "listed": True, "open": False}
+DEFAULT_SETTINGS: dict[str, Any] = {"turn_seconds": None, "public_record": True, "listed": True, "open": False,
+                                    "fair_windows": None}
+
+
+def fair_windows(options: dict[str, Any] | None, humans: list[int]) -> dict[str, Any]:
+    """The game options with every human seat asked in every response window (PR-K-10), unless
+    the options name the seats themselves (``ask_seats``)."""
+    out = dict(options or {})
+    if humans and ASK_SEATS not in out:
+        out[ASK_SEATS] = ask_seats_text(humans)
+    return out
 
 
 class Watcher:
@@ -185,6 +196,10 @@ class Hub:
             if k not in s:
                 raise ApiError(400, "bad_request", f"unknown setting {k!r:.40}; settings: {', '.join(s)}")
             s[k] = v
+        humans = [i for i, p in enumerate(players) if p == "human"]
+        if s["fair_windows"] is None:   # default: on when a person could learn from another's pauses
+            s["fair_windows"] = len(humans) > 1
+        options = fair_windows(options, humans if s["fair_windows"] else [])
         if seed is None:
             seed = secrets.randbelow(2**31)
         try:   # the decks first, so that an error in the options is not called a deck's

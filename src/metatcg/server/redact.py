@@ -19,8 +19,9 @@ def _frame(table: "Table", view: dict[str, Any], seat: int | None, log_start: in
     legal = view.pop("legal_actions", [])
     log = view.pop("log", [])
     st = table.state
-    return {"id": table.id, "game": table.game.id, "seat": seat, "n": table.n,
-            "deciding": table.deciding(), "over": st.is_terminal(),
+    deciding = view.get("deciding")   # the view's: in a response window it names the seat asked
+    return {"id": table.id, "game": table.game.id, "seat": seat, "n": table.n,  # to that seat only
+            "deciding": None if deciding is None else deciding["player"], "over": st.is_terminal(),
             "seats": [s.public() for s in table.seats], "settings": public_settings(table.settings),
             "view": view, "legal_actions": legal, "log_start": log_start, "log": log,
             "result": view.get("result"), "deadline": table.deadline, "notes": list(table.notes)}

@@ -18,6 +18,7 @@ from ..bots import Bot, RandomBot, make_bot
 from ..engine.errors import IllegalActionError, MetatcgError
 from ..engine.game import Game
 from ..engine.state import GameState
+from ..engine.windows import WINDOW_DECISION
 from ..registry import load_game
 from . import redact
 from .errors import ApiError
@@ -115,6 +116,11 @@ class Table:
         p = self.state.current_player()
         return None if p < 0 else p
 
+    def in_window(self) -> bool:
+        """Is the decision a response window's (whose seat only that seat may learn)?"""
+        d = self.state.decision
+        return d is not None and d.kind == WINDOW_DECISION
+
     def bot_to_move(self, state: GameState | None = None) -> bool:
         p = (state or self.state).current_player()
         return p >= 0 and self.seats[p].is_bot
@@ -136,8 +142,9 @@ class Table:
             if n is not None and n != self.n:
                 raise ApiError(409, "stale", f"the game has moved on (action {self.n}, your screen showed {n}); "
                                              "here is the new state")
-            if self.deciding() != seat:
-                raise ApiError(409, "not_your_decision", f"it is P{(self.deciding() or 0) + 1}'s decision, not yours")
+            if self.deciding() != seat:    # who is asked in a response window stays unsaid (PR-K-9)
+                whose = "another seat's" if self.in_window() else f"P{(self.deciding() or 0) + 1}'s"
+                raise ApiError(409, "not_your_decision", f"it is {whose} decision, not yours")
             legal = [a.id for a in self.state.legal_actions()]
             if action not in legal:
                 sample = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
@@ -181,7 +188,8 @@ class Table:
             # notes are public: the action's label may name a card only this seat sees (a card
             # of its hand put back, a face-down Trap), so the note names none; log_for tells
             # each seat what it may know of the action
-            self.notes.append(f"P{p + 1}'s time ran out: the server chose for them")
+            self.notes.append("a response window timed out: the server passed for the seat asked" if self.in_window()
+                              else f"P{p + 1}'s time ran out: the server chose for them")
             await self._commit(choice, p, "timer", lambda st: st.apply(choice), notes=True)
             return True
 
@@ -238,7 +246,8 @@ class Table:
     def _deadline_for(self, state: GameState) -> float | None:
         secs = self.settings.get("turn_seconds")
         p = state.current_player()
-        if secs and p >= 0 and not self.seats[p].is_bot:
+        window = state.decision is not None and state.decision.kind == WINDOW_DECISION
+        if secs and p >= 0 and (window or not self.seats[p].is_bot):   # a window's deadline names no seat
             return time.time() + float(secs)
         return None
 

@@ -104,7 +104,7 @@ class MZ22Rules:
 
     def after_pass(self, st: GameState, w: Window, seat: int) -> None:
         if st.logging:
-            st.say(f"{pl(seat)} passes")
+            st.say(f"{pl(seat)} passes", seat)   # only the seat asked: others learn no one was (PR-K-9)
 
     def window_prompt(self, st: GameState, w: Window, seat: int) -> str:
         return f"{WINDOW_TEXT.get(w.name, w.name)}: you hold priority. Take an \"any time\" Action, or pass"
