@@ -3,6 +3,8 @@ response window names no seat to anyone but the seat asked. Fair windows (PR-K-1
 seats in every window."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import metatcg
@@ -191,3 +193,21 @@ def test_the_server_turns_fair_windows_on_for_tables_with_two_or_more_people(tmp
         assert settings["fair_windows"] is False and "ask_seats" not in options
         r = c.post("/api/games", json={"game": "spark-circle", "settings": {"fair_windows": "yes"}})
         assert r.status_code == 400 and "fair_windows" in r.text
+
+
+def test_metatcg_play_sets_fair_windows_in_the_saved_game(in_tmp):
+    """``--vs human`` turns fair windows on for every seat, ``--fair-windows`` for your seat
+    against bots, ``--no-fair-windows`` off; the saved record keeps the setting; a resumed game
+    keeps its own."""
+    from support.cli import assert_clean, run
+
+    def options(*args: str, seed: int) -> dict:
+        assert_clean(run("play", "metabaloids", "--seed", str(seed), "--seats", "3", *args, input=""), 0)
+        return json.loads((in_tmp / f"metatcg-metabaloids-{seed}.record.json").read_text())["options"]
+
+    assert options("--vs", "human", seed=1)["ask_seats"] == "P1,P2,P3"
+    assert "ask_seats" not in options("--vs", "human", "--no-fair-windows", seed=2)
+    assert "ask_seats" not in options(seed=3)
+    assert options("--fair-windows", "--seat", "1", seed=4)["ask_seats"] == "P2"
+    r = run("play", "--resume", "metatcg-metabaloids-4.record.json", "--no-fair-windows", input="")
+    assert r.exit_code == 2 and "resumed game keeps the options" in r.output
