@@ -211,3 +211,38 @@ def test_metatcg_play_sets_fair_windows_in_the_saved_game(in_tmp):
     assert options("--fair-windows", "--seat", "1", seed=4)["ask_seats"] == "P2"
     r = run("play", "--resume", "metatcg-metabaloids-4.record.json", "--no-fair-windows", input="")
     assert r.exit_code == 2 and "resumed game keeps the options" in r.output
+
+
+def test_the_server_names_no_seat_asked_in_a_window_in_errors_notes_or_deadlines(tmp_path):
+    """Three people play Spark Circle with a turn timer. In a response window a seat not asked
+    that tries to act is refused without naming the seat asked; the window's deadline shows to
+    all alike; when it runs out the note names no seat."""
+    import time
+
+    from fastapi.testclient import TestClient
+
+    from metatcg.server.app import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", http_rate=1e6, http_burst=1e6)
+    with TestClient(app) as c:
+        r = c.post("/api/games", json={"game": "spark-circle", "seats": ["human"] * 3, "seed": 3,
+                                       "settings": {"turn_seconds": 3}})
+        gid, toks = r.json()["id"], [s["token"] for s in r.json()["seats"]]
+        table = app.state.hub.tables[gid]
+        rng = Rng(3)
+        while table.state.decision.kind != WINDOW_DECISION:
+            p = table.state.current_player()
+            aid = rng.choice([a.id for a in table.state.legal_actions()])
+            assert c.post(f"/api/games/{gid}/actions", json={"token": toks[p], "action": aid}).status_code == 200
+        asked, n = table.state.current_player(), table.n
+        other = (asked + 1) % 3
+        frames = [c.get(f"/api/games/{gid}", params={"token": t}).json() for t in toks]
+        assert {f["deadline"] for f in frames} == {table.deadline} and table.deadline is not None
+        r = c.post(f"/api/games/{gid}/actions", json={"token": toks[other], "action": "pass", "n": n})
+        assert r.status_code == 409 and r.json()["code"] == "not_your_decision"
+        assert f"P{asked + 1}" not in r.json()["error"]
+        end = time.time() + 20
+        while table.n == n and time.time() < end:
+            time.sleep(0.05)
+        assert table.n == n + 1
+        assert table.notes[-1] == "a response window timed out: the server passed for the seat asked"
