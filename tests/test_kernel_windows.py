@@ -18,9 +18,9 @@ FILLER = ["Bolt"] * 4
 
 
 def position(hands: list[list[str]], inplay: list[list[str]] | None = None, active: int = 0,
-             life: list[int] | None = None, log: bool = True, game=GAME) -> GameState:
+             life: list[int] | None = None, log: bool = True, game=GAME, **options) -> GameState:
     """A game at ``active``'s main decision with the given hands and cards in play (each deck
-    holds four Bolts)."""
+    holds four Bolts); ``options``: table options besides the game's defaults."""
     n = len(hands)
     inplay = inplay or [[] for _ in range(n)]
     decks = [tuple(hands[p] + inplay[p] + FILLER) for p in range(n)]
@@ -39,7 +39,7 @@ def position(hands: list[list[str]], inplay: list[list[str]] | None = None, acti
         d.life = list(life)
     d.active = d.first = active
     d.turn = 1
-    st = GameState(game, d, 1, game.default_options(), tuple(decks), log=log)
+    st = GameState(game, d, 1, {**game.default_options(), **options}, tuple(decks), log=log)
     st.push(Main(active))
     st._advance()
     return st

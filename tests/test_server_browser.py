@@ -377,3 +377,40 @@ def test_a_spectator_sees_the_board_but_no_hand_and_no_actions(server, browser):
         w.check_clean()
     finally:
         w.close()
+
+
+def test_a_response_window_reads_as_waiting_for_responses_to_the_seats_not_asked(server, browser):
+    """Two people play MetaZoo 2022 (fair windows on by default). In a response window the seat
+    asked reads its prompt; the other seat's board and a spectator's say "Waiting for
+    responses…", naming nobody (docs/kernel.md, "Hidden decisions")."""
+    made = new_game(server, "metazoo-2022", ["human", "human"], 21)
+    gid = made["id"]
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    rng = random.Random(21)
+    asked = None
+    for _ in range(400):
+        frames = {p: seat_state(server, gid, t) for p, t in tokens.items()}
+        p = next(q for q, f in frames.items() if f["deciding"] == q)
+        if frames[p]["view"]["deciding"]["kind"] == "__respond" and frames[p]["n"] > 6:
+            asked = p
+            break
+        ids = [a["id"] for a in frames[p]["legal_actions"]]
+        api_post(server.url, f"/api/games/{gid}/actions",
+                 {"token": tokens[p], "action": choose(rng, ids), "n": frames[p]["n"]})
+    assert asked is not None, "no response window met"
+    other = 1 - asked
+    assert frames[other]["deciding"] is None and frames[other]["view"]["window"]["seat"] is None
+    w = open_page(browser)
+    page = w.page
+    try:
+        for url in (f"/play/{gid}?token={tokens[other]}", f"/watch/{gid}"):
+            page.goto(server.url + url)
+            wait_n(page, frames[asked]["n"])
+            assert page.inner_text("#turn").startswith("Waiting for responses"), page.inner_text("#turn")
+            assert f"P{asked + 1}" not in page.inner_text("#turn") and page.locator("#actions button").count() == 0
+        page.goto(server.url + f"/play/{gid}?token={tokens[asked]}")
+        wait_n(page, frames[asked]["n"])
+        assert page.inner_text("#turn") == "Your decision" and "pass" in enabled_actions(page)
+        w.check_clean()
+    finally:
+        w.close()

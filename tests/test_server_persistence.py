@@ -63,7 +63,8 @@ def test_a_new_server_on_the_same_database_resumes_every_seat(db_url, game_id):
         assert made.status_code == 201, made.json()
         gid = made.json()["id"]
         tokens = {s["seat"]: s["token"] for s in made.json()["seats"]}
-        reference = game.new_state(decks, seed=11)
+        # every seat human: fair windows ask each of them in every window (docs/server.md)
+        reference = game.new_state(decks, seed=11, options={"ask_seats": ",".join(f"P{i + 1}" for i in range(n))})
         taken = _play(c, gid, tokens, Rng(3), SNAPSHOT_EVERY + 10, reference)
         before = _seat_views(c, gid, tokens)
     row = Store(db_url).load(gid)
@@ -139,9 +140,10 @@ def test_kill_9_mid_game_and_every_seat_continues(db_url):
             for _ in range(12):
                 deciding = None
                 for _ in range(200):            # wait for the bots to hand the decision to a human
-                    s = _get(server.url, f"/api/games/{made['id']}", token=next(iter(tokens.values())))
-                    deciding = s["deciding"]
-                    if deciding is None or deciding in tokens:
+                    frames = {q: _get(server.url, f"/api/games/{made['id']}", token=t) for q, t in tokens.items()}
+                    # a response window names the seat asked to that seat only (PR-K-9)
+                    deciding = next((q for q, f in frames.items() if f["deciding"] == q), None)
+                    if deciding is not None or any(f["over"] for f in frames.values()):
                         break
                     time.sleep(0.02)
                 if deciding is None or deciding not in tokens:

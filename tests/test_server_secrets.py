@@ -84,7 +84,9 @@ class Play:
         table = self.table
         assert set(got) == STATE_KEYS
         assert got["seat"] == p and got["n"] == table.n and got["id"] == self.gid
-        assert got["deciding"] == table.deciding() and got["over"] == table.over
+        # in a response window only the seat asked reads who decides (PR-K-9)
+        shown = table.deciding() if not table.in_window() or table.deciding() == p else None
+        assert got["deciding"] == shown and got["over"] == table.over
         assert bool(got["legal_actions"]) == (got["deciding"] == p), "legal actions go only to the decider"
         assert got["log_start"] == log_from
         assert got["log"] == table.state.log_for(p)[log_from:]

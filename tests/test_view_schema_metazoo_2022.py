@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 import metatcg
 from metatcg.games.metazoo_2022.view_schema import MZ22View
+from support.metazoo_2022 import is_bluff
 
 GAME = metatcg.load_game("metazoo-2022")
 NAMES = GAME.starter_deck_names()
@@ -37,12 +38,11 @@ def views_of_game(seed: int, seats: int, every: int = 1, limit: int = 2500):
 
 
 def no_bluff(st) -> list:
-    """Random play without ``trap:bluff`` or ``back``: a random bluff ends the game at the first
+    """Random play without bluffs or ``back``: a random bluff ends the game at the first
     Attack on it (MZ22-TRAP-4), and trap/back loops eat the action budget, cutting the coverage
-    this test needs; the property tests keep both. A menu of only those two goes ``back``: its
-    ``trap:bluff`` would open the bluff menu, where every Page is a bluff."""
+    this test needs; the property tests keep both. A menu of only bluffs goes ``back``."""
     acts = st.legal_actions()
-    return [a for a in acts if a.id not in ("trap:bluff", "back")] or [a for a in acts if a.id == "back"] or acts
+    return [a for a in acts if a.id != "back" and not is_bluff(st, a)] or [a for a in acts if a.id == "back"] or acts
 
 
 def hidden_from(st, p: int) -> set[int]:

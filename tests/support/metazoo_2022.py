@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from metatcg.games.metazoo_2022 import traps
 from metatcg.games.metazoo_2022.stats import cur_lp
 
 from support import ids
@@ -48,5 +49,12 @@ def random_move(rnd, st, bluff: bool = False):
     first Attack on it) that games would end before they test much else."""
     acts = st.legal_actions()
     if not bluff:
-        acts = [a for a in acts if a.id != "trap:bluff"] or acts
+        acts = [a for a in acts if not is_bluff(st, a)] or acts
     return rnd.choice(acts)
+
+
+def is_bluff(st, action) -> bool:
+    """Does ``action`` place a Page without the Trap Trait face-down (a bluff, MZ22-TRAP-4)?"""
+    dec = st.decision
+    return (dec is not None and dec.kind == "trap_place" and action.id.startswith("trap:c")
+            and not traps.is_trap(st.data, action.args))

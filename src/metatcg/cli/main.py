@@ -135,7 +135,12 @@ def play(game_id: Optional[str] = typer.Argument(None, metavar="GAME",
                                                help="Continue a saved game (it goes on in a new file)."),
          option: Optional[list[str]] = typer.Option(None, "--option", metavar="KEY=VALUE",
                                                     help="A table option of the game (listed below); "
-                                                         "repeat for several.")
+                                                         "repeat for several."),
+         fair_windows: Optional[bool] = typer.Option(None, "--fair-windows/--no-fair-windows",
+                                                     help="Ask every human seat in every response window "
+                                                          "(only 'pass' when it holds nothing), so a pause "
+                                                          "tells nobody what a seat holds (default: on with "
+                                                          "--vs human).")
          ) -> None:
     """Play a game in the terminal against bots or other people.
 
@@ -150,10 +155,10 @@ def play(game_id: Optional[str] = typer.Argument(None, metavar="GAME",
     from .common import table_options
 
     game = get_game(game_id) if game_id is not None and resume is None else None
-    if option and game is None:
-        fail("--option is for a new game: a resumed game keeps the options it was started with")
+    if (option or fair_windows is not None) and game is None:
+        fail("--option and --fair-windows are for a new game: a resumed game keeps the options it was started with")
     run_play(game_id, game, deck, opponent_deck, vs, seed, seat, save, seats=seats, resume=resume,
-             options=table_options(game, option) if game is not None else None)
+             options=table_options(game, option) if game is not None else None, fair_windows=fair_windows)
 
 
 @app.command("simulate", cls=with_default_decks(spread_options("--decks", "--bots")))

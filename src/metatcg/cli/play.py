@@ -24,6 +24,7 @@ from metatcg.engine.errors import MetatcgError, StateDataError, UnfingerprintedE
 from metatcg.engine.game import Game
 from metatcg.engine.handle import PlayerHandle
 from metatcg.engine.state import GameState
+from metatcg.engine.windows import ASK_SEATS, ask_seats_text
 from metatcg.ui.presentation import presentation_of
 
 from . import saving
@@ -146,7 +147,8 @@ def seat_decks(game: Game, seats: int, you: int, deck: str | None, others: str |
 # ------------------------------------------------------------------ starting
 def run_play(game_id: str | None, game: Game | None, deck: str | None, opponent_deck: str | None, vs: str,
              seed: int | None, seat: int, save: Path | None, seats: int | None = None,
-             resume: Path | None = None, options: dict[str, Any] | None = None) -> None:
+             resume: Path | None = None, options: dict[str, Any] | None = None,
+             fair_windows: bool | None = None) -> None:
     if vs != "human":
         try:
             make_bot(vs)
@@ -154,8 +156,18 @@ def run_play(game_id: str | None, game: Game | None, deck: str | None, opponent_
             fail(f"unknown opponent {vs!r} ({e}); choose one of: {', '.join(OPPONENTS)}, or a bot with "
                  "settings such as ismcts:iters=400")
     session = (resume_game(resume, game_id, save) if resume is not None
-               else new_game(game_id, game, deck, opponent_deck, vs, seed, seat, save, seats, options))
+               else new_game(game_id, game, deck, opponent_deck, vs, seed, seat, save, seats, options, fair_windows))
     play_session(session)
+
+
+def fair_options(options: dict[str, Any] | None, humans: list[int], fair: bool | None,
+                 hot_seat: bool) -> dict[str, Any] | None:
+    """The table options with the human seats asked in every response window (PR-K-10): on when
+    asked, and by default when people share the table (``--vs human``), where one would learn
+    from another's pauses. Seats named with ``--option ask_seats=...`` stay as given."""
+    if not (hot_seat if fair is None else fair) or ASK_SEATS in (options or {}):
+        return options
+    return {**(options or {}), ASK_SEATS: ask_seats_text(humans)}
 
 
 def pick_options(game: Game, seats: int, options: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -181,7 +193,7 @@ def pick_options(game: Game, seats: int, options: dict[str, Any] | None) -> dict
 
 def new_game(game_id: str | None, game: Game | None, deck: str | None, opponent_deck: str | None, vs: str,
              seed: int | None, seat: int, save: Path | None, seats: int | None,
-             options: dict[str, Any] | None = None) -> Session:
+             options: dict[str, Any] | None = None, fair_windows: bool | None = None) -> Session:
     if game is None:
         if game_id is None:
             fail("name a game (see 'metatcg games') or give --resume FILE")
@@ -193,6 +205,7 @@ def new_game(game_id: str | None, game: Game | None, deck: str | None, opponent_
     seed = choose_seed(seed)
     if sys.stdin.isatty():                  # a person at the keyboard picks the table options
         options = pick_options(game, n, options)
+    options = fair_options(options, list(range(n)) if vs == "human" else [seat], fair_windows, vs == "human")
     state = game.new_state(decks, seed=seed, options=options)
     wanted = save if save is not None else Path(f"metatcg-{game.id}-{seed}{saving.RECORD_SUFFIX}")
     path = saving.claim(wanted, state.record())

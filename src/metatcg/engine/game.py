@@ -11,6 +11,7 @@ from .decks import Deck, parse_deck_text, read_deck_file
 from .errors import ArgumentError, DeckError, IllegalActionError, SeatCountError, StateDataError, UnfingerprintedError
 from .rng import Rng
 from .action import Action
+from .windows import ASK_SEATS, parse_ask_seats
 from .state import GameState, Rules, setup_digest, without_rule_ids
 
 
@@ -124,6 +125,12 @@ class Game:
             if type(v) is not want or (want is int and v < 1):
                 raise DeckError(f"option {k!r} must be a {'positive int' if want is int else want.__name__}, got {v!r}")
             opts[k] = v
+        try:
+            parse_ask_seats(opts[ASK_SEATS], n)
+        except ValueError as e:
+            raise DeckError(f"option {ASK_SEATS!r}: {e}") from None
+        if not opts[ASK_SEATS]:   # unset: the options (records, digests) read as before it existed
+            del opts[ASK_SEATS]
         state = GameState(self, None, seed, opts, tuple(d.cards for d in resolved), log=log)
         state.data = self.initial_data(state, resolved)
         self.setup(state)
@@ -131,7 +138,9 @@ class Game:
         return state
 
     def default_options(self) -> dict[str, Any]:
-        return {"action_limit": self.rules.action_limit, "auto_single": True}
+        """Every game's table options: the action limit (PR-K-3), taking single-option decisions
+        (PR-K-1) and the seats asked in every response window (``ask_seats``, PR-K-10)."""
+        return {"action_limit": self.rules.action_limit, "auto_single": True, ASK_SEATS: ""}
 
     def initial_data(self, state: GameState, decks: list[Deck]) -> Any:
         raise NotImplementedError

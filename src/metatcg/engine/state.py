@@ -27,7 +27,7 @@ from .jsonio import detached, dumpb
 from .records import INT_BOUND, KERNEL, Registry, decode, encode, is_record
 from .rng import Rng
 from .seats import returns_by_place
-from .windows import PASS_ID, WINDOW_DECISION, Window
+from .windows import ASK_SEATS, PASS_ID, WAITING, WINDOW_DECISION, Window, parse_ask_seats
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -158,7 +158,7 @@ class GameState:
 
     __slots__ = ("game", "rules", "_surely_several", "_state_check", "data", "rng", "stack", "pending",
                  "decision", "_log", "logging", "history", "result", "reason", "actions_taken", "seed",
-                 "options", "decks", "_legal", "_by_id", "watcher", "unchecked")
+                 "options", "decks", "_legal", "_by_id", "watcher", "unchecked", "_ask")
 
     def __init__(self, game: "Game", data: Any, seed: int, options: dict[str, Any],
                  decks: tuple[tuple[str, ...], ...], log: bool = True) -> None:
@@ -190,6 +190,8 @@ class GameState:
         # rebuilt from a record or state JSON that had no fingerprint to check (the caller chose
         # to trust it): its JSON and record carry none either, so whoever loads them knows
         self.unchecked = False
+        # seats asked in every response window (fair windows, PR-K-10), from the table's options
+        self._ask: frozenset[int] = parse_ask_seats(options.get(ASK_SEATS, ""), len(decks))
 
     # ----------------------------------------------------------------- contract
     @property
@@ -337,6 +339,7 @@ class GameState:
         new._by_id = self._by_id
         new.watcher = None
         new.unchecked = self.unchecked
+        new._ask = self._ask
         return new
 
     # ----------------------------------------------------------------- log
@@ -418,7 +421,7 @@ class GameState:
         v["game"] = self.game.id
         v["you"] = you
         v["seats"] = self.num_players
-        v["deciding"] = None if d is None or self.result else {"player": d.player, "kind": d.kind, "prompt": d.prompt}
+        v["deciding"] = None if d is None or self.result else self.deciding_for(you)
         v["legal_actions"] = legal
         v["result"] = None if self.result is None else {"returns": list(self.result),
                                                          "reason": without_rule_ids(self.reason)}
@@ -427,6 +430,16 @@ class GameState:
             return v
         out: dict[str, Any] = detached(v)  # the caller may keep or change it: nothing is shared
         return out
+
+    def deciding_for(self, viewer: int | None) -> dict[str, Any]:
+        """What ``viewer`` (None: a spectator) may know of the pending decision: who decides,
+        its kind and prompt; in a response window only the seat asked learns that it is asked,
+        every other seat reads the same neutral :data:`.windows.WAITING` (PR-K-9)."""
+        d = self.decision
+        assert d is not None
+        if d.kind == WINDOW_DECISION and d.player != viewer:
+            return {"player": None, "kind": WINDOW_DECISION, "prompt": WAITING}
+        return {"player": d.player, "kind": d.kind, "prompt": d.prompt}
 
     # ----------------------------------------------------------------- engine loop
     def push(self, *steps: Any) -> None:
@@ -526,7 +539,8 @@ class GameState:
                 legal = self.legal_actions()
                 if not legal:
                     raise RuntimeError(f"decision {self.decision} has no legal actions")  # engine bug
-                if len(legal) == 1 and self.options.get("auto_single", True):
+                if len(legal) == 1 and self.options.get("auto_single", True) and not (
+                        self._ask and self.decision.kind == WINDOW_DECISION and self.decision.player in self._ask):
                     if self.logging:  # only the decider learns that the choice was forced (and why)
                         self.say(forced_line(self, legal[0]), self.decision.player)
                     self._take(legal[0])
@@ -590,7 +604,9 @@ class GameState:
         at = w.at
         while at < len(order):
             seat = order[at]
-            able = can(self, w, seat) if can is not None else bool(rules.responses(self, w, seat))
+            # a seat of a fair-windows table is asked holding nothing too (PR-K-10)
+            able = seat in self._ask or (can(self, w, seat) if can is not None
+                                         else bool(rules.responses(self, w, seat)))
             if able:
                 w = w._replace(at=at)
                 prompt_hook = getattr(rules, "window_prompt", None)

@@ -15,6 +15,12 @@ Rules hooks (optional, needed only by games that open windows):
   ``after_response(state, window, seat, action) -> Window | None``;
   ``window_prompt(state, window, seat) -> str``;
   ``after_pass(state, window, seat)`` called when an asked seat passes (to log the choice).
+
+Who is asked is known only to the seat asked: the views of the other seats and of spectators
+show an open window as :data:`WAITING`, naming no seat (PR-K-9). A table may also name seats
+that are asked in *every* window, holding something or not (the kernel option ``ask_seats``,
+PR-K-10): such a seat with nothing to use gets a decision with only ``pass``, which the kernel
+never takes by itself, so not even the time a window stays open tells what that seat holds.
 """
 from __future__ import annotations
 
@@ -25,6 +31,30 @@ from .seats import after, clockwise
 
 WINDOW_DECISION = "__respond"
 PASS_ID = "pass"
+WAITING = "Waiting for responses"     # the prompt others see while a window is open
+ASK_SEATS = "ask_seats"               # kernel option: seats asked in every window (PR-K-10)
+
+
+def parse_ask_seats(text: str, n: int) -> frozenset[int]:
+    """The seats named by the ``ask_seats`` option: ``""`` (none, the default), ``"all"``, or
+    seat names ``"P1,P3"``; a ValueError says what is wrong."""
+    text = text.strip()
+    if not text:
+        return frozenset()
+    if text.lower() == "all":
+        return frozenset(range(n))
+    seats = set()
+    for part in text.split(","):
+        name = part.strip().upper()
+        if not (name.startswith("P") and name[1:].isascii() and name[1:].isdigit() and 1 <= int(name[1:]) <= n):
+            raise ValueError(f"{ASK_SEATS} is 'all' or seat names P1 to P{n} separated by commas, not {text!r:.40}")
+        seats.add(int(name[1:]) - 1)
+    return frozenset(seats)
+
+
+def ask_seats_text(seats: "set[int] | frozenset[int] | list[int] | tuple[int, ...]") -> str:
+    """The ``ask_seats`` option naming ``seats`` (0-based): ``[0, 2]`` -> ``"P1,P3"``."""
+    return ",".join(f"P{s + 1}" for s in sorted(set(seats)))
 
 
 @KERNEL("__window")

@@ -40,6 +40,7 @@ class Settings(BaseModel):
     public_record: StrictBool = True
     listed: StrictBool = True
     open: StrictBool = False
+    fair_windows: Optional[StrictBool] = None   # None: on when more than one seat is human (PR-K-10)
 
 
 class NewGame(BaseModel):

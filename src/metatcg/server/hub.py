@@ -16,6 +16,7 @@ from anyio import to_thread
 
 from ..bots import BOTS
 from ..engine.errors import MetatcgError, UnknownGameError
+from ..engine.windows import ASK_SEATS, ask_seats_text
 from ..registry import load_game
 from .botpool import BotPool
 from .errors import ApiError
@@ -28,7 +29,17 @@ log = logging.getLogger("metatcg.server")
 
 PLAYERS = ("human", *(f"bot:{b}" for b in BOTS))
 MAX_TABLES = 2000      # games in memory before finished ones nobody watches are dropped
-DEFAULT_SETTINGS: dict[str, Any] = {"turn_seconds": None, "public_record": True, "listed": True, "open": False}
+DEFAULT_SETTINGS: dict[str, Any] = {"turn_seconds": None, "public_record": True, "listed": True, "open": False,
+                                    "fair_windows": None}
+
+
+def fair_windows(options: dict[str, Any] | None, humans: list[int]) -> dict[str, Any]:
+    """The game options with every human seat asked in every response window (PR-K-10), unless
+    the options name the seats themselves (``ask_seats``)."""
+    out = dict(options or {})
+    if humans and ASK_SEATS not in out:
+        out[ASK_SEATS] = ask_seats_text(humans)
+    return out
 
 
 class Watcher:
@@ -197,6 +208,10 @@ class Hub:
             raise ApiError(400, "seeded_open", "an open game cannot have a fixed seed: with it the creator would "
                                                "know the hands of whoever joins; leave the seed out (the server "
                                                "draws one and shows it once the game is over)")
+        humans = [i for i, p in enumerate(players) if p == "human"]
+        if s["fair_windows"] is None:   # default: on when a person could learn from another's pauses
+            s["fair_windows"] = len(humans) > 1
+        options = fair_windows(options, humans if s["fair_windows"] else [])
         fixed = seed is not None  # a private game's: the lobby shows it (store.listed), before anyone plays
         if seed is None:          # drawn here and kept secret until the end; too many to search
             seed = secrets.randbelow(2**63)

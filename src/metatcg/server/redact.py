@@ -18,8 +18,9 @@ if TYPE_CHECKING:  # pragma: no cover
 def _frame(table: "Table", view: dict[str, Any], seat: int | None, log_start: int) -> dict[str, Any]:
     legal = view.pop("legal_actions", [])
     log = view.pop("log", [])
-    return {"id": table.id, "game": table.game.id, "seat": seat, "n": table.n,
-            "deciding": table.deciding(), "over": table.over,
+    deciding = view.get("deciding")   # the view's: in a response window it names the seat asked
+    return {"id": table.id, "game": table.game.id, "seat": seat, "n": table.n,  # to that seat only
+            "deciding": None if deciding is None or table.ended else deciding["player"], "over": table.over,
             "seats": [s.public() for s in table.seats], "settings": public_settings(table.settings),
             "view": view, "legal_actions": [] if table.over else legal, "log_start": log_start, "log": log,
             "result": {"ended": "by its creator"} if table.ended else view.get("result"),

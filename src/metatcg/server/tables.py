@@ -16,6 +16,7 @@ from ..bots import Bot, make_bot
 from ..engine.errors import IllegalActionError, MetatcgError, StateDataError, UnfingerprintedError
 from ..engine.game import Game
 from ..engine.state import GameState, setup_digest
+from ..engine.windows import WINDOW_DECISION
 from ..registry import load_game
 from . import redact
 from .botpool import BotPool
@@ -138,6 +139,11 @@ class Table:
         p = self.state.current_player()
         return None if p < 0 or self.ended else p
 
+    def in_window(self) -> bool:
+        """Is the decision a response window's (whose seat only that seat may learn)?"""
+        d = self.state.decision
+        return d is not None and d.kind == WINDOW_DECISION
+
     def bot_to_move(self, state: GameState | None = None) -> bool:
         if self.ended:
             return False
@@ -168,8 +174,9 @@ class Table:
             if n is not None and n != self.n:
                 raise ApiError(409, "stale", f"the game has moved on (action {self.n}, your screen showed {n}); "
                                              "here is the new state")
-            if self.deciding() != seat:
-                raise ApiError(409, "not_your_decision", f"it is P{(self.deciding() or 0) + 1}'s decision, not yours")
+            if self.deciding() != seat:    # who is asked in a response window stays unsaid (PR-K-9)
+                whose = "another seat's" if self.in_window() else f"P{(self.deciding() or 0) + 1}'s"
+                raise ApiError(409, "not_your_decision", f"it is {whose} decision, not yours")
             legal = [a.id for a in self.state.legal_actions()]
             if action not in legal:
                 sample = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
@@ -210,7 +217,8 @@ class Table:
             # notes are public: the action's label may name a card only this seat sees (a card
             # of its hand put back, a face-down Trap), so the note names none; log_for tells
             # each seat what it may know of the action
-            self.notes = _bounded([*self.notes, f"P{p + 1}'s time ran out: the server chose for them"])
+            self.notes = _bounded([*self.notes, "a response window timed out: the server passed for the seat asked"
+                                   if self.in_window() else f"P{p + 1}'s time ran out: the server chose for them"])
             await self._commit(choice, p, "timer", lambda st: st.apply(choice), notes=True)
             return True
 
@@ -285,7 +293,8 @@ class Table:
     def _deadline_for(self, state: GameState) -> float | None:
         secs = self.settings.get("turn_seconds")
         p = state.current_player()
-        if secs and p >= 0 and not self.seats[p].is_bot:
+        window = state.decision is not None and state.decision.kind == WINDOW_DECISION
+        if secs and p >= 0 and (window or not self.seats[p].is_bot):   # a window's deadline names no seat
             return time.time() + float(secs)
         return None
 

@@ -85,7 +85,7 @@ class MetabaloidsRules:
     def after_pass(self, st: GameState, w: Window, seat: int) -> None:
         """Passing is a choice too: the log says so."""
         if st.logging:
-            st.say(f"{pl(seat)} passes")
+            st.say(f"{pl(seat)} passes", seat)   # only the seat asked: others learn no one was (PR-K-9)
 
     def window_prompt(self, st: GameState, w: Window, seat: int) -> str:
         what = {"bonus": "the battle's totals are not fixed yet", "battle": "an attack was declared"}.get(

@@ -165,7 +165,7 @@ class LastMission(_View):
 class Deciding(_View):
     """Who decides now and what kind of choice it is."""
 
-    player: Seat
+    player: Seat | None = Field(description="None for a response window seen by a seat not asked (PR-K-9)")
     kind: DecisionKind
     prompt: str
 

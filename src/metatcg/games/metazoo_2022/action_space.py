@@ -16,7 +16,7 @@ TRIGGERS = 64        # simultaneous triggers one seat orders (kernel "trigger:N"
 
 TEMPLATES = (
     "back", "burrow", "done", "end", "first", "keep", "mulligan", "no", "none", "pass", "second", "stay",
-    "trap", "yes", "alloc:deal", "call:heads", "call:tails", "first:damage", "first:status", "trap:bluff",
+    "trap", "yes", "alloc:deal", "call:heads", "call:tails", "first:damage", "first:status",
     "trap:decline", "trap:pay",
     "trigger:{trigger}", "aura:{aura}", "pay:{aura}", "pay:pool.{aura}", "opt:{index}", "atk:{index}",
     "take:{name}", "at:P{seat}", "foe:P{seat}", "target:P{seat}", "target:k{chain}", "at:f{alias}",

@@ -26,7 +26,6 @@ ENDINGS = (LIFE_POINTS, CARD_EFFECT, TRAP_BLUFF, DRAW_ZERO_LP, DRAW_SPELLBOOKS, 
 
 _BY_RULE = (("MZ22-WIN-2", CARD_EFFECT), ("MZ22-TRAP-4", TRAP_BLUFF), ("MZ22-WIN-4", LIFE_POINTS),
             ("MZ22-WIN-5", DRAW_ZERO_LP), ("MZ22-DECKOUT-3", DRAW_SPELLBOOKS), ("MZ22-WIN-6", CONCESSION))
-_PLACING = frozenset(("trap_place", "trap_bluff"))
 
 
 def hand_cards(state: GameState, player: int) -> list[str]:
@@ -42,7 +41,7 @@ def played_card(state: GameState, action: Action) -> str | None:
         return state.data.defs[args.source].name if args.what == "contract" else None
     if t is int and action.id.startswith("trap:c"):
         dec = state.decision
-        if dec is not None and dec.kind in _PLACING:
+        if dec is not None and dec.kind == "trap_place":
             return state.data.defs[args].name
     return None
 

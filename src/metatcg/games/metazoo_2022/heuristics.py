@@ -16,7 +16,7 @@ AURA_PAGE = 8.0
 TERRA_PAGE = 5.0
 SPELL_ON_WAY = 6.0   # a Spell or Potion being cast (its effect shows once it resolves)
 STATUS = 10.0        # each Indicator on a Beastie
-TRAP_MENUS = ("trap_place", "trap_bluff")
+TRAP_MENUS = ("trap_place",)
 TRAP_MENU = 200.0    # greedy does not place Traps yet (PR-MZ22-54)
 BLUFF = 150.0        # a face-down Page without the Trap Trait: revealed, it loses the game (MZ22-TRAP-4)
 

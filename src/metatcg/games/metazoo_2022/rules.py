@@ -104,7 +104,7 @@ class MZ22Rules:
 
     def after_pass(self, st: GameState, w: Window, seat: int) -> None:
         if st.logging:
-            st.say(f"{pl(seat)} passes")
+            st.say(f"{pl(seat)} passes", seat)   # only the seat asked: others learn no one was (PR-K-9)
 
     def window_prompt(self, st: GameState, w: Window, seat: int) -> str:
         return f"{WINDOW_TEXT.get(w.name, w.name)}: you hold priority. Take an \"any time\" Action, or pass"
@@ -184,7 +184,7 @@ STEPS: dict[type, Callable[[GameState, Any], None]] = {
 
 
 # ----------------------------------------------------------------- options
-SEVERAL = frozenset((WINDOW_DECISION, "trap_place", "trap_bluff"))
+SEVERAL = frozenset((WINDOW_DECISION, "trap_place"))
 def _main_options(st: GameState, dec: Decision) -> list[Action]:
     d: MZ22Data = st.data
     p = dec.player
@@ -222,7 +222,6 @@ OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
     "trait_target": lambda st, dec: traits.options(st, dec.params),
     "trap_pay": lambda st, dec: traps.pay_options(st, dec.params),
     "trap_place": lambda st, dec: traps.place_options(st.data, dec.player),
-    "trap_bluff": lambda st, dec: traps.place_options(st.data, dec.player, True),
     **{k: (lambda st, dec: ops.ask_options(st, dec.params)) for k in ASK_KINDS},
 }
 
@@ -275,7 +274,6 @@ PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
     "trait_target": lambda st, dec, a: traits.perform(st, dec.params, a.args),
     "trap_pay": lambda st, dec, a: traps.pay_choice(st, dec.params, a.args),
     "trap_place": lambda st, dec, a: traps.choose_place(st, dec.player, a),
-    "trap_bluff": lambda st, dec, a: traps.choose_place(st, dec.player, a),
     **{k: (lambda st, dec, a: ops.ask_perform(st, dec.params, a.args, a.id))
        for k in ASK_KINDS},
 }
@@ -286,7 +284,7 @@ _PARAMS: dict[str, type] = {"call": Seat, "go_first": Seat, "mulligan": Seat, "m
                             "pay": Pay, "attack_target": Seat, "attack_choice": Seat, "defenders": Seat,
                             "primary": Seat, "counter": Seat, "allocate": Alloc,
                             "index_foe": Restack, "restack": Restack, "burrow": TraitStep,
-                            "trait_target": TraitStep, "trap_pay": TrapStep, "trap_place": Seat, "trap_bluff": Seat,
+                            "trait_target": TraitStep, "trap_pay": TrapStep, "trap_place": Seat,
                             **{k: Ask for k in ASK_KINDS}}
 
 

@@ -139,6 +139,9 @@ def priority_words(view: dict, short: bool = False) -> str:
 
     def who(q: int) -> str:
         return "you" if q == me else player_name(q)
+    if w and w["seat"] is None:     # the seat asked is told only to that seat (PR-K-9)
+        name = WINDOW_NAMES.get(w["name"], w["name"])
+        return f"{PRIORITY}… · {w['name']}" if short else f"{PRIORITY} waiting for responses ({name})"
     if w:
         name = WINDOW_NAMES.get(w["name"], w["name"])
         return (f"{PRIORITY}{who(w['seat'])} · {w['name']}" if short
@@ -147,7 +150,7 @@ def priority_words(view: dict, short: bool = False) -> str:
     if pr is not None:
         return (f"{PRIORITY}{who(pr)}" if short
                 else f"{PRIORITY} {who(pr)} hold{'' if pr == me else 's'} priority")
-    if d:
+    if d and d["player"] is not None:
         return (f"{PRIORITY}{who(d['player'])}" if short
                 else f"{PRIORITY} {who(d['player'])} decide{'' if d['player'] == me else 's'}")
     return ""

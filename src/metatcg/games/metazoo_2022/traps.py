@@ -68,45 +68,36 @@ def main_actions(d: MZ22Data, p: int) -> list[Action]:
     return out
 
 
-def place_options(d: MZ22Data, p: int, bluff: bool = False) -> list[Action]:
-    """``trap:cN`` for each Chapter Page with the Trap Trait, then ``trap:bluff`` opening the
-    same choice among the Pages without it: any Page may go face-down, the penalty of
-    MZ22-TRAP-4 enforces the Trait (MZ22-TRAP-2/29), but a bluff takes a deliberate second
-    step, with no warning or block (PR-MZ22-54). Both lists hold at least two options (a Page or
-    ``trap:bluff``, and ``back``), which the ``surely_several`` hint relies on. ``back`` returns
-    to Take Actions. Identical Pages collapse (PR-K-4)."""
-    out = []
+def place_options(d: MZ22Data, p: int) -> list[Action]:
+    """``trap:cN`` for each Chapter Page, those with the Trap Trait first, then ``back`` (to
+    Take Actions). Any Page may go face-down; the penalty of MZ22-TRAP-4 enforces the Trait
+    (MZ22-TRAP-2/29). A Page without it says so in its label ("as a bluff"), but it is chosen in
+    the same decision, with the same kind and prompt and the same number of steps as a Trap:
+    what the other Casters see must not tell the two apart (PR-MZ22-54, PR-K-9). The list holds
+    at least two options (a Page and ``back``), which the ``surely_several`` hint relies on.
+    Identical Pages collapse (PR-K-4)."""
+    traps: list[Action] = []
+    bluffs: list[Action] = []
     seen: set[int] = set()
     defs = d.defs
-    others = False
     for c in d.chapter[p]:
         df = defs[c]
-        if ("trap" in df.traits) == bluff:
-            others = True
-            continue
         if id(df) in seen:
             continue
         seen.add(id(df))
-        out.append(Action(f"trap:c{c}", partial(_place_label, df.name), c))
-    if others and not bluff:
-        out.append(Action("trap:bluff", "Other Pages (without the Trap Trait)"))
-    out.append(Action("back", "Back to Take Actions"))
-    return out
+        if "trap" in df.traits:
+            traps.append(Action(f"trap:c{c}", partial(_place_label, df.name), c))
+        else:
+            bluffs.append(Action(f"trap:c{c}", partial(_bluff_label, df.name), c))
+    traps += bluffs
+    traps.append(Action("back", "Back to Take Actions"))
+    return traps
 
 
 def choose_place(st: GameState, p: int, act: Action) -> None:
-    """Perform a ``trap_place``/``trap_bluff`` choice."""
-    if act.id == "back":
-        return
-    if act.id == "trap:bluff":
-        st.decide(p, "trap_bluff", _seat(p), "Choose the Page without the Trap Trait to place face-down")
-        return
-    place(st, p, act.args)
-
-
-def _seat(p: int) -> Any:
-    from .records import Seat
-    return Seat(p)
+    """Perform a ``trap_place`` choice."""
+    if act.id != "back":
+        place(st, p, act.args)
 
 
 def alias(d: MZ22Data, page: int) -> str:
@@ -127,6 +118,10 @@ def _fresh_alias(d: MZ22Data) -> int:
 
 def _place_label(name: str) -> str:
     return f"Place {name} face-down as a Trap"
+
+
+def _bluff_label(name: str) -> str:
+    return f"Place {name} face-down as a bluff (it has no Trap Trait)"
 
 
 def _slide_label(name: str, host: str) -> str:

@@ -1,7 +1,8 @@
 """``state.view(p)``: what Caster ``p`` may know (MZ22-ZONE-11): every Spellbook hidden (counts),
 other Chapters hidden but for Pages everyone saw (counts), everything else face up.
 Priority is whoever holds the ``main`` decision or a response window's (``priority``); ``window``
-names the window open (start, end, chain, combat1, combat2) and the seat asked in it."""
+names the window open (start, end, chain, combat1, combat2) and, to that seat only, the seat asked
+in it: others learn that a window is open, not who is asked (PR-K-9)."""
 from __future__ import annotations
 
 from typing import Any
@@ -77,9 +78,10 @@ def view(st: GameState, me: int) -> dict[str, Any]:
     dec = st.decision
     window = priority = None
     if dec is not None and st.result is None:
-        if dec.kind == WINDOW_DECISION:
-            window = {"name": dec.params.name, "seat": dec.player}
-            priority = dec.player
+        if dec.kind == WINDOW_DECISION:     # only the seat asked learns it is asked (PR-K-9)
+            asked = dec.player if dec.player == me else None
+            window = {"name": dec.params.name, "seat": asked}
+            priority = asked
         elif dec.kind == "main":
             priority = dec.player
     chain = [{"id": f"k{it.uid}", "kind": it.what, "page": page(d, it.source), "seat": it.seat,

@@ -122,11 +122,11 @@ class WindowView(_View):
     """A response window in progress: its name and the Caster asked now (priority)."""
 
     name: WindowName
-    seat: Seat
+    seat: Seat | None = Field(description="the Caster asked, shown only to that Caster (PR-K-9)")
 
 
 class Deciding(_View):
-    player: Seat
+    player: Seat | None = Field(description="None for a response window seen by a seat not asked (PR-K-9)")
     kind: DecisionKind
     prompt: str
 
@@ -180,7 +180,8 @@ class MZ22View(_View):
     combat: CombatView | None
     casters: list[CasterView] = Field(min_length=2, max_length=4, description="P1, P2, ... in seat order")
     window: WindowView | None = Field(description="the response window open now, if any")
-    priority: Seat | None = Field(description="who holds priority (Take Actions or a window), if anyone")
+    priority: Seat | None = Field(description="who holds priority (Take Actions, or a window to the seat "
+                                                  "asked only), if anyone")
     surroundings: SurroundingsView
     beneath: list[dict[str, Any]] = Field(description="face-down Traps (hidden from others: id, controller, under "
                                                       "only), Equipment and Pages under another Page "

@@ -378,6 +378,9 @@ export class Board {
     const s = this.state;
     if (s.over) return "Game over";
     const q = s.deciding;
+    const dec = (s.view || {}).deciding;
+    // a response window names the seat asked only to that seat (docs/kernel.md, "Hidden decisions")
+    if ((q === null || q === undefined) && dec && dec.player === null) return "Waiting for responses…";
     if (q === null || q === undefined) return "Waiting…";
     if (this.mode === "seat" && q === ctx.me) return "Your decision";
     const seat = (s.seats || [])[q];
@@ -393,10 +396,11 @@ export class Board {
     const s = this.state;
     const t = this.turnText(ctx);
     this.el.turn.textContent = t;
-    this.el.turn.className = s.over ? "over" : (this.mode === "seat" && s.deciding === ctx.me ? "mine" : `p${s.deciding}`);
+    this.el.turn.className = s.over ? "over" : (this.mode === "seat" && s.deciding === ctx.me ? "mine"
+      : s.deciding === null || s.deciding === undefined ? "" : `p${s.deciding}`);
     const dec = (s.view || {}).deciding;
     let prompt = "";
-    if (dec && dec.prompt && !s.over) {
+    if (dec && dec.prompt && !s.over && dec.player !== null) {
       prompt = this.mode === "seat" && dec.player === ctx.me ? dec.prompt : `${seatName(dec.player)}: ${dec.prompt}`;
     }
     if (s.over) prompt = (s.result && s.result.reason) || "The game is over.";

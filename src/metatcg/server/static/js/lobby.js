@@ -110,6 +110,14 @@ function renderSeatRows(g) {
     box.appendChild(h("div.seat-row", {class: `p${q}`, data: {seat: q}},
       h("span.seat-no", seatName(q)), h("label.dim", "deck"), deck, h("label.dim", "player"), who));
   }
+  syncFairWindows();
+}
+
+// Fair windows default to on with more than one human seat (docs/server.md), until the box is clicked.
+function syncFairWindows() {
+  const box = $("#fair-windows");
+  if (!box || box.dataset.touched) return;
+  box.checked = $$("#seats .player-select").filter((s) => s.value === "human").length > 1;
 }
 
 async function createGame(ev) {
@@ -128,6 +136,7 @@ async function createGame(ev) {
       public_record: $("#public-record").checked,
       listed: $("#listed").checked,
       open: $("#open-seats").checked,
+      fair_windows: $("#fair-windows").checked,
     },
   };
   for (const s of $$("#options .option-select")) body.options[s.dataset.name] = s.value;
@@ -270,6 +279,8 @@ async function start() {
   $("#open-seats").addEventListener("change", syncSeed);
   syncSeed();
   $("#new-game").addEventListener("submit", createGame);
+  $("#seats").addEventListener("change", syncFairWindows);
+  $("#fair-windows").addEventListener("change", () => { $("#fair-windows").dataset.touched = "1"; });
   $("#join-form").addEventListener("submit", joinByLink);
   refreshGames();
   setInterval(() => { if (!document.hidden) refreshGames(); }, 4000);

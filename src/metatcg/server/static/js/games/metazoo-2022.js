@@ -17,7 +17,8 @@ export function header(state, ctx) {
   bits.push(ctx.phase(state.over ? "over" : v.step));
   if (v.turn && !state.over && v.active !== undefined) bits.push(v.active === ctx.me ? "your turn" : `${ctx.seatName(v.active)}'s turn`);
   if (v.window && !state.over) {
-    bits.push(`★ ${v.window.seat === ctx.me ? "you" : ctx.seatName(v.window.seat)}: ${WINDOWS[v.window.name] || v.window.name}`);
+    const who = v.window.seat === null ? "waiting for responses" : v.window.seat === ctx.me ? "you" : ctx.seatName(v.window.seat);
+    bits.push(`★ ${who}: ${WINDOWS[v.window.name] || v.window.name}`);
   } else if (v.priority !== null && v.priority !== undefined && !state.over) {
     bits.push(`★ ${v.priority === ctx.me ? "you hold" : `${ctx.seatName(v.priority)} holds`} priority`);
   }
