@@ -174,7 +174,10 @@ def test_the_server_turns_fair_windows_on_for_tables_with_two_or_more_people(tmp
 
     from metatcg.server.app import create_app
 
-    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", http_rate=1e6, http_burst=1e6)
+    from metatcg.server.ownership import GameLimits
+
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", http_rate=1e6, http_burst=1e6,
+                     game_limits=GameLimits(min_turn_seconds=0))
     with TestClient(app) as c:
         def made(seats, **settings) -> tuple[dict, dict]:
             r = c.post("/api/games", json={"game": "spark-circle", "seats": seats, "settings": settings})
@@ -223,7 +226,10 @@ def test_the_server_names_no_seat_asked_in_a_window_in_errors_notes_or_deadlines
 
     from metatcg.server.app import create_app
 
-    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", http_rate=1e6, http_burst=1e6)
+    from metatcg.server.ownership import GameLimits
+
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", http_rate=1e6, http_burst=1e6,
+                     game_limits=GameLimits(min_turn_seconds=0))
     with TestClient(app) as c:
         r = c.post("/api/games", json={"game": "spark-circle", "seats": ["human"] * 3, "seed": 3,
                                        "settings": {"turn_seconds": 3}})
