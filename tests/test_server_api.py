@@ -20,7 +20,7 @@ from metatcg.server import store
 from metatcg.server.app import create_app
 from metatcg.server.tables import Table, timeout_choice
 
-FAST = {"http_rate": 1e6, "http_burst": 1e6}
+FAST = {"http_rate": 1e6, "http_burst": 1e6, "new_game_rate": 1e6, "new_game_burst": 1e6}
 
 
 def new_app(tmp_path, **kw):

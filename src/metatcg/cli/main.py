@@ -15,6 +15,7 @@ from rich.table import Table
 
 import metatcg
 from metatcg.bots import BOTS, EXAMPLES, SETTINGS
+from metatcg.server.limits import HTTP_RATE, NEW_GAME_RATE, WS_PER_ADDRESS, WS_PER_GAME
 
 from .common import console, fail, get_game, handle_errors
 from .decks import deck_app
@@ -279,11 +280,31 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to liste
           port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
           db: Optional[str] = typer.Option(None, "--db", metavar="URL",
                                            help="Database: sqlite:///path/file.db or postgresql://user@host/db. "
-                                                "Default: a SQLite file in your data folder.")) -> None:
+                                                "Default: a SQLite file in your data folder."),
+          allowed_host: Optional[list[str]] = typer.Option(
+              None, "--allowed-host", metavar="NAME",
+              help="A host name browsers may reach the server by (repeatable). Default: on a loopback --host "
+                   "only localhost, 127.0.0.1 and [::1]; else any."),
+          forwarded_allow_ips: Optional[str] = typer.Option(
+              None, "--forwarded-allow-ips", metavar="IPS",
+              help="Behind a reverse proxy: its addresses (comma-separated, or *). Only from these is "
+                   "X-Forwarded-For trusted as the client's address. Default: none."),
+          api_docs: bool = typer.Option(False, "--api-docs",
+                                        help="Serve the API pages /docs and /redoc (they load scripts from a CDN). "
+                                             "/openapi.json is always served."),
+          http_rate: float = typer.Option(HTTP_RATE, "--http-rate", min=0.1, metavar="N",
+                                          help="API requests a second per client address (bursts of twice as many)."),
+          games_per_minute: float = typer.Option(NEW_GAME_RATE * 60, "--games-per-minute", min=0.1, metavar="N",
+                                                 help="New games a minute per client address (bursts of 20)."),
+          sockets_per_address: int = typer.Option(WS_PER_ADDRESS, "--sockets-per-address", min=1, metavar="N",
+                                                  help="Open WebSockets per client address."),
+          sockets_per_game: int = typer.Option(WS_PER_GAME, "--sockets-per-game", min=1, metavar="N",
+                                               help="Open WebSockets per game (seats and spectators).")) -> None:
     """Serve the games in a browser: open the printed address, start a game, share the seat links."""
-    from .serve import run_serve
+    from .serve import Limits, run_serve
 
-    run_serve(host, port, db)
+    run_serve(host, port, db, allowed_host, forwarded_allow_ips, api_docs,
+              Limits(http_rate, games_per_minute, sockets_per_address, sockets_per_game))
 
 
 if __name__ == "__main__":  # pragma: no cover
