@@ -16,7 +16,6 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from metatcg.server.app import STATIC, create_app
-from metatcg.server.security import allowed_hosts_for
 from support.servers import ServerProcess
 from test_server_limits import FREE, make, recv_text, refused_socket
 
@@ -84,6 +83,8 @@ def test_api_pages_are_off_by_default_and_the_description_stays(tmp_path):
 
 
 def test_the_allowed_hosts_follow_the_address_served():
+    from metatcg.server.security import allowed_hosts_for
+
     assert allowed_hosts_for("127.0.0.1") == ("localhost", "127.0.0.1", "[::1]")
     assert allowed_hosts_for("::1") == ("localhost", "127.0.0.1", "[::1]")
     assert allowed_hosts_for("0.0.0.0") is None

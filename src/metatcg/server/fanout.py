@@ -32,7 +32,6 @@ class Frames:
 
     def __init__(self) -> None:
         self.built: dict[Key, Built] = {}
-        self.builds = 0      # frames built (for tests and the benchmark: the fan-out's work)
 
     def changed(self) -> None:
         self.built.clear()
@@ -49,7 +48,6 @@ class Frames:
             if len(self.built) >= MAX_ENTRIES:
                 self.built.clear()
             self.built[key] = got
-            self.builds += 1
         return got
 
 

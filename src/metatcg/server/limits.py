@@ -17,7 +17,7 @@ MAX_FRAME = 64 * 1024       # bytes of a WebSocket message
 
 # Limits per client address, calibrated against what the server serves on the 2-core machine
 # (benchmarks/README.md, "Limits"): one address may use about a quarter of the capacity.
-HTTP_RATE, HTTP_BURST = 30.0, 60.0              # API requests a second, saved up
+HTTP_RATE, HTTP_BURST = 20.0, 40.0              # API requests a second, saved up
 NEW_GAME_RATE, NEW_GAME_BURST = 0.5, 20.0       # new games a second (30 a minute), saved up
 WS_PER_ADDRESS, WS_PER_GAME = 20, 500           # open WebSockets
 

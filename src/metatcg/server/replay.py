@@ -41,7 +41,6 @@ class Positions:
         self.every = every
         self.kept: OrderedDict[str, Checkpoints] = OrderedDict()
         self.lock = threading.Lock()
-        self.replayed = 0          # actions applied, all requests together (tests, benchmark)
 
     def of(self, table: "Table") -> Checkpoints:
         with self.lock:
@@ -57,7 +56,6 @@ class Positions:
             st.apply(aid)
             if i % self.every == 0:
                 states.append(st.clone())
-        self.replayed += len(ids)
         got = Checkpoints(ids, states)
         with self.lock:
             self.kept[table.id] = got
@@ -74,7 +72,6 @@ class Positions:
         st = cp.states[base].clone()
         for aid in cp.ids[base * self.every:step]:
             st.apply(aid)
-        self.replayed += step - base * self.every
         return st, len(cp.ids)
 
 

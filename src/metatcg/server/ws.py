@@ -96,6 +96,8 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str, token: str | None, rules
         while True:
             await watcher.dirty.wait()
             watcher.dirty.clear()
+            if seat is None:    # the seats' frames go out first: hundreds of spectators do not delay a move
+                await asyncio.sleep(0)
             await push()
 
     bucket = TokenBucket(rules.rate, rules.burst)
