@@ -23,8 +23,18 @@ for 60 s on the 2-core machine with p95 < 100 ms, no errors and no lost actions.
 
 Clients pace themselves below the server's WebSocket limit (20 messages/s, bursts of 40) with a
 token bucket of their own (``--rate``, ``--burst``; ``--rate 0`` turns it off); game creation
-retries on ``429 slow_down`` (the HTTP limit is per address, and every client here is 127.0.0.1) and
-creations are spread over the first ``--ramp`` seconds.
+retries on ``429 slow_down`` and creations are spread over the first ``--ramp`` seconds. Each
+client speaks from its own address in ``X-Forwarded-For`` (see ``address``), so the server's
+per-address limits see many clients.
+
+Other scenarios (``--scenario``; issue 27): ``spectators`` (one game watched by ``--spectators``
+sockets, 300 by default, read by another process: a move's latency and the time until every
+spectator has it), ``replay`` (every step of a finished game, forward and back) and
+``capacity`` (seat-state requests a second the server answers; what one address gets):
+
+    python benchmarks/bench_server.py --scenario spectators --spectators 300 --moves 30
+    python benchmarks/bench_server.py --scenario replay --game metabaloids --moves 600
+    python benchmarks/bench_server.py --scenario capacity --clients 8 --seconds 8
 """
 from __future__ import annotations
 
@@ -336,11 +346,46 @@ async def _frames_until(ws, pred, timeout: float = 60.0) -> dict:
             return msg
 
 
+def _spectators_process(ws_url: str, count: int, conn) -> None:
+    """In a process of its own (so that reading 300 sockets does not delay the seats' client):
+    ``count`` spectator sockets, each from its own address; reports when all are connected, then
+    the arrival times (``time.perf_counter``, the same clock in every process on Linux) of every
+    state frame by its ``n`` once told to stop."""
+    async def main() -> None:
+        socks = []
+        for i in range(count):
+            socks.append(await connect(ws_url, max_size=None, open_timeout=60, ping_interval=None,
+                                       additional_headers=address(1000 + i)))
+            await socks[-1].recv()
+        seen: dict[int, list[float]] = {}
+
+        async def watch(ws) -> None:
+            with contextlib.suppress(ConnectionClosed):
+                async for text in ws:
+                    n = json.loads(text).get("n")
+                    if n is not None:
+                        seen.setdefault(n, []).append(time.perf_counter())
+
+        readers = [asyncio.create_task(watch(w)) for w in socks]
+        conn.send("ready")
+        await asyncio.get_running_loop().run_in_executor(None, conn.recv)
+        for t in readers:
+            t.cancel()
+        for w in socks:
+            await w.close()
+        conn.send(seen)
+
+    asyncio.run(main())
+
+
 async def run_spectators(base: str, args: argparse.Namespace) -> dict:
     """One human-vs-human game with ``--spectators`` sockets watching it (each from its own
-    address). ``--moves`` times, the deciding seat sends an action over its socket; the move's
-    latency is the time to its acknowledgement, the fan-out's the time until every spectator
-    holds the new state."""
+    address, read by another process). ``--moves`` times, a quarter of a second apart, the
+    deciding seat sends an action over its socket; the move's latency is the time to its
+    acknowledgement on that socket, the fan-out's the time until every spectator holds the new
+    state."""
+    import multiprocessing
+
     ws_base = "ws" + base[4:]
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         r = await http.post("/api/games", json={"game": args.game, "seats": ["human", "human"], "seed": args.seed},
@@ -348,52 +393,41 @@ async def run_spectators(base: str, args: argparse.Namespace) -> dict:
         r.raise_for_status()
         created = r.json()
     gid, toks = created["id"], [s["token"] for s in created["seats"]]
-    seen: dict[int, list[float]] = {}       # n -> arrival times at the spectators
-    watchers = []
-    for i in range(args.spectators):
-        watchers.append(await connect(f"{ws_base}/ws/games/{gid}", max_size=None, open_timeout=60,
-                                      ping_interval=None, additional_headers=address(1000 + i)))
-        await watchers[-1].recv()
-
-    async def watch(ws) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            async for text in ws:
-                n = json.loads(text).get("n")
-                if n is not None:
-                    seen.setdefault(n, []).append(time.perf_counter())
-
-    readers = [asyncio.create_task(watch(w)) for w in watchers]
+    mine, theirs = multiprocessing.Pipe()
+    child = multiprocessing.Process(target=_spectators_process, args=(f"{ws_base}/ws/games/{gid}",
+                                                                      args.spectators, theirs))
+    child.start()
+    loop = asyncio.get_running_loop()
+    assert await loop.run_in_executor(None, mine.recv) == "ready"
     seats = [await connect(f"{ws_base}/ws/games/{gid}?token={t}", max_size=None, ping_interval=None,
                            additional_headers=address(1 + k)) for k, t in enumerate(toks)]
     last = [json.loads(await s.recv()) for s in seats]
     rng = Rng(args.seed)
-    moves, fanouts = [], []
+    moves, sent_at = [], {}
     for _ in range(args.moves):
         p = last[0]["deciding"]
         if p is None:
             break
         n = last[p]["n"]
         choice = rng.choice(last[p]["legal_actions"])["id"]
-        t0 = time.perf_counter()
+        t0 = sent_at[n + 1] = time.perf_counter()
         await seats[p].send(json.dumps({"type": "action", "action": choice, "n": n}))
         last[p] = await _frames_until(seats[p], lambda m, n=n: m["n"] > n)
         moves.append(time.perf_counter() - t0)
-        other = 1 - p
-        last[other] = await _frames_until(seats[other], lambda m, n=n: m["n"] > n)
-        end = time.monotonic() + 60
-        while len(seen.get(n + 1, ())) < args.spectators and time.monotonic() < end:
-            await asyncio.sleep(0.002)
-        if args.spectators:
-            fanouts.append(max(seen[n + 1]) - t0)
-    for w in [*watchers, *seats]:
+        last[1 - p] = await _frames_until(seats[1 - p], lambda m, n=n: m["n"] > n)
+        await asyncio.sleep(0.25)
+    mine.send("stop")
+    seen = await loop.run_in_executor(None, mine.recv)
+    child.join(30)
+    for w in seats:
         await w.close()
-    for t in readers:
-        t.cancel()
+    fo = [(max(seen[n]) - t0) * 1000 for n, t0 in sent_at.items()
+          if args.spectators and len(seen.get(n, ())) == args.spectators]
     ms = [x * 1000 for x in moves]
-    fo = [x * 1000 for x in fanouts]
     return {"scenario": "spectators", "spectators": args.spectators, "moves": len(moves),
             "move_ms": {"p50": pct(ms, 50), "p95": pct(ms, 95), "mean": sum(ms) / len(ms)},
-            "all_spectators_ms": {"p50": pct(fo, 50), "p95": pct(fo, 95)} if fo else None}
+            "all_spectators_ms": {"p50": pct(fo, 50), "p95": pct(fo, 95)} if fo else None,
+            "moves_every_spectator_saw": len(fo)}
 
 
 async def run_replay(base: str, args: argparse.Namespace) -> dict:
