@@ -12,7 +12,8 @@ from support.cli import assert_clean, run
 
 def test_serve_help_names_its_options():
     r = run("serve", "--help", width=120)
-    assert_clean(r, 0, "--host", "--port", "--db")
+    assert_clean(r, 0, "--host", "--port", "--db", "--allowed-host", "--forwarded-allow-ips", "--api-docs",
+                 "--http-rate", "--games-per-minute", "--sockets-per-address", "--sockets-per-game")
 
 
 def test_the_default_database_is_a_sqlite_file_in_the_users_data_folder(monkeypatch, tmp_path):
