@@ -23,13 +23,24 @@ for 60 s on the 2-core machine with p95 < 100 ms, no errors and no lost actions.
 
 Clients pace themselves below the server's WebSocket limit (20 messages/s, bursts of 40) with a
 token bucket of their own (``--rate``, ``--burst``; ``--rate 0`` turns it off); game creation
-retries on ``429 slow_down`` (the HTTP limit is per address, and every client here is 127.0.0.1) and
-creations are spread over the first ``--ramp`` seconds.
+retries on ``429 slow_down`` and creations are spread over the first ``--ramp`` seconds. Each
+client speaks from its own address in ``X-Forwarded-For`` (see ``address``), so the server's
+per-address limits see many clients.
+
+Other scenarios (``--scenario``; issue 27): ``spectators`` (one game watched by ``--spectators``
+sockets, 300 by default, read by another process: a move's latency and the time until every
+spectator has it), ``replay`` (every step of a finished game, forward and back) and
+``capacity`` (seat-state requests a second the server answers; what one address gets):
+
+    python benchmarks/bench_server.py --scenario spectators --spectators 300 --moves 30
+    python benchmarks/bench_server.py --scenario replay --game metabaloids --moves 600
+    python benchmarks/bench_server.py --scenario capacity --clients 8 --seconds 8
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
@@ -97,13 +108,22 @@ class Pacer:
 
 
 # --------------------------------------------------------------------------- one client
-async def create_game(http: httpx.AsyncClient, game: str, fig: Figures, stop_at: float) -> dict | None:
+def address(i: int) -> dict[str, str]:
+    """Client ``i``'s own address, told through ``X-Forwarded-For``: the server started here
+    trusts it from 127.0.0.1 (``--forwarded-allow-ips``, or uvicorn's default before that option
+    existed), so the per-address limits see many clients, as behind a reverse proxy."""
+    return {"X-Forwarded-For": f"10.{i // 65536 % 256}.{i // 256 % 256}.{i % 256}"}
+
+
+async def create_game(http: httpx.AsyncClient, game: str, fig: Figures, stop_at: float,
+                      headers: dict[str, str] | None = None) -> dict | None:
     """``POST /api/games``, retried on 429 with a growing pause; None when time is up or it fails."""
     pause = 0.05
     while time.monotonic() < stop_at:
         t0 = time.perf_counter()
         try:
-            r = await http.post("/api/games", json={"game": game, "seats": ["human", "bot:random"]})
+            r = await http.post("/api/games", json={"game": game, "seats": ["human", "bot:random"]},
+                                headers=headers)
         except httpx.HTTPError as e:
             fig.conn_errors[f"create: {type(e).__name__}"] += 1
             await asyncio.sleep(pause)
@@ -123,7 +143,7 @@ async def create_game(http: httpx.AsyncClient, game: str, fig: Figures, stop_at:
 
 
 async def play_one(ws_base: str, created: dict, rng: Rng, pacer: Pacer, fig: Figures, stop_at: float,
-                   grace: float, compression: bool, think: float) -> bool:
+                   grace: float, compression: bool, think: float, headers: dict[str, str] | None = None) -> bool:
     """Play one game as seat 0 until it ends or time is up; True if it ended."""
     gid = created["id"]
     token = created["seats"][0]["token"]
@@ -134,7 +154,7 @@ async def play_one(ws_base: str, created: dict, rng: Rng, pacer: Pacer, fig: Fig
     acted_on: int | None = None       # the last n this client acted on
     retries = 0
     last: dict | None = None
-    async with connect(url, max_size=None, open_timeout=30, ping_interval=None,
+    async with connect(url, max_size=None, open_timeout=30, ping_interval=None, additional_headers=headers,
                        compression="deflate" if compression else None) as ws:
         while True:
             now = time.monotonic()
@@ -203,7 +223,7 @@ async def client(i: int, http: httpx.AsyncClient, ws_base: str, games: list[str]
     while time.monotonic() < stop_at:
         game = games[k % len(games)]
         k += 1
-        created = await create_game(http, game, fig, stop_at)
+        created = await create_game(http, game, fig, stop_at, address(i))
         if created is None:
             continue
         fig.games_started += 1
@@ -211,7 +231,7 @@ async def client(i: int, http: httpx.AsyncClient, ws_base: str, games: list[str]
         fig.game_ids.append(created["id"])
         try:
             if await play_one(ws_base, created, rng, pacer, fig, stop_at, args.grace, not args.no_compression,
-                                   args.think):
+                              args.think, address(i)):
                 fig.games_finished += 1
         except (ConnectionClosed, InvalidStatus, OSError, asyncio.TimeoutError) as e:
             fig.conn_errors[f"ws: {type(e).__name__} {getattr(e, 'rcvd', '') or ''}".strip()] += 1
@@ -227,8 +247,11 @@ def free_port() -> int:
 
 def start_server(db: str, port: int, log_path: Path) -> subprocess.Popen:
     out = open(log_path, "w")
+    helptext = subprocess.run([sys.executable, "-m", "metatcg", "serve", "--help"], capture_output=True,
+                              text=True, cwd=ROOT, env={**os.environ, "COLUMNS": "200"}).stdout
+    proxy = ["--forwarded-allow-ips", "127.0.0.1"] if "--forwarded-allow-ips" in helptext else []
     proc = subprocess.Popen([sys.executable, "-m", "metatcg", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--db", db], stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+                             "--db", db, *proxy], stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -313,6 +336,178 @@ async def run_clients(base: str, games: list[str], args: argparse.Namespace) -> 
     return fig, wall
 
 
+# --------------------------------------------------------------------------- other scenarios
+async def _frames_until(ws, pred, timeout: float = 60.0) -> dict:
+    """Read frames until one satisfies ``pred``; that frame."""
+    end = time.monotonic() + timeout
+    while True:
+        msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.01, end - time.monotonic())))
+        if msg.get("type") == "state" and pred(msg):
+            return msg
+
+
+def _spectators_process(ws_url: str, count: int, conn) -> None:
+    """In a process of its own (so that reading 300 sockets does not delay the seats' client):
+    ``count`` spectator sockets, each from its own address; reports when all are connected, then
+    the arrival times (``time.perf_counter``, the same clock in every process on Linux) of every
+    state frame by its ``n`` once told to stop."""
+    async def main() -> None:
+        socks = []
+        for i in range(count):
+            socks.append(await connect(ws_url, max_size=None, open_timeout=60, ping_interval=None,
+                                       additional_headers=address(1000 + i)))
+            await socks[-1].recv()
+        seen: dict[int, list[float]] = {}
+
+        async def watch(ws) -> None:
+            with contextlib.suppress(ConnectionClosed):
+                async for text in ws:
+                    n = json.loads(text).get("n")
+                    if n is not None:
+                        seen.setdefault(n, []).append(time.perf_counter())
+
+        readers = [asyncio.create_task(watch(w)) for w in socks]
+        conn.send("ready")
+        await asyncio.get_running_loop().run_in_executor(None, conn.recv)
+        for t in readers:
+            t.cancel()
+        for w in socks:
+            await w.close()
+        conn.send(seen)
+
+    asyncio.run(main())
+
+
+async def run_spectators(base: str, args: argparse.Namespace) -> dict:
+    """One human-vs-human game with ``--spectators`` sockets watching it (each from its own
+    address, read by another process). ``--moves`` times, a quarter of a second apart, the
+    deciding seat sends an action over its socket; the move's latency is the time to its
+    acknowledgement on that socket, the fan-out's the time until every spectator holds the new
+    state."""
+    import multiprocessing
+
+    ws_base = "ws" + base[4:]
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        r = await http.post("/api/games", json={"game": args.game, "seats": ["human", "human"], "seed": args.seed},
+                            headers=address(0))
+        r.raise_for_status()
+        created = r.json()
+    gid, toks = created["id"], [s["token"] for s in created["seats"]]
+    mine, theirs = multiprocessing.Pipe()
+    child = multiprocessing.Process(target=_spectators_process, args=(f"{ws_base}/ws/games/{gid}",
+                                                                      args.spectators, theirs))
+    child.start()
+    loop = asyncio.get_running_loop()
+    assert await loop.run_in_executor(None, mine.recv) == "ready"
+    seats = [await connect(f"{ws_base}/ws/games/{gid}?token={t}", max_size=None, ping_interval=None,
+                           additional_headers=address(1 + k)) for k, t in enumerate(toks)]
+    last = [json.loads(await s.recv()) for s in seats]
+    rng = Rng(args.seed)
+    moves, sent_at = [], {}
+    for _ in range(args.moves):
+        p = last[0]["deciding"]
+        if p is None:
+            break
+        n = last[p]["n"]
+        choice = rng.choice(last[p]["legal_actions"])["id"]
+        t0 = sent_at[n + 1] = time.perf_counter()
+        await seats[p].send(json.dumps({"type": "action", "action": choice, "n": n}))
+        last[p] = await _frames_until(seats[p], lambda m, n=n: m["n"] > n)
+        moves.append(time.perf_counter() - t0)
+        last[1 - p] = await _frames_until(seats[1 - p], lambda m, n=n: m["n"] > n)
+        await asyncio.sleep(0.25)
+    mine.send("stop")
+    seen = await loop.run_in_executor(None, mine.recv)
+    child.join(30)
+    for w in seats:
+        await w.close()
+    fo = [(max(seen[n]) - t0) * 1000 for n, t0 in sent_at.items()
+          if args.spectators and len(seen.get(n, ())) == args.spectators]
+    ms = [x * 1000 for x in moves]
+    return {"scenario": "spectators", "spectators": args.spectators, "moves": len(moves),
+            "move_ms": {"p50": pct(ms, 50), "p95": pct(ms, 95), "mean": sum(ms) / len(ms)},
+            "all_spectators_ms": {"p50": pct(fo, 50), "p95": pct(fo, 95)} if fo else None,
+            "moves_every_spectator_saw": len(fo)}
+
+
+async def run_replay(base: str, args: argparse.Namespace) -> dict:
+    """A finished human-vs-human game of ``--moves`` actions, then every replay step forward
+    (as a viewer stepping through it) and back, timed one request at a time."""
+    asked = iter(range(10_000, 10**9))      # each request from a new address: the limits are not measured here
+
+    async def addressed(request: httpx.Request) -> None:
+        request.headers.update(address(next(asked)))
+
+    async with httpx.AsyncClient(base_url=base, timeout=60, event_hooks={"request": [addressed]}) as http:
+        r = await http.post("/api/games", json={"game": args.game, "seats": ["human", "human"], "seed": args.seed})
+        r.raise_for_status()
+        gid, toks = r.json()["id"], [s["token"] for s in r.json()["seats"]]
+        rng = Rng(args.seed)
+        for _ in range(args.moves):
+            st = (await http.get(f"/api/games/{gid}", params={"token": toks[0]})).json()
+            if st["over"]:
+                break
+            p = st["deciding"]
+            mine = (await http.get(f"/api/games/{gid}", params={"token": toks[p]})).json()
+            aid = rng.choice(mine["legal_actions"])["id"]
+            (await http.post(f"/api/games/{gid}/actions", json={"token": toks[p], "action": aid,
+                                                                "n": st["n"]})).raise_for_status()
+        await http.post(f"/api/games/{gid}/concede", json={"token": toks[0]})
+        steps = (await http.get(f"/api/games/{gid}/replay/0")).json()["steps"]
+        times = []
+        for k in [*range(steps + 1), *reversed(range(steps + 1))]:
+            t0 = time.perf_counter()
+            r = await http.get(f"/api/games/{gid}/replay/{k}")
+            times.append(time.perf_counter() - t0)
+            r.raise_for_status()
+    ms = [x * 1000 for x in times]
+    return {"scenario": "replay", "steps": steps, "requests": len(ms),
+            "step_ms": {"p50": pct(ms, 50), "p95": pct(ms, 95), "mean": sum(ms) / len(ms), "max": max(ms)}}
+
+
+async def run_capacity(base: str, args: argparse.Namespace) -> dict:
+    """What the server serves: ``--clients`` clients ask for a seat's state (the request a board
+    makes most) as fast as they get answers, for ``--seconds``, each request from a new address
+    (so no limit is met). Then what one address gets in 5 s of asking as fast as it can (8
+    connections), and how many games one address may create in 5 s."""
+    fresh = iter(range(100_000, 10**9))
+    limits = httpx.Limits(max_connections=args.clients + 2, max_keepalive_connections=args.clients + 2)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        r = await http.post("/api/games", json={"game": args.game, "seats": ["human", "human"]}, headers=address(0))
+        r.raise_for_status()
+        gid, tok = r.json()["id"], r.json()["seats"][0]["token"]
+        lat: list[float] = []
+        codes: Counter = Counter()
+
+        async def asker(i: int | None, stop_at: float, out: list[float], seen: Counter) -> None:
+            while time.monotonic() < stop_at:
+                t0 = time.perf_counter()
+                r = await http.get(f"/api/games/{gid}", params={"token": tok},
+                                   headers=address(next(fresh) if i is None else i))
+                out.append(time.perf_counter() - t0)
+                seen[r.status_code] += 1
+
+        t0 = time.monotonic()
+        await asyncio.gather(*(asker(None, t0 + args.seconds, lat, codes) for _ in range(args.clients)))
+        wall = time.monotonic() - t0
+        one: Counter = Counter()
+        t1 = time.monotonic()
+        await asyncio.gather(*(asker(7, t1 + 5, [], one) for _ in range(8)))   # one address, 8 connections
+        one_wall = time.monotonic() - t1
+        made: Counter = Counter()
+        t2 = time.monotonic()
+        while time.monotonic() < t2 + 5:
+            r = await http.post("/api/games", json={"game": args.game, "seats": ["human", "human"]},
+                                headers=address(8))
+            made[r.status_code] += 1
+    ms = [x * 1000 for x in lat]
+    return {"scenario": "capacity", "clients": args.clients, "seconds": wall,
+            "requests_per_second": codes[200] / wall, "codes": dict(codes),
+            "latency_ms": {"p50": pct(ms, 50), "p95": pct(ms, 95)},
+            "one_address": {k: v for k, v in one.items()}, "one_address_ok_per_second": one[200] / one_wall,
+            "games_one_address_5s": dict(made)}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clients", type=int, default=100, help="concurrent clients (one game each at a time)")
@@ -335,6 +530,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--p95-target", type=float, default=100.0, help="target p95 latency in ms")
     ap.add_argument("--json", type=Path, default=None, help="also write the figures to FILE as JSON")
     ap.add_argument("--keep", action="store_true", help="keep the temporary folder (database, server log)")
+    ap.add_argument("--scenario", choices=("play", "spectators", "replay", "capacity"), default="play",
+                    help="play: --clients playing bots (default); spectators: one game watched by --spectators "
+                         "sockets; replay: step through a finished game; capacity: requests a second served")
+    ap.add_argument("--spectators", type=int, default=300, help="spectators: sockets watching the game")
+    ap.add_argument("--moves", type=int, default=40, help="spectators, replay: actions taken in the game")
     args = ap.parse_args(argv)
     games = list(ALL_GAMES) if args.game == "all" else [args.game]
 
@@ -351,10 +551,23 @@ def main(argv: list[str] | None = None) -> int:
         base, pid = f"http://127.0.0.1:{port}", proc.pid
     print(f"metatcg server load benchmark: {platform.python_implementation()} {platform.python_version()}, "
           f"{os.cpu_count()} CPUs; server {base} (pid {pid or '?'}), database {db or '(not given)'}")
-    print(f"{args.clients} clients, {args.seconds:g} s, games {', '.join(games)}, seats human + bot:random, "
-          f"client pace {args.rate:g}/s (burst {args.burst:g}), think {args.think:g} s, "
-          f"compression {'off' if args.no_compression else 'on'}")
+    if args.scenario == "play":
+        print(f"{args.clients} clients, {args.seconds:g} s, games {', '.join(games)}, seats human + bot:random, "
+              f"client pace {args.rate:g}/s (burst {args.burst:g}), think {args.think:g} s, "
+              f"compression {'off' if args.no_compression else 'on'}")
 
+    if args.scenario != "play":
+        scenario = {"spectators": run_spectators, "replay": run_replay, "capacity": run_capacity}[args.scenario]
+        try:
+            out = asyncio.run(scenario(base, args))
+        finally:
+            if proc is not None:
+                proc.terminate()
+                proc.wait(10)
+        print(json.dumps(out))
+        if args.json:
+            args.json.write_text(json.dumps(out, indent=1))
+        return 0
     cpu0 = cpu_seconds(pid) if pid else None
     proc_cpu0 = time.process_time()
     try:

@@ -21,7 +21,7 @@ from metatcg.server.app import create_app
 from metatcg.server.ownership import GameLimits
 from metatcg.server.tables import Table, timeout_choice
 
-FAST = {"http_rate": 1e6, "http_burst": 1e6}
+FAST = {"http_rate": 1e6, "http_burst": 1e6, "new_game_rate": 1e6, "new_game_burst": 1e6}
 SHORT_TIMERS = GameLimits(min_turn_seconds=0)    # timers of a fraction of a second, to test them quickly
 
 

@@ -12,8 +12,9 @@ from support.cli import assert_clean, run
 
 def test_serve_help_names_its_options():
     r = run("serve", "--help", width=120)
-    assert_clean(r, 0, "--host", "--port", "--db", "--bot-workers", "--games-per-address", "--bot-games",
-                 "--min-turn-seconds")
+    assert_clean(r, 0, "--host", "--port", "--db", "--allowed-host", "--forwarded-allow-ips", "--api-docs",
+                 "--http-rate", "--games-per-minute", "--sockets-per-address", "--sockets-per-game",
+                 "--bot-workers", "--games-per-address", "--bot-games", "--min-turn-seconds")
 
 
 def test_the_default_database_is_a_sqlite_file_in_the_users_data_folder(monkeypatch, tmp_path):

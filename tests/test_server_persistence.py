@@ -18,6 +18,9 @@ from metatcg.server.app import create_app
 from metatcg.server.store import SCHEMA_VERSION, SNAPSHOT_EVERY, Store, StoreError, meta_table
 from support.servers import ServerProcess, pg_bin, postgres_server
 
+# scripted clients ask far faster than a person: the per-address limits are lifted here
+FREE = {"http_rate": 1e6, "http_burst": 1e6, "new_game_rate": 1e6, "new_game_burst": 1e6}
+
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def db_url(request, tmp_path_factory):
@@ -58,7 +61,7 @@ def test_a_new_server_on_the_same_database_resumes_every_seat(db_url, game_id):
     game = metatcg.load_game(game_id)
     n = max(game.seat_counts)
     decks = [game.starter_deck_names()[i % len(game.starter_deck_names())] for i in range(n)]
-    with TestClient(create_app(db_url)) as c:
+    with TestClient(create_app(db_url, **FREE)) as c:
         made = c.post("/api/games", json={"game": game_id, "decks": decks, "seats": ["human"] * n, "seed": 11})
         assert made.status_code == 201, made.json()
         gid = made.json()["id"]
@@ -70,7 +73,7 @@ def test_a_new_server_on_the_same_database_resumes_every_seat(db_url, game_id):
     row = Store(db_url).load(gid)
     if len(taken) >= SNAPSHOT_EVERY:
         assert row.snapshot[0] == SNAPSHOT_EVERY and row.actions == taken[SNAPSHOT_EVERY:]
-    with TestClient(create_app(db_url)) as c:
+    with TestClient(create_app(db_url, **FREE)) as c:
         after = _seat_views(c, gid, tokens)
         assert after == before
         for p, s in after.items():
@@ -84,7 +87,7 @@ def test_a_new_server_on_the_same_database_resumes_every_seat(db_url, game_id):
 def test_two_servers_racing_for_one_decision(db_url):
     """Two servers on one database both hold a game in memory and both act on action n: the
     database takes one; the other answers 409 and, asked again, shows the game as it is."""
-    with TestClient(create_app(db_url)) as a, TestClient(create_app(db_url)) as b:
+    with TestClient(create_app(db_url, **FREE)) as a, TestClient(create_app(db_url, **FREE)) as b:
         made = a.post("/api/games", json={"game": "metax", "seats": ["human", "human"], "seed": 2}).json()
         gid = made["id"]
         tokens = {s["seat"]: s["token"] for s in made["seats"]}

@@ -32,7 +32,8 @@ STATE_KEYS = {"id", "game", "seat", "n", "deciding", "over", "seats", "settings"
 
 def new_app(tmp_path, **kw):
     """A server on a fresh SQLite file."""
-    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", **kw)
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}",
+                     **{"http_rate": 1e6, "http_burst": 1e6, "new_game_rate": 1e6, "new_game_burst": 1e6, **kw})
     return app
 
 

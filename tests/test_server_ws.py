@@ -31,7 +31,8 @@ SEED = 7_777_123_456_789
 
 def new_app(tmp_path, **kw):
     """A server on a fresh SQLite file."""
-    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", **{"http_rate": 1e6, "http_burst": 1e6, **kw})
+    free = {"http_rate": 1e6, "http_burst": 1e6, "new_game_rate": 1e6, "new_game_burst": 1e6}
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", **{**free, **kw})
     return app
 
 

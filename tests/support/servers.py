@@ -68,11 +68,17 @@ def postgres_server() -> Iterator[str]:
         shutil.rmtree(root, ignore_errors=True)
 
 
+# the tests' scripted clients ask far faster than a person: the per-address limits are lifted
+# (tests/test_server_limits.py checks the limits themselves)
+LOOSE = ("--http-rate", "100000", "--games-per-minute", "100000")
+
+
 class ServerProcess:
     """``metatcg serve`` on a free port, as its own process."""
 
-    def __init__(self, db_url: str, port: int | None = None) -> None:
+    def __init__(self, db_url: str, port: int | None = None, args: tuple[str, ...] = LOOSE) -> None:
         self.db_url = db_url
+        self.args = args
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -82,7 +88,8 @@ class ServerProcess:
 
     def start(self, timeout: float = 30) -> "ServerProcess":
         self.proc = subprocess.Popen([sys.executable, "-m", "metatcg", "serve", "--port", str(self.port),
-                                      "--db", self.db_url], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                      "--db", self.db_url, *self.args],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         end = time.time() + timeout
         while time.time() < end:
             if self.proc.poll() is not None:

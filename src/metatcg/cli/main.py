@@ -15,6 +15,7 @@ from rich.table import Table
 
 import metatcg
 from metatcg.bots import BOTS, EXAMPLES, SETTINGS
+from metatcg.server.limits import HTTP_RATE, NEW_GAME_RATE, WS_PER_ADDRESS, WS_PER_GAME
 
 from .common import console, fail, get_game, handle_errors
 from .decks import deck_app
@@ -296,13 +297,34 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to liste
           bot_games: int = typer.Option(4, "--bot-games", min=0,
                                         help="Running games with bots only, on the whole server (0: none)."),
           min_turn_seconds: float = typer.Option(5.0, "--min-turn-seconds", min=0,
-                                                 help="The shortest turn timer a game may ask for.")) -> None:
+                                                 help="The shortest turn timer a game may ask for."),
+          allowed_host: Optional[list[str]] = typer.Option(
+              None, "--allowed-host", metavar="NAME",
+              help="A host name browsers may reach the server by (repeatable). Default: on a loopback --host "
+                   "only localhost, 127.0.0.1 and [::1]; else any."),
+          forwarded_allow_ips: Optional[str] = typer.Option(
+              None, "--forwarded-allow-ips", metavar="IPS",
+              help="Behind a reverse proxy: its addresses (comma-separated, or *). Only from these is "
+                   "X-Forwarded-For trusted as the client's address. Default: none."),
+          api_docs: bool = typer.Option(False, "--api-docs",
+                                        help="Serve the API pages /docs and /redoc (they load scripts from a CDN). "
+                                             "/openapi.json is always served."),
+          http_rate: float = typer.Option(HTTP_RATE, "--http-rate", min=0.1, metavar="N",
+                                          help="API requests a second per client address (bursts of twice as many)."),
+          games_per_minute: float = typer.Option(NEW_GAME_RATE * 60, "--games-per-minute", min=0.1, metavar="N",
+                                                 help="New games a minute per client address (bursts of 20)."),
+          sockets_per_address: int = typer.Option(WS_PER_ADDRESS, "--sockets-per-address", min=1, metavar="N",
+                                                  help="Open WebSockets per client address."),
+          sockets_per_game: int = typer.Option(WS_PER_GAME, "--sockets-per-game", min=1, metavar="N",
+                                               help="Open WebSockets per game (seats and spectators).")) -> None:
     """Serve the games in a browser: open the printed address, start a game, share the seat links."""
     from ..server.ownership import GameLimits
-    from .serve import run_serve
+    from .serve import Limits, run_serve
 
-    run_serve(host, port, db, GameLimits(bot_workers=bot_workers, games_per_address=games_per_address,
-                                         bot_only_games=bot_games, min_turn_seconds=min_turn_seconds))
+    run_serve(host, port, db, allowed_host, forwarded_allow_ips, api_docs,
+              Limits(http_rate, games_per_minute, sockets_per_address, sockets_per_game),
+              GameLimits(bot_workers=bot_workers, games_per_address=games_per_address,
+                         bot_only_games=bot_games, min_turn_seconds=min_turn_seconds))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -24,10 +24,13 @@ from ..registry import game_entries, load_game
 from ..ui.presentation import presentation_of
 from .errors import ApiError
 from .hub import PLAYERS, Hub
-from .limits import MAX_BODY, BodyLimit, ClientLimits
+from .limits import (HTTP_BURST, HTTP_RATE, MAX_BODY, NEW_GAME_BURST, NEW_GAME_RATE, WS_PER_ADDRESS, WS_PER_GAME,
+                     BodyLimit, ClientLimits, SocketCaps)
+from .replay import Positions, replay_state
+from .security import Guard
 from .ownership import GameLimits, address_key
 from .store import Store
-from .ws import game_socket
+from .ws import SocketRules, game_socket
 
 log = logging.getLogger("metatcg.server")
 STATIC = Path(__file__).parent / "static"
@@ -72,12 +75,21 @@ class JoinBody(BaseModel):
 
 
 # ---------------------------------------------------------------------- the app
-def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400.0,
+def create_app(db_url: str, *, http_rate: float = HTTP_RATE, http_burst: float = HTTP_BURST,
                ws_rate: float = 20.0, ws_burst: float = 40.0, bot_delay: float = 0.0,
+               new_game_rate: float = NEW_GAME_RATE, new_game_burst: float = NEW_GAME_BURST,
+               ws_per_address: int = WS_PER_ADDRESS, ws_per_game: int = WS_PER_GAME,
+               allowed_hosts: Optional[tuple[str, ...]] = None, api_docs: bool = False,
                game_limits: GameLimits | None = None) -> FastAPI:
+    """The server's app. The limits are per client address (docs/server.md, "Limits");
+    ``allowed_hosts`` None answers any ``Host`` (``metatcg serve`` passes the loopback names
+    when it listens on loopback); ``api_docs`` serves /docs and /redoc (their scripts come from a
+    CDN, so they are off unless asked for; /openapi.json is always served)."""
     store = Store(db_url)
     hub = Hub(store, bot_delay=bot_delay, limits=game_limits)
     limits = ClientLimits(http_rate, http_burst)
+    creations = ClientLimits(new_game_rate, new_game_burst)
+    positions = Positions()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -87,11 +99,14 @@ def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400
         store.close()
 
     app = FastAPI(title="metatcg", version="1", lifespan=lifespan,
+                  docs_url="/docs" if api_docs else None, redoc_url="/redoc" if api_docs else None,
                   description="Play metatcg's card games over HTTP and WebSockets. See docs/server.md.")
     app.state.hub = hub
     app.state.store = store
-    app.state.ws_rate = (ws_rate, ws_burst)
+    app.state.positions = positions
+    app.state.ws_rules = SocketRules(ws_rate, ws_burst, SocketCaps(ws_per_address, ws_per_game), allowed_hosts)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts, api_docs=api_docs)   # outermost: every answer
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, e: ApiError) -> JSONResponse:
@@ -99,6 +114,9 @@ def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, e: StarletteHTTPException) -> JSONResponse:   # no such route, method, …
+        if e.status_code == 400:   # FastAPI's only own 400: a body json.loads could not read (nested too deeply)
+            return JSONResponse({"error": "the body is not valid JSON (or is nested too deeply)", "code": "bad_json"},
+                                status_code=400)
         code = {404: "not_found", 405: "bad_method"}.get(e.status_code, "bad_request")
         return JSONResponse({"error": str(e.detail), "code": code}, status_code=e.status_code,
                             headers=getattr(e, "headers", None))
@@ -132,7 +150,12 @@ def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400
         if request.url.path.startswith("/api/"):
             client = request.client.host if request.client else "?"
             if not limits.take(client):
-                return JSONResponse({"error": "too many requests: slow down", "code": "slow_down"}, status_code=429)
+                return JSONResponse({"error": "too many requests: slow down", "code": "slow_down"}, status_code=429,
+                                    headers={"Retry-After": str(limits.retry_after(client))})
+            if request.method == "POST" and request.url.path == "/api/games" and not creations.take(client):
+                wait = creations.retry_after(client)
+                return JSONResponse({"error": f"too many new games from this address: try again in {wait} s",
+                                     "code": "slow_down"}, status_code=429, headers={"Retry-After": str(wait)})
         return await call_next(request)
 
     # ------------------------------------------------------------------ about the games
@@ -216,7 +239,6 @@ def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400
     @app.get("/api/games/{game_id}/replay/{step}")
     async def replay(game_id: str, step: int, token: Optional[str] = Query(None, max_length=200),
                      seat: Optional[int] = Query(None, ge=0, le=7)) -> dict[str, Any]:
-        from .replay import replay_state
         table = await hub.table(game_id)
         if not table.over:
             raise ApiError(409, "not_over", "the replay opens once the game is over")
@@ -225,12 +247,12 @@ def create_app(db_url: str, *, http_rate: float = 100.0, http_burst: float = 400
         else:
             _full_record_allowed(table)
             who = seat
-        return await to_thread.run_sync(replay_state, table, step, who)
+        return await to_thread.run_sync(replay_state, table, step, who, positions)
 
     # ------------------------------------------------------------------ live updates
     @app.websocket("/ws/games/{game_id}")
     async def socket(ws: WebSocket, game_id: str) -> None:
-        await game_socket(ws, hub, game_id, ws.query_params.get("token"), app.state.ws_rate)
+        await game_socket(ws, hub, game_id, ws.query_params.get("token"), app.state.ws_rules)
 
     # ------------------------------------------------------------------ the web client
     def page(name: str) -> FileResponse:

@@ -1,17 +1,25 @@
-"""Limits that keep one client from hurting the others: body size and request rate.
+"""Limits that keep one client from hurting the others: body size, request rate, sockets.
 
 ``TokenBucket`` is the rate limit of one connection (a WebSocket) or one client address
-(HTTP); ``BodyLimit`` is an ASGI middleware that refuses a request body over the limit, with
+(HTTP requests, new games); ``SocketCaps`` counts open WebSockets per client address and per
+game; ``BodyLimit`` is an ASGI middleware that refuses a request body over the limit, with
 or without a Content-Length, before the app reads it.
 """
 from __future__ import annotations
 
 import json
+import math
 import time
 from typing import Any, Awaitable, Callable
 
 MAX_BODY = 64 * 1024        # bytes of an HTTP body
 MAX_FRAME = 64 * 1024       # bytes of a WebSocket message
+
+# Limits per client address, calibrated against what the server serves on the 2-core machine
+# (benchmarks/README.md, "Limits"): one address may use about a quarter of the capacity.
+HTTP_RATE, HTTP_BURST = 20.0, 40.0              # API requests a second, saved up
+NEW_GAME_RATE, NEW_GAME_BURST = 0.5, 20.0       # new games a second (30 a minute), saved up
+WS_PER_ADDRESS, WS_PER_GAME = 20, 500           # open WebSockets
 
 
 class TokenBucket:
@@ -34,6 +42,10 @@ class TokenBucket:
             return True
         return False
 
+    def wait(self) -> float:
+        """Seconds until the next request would be allowed (for ``Retry-After``)."""
+        return max(0.0, (1 - self.tokens) / self.rate) if self.rate > 0 else 3600.0
+
 
 class ClientLimits:
     """One bucket per client address (forgotten when full again, so the table stays small)."""
@@ -50,6 +62,41 @@ class ClientLimits:
                 self.buckets = {k: v for k, v in self.buckets.items() if v.tokens < v.burst}
             b = self.buckets[client] = TokenBucket(self.rate, self.burst)
         return b.take()
+
+    def retry_after(self, client: str) -> int:
+        """Whole seconds (at least 1) before ``client`` may ask again."""
+        b = self.buckets.get(client)
+        return max(1, math.ceil(b.wait())) if b is not None else 1
+
+
+class SocketCaps:
+    """Open WebSockets per client address and per game. One address holding every socket the
+    server can keep would lock everyone else out, and every socket of a game costs a send per
+    change (docs/server.md, "Limits")."""
+
+    def __init__(self, per_address: int, per_game: int) -> None:
+        self.per_address = per_address
+        self.per_game = per_game
+        self.by_address: dict[str, int] = {}
+        self.by_game: dict[str, int] = {}
+
+    def take(self, address: str, game_id: str) -> str | None:
+        """Count a new socket, or say why it is refused (it is then not counted)."""
+        if self.by_address.get(address, 0) >= self.per_address:
+            return f"this address already has {self.per_address} open sockets: close some first"
+        if self.by_game.get(game_id, 0) >= self.per_game:
+            return f"this game already has {self.per_game} open sockets: try again later"
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        self.by_game[game_id] = self.by_game.get(game_id, 0) + 1
+        return None
+
+    def give_back(self, address: str, game_id: str) -> None:
+        for counts, key in ((self.by_address, address), (self.by_game, game_id)):
+            left = counts.get(key, 0) - 1
+            if left > 0:
+                counts[key] = left
+            else:
+                counts.pop(key, None)
 
 
 Scope = dict[str, Any]

@@ -1,8 +1,10 @@
 """``/ws/games/{id}?token=T``: a seat's (or, without a token, a spectator's) live connection.
 
 The server sends the full state on connect and after every change again, each frame carrying
-only the log lines the socket does not have yet. The client may act, concede and ping. Bad
-tokens, unknown games, oversized frames and floods close the socket with a code that says why.
+only the log lines the socket does not have yet (built once per view and change for all the
+sockets that get it: ``fanout.py``). The client may act, concede and ping. A page of another
+site, too many sockets, bad tokens, unknown games, oversized frames and floods close the socket
+with a code that says why.
 """
 from __future__ import annotations
 
@@ -10,15 +12,17 @@ import asyncio
 import contextlib
 import json
 import logging
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Optional
 
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import redact
 from .errors import ApiError
+from .fanout import frames_of
 from .hub import Hub
-from .limits import MAX_FRAME, TokenBucket
+from .limits import MAX_FRAME, SocketCaps, TokenBucket
+from .security import origin_allowed
 
 log = logging.getLogger("metatcg.server")
 
@@ -26,12 +30,41 @@ CLOSE_BAD_TOKEN = 4403
 CLOSE_NO_GAME = 4404
 CLOSE_TOO_BIG = 1009
 CLOSE_FLOOD = 1008
+CLOSE_TOO_MANY = 4429
 FLOOD_STRIKES = 20     # refused messages in a row before the socket is closed
 _encode = msgspec.json.Encoder().encode
 
 
-async def game_socket(ws: WebSocket, hub: Hub, game_id: str, token: str | None, rate: tuple[float, float]) -> None:
+@dataclass
+class SocketRules:
+    """The server's limits for sockets: messages per second (and burst) of one socket, open
+    sockets per address and per game, and the allowed hosts for ``Origin`` (None: any)."""
+    rate: float
+    burst: float
+    caps: SocketCaps
+    allowed_hosts: Optional[tuple[str, ...]]
+
+
+async def game_socket(ws: WebSocket, hub: Hub, game_id: str, token: str | None, rules: SocketRules) -> None:
     await ws.accept()
+    if not origin_allowed(ws.scope, rules.allowed_hosts):
+        await ws.send_json({"type": "error", "error": "a page of another site may not open this server's sockets",
+                            "code": "bad_origin"})
+        await ws.close(CLOSE_BAD_TOKEN)
+        return
+    address = ws.client.host if ws.client else "?"
+    refused = rules.caps.take(address, game_id)
+    if refused is not None:
+        await ws.send_json({"type": "error", "error": refused, "code": "too_many_sockets"})
+        await ws.close(CLOSE_TOO_MANY)
+        return
+    try:
+        await _serve(ws, hub, game_id, token, rules)
+    finally:
+        rules.caps.give_back(address, game_id)
+
+
+async def _serve(ws: WebSocket, hub: Hub, game_id: str, token: str | None, rules: SocketRules) -> None:
     try:
         table = await hub.table(game_id)
         seat = table.seat_of(token) if token else None
@@ -45,26 +78,29 @@ async def game_socket(ws: WebSocket, hub: Hub, game_id: str, token: str | None, 
     mark = 0      # and the log entries they came from (see GameState.log_since)
 
     async def send(obj: dict[str, Any]) -> None:
+        await send_text(_encode(obj).decode())
+
+    async def send_text(text: str) -> None:
         async with send_lock:
-            await ws.send_text(_encode(obj).decode())
+            await ws.send_text(text)
 
     async def push() -> None:
         nonlocal have, mark, table
         if table.broken:   # memory may differ from the database: the hub rebuilds the table
             table = await hub.table(game_id)
         # a table rebuilt from the database has the same log entries: the mark stays good
-        frame, mark = redact.frame(table, seat, have, mark)
-        have += len(frame["log"])
-        frame["type"] = "state"
-        await send(frame)
+        text, have, mark = frames_of(table).next(table, seat, have, mark)
+        await send_text(text)
 
     async def pusher() -> None:
         while True:
             await watcher.dirty.wait()
             watcher.dirty.clear()
+            if seat is None:    # the seats' frames go out first: hundreds of spectators do not delay a move
+                await asyncio.sleep(0)
             await push()
 
-    bucket = TokenBucket(*rate)
+    bucket = TokenBucket(rules.rate, rules.burst)
     strikes = 0
     task: asyncio.Task[None] | None = None
     try:
@@ -104,8 +140,9 @@ async def _handle(raw: bytes, table: Any, seat: int | None, send: Any) -> None:
     """One client message (a text or binary frame of UTF-8 JSON): an action, a concession or a ping."""
     try:
         msg = json.loads(raw)
-    except ValueError:   # UnicodeDecodeError too
-        await send({"type": "error", "error": "the message is not valid JSON", "code": "bad_json"})
+    except (ValueError, RecursionError):   # UnicodeDecodeError too; RecursionError: nested too deeply
+        await send({"type": "error", "error": "the message is not valid JSON (or is nested too deeply)",
+                    "code": "bad_json"})
         return
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         await send({"type": "error", "error": 'a message is a JSON object with a "type"', "code": "bad_request"})
