@@ -5,6 +5,10 @@ by fuzzing: greedy titans vs wall, seed 325; moves paid from a one-card draw pil
 rules instead of at the action limit."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import metatcg
 from metatcg.bots import GreedyBot
 from metatcg.games.metabaloids.loops import position_key
@@ -101,6 +105,16 @@ def test_the_position_is_public_so_the_ruling_reveals_no_hidden_card():
     base = key(["Puddle Nix", "Pith Urchin"], ["Hibernate", "Peat Kobold", "Sugar Mite"])
     assert key(["Hibernate", "Sugar Mite"], ["Peat Kobold", "Puddle Nix", "Pith Urchin"]) == base  # hidden cards
     assert key(["Puddle Nix", "Pith Urchin", "Hibernate"], ["Peat Kobold", "Sugar Mite"]) != base  # a hand size
+
+
+def test_the_position_key_is_the_same_in_every_process():
+    """Keys are saved with the game, so a game loaded elsewhere must compute the same ones."""
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from test_metabaloids_loops import feast_position; "
+            "from metatcg.games.metabaloids.loops import position_key; print(position_key(feast_position().data))")
+    tests = os.path.dirname(os.path.abspath(__file__))
+    keys = {subprocess.run([sys.executable, "-c", code, tests], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip() for seed in ("1", "2")}
+    assert keys == {str(position_key(feast_position().data))}
 
 
 def test_greedy_titans_against_wall_seed_325_ends_by_the_rules():

@@ -46,7 +46,7 @@ class MetabaloidsData:
     __slots__ = ("cards", "owner", "draw", "hand", "reserve", "events", "discard", "lost", "columns",
                  "safe", "used", "active", "first", "turn", "phase", "attacked", "attacks", "penalty",
                  "deploy_points", "deploy_done", "battle", "short_game", "emptied", "known", "top_known", "shuffled",
-                 "seen", "looped")
+                 "seen", "looped", "turn_shuffled")
 
     def __init__(self, cards: tuple[CardDef, ...], owner: tuple[int, ...], n: int) -> None:
         self.cards = cards
@@ -77,6 +77,7 @@ class MetabaloidsData:
         self.shuffled: list[list[int]] = [[] for _ in range(n)]   # the face-up cards of the last reshuffle
         self.seen: list[int] = []            # positions after activations and moves this turn (PR-MB-13)
         self.looped: list[int] = []          # seats that repeated one: no activations or moves this turn
+        self.turn_shuffled = False           # a discard pile was reshuffled this turn: positions are noted
 
     @property
     def n(self) -> int:
@@ -107,6 +108,7 @@ class MetabaloidsData:
         c.shuffled = self.shuffled[:]
         c.seen = self.seen[:]
         c.looped = self.looped[:]
+        c.turn_shuffled = self.turn_shuffled
         return c
 
     # --------------------------------------------------------------- queries
@@ -138,7 +140,7 @@ class MetabaloidsData:
             "short_game": self.short_game, "emptied": self.emptied,
             "known": sorted(self.known), "top_known": self.top_known,
             "shuffled": self.shuffled,
-            "seen": self.seen, "looped": self.looped,
+            "seen": self.seen, "looped": self.looped, "turn_shuffled": self.turn_shuffled,
         }
 
     @classmethod
@@ -187,6 +189,7 @@ class MetabaloidsData:
         d.shuffled = [wholes(z, 0, k, "shuffled") for z in seq(o["shuffled"], n, "shuffled")]
         d.seen = wholes(o.get("seen", []), 0, 1 << 63, "seen")     # absent in states saved before PR-MB-13
         d.looped = wholes(o.get("looped", []), 0, n, "looped")
+        d.turn_shuffled = flag(o.get("turn_shuffled", False))
         d.check()
         return d
 

@@ -205,6 +205,7 @@ def start_turn(st: "GameState", step: object) -> None:
     d: MetabaloidsData = st.data
     p = d.active
     d.phase = "draw"
+    d.turn_shuffled = False
     if d.seen:
         d.seen = []
         d.looped = []
