@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import metatcg
-from metatcg.bots import GreedyBot
+from metatcg.bots import GreedyBot, make_bot
 from metatcg.games.metabaloids.loops import position_key
 from metatcg.sim import play_game
 
@@ -65,6 +65,22 @@ def test_the_stop_lasts_until_the_next_turn_begins():
         st.apply(bots[p].choose(handles[p]).id)
     assert not st.is_terminal() and st.data.active == 1
     assert 0 not in st.data.looped
+
+
+def test_ismcts_does_not_walk_round_the_feast_loop():
+    """A searching bot that rates another Feast highly (it drew 52 in this turn before PR-MB-13)
+    is stopped with the rest: the turn goes on after a few Feasts."""
+    st = feast_position()
+    bots = [make_bot("ismcts:iters=80", 1), make_bot("ismcts:iters=80", 10)]
+    handles = [st.handle(0), st.handle(1)]
+    feasts = actions = 0
+    while st.data.turn == 2 and not st.is_terminal() and actions < 200:
+        p = st.current_player()
+        act = bots[p].choose(handles[p])
+        feasts += act.id.startswith("event:") and "Festival Feast" in act.label
+        st.apply(act.id)
+        actions += 1
+    assert st.data.turn == 3 and feasts <= 4
 
 
 def move_position():
