@@ -111,6 +111,28 @@ def test_moving_a_card_back_and_forth_stops_when_the_position_comes_back():
     assert len(st.data.draw[0]) + len(st.data.discard[0]) == 1 and not st.data.lost[0]
 
 
+def test_greedy_does_not_put_off_losing_its_reserve_by_moving_cards_about():
+    """Found by the fuzz (4 seats, greedy, seed 9100256): a play area full but for a tall card's
+    extra slot, three reserve cards that Deploy will lose, and a draw pile that pays for moves.
+    Greedy used to move the tall card to and fro to put the loss off until PR-MB-13 stopped it;
+    now it counts those reserve cards as lost already and goes on."""
+    full = [["Elder Jotun", "Gutdeep Leviathan", "Marrow Basilisk", "Moonlit Wendigo"],
+            ["Storm Roc", "Barrow Wight", "Moonlit Wendigo"], ["Primal Ooze", "Barrow Wight", "Hungering Hydra"]]
+    for seed in (1, 3):
+        st = GAME.position({"phase": "move", "active": 0, "seed": seed, "options": {"auto_single": False},
+                            "player": [{"deck": ["Sugar Mite", "Glucose Grub"], "columns": full,
+                                        "reserve": ["Queen of Rot", "Marrow Basilisk", "Catalyst Djinn"]},
+                                       {"columns": [["Glucose Grub"], [], []]}]})
+        assert any(a.id.startswith("move:") for a in st.legal_actions())
+        bot, me = GreedyBot(seed), st.handle(0)
+        moves = 0
+        while st.data.phase == "move" and st.current_player() == 0:
+            act = bot.choose(me)
+            moves += act.id.startswith("move:")
+            st.apply(act.id)
+        assert moves == 0 and st.data.looped == []
+
+
 def test_the_position_is_public_so_the_ruling_reveals_no_hidden_card():
     def key(hand: list[str], deck: list[str]) -> int:
         return position_key(GAME.position({
