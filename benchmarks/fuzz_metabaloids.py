@@ -1,7 +1,8 @@
 """Fuzz run of Metabaloids (issue 8): many seeded games at 2, 3 and 4 seats, random and greedy,
 with the property-test invariants (tests/test_metabaloids_properties.py) checked after every
 action; counts the violations and the games the kernel ended at its action limit (target 0
-for both) and prints the seeds of any failing game.
+for both) and prints the seeds of any failing game. It also counts the loops the rules stopped
+(a seat back in a position of the same turn, PR-MB-13) and names a few of their seeds.
 
 Run from the project root (never run by pytest; the test module holds 60 games per seat count):
 
@@ -75,12 +76,13 @@ def copies_agree(st, r) -> None:
             props.fail(st, "a state read from JSON plays on differently")
 
 
-def play(seats: int, bot: str, seed: int, sample: int) -> tuple[int, bool, str | None]:
-    """One game: (driver actions, hit the action limit, violation or None). Raises nothing."""
+def play(seats: int, bot: str, seed: int, sample: int) -> tuple[int, bool, str | None, int]:
+    """One game: (driver actions, hit the action limit, violation or None, loops stopped by
+    PR-MB-13). Raises nothing."""
     decks = [DECKS[(seed + i * (1 + seed % 5)) % len(DECKS)] for i in range(seats)]
     opts = {"auto_single": False, "short_game": seed % 7 == 0}
     sampled = sample > 0 and seed % sample == 0
-    k = 0
+    k = stopped = 0
     st = None
     try:
         st = GAME.new_state(decks, seed=seed, options=opts, log=seed % 4 == 0)
@@ -88,6 +90,7 @@ def play(seats: int, bot: str, seed: int, sample: int) -> tuple[int, bool, str |
         bots = [GreedyBot(seed * 7919 + i) for i in range(seats)] if bot == "greedy" else None
         handles = [st.handle(p) for p in range(seats)]
         before = props.summary(st.data)
+        before_looped: list[int] = []
         while not st.is_terminal():
             acts = st.legal_actions()
             if not acts:
@@ -98,37 +101,45 @@ def play(seats: int, bot: str, seed: int, sample: int) -> tuple[int, bool, str |
                 p = st.current_player()
                 st.apply(bots[p].choose(handles[p]).id)
             k += 1
+            looped = len(st.data.looped)
+            stopped += looped > len(before_looped)
+            before_looped = st.data.looped[:] if looped else []
             props.check(st, before, sampled and k % 13 == 0)
             before = props.summary(st.data)
             if sampled and k % 97 == 0:
                 copies_agree(st, r)
         if st.hit_action_limit:
-            return k, True, None
+            return k, True, None, stopped
         if not (st.data.phase == "over" or st.data.short_game):
             props.fail(st, f"ended in phase {st.data.phase!r} outside the short game")
         if sampled:
             again = GAME.replay(st.record(), log=False)
             if again.digest() != st.digest() or again.returns() != st.returns():
                 props.fail(st, "the record replays differently")
-        return k, False, None
+        return k, False, None, stopped
     except Failed as e:
-        return k, bool(st is not None and st.hit_action_limit), str(e)
+        return k, bool(st is not None and st.hit_action_limit), str(e), stopped
     except Exception as e:  # a crash is a violation too
-        return k, False, f"after action #{k}: {type(e).__name__}: {e}"
+        return k, False, f"after action #{k}: {type(e).__name__}: {e}", stopped
 
 
 def play_chunk(seats: int, bot: str, seeds: list[int], sample: int) -> dict:
-    actions = 0
+    actions = loops = 0
     limits: list[int] = []
+    looped: list[int] = []
     bad: list[tuple[int, str]] = []
     for seed in seeds:
-        k, limit, violation = play(seats, bot, seed, sample)
+        k, limit, violation, stopped = play(seats, bot, seed, sample)
         actions += k
+        loops += stopped
+        if stopped:
+            looped.append(seed)
         if limit:
             limits.append(seed)
         if violation is not None:
             bad.append((seed, violation))
-    return {"games": len(seeds), "actions": actions, "limits": limits, "violations": bad}
+    return {"games": len(seeds), "actions": actions, "limits": limits, "violations": bad, "loops": loops,
+            "looped": looped}
 
 
 def run_row(pool, seats: int, bot: str, games: int, base: int, sample: int, workers: int) -> dict:
@@ -145,6 +156,8 @@ def run_row(pool, seats: int, bot: str, games: int, base: int, sample: int, work
     dt = time.perf_counter() - t0
     return {"seats": seats, "bot": bot, "games": sum(p["games"] for p in parts),
             "actions": sum(p["actions"] for p in parts),
+            "loops_stopped": sum(p["loops"] for p in parts),
+            "looped_seeds": [s for p in parts for s in p["looped"]],
             "violations": [v for p in parts for v in p["violations"]],
             "action_limit_seeds": [s for p in parts for s in p["limits"]],
             "sampled_games": sum(1 for s in seeds if sample > 0 and s % sample == 0),
@@ -154,8 +167,9 @@ def run_row(pool, seats: int, bot: str, games: int, base: int, sample: int, work
 def replay_one(seats: int, bot: str, seed: int, sample: int) -> int:
     """Play one game in this process and show where it fails, with the traceback."""
     props.fail = _fail_with_trace
-    k, limit, violation = play(seats, bot, seed, sample)
-    print(f"{seats} seats, {bot}, seed {seed}: {k} actions, action limit {limit}, violation: {violation}")
+    k, limit, violation, stopped = play(seats, bot, seed, sample)
+    print(f"{seats} seats, {bot}, seed {seed}: {k} actions, action limit {limit}, loops stopped {stopped}, "
+          f"violation: {violation}")
     return 1 if (limit or violation) else 0
 
 
@@ -185,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Metabaloids fuzz | {args.workers} workers | base seed {args.seed} | "
           f"views/clone/JSON/replay checked on every {args.sample}-th seed", flush=True)
     head = (f"{'seats':>5} {'bot':<7} {'games':>6} {'sampled':>7} {'actions':>9} {'act/game':>8} "
-            f"{'violations':>10} {'limit':>5} {'seconds':>8}")
+            f"{'violations':>10} {'limit':>5} {'loops':>5} {'seconds':>8}")
     print(head)
     print("-" * len(head), flush=True)
     rows = []
@@ -196,7 +210,10 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(r)
             print(f"{seats:>5} {bot:<7} {r['games']:>6} {r['sampled_games']:>7} {r['actions']:>9,} "
                   f"{r['actions'] / max(1, r['games']):>8.1f} {len(r['violations']):>10} "
-                  f"{len(r['action_limit_seeds']):>5} {r['seconds']:>8.1f}", flush=True)
+                  f"{len(r['action_limit_seeds']):>5} {r['loops_stopped']:>5} {r['seconds']:>8.1f}", flush=True)
+            if r["looped_seeds"]:
+                print(f"    loops stopped (PR-MB-13) in {len(r['looped_seeds'])} games, e.g. seeds "
+                      f"{', '.join(map(str, r['looped_seeds'][:5]))}")
             for seed, msg in r["violations"][:20]:
                 print(f"    VIOLATION seed {seed}: {msg[:300]}")
                 print(f"      again: python benchmarks/fuzz_metabaloids.py --replay {seats} {bot} {seed}")
@@ -212,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * len(head))
     print(f"{'all':>5} {'':<7} {games:>6} {sum(r['sampled_games'] for r in rows):>7} "
           f"{sum(r['actions'] for r in rows):>9,} {'':>8} {bad:>10} {limited:>5} "
+          f"{sum(r['loops_stopped'] for r in rows):>5} "
           f"{sum(r['seconds'] for r in rows):>8.1f}")
     print(f"violations: {bad} (target 0); action-limit endings: {limited} (target 0); {games} games")
     if args.json is not None:

@@ -16,7 +16,7 @@ from ...engine.cardfile import first_of_each_name
 from . import grid
 from .data import MetabaloidsData
 from .pay import can_pay, from_hand, lose, pl, take_top, top_available
-from .records import CardPick, Choose, ColPick, EventDone, Lose, Ops, Pay, Place, SeatPick, Use
+from .records import CardPick, Choose, ColPick, EventDone, Lose, LoopCheck, Ops, Pay, Place, SeatPick, Use
 from .turn import col_name, required_draw
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,8 +40,11 @@ def timings(st: "GameState", seat: int, bonus: bool) -> frozenset[str]:
 
 def uses(st: "GameState", seat: int, allowed: frozenset[str], quick: bool = False) -> list[Action]:
     """Every ability and Event ``seat`` could use now with these timings (``quick``: stop at the
-    first one found, for ``can_respond``)."""
+    first one found, for ``can_respond``); none for a seat that went round in a loop this turn
+    (PR-MB-13)."""
     d: MetabaloidsData = st.data
+    if seat in d.looped:
+        return []
     cards = d.cards
     acts: list[Action] = []
     b = d.battle
@@ -150,7 +153,8 @@ def stash_cards(d: MetabaloidsData, seat: int, max_cost: int, card: int) -> list
 # ----------------------------------------------------------------- activation
 def activate(st: "GameState", use: Use, then: Any = None) -> None:
     """Mark the card used (MB-ABIL-6) or put the Event in the event area (MB-EVT-4), pay,
-    then carry out the ops; ``then`` runs afterwards (the phase's decision, a window)."""
+    then carry out the ops and note the position (PR-MB-13); ``then`` runs afterwards (the
+    phase's decision, a window)."""
     d: MetabaloidsData = st.data
     cd = d.cards[use.card]
     steps: list[Any] = []
@@ -170,6 +174,7 @@ def activate(st: "GameState", use: Use, then: Any = None) -> None:
         if ab.cost:
             steps.append(Pay(use.seat, ab.cost, True, f"the ability of {cd.name}"))
         steps.append(Ops(use, 0))
+    steps.append(LoopCheck(use.seat))
     if then is not None:
         steps.append(then)
     st.push(*steps)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from zlib import crc32
 
 from ...engine.cardfile import CardPool as BasePool
 from ...engine.cardfile import parse_card_text
@@ -37,6 +38,7 @@ class CardDef:
     attack_bonus: int = field(init=False, compare=False, repr=False)   # constant column bonuses
     defense_bonus: int = field(init=False, compare=False, repr=False)
     tall: bool = field(init=False, compare=False, repr=False)            # grid exception
+    key: int = field(init=False, compare=False, repr=False)   # the name as a number, alike in every process
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -50,6 +52,7 @@ class CardDef:
         set_(self, "defense_bonus", sum(o.amount for o in constants
                                         if o.op == "column_bonus" and o.stat == "defense"))  # type: ignore[union-attr]
         set_(self, "tall", any(o.op == "tall" for o in constants))
+        set_(self, "key", crc32(self.name.encode()))
 
     @property
     def is_creature(self) -> bool:

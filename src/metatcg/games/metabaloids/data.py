@@ -45,7 +45,8 @@ class Battle(NamedTuple):
 class MetabaloidsData:
     __slots__ = ("cards", "owner", "draw", "hand", "reserve", "events", "discard", "lost", "columns",
                  "safe", "used", "active", "first", "turn", "phase", "attacked", "attacks", "penalty",
-                 "deploy_points", "deploy_done", "battle", "short_game", "emptied", "known", "top_known", "shuffled")
+                 "deploy_points", "deploy_done", "battle", "short_game", "emptied", "known", "top_known", "shuffled",
+                 "seen", "looped", "turn_shuffled")
 
     def __init__(self, cards: tuple[CardDef, ...], owner: tuple[int, ...], n: int) -> None:
         self.cards = cards
@@ -74,6 +75,9 @@ class MetabaloidsData:
         self.known: set[int] = set()         # hand cards every seat saw go there (reclaimed)
         self.top_known = [-1] * n            # a draw pile's top card every seat has seen (dig)
         self.shuffled: list[list[int]] = [[] for _ in range(n)]   # the face-up cards of the last reshuffle
+        self.seen: list[int] = []            # positions after activations and moves this turn (PR-MB-13)
+        self.looped: list[int] = []          # seats that repeated one: no activations or moves this turn
+        self.turn_shuffled = False           # a discard pile was reshuffled this turn: positions are noted
 
     @property
     def n(self) -> int:
@@ -102,6 +106,9 @@ class MetabaloidsData:
         c.known = set(self.known)
         c.top_known = self.top_known[:]
         c.shuffled = self.shuffled[:]
+        c.seen = self.seen[:]
+        c.looped = self.looped[:]
+        c.turn_shuffled = self.turn_shuffled
         return c
 
     # --------------------------------------------------------------- queries
@@ -133,6 +140,7 @@ class MetabaloidsData:
             "short_game": self.short_game, "emptied": self.emptied,
             "known": sorted(self.known), "top_known": self.top_known,
             "shuffled": self.shuffled,
+            "seen": self.seen, "looped": self.looped, "turn_shuffled": self.turn_shuffled,
         }
 
     @classmethod
@@ -179,6 +187,9 @@ class MetabaloidsData:
         d.known = set(wholes(o["known"], 0, k, "known"))
         d.top_known = wholes(o["top_known"], -1, k, "top_known", n)
         d.shuffled = [wholes(z, 0, k, "shuffled") for z in seq(o["shuffled"], n, "shuffled")]
+        d.seen = wholes(o.get("seen", []), 0, 1 << 63, "seen")     # absent in states saved before PR-MB-13
+        d.looped = wholes(o.get("looped", []), 0, n, "looped")
+        d.turn_shuffled = flag(o.get("turn_shuffled", False))
         d.check()
         return d
 
@@ -243,6 +254,8 @@ class MetabaloidsData:
                     raise ValueError("a battle draw belongs to the other side")
         if len(set(self.attacked)) != len(self.attacked) or self.active in self.attacked:
             raise ValueError("attacked lists each opponent once")
+        if len(set(self.looped)) != len(self.looped):
+            raise ValueError("looped lists each seat once")
 
     def reserve_and_play(self) -> list[int]:
         return [c for p in range(self.n) for c in self.reserve[p] + self.in_play(p)]

@@ -181,7 +181,12 @@ _TERMS = (
     Topic("reshuffle", "Reshuffle", "term",
           "When your draw pile is empty and you need a card from it, your discard pile is shuffled into "
           "a new draw pile at once. The lost pile is never reshuffled. In the short game the discard "
-          "pile is never reshuffled.",
+          "pile is never reshuffled.\n\n"
+          "No going round in circles: when an ability, Event or move of yours brings the game back to a "
+          "position it was already in after an earlier one this turn (the same board, the same discard "
+          "piles, events and reserves, and hands and draw piles of the same sizes), you use no more "
+          "abilities or Events and make no more moves until the next turn begins. Otherwise a card that "
+          "draws could fetch itself back through the reshuffle for ever.",
           see_also=("winning", "short-game"),
           rules=("MB-SHUF-1", "MB-SHUF-2", "MB-SHUF-3", "MB-SHUF-4")),
     Topic("rarity", "Rarity and Rarity/Cost", "term",

@@ -6,12 +6,14 @@ from __future__ import annotations
 from ...engine.state import GameState
 from .abilities import ops_of
 from .battle import column_total, draw_value, fighters, targets_left
-from .data import MetabaloidsData
+from .data import COLUMNS, MAX_DEPTH, MetabaloidsData
 from .records import BattleResult, Declare, Lose, Ops, Target
 
 LOST = 4.0              # one lost card
 DRAW_GUESS = 2          # a battle draw's likely Rarity/Cost
 MOVE_COST = 0.3         # what a move must gain to be worth making
+GRID_CARDS = COLUMNS * MAX_DEPTH     # a full play area; a tall card makes room for one more
+MOVE_AGAIN = 2 * LOST   # a card moved twice in one phase: one move could have taken it there
 
 
 def side_value(d: MetabaloidsData, p: int) -> float:
@@ -21,7 +23,12 @@ def side_value(d: MetabaloidsData, p: int) -> float:
         for c in col:
             cd = cards[c]
             v += (1.0 + 0.25 * (cd.attack + cd.defense)) * (0.6 if c in d.safe else 1.0)
-    v += sum(0.8 + 0.2 * (cards[c].attack + cards[c].defense) for c in d.reserve[p])
+    # reserve cards the full play area has no room for are lost at Deploy (MB-DEPLOY-3): count them
+    # lost now, or the bot would put that off by moving cards about (a horizon it cannot see past)
+    in_play = [c for col in d.columns[p] for c in col]
+    room = GRID_CARDS + any(cards[c].tall for c in in_play) - len(in_play)
+    kept = sorted((0.8 + 0.2 * (cards[c].attack + cards[c].defense) for c in d.reserve[p]), reverse=True)
+    v += sum(kept[:max(0, room)]) - LOST * len(kept[max(0, room):])
     pile = len(d.draw[p]) + len(d.discard[p])
     if pile < 8:
         v -= (8 - pile) * 1.5
@@ -116,17 +123,23 @@ def pending_losses(st: GameState, me: int) -> float:
     return v
 
 
-def recent_moves(st: GameState) -> int:
-    """Moves made in the Move Cards phase going on now: each is paid for, often with a draw-pile
-    card that costs nothing visible, so a move must earn its keep or the bot would shuffle
-    cards between columns for ever."""
-    n = 0
+def recent_moves(st: GameState) -> tuple[int, int]:
+    """Moves made in the Move Cards phase going on now, and how many of them moved a card moved
+    before in it. Each is paid for, often with a draw-pile card that costs nothing visible, so a
+    move must earn its keep; and moving a card again only puts off what the next phase brings
+    (a horizon a one-ply bot cannot see past), so the bot would shuffle one card between columns
+    until the rules stop it (PR-MB-13)."""
+    n = again = 0
+    moved: set[str] = set()
     for aid in reversed(st.history):
         if aid.startswith("move:"):
             n += 1
+            card = aid[5:aid.index("@")]
+            again += card in moved
+            moved.add(card)
         elif not aid.startswith("pay:"):
             break
-    return n
+    return n, again
 
 
 def evaluate(st: GameState, player: int) -> float:
@@ -138,5 +151,6 @@ def evaluate(st: GameState, player: int) -> float:
     score -= EXPOSED * exposure(d, player)
     score += pending_battle(st, player) + pending_losses(st, player)
     if st.decision is not None and st.decision.player == player and d.phase == "move":
-        score -= MOVE_COST * recent_moves(st)
+        moves, again = recent_moves(st)
+        score -= MOVE_COST * moves + MOVE_AGAIN * again
     return score

@@ -33,6 +33,7 @@ def refill(st: "GameState", p: int) -> None:
     pile = d.discard[p]
     d.discard[p] = []
     d.shuffled[p] = sorted(pile)   # public: the discard pile was face up (MB-ZONE-10)
+    d.turn_shuffled = True         # from now on this turn, positions are noted (PR-MB-13)
     st.rng.shuffle(pile)
     d.draw[p] = pile
     d.top_known[p] = -1

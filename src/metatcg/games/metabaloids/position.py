@@ -189,5 +189,6 @@ def snapshot(st: GameState) -> dict[str, Any]:
             "columns": [[nm(c) for c in col] for col in d.columns[p]],
             "safe": sorted(nm(c) for c in d.in_play(p) if c in d.safe),
             "legal_grid": grid.legal_shape(d, p),
+            "looped": p in d.looped,
         })
     return out

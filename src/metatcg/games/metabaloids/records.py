@@ -160,6 +160,13 @@ class EventDone(NamedTuple):
     card: int
 
 
+@records("loop_check")
+class LoopCheck(NamedTuple):
+    """An activation or a move of ``seat`` is over: note the position or stop a loop (PR-MB-13)."""
+
+    seat: int
+
+
 # ----------------------------------------------------------------- action payloads
 @records("place")
 class Place(NamedTuple):

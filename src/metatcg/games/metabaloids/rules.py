@@ -10,11 +10,11 @@ from ...engine.records import is_record
 from ...engine.seats import clockwise
 from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
 from ...engine.windows import WINDOW_DECISION, Window
-from . import abilities, battle, pay, turn
+from . import abilities, battle, loops, pay, turn
 from .data import MetabaloidsData
 from .pay import pl
 from .records import (DONE, AttackNext, BattleDraw, BattleEnd, BattleResult, Choose, Declare, Deploy,
-                      Done, EndTurn, EventDone, Lose, Ops, Pay, Phase, Placement, Restock, Seat, Setup,
+                      Done, EndTurn, EventDone, LoopCheck, Lose, Ops, Pay, Phase, Placement, Restock, Seat, Setup,
                       Target, TurnStart, Use, records)
 
 
@@ -181,6 +181,7 @@ STEPS: dict[type, Callable[[GameState, Any], None]] = {
     Lose: _lose_step,
     Ops: abilities.run_ops,
     EventDone: abilities.event_done,
+    LoopCheck: loops.check,
     ResolveTrigger: _trigger_step,
 }
 

@@ -14,7 +14,8 @@ from ...engine.windows import Window
 from . import grid
 from .data import EMPTY_PLAY_LOSS, HAND_SIZE, SETUP_POINTS, MetabaloidsData
 from .pay import can_pay, from_hand, lose, pl, take_top
-from .records import DONE, AttackNext, CardPick, Deploy, EndTurn, Pay, Phase, Place, Placement, Restock, Seat
+from .records import (DONE, AttackNext, CardPick, Deploy, EndTurn, LoopCheck, Pay, Phase, Place, Placement,
+                      Restock, Seat)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...engine.state import GameState
@@ -199,10 +200,15 @@ def do_place(st: "GameState", p: int, pick: Place | object) -> None:
 # ----------------------------------------------------------------- the turn (MB-TURN)
 def start_turn(st: "GameState", step: object) -> None:
     """Draw Phase: draw up to 7, nothing if 7 or more (MB-DRAW-1/2); the card allowance of
-    abilities comes back (MB-ABIL-6)."""
+    abilities comes back (MB-ABIL-6), and so do the activations and moves of a seat that went
+    round in a loop last turn, with a fresh list of positions (PR-MB-13)."""
     d: MetabaloidsData = st.data
     p = d.active
     d.phase = "draw"
+    d.turn_shuffled = False
+    if d.seen:
+        d.seen = []
+        d.looped = []
     d.attacked = []
     d.attacks = 0
     d.penalty = False
@@ -258,7 +264,7 @@ def _prompt(p: int, kind: str) -> str:
 def move_options(st: "GameState", p: int) -> list[Action]:
     d: MetabaloidsData = st.data
     acts = [Action("done", "Go on to Deploy From Reserve", DONE)]   # first: moves are the exception
-    if can_pay(d, p, 1, True):
+    if p not in d.looped and can_pay(d, p, 1, True):     # a seat that looped moves no more (PR-MB-13)
         b = d.battle
         for c in d.in_play(p):
             if c in d.safe or (b is not None and c in (b.acard, b.tcard)):
@@ -270,14 +276,15 @@ def move_options(st: "GameState", p: int) -> list[Action]:
 
 
 def move_card(st: "GameState", p: int, pick: Place) -> None:
-    """MB-MOVE-1/2: the card moves, then its 1 point is paid from anywhere."""
+    """MB-MOVE-1/2: the card moves, then its 1 point is paid from anywhere; then the position
+    is noted (PR-MB-13)."""
     d: MetabaloidsData = st.data
     src = d.column_of(pick.card)
     d.columns[p][src].remove(pick.card)
     d.columns[p][pick.col].append(pick.card)
     if st.logging:
         st.say(f"{pl(p)} moves {d.name(pick.card)} from the {col_name(src)} to the {col_name(pick.col)} column")
-    st.push(Pay(p, 1, True, f"moving {d.name(pick.card)}"), Phase(p, "move+"))
+    st.push(Pay(p, 1, True, f"moving {d.name(pick.card)}"), LoopCheck(p), Phase(p, "move+"))
 
 
 # ----------------------------------------------------------------- Deploy (MB-DEPLOY)
