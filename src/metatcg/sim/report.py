@@ -347,8 +347,9 @@ def first_seat_text(edge: Any, label: str, same: str = "the same entrant at the 
     lo, hi = pair(edge.get("ci95"))
     clear = lo > 0 or hi < 0
     note = f" ({esc(edge.get('note'))})" if edge.get("note") else ""
-    return (f"<p>Compared like with like ({same}, {n1} games acting first and "
-            f"{n0} acting {label}), acting first changes the win rate by <strong>{points(edge.get('edge'))}"
+    return (f"<p>Compared like with like ({same}; {n1} results of an entrant acting first and "
+            f"{n0} of one acting {label}, a result being one entrant in one game), "
+            f"acting first changes the win rate by <strong>{points(edge.get('edge'))}"
             f"</strong> (95% interval {points(lo)} to {points(hi)}), "
             + ("a clear edge (the interval leaves out zero)" if clear else "within chance (the interval includes zero)")
             + f"{note}.</p>")

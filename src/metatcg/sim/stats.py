@@ -68,7 +68,7 @@ def stratified_edge(samples: Iterable[tuple[Hashable, bool, float]], min_side: i
         d, half = edge / weight, Z95 * math.sqrt(var) / weight
         out.update(edge=d, ci95=[max(-1.0, d - half), min(1.0, d + half)])
     if min(n1, n0) < min_side:
-        out["note"] = (f"cannot be told from this run: only {n1} games acting first and {n0} not within the "
+        out["note"] = (f"cannot be told from this run: only {n1} results acting first and {n0} not within the "
                        f"same {group} ({len(used)} of {len(sides)} saw both; at least {min_side} each way "
                        "are needed)")
     else:
