@@ -4,13 +4,12 @@ After a change every socket of a table is woken and asks for its next frame: the
 seat (or the public view) with the log lines after the ones it has. Sockets of one seat that are
 up to date ask for the same frame, and so do all the spectators: ``Frames`` builds and encodes
 it once and hands every one of them the same text, so 300 spectators cost one ``public_view``
-and 300 sends, not 300 views and 300 encodings. The cache is emptied on every change of the
-table (its listener runs before any socket is woken), so a frame is never older than the state
-it was asked after.
+and 300 sends, not 300 views and 300 encodings. Each table holds one (``Table.frames``), emptied
+on every change by the table's first listener, before any socket is woken, so a frame is never
+older than the state it was asked after.
 """
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -50,14 +49,3 @@ class Frames:
             self.built[key] = got
         return got
 
-
-_of_table: "weakref.WeakKeyDictionary[Table, Frames]" = weakref.WeakKeyDictionary()
-
-
-def frames_of(table: "Table") -> Frames:
-    """The frame cache of ``table`` (made, and hooked to its changes, on first use)."""
-    f = _of_table.get(table)
-    if f is None:
-        f = _of_table[table] = Frames()
-        table.listeners.insert(0, f.changed)   # before the hub wakes the sockets
-    return f

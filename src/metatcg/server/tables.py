@@ -21,6 +21,7 @@ from ..registry import load_game
 from . import redact
 from .botpool import BotPool
 from .errors import ApiError
+from .fanout import Frames
 from .seats import hash_token, matches, new_token
 from .store import RIDS_KEPT, SNAPSHOT_EVERY, ActionWrite, GameRow, RaceLost, SeatRow, Store
 
@@ -87,7 +88,10 @@ class Table:
                            make_bot(s.player[4:], bot_seeds[s.seat] + row.n) if s.player.startswith("bot:") else None)
                       for s in row.seats]
         self.lock = asyncio.Lock()
-        self.listeners: list[Callable[[], None]] = []   # called on the event loop after every change
+        # the frames its sockets get, built once per view and change; emptied first on every change
+        self.frames = Frames()
+        # called on the event loop after every change
+        self.listeners: list[Callable[[], None]] = [self.frames.changed]
         self.broken = False   # memory may differ from the database: the hub rebuilds the table
 
     # ------------------------------------------------------------------ building

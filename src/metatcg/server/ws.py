@@ -19,7 +19,6 @@ import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .errors import ApiError
-from .fanout import frames_of
 from .hub import Hub
 from .limits import MAX_FRAME, SocketCaps, TokenBucket
 from .security import origin_allowed
@@ -89,7 +88,7 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str, token: str | None, rules
         if table.broken:   # memory may differ from the database: the hub rebuilds the table
             table = await hub.table(game_id)
         # a table rebuilt from the database has the same log entries: the mark stays good
-        text, have, mark = frames_of(table).next(table, seat, have, mark)
+        text, have, mark = table.frames.next(table, seat, have, mark)
         await send_text(text)
 
     async def pusher() -> None:
