@@ -206,6 +206,12 @@ class GameState:
         d = self.decision
         return -1 if d is None or self.result is not None else d.player
 
+    def options_changed(self) -> None:
+        """Forget the pending decision's cached options: a game that changed the data they come
+        from in place (a determinized copy redealing hidden cards) calls it so they are listed anew."""
+        self._legal = None
+        self._by_id = None
+
     def legal_actions(self) -> list[Action]:
         if self.result is not None or self.decision is None:
             return []

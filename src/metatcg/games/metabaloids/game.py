@@ -84,8 +84,7 @@ class MetabaloidsGame(PooledGame):
             else:
                 _redeal_seat(s, p, rng, dec is not None and dec.player == p and dec.kind in HAND_CHOICES)
         s.rng = Rng(rng.next64())
-        s._legal = None
-        s._by_id = None
+        s.options_changed()
         return s
 
 
@@ -122,8 +121,7 @@ def still_asked(s: GameState) -> bool:
     """Whether the pending decision still stands in ``s``: it offers something, and a seat
     paying from hand has what it still owes there, as every seat knows it had (MB-PAY-9: a
     cost is offered only when it can be paid in full)."""
-    s._legal = None
-    s._by_id = None
+    s.options_changed()
     if not s.legal_actions():
         return False
     step = s.decision.params if s.decision is not None else None

@@ -95,7 +95,7 @@ class MetaXGame(PooledGame):
             # every seat knows they hold one, so the copy's hand must too (or it has no options)
             def fits() -> bool:
                 d.hand[opp] = known + hidden_hand
-                s._legal = None
+                s.options_changed()
                 return bool(s.legal_actions())
 
             redeal_fitting(zones_opp, rng, fits)
@@ -113,8 +113,7 @@ class MetaXGame(PooledGame):
                 and op_of(d, dec.params.op).zone == "hand":
             _resample_put_from_hand(s, d, dec, opp, hidden_hand, [d.deck[opp], d.vp[me]], rng)
         s.rng = Rng(rng.next64())  # future chance is unknown too
-        s._legal = None
-        s._by_id = None
+        s.options_changed()
         return s
 
 

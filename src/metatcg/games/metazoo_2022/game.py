@@ -113,6 +113,5 @@ class MZ22Game(PooledGame):
                 d.chapter[p] = seen + hidden
         resample(d, player, rng)          # other Casters' face-down Pages (MZ22-TRAP-22)
         s.rng = Rng(rng.next64())
-        s._legal = None
-        s._by_id = None
+        s.options_changed()
         return s
