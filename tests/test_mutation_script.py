@@ -1,0 +1,71 @@
+"""The mutation-testing script's own plumbing: which tests and modules it uses, and how it names
+a survivor's place. The mutmut run itself is too long for CI (docs/mutation.md)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("mutation_script", ROOT / "benchmarks" / "mutation.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+mutation = _script()
+
+
+@pytest.mark.parametrize("game", sorted(mutation.GAMES))
+def test_each_game_runs_its_own_rule_tests_only(game):
+    package, patterns = mutation.GAMES[game]
+    files = mutation.test_files(patterns)
+    assert files, game
+    assert all((ROOT / f).exists() for f in files)
+    names = " ".join(files)
+    # Its own rule tests are there, presentation-only ones are not, nor another game's.
+    assert f"scenarios_{package}" in names
+    assert "view_schema" not in names and "terminal" not in names
+    others = {p for p, _ in mutation.GAMES.values()} - {package}
+    for other in others:
+        if other.startswith(package):  # metazoo vs metazoo_2022
+            assert f"_{other}_" not in names and f"_{other}." not in names
+    assert all(package in f or f.startswith(f"tests/rules_{package}") for f in files), files
+
+
+def test_the_scratch_config_mutates_rules_not_presentation(tmp_path):
+    work = tmp_path / "work"
+    mutation.prepare(work, "metabaloids", ["tests/test_scenarios_metabaloids.py"])
+    config = (work / "pyproject.toml").read_text()
+    assert 'only_mutate = ["src/metatcg/games/metabaloids/*.py"]' in config
+    assert '"src/metatcg/games/metabaloids/terminal.py"' in config
+    assert '"src/metatcg/games/metabaloids/battle.py"' not in config
+    assert "-n auto" not in config  # mutmut forks its own workers
+    assert (work / "src" / "metatcg" / "games" / "metabaloids" / "battle.py").exists()
+
+
+def test_a_survivor_is_located_by_its_function_in_the_real_file():
+    path = ROOT / "src" / "metatcg" / "games" / "metabaloids" / "battle.py"
+    lines = path.read_text().splitlines()
+    line = mutation.function_line(path, "x_battle_result")
+    assert lines[line - 1].startswith("def battle_result(")
+    data = ROOT / "src" / "metatcg" / "games" / "metabaloids" / "data.py"
+    line = mutation.function_line(data, "x\u01c1MetabaloidsData\u01c1from_json")
+    assert lines and "def from_json(" in data.read_text().splitlines()[line - 1]
+
+
+def test_equivalent_mutants_are_read_from_the_docs_table():
+    known = mutation.equivalents()
+    doc = (ROOT / "docs" / "mutation.md").read_text()
+    for key in known:
+        assert f"| `{key}` |" in doc
+    survivor = mutation.Survivor("n", "survived", "src/x.py", 3, "    a = b < c", "    a = b <= c")
+    assert survivor.key == "src/x.py: a = b < c -> a = b <= c"
