@@ -163,7 +163,7 @@ def test_every_aura_in_a_lane_returns_to_its_zone_at_the_end_of_the_round():
     assert names(s, s.data.aura_zone[1]) == ["Earth Aura", "Earth Aura"]
 
 
-@pytest.mark.rule("MZL-ENHANCE-12")
+@pytest.mark.rule("MZL-ENHANCE-12", "MZL-ENHANCE-9")
 def test_an_opponents_tap_an_aura_effect_only_reaches_the_aura_zone():
     s = pos({"aura": ["Fire Aura"]}, {"caster": "MZA Pyra", "hand": ["MZA Drain"], "aura": ["Fire Aura"]},
             [{"p1": ["MZA Glow"], "p1_aura": ["Fire Aura", "Fire Aura"]}], active=1)
