@@ -68,31 +68,76 @@ HAND = ["Pebble", "Coin"]   # keeps the restock decision open after a battle (Co
 
 
 # --------------------------------------------------------------------------- worked examples
-@pytest.mark.rule("MB-EX-1", "MB-TOT-1", "MB-TOT-2", "MB-TOT-3", "MB-TOT-4", "MB-TOT-6", "MB-TOT-7", "MB-RES-1",
-                  "MB-RES-3", "MB-RES-5", "MB-RES-7", "MB-LOSS-1", "MB-LOSS-3", "MB-SAFE-1", "MB-SAFE-2",
-                  "MB-SAFE-4", "MB-SAFE-5", "MB-ATK-4", "MB-ATK-6", "MB-ATK-7", "MB-ATK-10", "MB-PAY-4",
-                  "MB-PAY-8", "MB-CARD-8", "MB-CARD-10", "MB-ZONE-7", "MB-ZONE-8", "MB-LOSS-5")
-def test_ex1_attacker_wins_below_the_targets_defense():
-    st = pos({"hand": ["Fernlet", *HAND], "deck": ["Draw Three", "Pebble", "Pebble"],
+def _ex1():
+    """MB-EX-1 up to the attack: Ann has chosen Spiker and Thornhog and owes the 1 point."""
+    st = pos({"hand": ["Fernlet", *HAND], "deck": ["Draw Three"] + ["Pebble"] * 9,
               "columns": [["Spiker", "Mossback"], ["Glimmer"], []]},
-             {"deck": ["Draw One", "Pebble"], "columns": [["Thornhog", "Puffling"], ["Dozer"], []]})
-    spiker, thornhog, fernlet = cid(st, "Spiker"), cid(st, "Thornhog"), cid(st, "Fernlet")
+             {"deck": ["Draw One"] + ["Pebble"] * 9, "columns": [["Thornhog", "Puffling"], ["Dozer"], []]})
     assert "done" not in ids(st)                      # the attack is mandatory
-    play(st, f"attack:c{spiker}", f"target:c{thornhog}")
+    play(st, f"attack:c{cid(st, 'Spiker')}")
+    assert st.decision.kind == "target"               # the attacking card first, then the target
+    play(st, f"target:c{cid(st, 'Thornhog')}")
+    return st
+
+
+@pytest.mark.rule("MB-EX-1", "MB-ATK-4", "MB-ATK-6", "MB-ATK-7", "MB-ATK-10", "MB-PAY-4", "MB-PAY-8", "MB-RES-3")
+def test_ex1_the_attack_is_chosen_paid_then_marked():
+    st = _ex1()
+    fernlet = cid(st, "Fernlet")
+    assert st.decision.kind == "pay" and st.decision.params.left == 1 and st.data.battle is None
     assert {"pay:top", f"pay:c{fernlet}"} <= set(ids(st))
     assert any("1 wasted" in a.label for a in st.legal_actions() if a.id == f"pay:c{fernlet}")
     play(st, f"pay:c{fernlet}")
+    paid = st.log.index("P1 discards Fernlet (Metabaloids 2) to pay for starting a battle (MB-PAY-8)")
+    marked = st.log.index("P1 attacks: Spiker (left column) against P2's Thornhog (left column); both turn sideways")
+    drawn = st.log.index("P1 draws Draw Three for the battle: +3")
+    assert paid < marked < drawn                      # choose, pay, mark, draw
+    assert names(st, "discard", 0)[0] == "Fernlet"      # the payment goes onto the discard pile
+    assert st.data.lost[0] == [] and names(st, "lost", 1) == ["Thornhog"]   # only the losing side loses
+
+
+@pytest.mark.rule("MB-TOT-1", "MB-TOT-2", "MB-TOT-3", "MB-TOT-4", "MB-TOT-7", "MB-RES-1", "MB-RES-5", "MB-CARD-8")
+def test_ex1_totals_add_the_drawn_cost_to_every_card_of_the_column():
+    st = _ex1()
+    play(st, f"pay:c{cid(st, 'Fernlet')}")
+    assert len(st.data.draw[0]) == 9 and len(st.data.draw[1]) == 9        # one card each
+    assert "P1 draws Draw Three for the battle: +3" in st.log and "P2 draws Draw One for the battle: +1" in st.log
+    # 3 + Spiker 4 (the marked card counts) + Mossback 1; 1 + Thornhog 4 + Puffling 2
     assert "Battle totals: P1 attack 8, P2 defense 7" in st.log
-    assert names(st, "lost", 1) == ["Thornhog"]
+    assert "P1 wins the battle by 1 (MB-RES-1/5)" in st.log
+
+
+@pytest.mark.rule("MB-LOSS-1", "MB-LOSS-3", "MB-LOSS-5", "MB-ZONE-7", "MB-ZONE-8", "MB-TOT-6", "MB-RES-7", "MB-CARD-10")
+def test_ex1_the_target_is_lost_even_below_its_defense_and_nothing_more():
+    st = _ex1()
+    play(st, f"pay:c{cid(st, 'Fernlet')}")
+    assert names(st, "lost", 1) == ["Thornhog"]        # 1 damage < Defense 4: lost all the same
+    assert st.decision.kind == "restock"               # no card losses: nothing left over
     assert names(st, "discard", 1) == ["Draw One"] and names(st, "discard", 0) == ["Fernlet", "Draw Three"]
-    assert safe_names(st, 1) == ["Puffling"] and safe_names(st, 0) == []
-    assert st.data.battle is None                       # Spiker is upright again
+    assert st.data.battle is None and st.view(0)["battle"] is None     # Spiker is upright again
     puffling = next(c for col in st.view(0)["players"][1]["columns"] for c in col if c["name"] == "Puffling")
-    assert puffling["defense"] == 2 and puffling["safe"]   # no damage is kept on a card
-    assert len(st.data.lost[0]) == 0 and len(st.data.lost[1]) == 1
-    # Puffling is safe: it can neither be attacked nor attack until B1 is reinforced
+    assert puffling["defense"] == 2                    # no damage is kept on a card
+    # damage equal to the Defense: lost with nothing over (MB-LOSS-3); one more leaves 1 to pay
+    for column, left in ((["Ripjaw"], 0), (["Ripjaw", "Sprig"], 1)):
+        st = pos({"hand": ["Fernlet", *HAND], "deck": ["Draw Four", "Pebble"], "columns": [column, ["Glimmer"], []]},
+                 {"deck": ["Pebble", "Pebble"], "columns": [["Thornhog"], [], []]})
+        play(st, f"attack:c{cid(st, 'Ripjaw')}", f"target:c{cid(st, 'Thornhog')}", f"pay:c{cid(st, 'Fernlet')}")
+        assert f"P1 wins the battle by {4 + left}" in " ".join(st.log) and names(st, "lost", 1) == ["Thornhog"]
+        assert (st.decision.kind, getattr(st.decision.params, "left", 0)) == (("lose", 1) if left else ("restock", 0))
+
+
+@pytest.mark.rule("MB-SAFE-1", "MB-SAFE-2", "MB-SAFE-4", "MB-SAFE-5")
+def test_ex1_the_rest_of_the_column_stays_safe_across_turns():
+    st = _ex1()
+    play(st, f"pay:c{cid(st, 'Fernlet')}")
+    assert safe_names(st, 1) == ["Puffling"] and safe_names(st, 0) == []
     from metatcg.games.metabaloids.battle import fighters
-    assert [st.data.cards[c].name for c in fighters(st.data, 1)] == ["Dozer"]
+    assert [st.data.cards[c].name for c in fighters(st.data, 1)] == ["Dozer"]   # B1 cannot be attacked
+    play(st, "done")                                   # Ann ends her turn; Bo's turn begins
+    assert st.data.active == 1 and safe_names(st, 1) == ["Puffling"]    # safety did not wear off
+    while st.decision.kind != "attack":
+        st.apply(st.legal_actions()[-1].id if st.decision.kind != "abilities" else "done")
+    assert [a.id for a in st.legal_actions()] == [f"attack:c{cid(st, 'Dozer')}"]   # Puffling cannot attack
 
 
 @pytest.mark.rule("MB-EX-2", "MB-RES-2", "MB-RES-6", "MB-TOT-5", "MB-PAY-7", "MB-PAY-10")
@@ -108,31 +153,48 @@ def test_ex2_a_tie_loses_both_drawn_cards():
     assert st.data.attacked == [1] and st.data.attacks == 1 and not st.data.penalty
 
 
-@pytest.mark.rule("MB-EX-3", "MB-LOSS-2", "MB-CL-1", "MB-CL-2", "MB-CL-3", "MB-CL-4", "MB-CL-5", "MB-CL-6",
-                  "MB-CL-7", "MB-CL-8", "MB-CL-12", "MB-SAFE-7", "MB-GRID-8", "MB-TOT-6", "MB-LOSS-4")
-def test_ex3_defender_pays_card_losses_from_hand_discard_and_draw_pile():
+def _ex3():
+    """MB-EX-3 up to Bo's card losses: 9 damage, Sprig (Def 1) lost, 8 points left."""
     st = pos({"hand": ["Fernlet", *HAND], "deck": ["Draw Two", "Pebble"],
               "columns": [["Spiker", "Mossback", "Ripjaw"], ["Glimmer"], ["Sprout"]]},
              {"hand": ["Shellback", "Twig"], "discard": ["Pebble", "Bramble", "Twig"],
               "deck": ["Nib"] + ["Pebble"] * 19,
               "columns": [["Thornhog", "Puffling"], ["Dozer"], ["Sprig"]]})
     play(st, f"attack:c{cid(st, 'Ripjaw')}", f"target:c{cid(st, 'Sprig')}", f"pay:c{cid(st, 'Fernlet')}")
+    return st
+
+
+@pytest.mark.rule("MB-EX-3", "MB-LOSS-2", "MB-LOSS-4", "MB-CL-1", "MB-CL-2", "MB-CL-4", "MB-TOT-6", "MB-CL-9")
+def test_ex3_damage_past_the_defense_is_paid_by_cards_from_anywhere():
+    st = _ex3()
     assert "Battle totals: P1 attack 12, P2 defense 3" in st.log
-    assert len(st.data.draw[1]) == 19 and names(st, "discard", 1)[-1] == "Nib"
+    assert len(st.data.draw[1]) == 19 and names(st, "discard", 1)[-1] == "Nib"   # drawn card on top first
     assert names(st, "lost", 1) == ["Sprig"]
+    # 9 damage, Sprig's own Defense 1 (not the column's 3) absorbs 1: 8 left, Bo pays
     assert st.current_player() == 1 and st.decision.kind == "lose" and st.decision.params.left == 8
-    twig_in_hand = cid(st, "Twig", 1, "hand")
-    assert f"lose:c{twig_in_hand}" not in ids(st)        # Defense 0 only from the discard pile (MB-CL-9)
+    assert f"lose:c{cid(st, 'Twig', 1, 'hand')}" not in ids(st)   # Defense 0 only from the discard pile
     play(st, f"lose:c{cid(st, 'Shellback')}")
-    assert st.decision.params.left == 5
+    assert st.decision.params.left == 5 and names(st, "lost", 1) == ["Sprig", "Shellback"]   # its Defense 3
+
+
+@pytest.mark.rule("MB-CL-3", "MB-CL-5", "MB-CL-6", "MB-CL-7", "MB-CL-8", "MB-CL-12", "MB-SAFE-7", "MB-GRID-8")
+def test_ex3_the_discard_top_is_forced_and_draw_pile_cards_pay_one_point_each():
+    st = _ex3()
+    play(st, f"lose:c{cid(st, 'Shellback')}")
+    sources = {a.split(":")[1] if not a.startswith("lose:c") else "hand" for a in ids(st)}
+    assert sources == {"discard", "top"}                # Twig in hand has Defense 0; never the play area
+    assert "Nib" in st.legal_actions()[0].label        # the discard pile's top card, nothing else
     play(st, "lose:discard")                            # Nib, 1
     play(st, "lose:discard")                            # Twig, 0: lost all the same
     assert st.decision.params.left == 4
     play(st, "lose:discard")                            # Bramble, 2
-    play(st, "lose:top", "lose:top")
+    play(st, "lose:top")
+    assert st.decision.params.left == 1 and len(st.data.draw[1]) == 18   # an unseen card: 1 point
+    play(st, "lose:top")
+    assert st.decision.kind != "lose"                   # covered: no further card
     assert names(st, "lost", 1) == ["Sprig", "Shellback", "Nib", "Twig", "Bramble", "Pebble", "Pebble"]
     assert len(st.data.draw[1]) == 17
-    assert cols(st, 1) == [["Thornhog", "Puffling"], ["Dozer"], []] and not st.data.safe
+    assert cols(st, 1) == [["Thornhog", "Puffling"], ["Dozer"], []] and not st.data.safe   # B3 is gone
     assert all(grid.legal_shape(st.data, p) for p in (0, 1))
     assert st.data.battle is None and st.current_player() == 0
 
@@ -160,12 +222,11 @@ def _deck(cards):
     return Deck("t", tuple(cards))
 
 
-@pytest.mark.rule("MB-SETUP-1", "MB-SETUP-3", "MB-SETUP-4", "MB-SETUP-5", "MB-SETUP-6", "MB-SETUP-8", "MB-SETUP-9",
-                  "MB-SETUP-10", "MB-GRID-7", "MB-EVT-5", "MB-TURN-1", "MB-TURN-2")
+@pytest.mark.rule("MB-SETUP-5", "MB-SETUP-6", "MB-SETUP-8", "MB-SETUP-9", "MB-SETUP-10", "MB-GRID-7", "MB-EVT-5")
 def test_setup_deals_seven_and_players_place_up_to_seven_points_in_turn_order():
     st = GAME.new_state(["starter", "swarm", "titans"], seed=11)
     d = st.data
-    assert st.decision.kind == "place" and st.current_player() == d.first
+    assert st.decision.kind == "place" and st.current_player() == d.first     # no mulligan first
     seen = []
     while d.phase == "setup":
         seen.append(st.current_player())
@@ -204,6 +265,19 @@ def test_tied_cuts_cut_again_and_a_long_tie_is_broken_at_random():
     assert firsts == {0, 1}
 
 
+@pytest.mark.rule("MB-TURN-1", "MB-TURN-2")
+def test_a_turn_runs_all_six_phases_in_order_even_with_nothing_to_do():
+    st = pos({"hand": ["Coin", *HAND], "deck": ["Pebble"] * 9, "columns": [["Spiker"], [], []]},
+             {"deck": ["Draw One"] * 9, "columns": [["Dozer"], [], []]}, phase="draw", turn=1)
+    while st.data.active == 0:
+        st.apply("done" if "done" in ids(st) else st.legal_actions()[0].id)
+    draw = next(i for i, line in enumerate(st.log) if line.startswith("P1 draws Pebble, Pebble"))
+    phases = [line[4:] for line in st.log[draw:] if line.startswith("P1: ") and "Go on" not in line]
+    assert phases == ["Use Abilities", "Move Cards", "Deploy From Reserve", "Attack Phase",
+                      "Restock Reserve / End Turn", "End your turn"]       # Deploy too, with an empty reserve
+    assert names(st, "lost", 1) == ["Dozer"]           # the attack was made, even in turn 1
+
+
 # --------------------------------------------------------------------------- draw, pay, restock
 @pytest.mark.rule("MB-DRAW-1", "MB-DRAW-2", "MB-ZONE-6", "MB-ZONE-12")
 def test_draw_phase_draws_up_to_seven_only():
@@ -216,8 +290,8 @@ def test_draw_phase_draws_up_to_seven_only():
     assert len(st.data.hand[0]) == 9 and len(st.data.draw[0]) == 10
 
 
-@pytest.mark.rule("MB-RESTOCK-1", "MB-RESTOCK-2", "MB-RESTOCK-3", "MB-RESTOCK-4", "MB-PAY-1", "MB-PAY-2",
-                  "MB-PAY-5", "MB-PAY-6", "MB-PAY-8", "MB-PAY-9", "MB-PAY-11", "MB-ZONE-3", "MB-CARD-9")
+@pytest.mark.rule("MB-RESTOCK-1", "MB-RESTOCK-2", "MB-PAY-1", "MB-PAY-2", "MB-PAY-6", "MB-PAY-9", "MB-PAY-11",
+                  "MB-ZONE-3")
 def test_restock_pays_from_hand_one_card_at_a_time_and_excess_is_lost():
     st = pos({"hand": ["Boulder", "Big Coin", "Coin", "Sprig"], "columns": [["Spiker"], [], []]},
              {"columns": [["Dozer"], [], []]}, phase="restock")
@@ -233,19 +307,36 @@ def test_restock_pays_from_hand_one_card_at_a_time_and_excess_is_lost():
     assert st.decision.kind == "restock" and f"restock:c{sprig}" not in ids(st)   # nothing left to pay with
 
 
-@pytest.mark.rule("MB-PAY-5", "MB-PAY-8", "MB-RESTOCK-3")
+@pytest.mark.rule("MB-PAY-5", "MB-PAY-8", "MB-RESTOCK-3", "MB-CARD-9")
 def test_excess_points_are_wasted_not_saved():
     st = pos({"hand": ["Sprig", "Pebble", "Big Coin"], "columns": [["Spiker"], [], []]},
              {"columns": [["Dozer"], [], []]}, phase="restock")
     play(st, f"restock:c{cid(st, 'Sprig')}")
     assert any("2 wasted" in a.label for a in st.legal_actions())
-    play(st, f"pay:c{cid(st, 'Big Coin')}")
+    play(st, f"pay:c{cid(st, 'Big Coin')}")      # Metabaloids 3 pays all of the 1 at once
     assert st.decision.kind == "restock" and f"restock:c{cid(st, 'Pebble')}" not in ids(st)
 
 
+@pytest.mark.rule("MB-RESTOCK-4", "MB-RESTOCK-5")
+def test_several_creatures_are_restocked_each_paid_on_its_own():
+    st = pos({"hand": ["Sprig", "Pebble", "Coin", "Coin"], "columns": [["Spiker"], [], []]},
+             {"hand": ["Pebble"] * 7, "deck": ["Pebble"] * 3, "columns": [["Dozer"], [], []]}, phase="restock")
+    play(st, f"restock:c{cid(st, 'Sprig')}")
+    assert st.decision.params.left == 1
+    play(st, ids(st)[0])                               # one Coin pays Sprig's 1 point
+    assert st.decision.kind == "restock" and f"restock:c{cid(st, 'Pebble')}" in ids(st)
+    play(st, f"restock:c{cid(st, 'Pebble')}")
+    assert st.decision.params.left == 1                # nothing carried over: the other Coin pays
+    play(st, ids(st)[0])
+    assert names(st, "reserve", 0) == ["Sprig", "Pebble"] and names(st, "hand", 0) == []
+    assert [c["name"] for c in st.view(1)["players"][0]["reserve"]] == ["Sprig", "Pebble"]   # face up
+    play(st, "done")
+    assert st.data.active == 1 and names(st, "reserve", 0) == ["Sprig", "Pebble"]
+
+
 # --------------------------------------------------------------------------- moving and the grid
-@pytest.mark.rule("MB-MOVE-1", "MB-MOVE-2", "MB-MOVE-4", "MB-MOVE-5", "MB-PAY-3", "MB-PAY-7", "MB-GRID-6",
-                  "MB-GRID-9", "MB-SAFE-5", "MB-DEPLOY-7")
+@pytest.mark.rule("MB-MOVE-1", "MB-MOVE-2", "MB-MOVE-4", "MB-MOVE-5", "MB-PAY-3", "MB-PAY-7", "MB-GRID-9",
+                  "MB-DEPLOY-7")
 def test_moves_cost_one_point_from_anywhere_and_keep_the_grid_legal():
     st = pos({"hand": ["Big Coin"], "deck": ["Pebble"] * 5,
               "columns": [["Spiker", "Mossback"], [{"name": "Glimmer", "safe": True}], []]},
@@ -255,7 +346,8 @@ def test_moves_cost_one_point_from_anywhere_and_keep_the_grid_legal():
     # Spiker may join Glimmer (width 2, depth 2) or start the right column (width 3)
     assert {f"move:c{spiker}@2", f"move:c{spiker}@3"} <= set(ids(st))
     play(st, f"move:c{spiker}@3")
-    assert {"pay:top", f"pay:c{cid(st, 'Big Coin')}"} == set(ids(st))
+    assert {"pay:top", f"pay:c{cid(st, 'Big Coin')}"} == set(ids(st)) and st.decision.params.left == 1
+    assert any("2 wasted" in a.label for a in st.legal_actions())          # a move is paid on its own
     play(st, "pay:top")
     assert cols(st, 0) == [["Mossback"], ["Glimmer"], ["Spiker"]] and len(st.data.draw[0]) == 4
     assert st.decision.kind == "move"
@@ -276,8 +368,7 @@ def test_no_column_deeper_than_the_width_except_with_a_tall_card():
     assert grid.full(d, 1) is False
 
 
-@pytest.mark.rule("MB-DEPLOY-1", "MB-DEPLOY-2", "MB-DEPLOY-3", "MB-DEPLOY-4", "MB-DEPLOY-6", "MB-DEPLOY-8",
-                  "MB-ZONE-4", "MB-ZONE-5", "MB-RESTOCK-4")
+@pytest.mark.rule("MB-DEPLOY-1", "MB-DEPLOY-3", "MB-DEPLOY-4", "MB-DEPLOY-6", "MB-DEPLOY-8", "MB-ZONE-5")
 def test_reserve_cards_all_deploy_and_what_cannot_fit_is_lost():
     full = [["Pebble"] * 3, ["Pebble"] * 3, ["Pebble"] * 2]
     st = pos({"reserve": ["Sprig", "Sprout"], "columns": full, "hand": HAND},
@@ -287,6 +378,23 @@ def test_reserve_cards_all_deploy_and_what_cannot_fit_is_lost():
     play(st, f"deploy:c{sprout}@3")
     assert names(st, "lost", 0) == ["Sprig"] and names(st, "reserve", 0) == []
     assert cols(st, 0)[2] == ["Pebble", "Pebble", "Sprout"]
+    assert st.data.phase == "attack"                   # the last card out of the reserve ends deploying
+
+
+@pytest.mark.rule("MB-ZONE-4", "MB-DEPLOY-2")
+def test_reserve_cards_wait_for_deploy_and_deployed_cards_stay_in_their_column():
+    st = pos({"reserve": ["Sprig"], "hand": ["Coin", *HAND], "deck": ["Pebble"] * 9,
+              "columns": [["Spiker", "Mossback"], ["Glimmer"], []]},
+             {"hand": ["Pebble"] * 7, "deck": ["Draw One"] * 9, "columns": [["Dozer"], [], []]}, phase="move")
+    assert cols(st, 0)[0] == ["Spiker", "Mossback"]
+    sprig = cid(st, "Sprig")
+    assert any(a.startswith("move:") for a in ids(st))
+    assert not any(a.startswith(f"move:c{sprig}") for a in ids(st))     # not movable from the reserve
+    play(st, "done", f"deploy:c{sprig}@2")
+    assert cols(st, 0) == [["Spiker", "Mossback"], ["Glimmer", "Sprig"], []]
+    while not (st.data.active == 0 and st.data.phase == "move"):     # round to Ann's next Move Cards
+        st.apply(st.legal_actions()[0].id if st.decision.kind != "restock" else "done")
+    assert "Sprig" in cols(st, 0)[1] and names(st, "reserve", 0) == []
 
 
 @pytest.mark.rule("MB-DEPLOY-9", "MB-SAFE-4", "MB-SAFE-6", "MB-ATK-5", "MB-ATK-8")

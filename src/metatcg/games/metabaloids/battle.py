@@ -182,7 +182,11 @@ def battle_result(st: "GameState", step: BattleResult) -> None:
     extra = damage
     if st.logging:
         st.say(f"{pl(winner)} wins the battle by {damage} (MB-RES-1/5)")
-    if card in d.columns[loser][col]:
+    if card in d.safe:   # made safe during the battle: out of it, so not lost (PR-MB-14)
+        if st.logging:
+            st.say(f"{pl(loser)}'s {d.name(card)} is safe and out of the battle: it is not lost, and all "
+                   f"{damage} points are card losses (PR-MB-14)")
+    elif card in d.columns[loser][col]:
         extra = damage - d.cards[card].defense
         lose_from_play(st, card)
         if st.logging:
