@@ -228,17 +228,22 @@ def test_only_awakened_unparalyzed_beasties_attack():
 @pytest.mark.rule("MZ22-COMBAT-10", "MZ22-COMBAT-11", "MZ22-COMBAT-12", "MZ22-COMBAT-44", "MZ22-PARALYZE-6")
 def test_defender_choices():
     st = pos(["Dawn Stag"], ["Dusk Bat", "Plain Mole", {"name": "Twin Shade", "fatigued": True}, "Iron Idol",
-                             {"name": "Pebble Vole", "statuses": [{"status": "paralyze"}]}])
-    stag, bat, mole = page(st, "Dawn Stag"), page(st, "Dusk Bat"), page(st, "Plain Mole")
+                             {"name": "Pebble Vole", "statuses": [{"status": "paralyze"}]}, "Ridge Cousin"])
+    stag, bat, mole, cousin = (page(st, n) for n in ("Dawn Stag", "Dusk Bat", "Plain Mole", "Ridge Cousin"))
     attack(st, stag, f"c{bat}")
     assert st.decision.kind == "defenders" and st.current_player() == 1
-    assert ids(st) == [f"defend:c{mole}", "done"]        # not the target, Fatigued, Artifact or Paralyzed
+    # not the target, Fatigued, Artifact or Paralyzed
+    assert ids(st) == [f"defend:c{mole}", f"defend:c{cousin}", "done"]
     play(st, f"defend:c{mole}")
     assert st.data.ps[mole].fatigued                      # declaring Fatigues it
+    assert ids(st) == [f"defend:c{cousin}", "done"]       # any number: a second one may follow
+    play(st, f"defend:c{cousin}")
+    assert st.data.ps[cousin].fatigued and st.data.combat.defenders == (mole, cousin)
     assert st.decision.kind == "primary"                 # nobody else could defend
+    assert ids(st) == [f"primary:c{mole}", f"primary:c{cousin}"]
 
 
-@pytest.mark.rule("MZ22-COMBAT-14", "MZ22-COMBAT-50", "MZ22-COMBAT-15", "MZ22-COMBAT-45", "MZ22-COMBAT-18",
+@pytest.mark.rule("MZ22-COMBAT-14", "MZ22-COMBAT-50", "MZ22-COMBAT-45", "MZ22-COMBAT-18",
                   "MZ22-COMBAT-22", "MZ22-COMBAT-25", "MZ22-COMBAT-30", "MZ22-COMBAT-37", "MZ22-COMBAT-53",
                   "MZ22-COMBAT-43")
 def test_no_defender_the_target_is_primary_and_must_counter():
@@ -255,6 +260,24 @@ def test_no_defender_the_target_is_primary_and_must_counter():
     log = "\n".join(st.log)
     assert log.index("Dusk Bat takes 20") < log.index("Plain Mole takes 10")
     assert st.data.combat is None and st.data.ps[mole].fatigued and not st.data.ps[bat].fatigued
+
+
+@pytest.mark.rule("MZ22-COMBAT-15", "MZ22-COMBAT-13", "MZ22-COMBAT-45")
+@pytest.mark.parametrize("primary", ["Plain Mole", "Pebble Vole"])
+def test_only_the_primary_defender_answers_never_a_secondary_one(primary):
+    st = pos(["Dawn Stag"], ["Dusk Bat", "Plain Mole", "Pebble Vole"])
+    st.logging = True
+    stag, bat = page(st, "Dawn Stag"), page(st, "Dusk Bat")
+    mole, vole = page(st, "Plain Mole"), page(st, "Pebble Vole")
+    attack(st, stag, f"c{bat}")
+    play(st, f"defend:c{mole}", f"defend:c{vole}", "done", f"primary:c{page(st, primary)}")
+    play(st, f"alloc:c{mole}=25")                          # 30: 25 to the Mole, 5 to the Vole: both live
+    assert lp(st, mole) == 15 and lp(st, vole) == 5
+    other, answer = ("Pebble Vole", "Dig") if primary == "Plain Mole" else ("Plain Mole", "Nibble")
+    strikes = [x for x in st.log if " strikes with " in x]
+    assert strikes == ["Dawn Stag strikes with Glare", f"{primary} strikes with {answer}"]
+    assert not any(x.startswith(f"{other} strikes") for x in st.log)
+    assert lp(st, stag) == (40 if primary == "Plain Mole" else 50)    # only the primary's Damage
 
 
 @pytest.mark.rule("MZ22-COMBAT-13", "MZ22-COMBAT-16", "MZ22-COMBAT-46")
