@@ -4,10 +4,12 @@ driven through the game's own actions."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import pytest
 
 import metatcg
+from metatcg.bots.greedy import GreedyBot
 from metatcg.games.metazoo_2022 import combat, statuses, zones
 from metatcg.games.metazoo_2022.cards import parse_pages
 from metatcg.games.metazoo_2022.stats import max_lp, tribal
@@ -226,17 +228,22 @@ def test_only_awakened_unparalyzed_beasties_attack():
 @pytest.mark.rule("MZ22-COMBAT-10", "MZ22-COMBAT-11", "MZ22-COMBAT-12", "MZ22-COMBAT-44", "MZ22-PARALYZE-6")
 def test_defender_choices():
     st = pos(["Dawn Stag"], ["Dusk Bat", "Plain Mole", {"name": "Twin Shade", "fatigued": True}, "Iron Idol",
-                             {"name": "Pebble Vole", "statuses": [{"status": "paralyze"}]}])
-    stag, bat, mole = page(st, "Dawn Stag"), page(st, "Dusk Bat"), page(st, "Plain Mole")
+                             {"name": "Pebble Vole", "statuses": [{"status": "paralyze"}]}, "Ridge Cousin"])
+    stag, bat, mole, cousin = (page(st, n) for n in ("Dawn Stag", "Dusk Bat", "Plain Mole", "Ridge Cousin"))
     attack(st, stag, f"c{bat}")
     assert st.decision.kind == "defenders" and st.current_player() == 1
-    assert ids(st) == [f"defend:c{mole}", "done"]        # not the target, Fatigued, Artifact or Paralyzed
+    # not the target, Fatigued, Artifact or Paralyzed
+    assert ids(st) == [f"defend:c{mole}", f"defend:c{cousin}", "done"]
     play(st, f"defend:c{mole}")
     assert st.data.ps[mole].fatigued                      # declaring Fatigues it
+    assert ids(st) == [f"defend:c{cousin}", "done"]       # any number: a second one may follow
+    play(st, f"defend:c{cousin}")
+    assert st.data.ps[cousin].fatigued and st.data.combat.defenders == (mole, cousin)
     assert st.decision.kind == "primary"                 # nobody else could defend
+    assert ids(st) == [f"primary:c{mole}", f"primary:c{cousin}"]
 
 
-@pytest.mark.rule("MZ22-COMBAT-14", "MZ22-COMBAT-50", "MZ22-COMBAT-15", "MZ22-COMBAT-45", "MZ22-COMBAT-18",
+@pytest.mark.rule("MZ22-COMBAT-14", "MZ22-COMBAT-50", "MZ22-COMBAT-45", "MZ22-COMBAT-18",
                   "MZ22-COMBAT-22", "MZ22-COMBAT-25", "MZ22-COMBAT-30", "MZ22-COMBAT-37", "MZ22-COMBAT-53",
                   "MZ22-COMBAT-43")
 def test_no_defender_the_target_is_primary_and_must_counter():
@@ -253,6 +260,24 @@ def test_no_defender_the_target_is_primary_and_must_counter():
     log = "\n".join(st.log)
     assert log.index("Dusk Bat takes 20") < log.index("Plain Mole takes 10")
     assert st.data.combat is None and st.data.ps[mole].fatigued and not st.data.ps[bat].fatigued
+
+
+@pytest.mark.rule("MZ22-COMBAT-15", "MZ22-COMBAT-13", "MZ22-COMBAT-45")
+@pytest.mark.parametrize("primary", ["Plain Mole", "Pebble Vole"])
+def test_only_the_primary_defender_answers_never_a_secondary_one(primary):
+    st = pos(["Dawn Stag"], ["Dusk Bat", "Plain Mole", "Pebble Vole"])
+    st.logging = True
+    stag, bat = page(st, "Dawn Stag"), page(st, "Dusk Bat")
+    mole, vole = page(st, "Plain Mole"), page(st, "Pebble Vole")
+    attack(st, stag, f"c{bat}")
+    play(st, f"defend:c{mole}", f"defend:c{vole}", "done", f"primary:c{page(st, primary)}")
+    play(st, f"alloc:c{mole}=25")                          # 30: 25 to the Mole, 5 to the Vole: both live
+    assert lp(st, mole) == 15 and lp(st, vole) == 5
+    other, answer = ("Pebble Vole", "Dig") if primary == "Plain Mole" else ("Plain Mole", "Nibble")
+    strikes = [x for x in st.log if " strikes with " in x]
+    assert strikes == ["Dawn Stag strikes with Glare", f"{primary} strikes with {answer}"]
+    assert not any(x.startswith(f"{other} strikes") for x in st.log)
+    assert lp(st, stag) == (40 if primary == "Plain Mole" else 50)    # only the primary's Damage
 
 
 @pytest.mark.rule("MZ22-COMBAT-13", "MZ22-COMBAT-16", "MZ22-COMBAT-46")
@@ -428,9 +453,9 @@ def test_allocation_in_fives_at_least_five_each():
     _to_alloc(st, hunter, shade, [mole, vole, turtle], turtle)
     # 30 (no TA/AAA against the Neutral primary) among three: 5 each at least
     assert st.decision.kind == "allocate"
-    assert ids(st) == [f"alloc:c{mole}=5", f"alloc:c{mole}=20"]
+    assert ids(st) == [f"alloc:c{mole}={k}" for k in (5, 10, 15, 20)]    # leaving 5 for each later one
     play(st, f"alloc:c{mole}=5")
-    assert ids(st) == [f"alloc:c{vole}=5", f"alloc:c{vole}=10", f"alloc:c{vole}=20"]   # least, lethal (10), most
+    assert ids(st) == [f"alloc:c{vole}={k}" for k in (5, 10, 15, 20)]
     play(st, f"alloc:c{vole}=10")
     assert st.decision.kind == "main"
     assert lp(st, mole) == 35 and vole not in st.data.ps and lp(st, turtle) == 35
@@ -466,10 +491,10 @@ def test_excess_goes_to_the_original_target_once_every_defender_got_its_lp():
     st = pos(["Quick Lynx"], ["Dusk Bat", "Pebble Vole", "Shell Turtle"])
     lynx, bat, vole, turtle = (page(st, n) for n in ("Quick Lynx", "Dusk Bat", "Pebble Vole", "Shell Turtle"))
     _to_alloc(st, lynx, bat, [vole, turtle], turtle)
-    assert ids(st) == [f"alloc:c{vole}=5", f"alloc:c{vole}=10", f"alloc:c{vole}=65"]
+    assert ids(st) == [f"alloc:c{vole}={k}" for k in range(5, 70, 5)]
     play(st, f"alloc:c{vole}=10")
-    # the last Defender: everything, or its 50 LP with the other 10 going on to the Dusk Bat
-    assert ids(st) == [f"alloc:c{turtle}=50", f"alloc:c{turtle}=60"]
+    # the last Defender: everything, or at least its 50 LP with the rest going on to the Dusk Bat
+    assert ids(st) == [f"alloc:c{turtle}=50", f"alloc:c{turtle}=55", f"alloc:c{turtle}=60"]
     play(st, f"alloc:c{turtle}=50")
     assert vole not in st.data.ps and turtle not in st.data.ps
     assert lp(st, bat) == 90
@@ -483,6 +508,97 @@ def test_no_spill_while_a_defender_is_short_of_its_lp():
     play(st, f"alloc:c{vole}=5")                           # 5 < its 10 LP
     assert st.decision.kind == "main"                      # the Turtle must take the other 65
     assert turtle not in st.data.ps and lp(st, vole) == 5 and lp(st, bat) == 100
+
+
+def legal_splits(total, lps, target_there=True):
+    """Every (Damage to each Defender..., Damage to the original target) that p. 29 and
+    MZ22-COMBAT-48 allow, worked out from the rules alone: fives, at least one each when there
+    are enough (else as many Defenders as possible get one), the remainder below 5 to one
+    recipient, and something for the original target only once every Defender got at least
+    its LP and 5 (MZ22-COMBAT-35, PR-MZ22-70)."""
+    n = len(lps)
+    q, r = divmod(total, 5)
+    out = set()
+    for fives in itertools.product(range(q + 1), repeat=n):
+        if sum(fives) > q:
+            continue
+        if q >= n and min(fives) < 1 or q < n and sorted(fives) != [0] * (n - q) + [1] * q:
+            continue
+        for gets_rem in range(n + 1) if r else [None]:          # index n: the original target
+            amounts = [5 * f + (r if gets_rem == i else 0) for i, f in enumerate(fives)]
+            rest = 5 * (q - sum(fives)) + (r if gets_rem == n else 0)
+            if rest and not (target_there and all(a >= max(5, x) for a, x in zip(amounts, lps))):
+                continue
+            out.add((*amounts, rest))
+    return out
+
+
+def taken(st, names, attacker):
+    """The Damage each named Page (or Caster) was dealt by ``attacker``, read from the log."""
+    return tuple(sum(int(x.split(" takes ")[1].split()[0]) for x in st.log
+                     if x.startswith(f"{n} takes ") and f" Damage from {attacker}" in x) for n in names)
+
+
+def reachable(st, names, attacker):
+    """The split every path through the allocate decisions ends with."""
+    found = []
+
+    def walk(s):
+        if s.decision is not None and s.decision.kind == "allocate":
+            for a in ids(s):
+                c = s.clone()
+                c.apply(a)
+                walk(c)
+        else:
+            found.append(taken(s, names, attacker))
+    walk(st)
+    return found
+
+
+SPLITS = [   # attacker, original target, Defenders (the last one is primary), total
+    ("Quick Lynx", "Dusk Bat", ["Pebble Vole", "Shell Turtle"], 70),                 # 50/20 and spills
+    ("Quick Lynx", "P2", ["Pebble Vole", "Shell Turtle"], 70),                       # a Caster target
+    ("Quick Lynx", "Dusk Bat", [{"name": "Plain Mole", "damage": 30}, "Pebble Vole",
+                                {"name": "Shell Turtle", "damage": 30}], 70),        # three, spills
+    ("Quick Lynx", "Dusk Bat", ["Plain Mole", "Pebble Vole", "Shell Turtle"], 70),  # three, no spill
+    ("Odd Stoat", "Dusk Bat", [{"name": "Pebble Vole", "damage": 5},
+                               {"name": "Plain Mole", "damage": 35}], 13),          # remainder + spill
+    ("Odd Stoat", "Dusk Bat", ["Plain Mole", "Pebble Vole", "Shell Turtle"], 13),   # too few fives, remainder
+    ("Pebble Vole", "Twin Shade", ["Plain Mole", "Dusk Bat", "Shell Turtle"], 10),  # too few fives
+]
+
+
+@pytest.mark.rule("MZ22-COMBAT-33", "MZ22-COMBAT-34", "MZ22-COMBAT-35", "MZ22-COMBAT-48", "MZ22-COMBAT-10")
+@pytest.mark.parametrize("attacker,target,defenders,total", SPLITS)
+def test_every_legal_split_and_no_other_is_reachable(attacker, target, defenders, total):
+    st = pos([attacker], ([target] if target[0] != "P" else []) + defenders)
+    names = [x if isinstance(x, str) else x["name"] for x in defenders]
+    atk, pages = page(st, attacker), [page(st, n) for n in names]
+    ref = target if target[0] == "P" else f"c{page(st, target)}"
+    assert combat.attack_total(st.data, atk, 0, f"c{pages[-1]}") == total
+    attack(st, atk, ref)
+    play(st, *[f"defend:c{b}" for b in pages], "done", f"primary:c{pages[-1]}")
+    if st.decision.kind == "counter":
+        play(st, "atk:0")
+    assert st.decision.kind == "allocate"
+    lps = [lp(st, b) for b in pages]
+    paths = reachable(st, names + [target], attacker)
+    assert len(paths) == len(set(paths))                # no two paths mean the same split
+    assert set(paths) == legal_splits(total, lps)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_greedy_allocates_to_destroy_every_defender_and_spills_the_rest(seed):
+    """70 Damage, the Shell Turtle (50 LP) first, then the Pebble Vole (10): greedy gives the
+    Turtle exactly 50, though its first choice deals nothing yet, so that the Vole's 10 and the
+    last 10 for the Dusk Bat still fit."""
+    st = pos(["Quick Lynx"], ["Dusk Bat", "Shell Turtle", "Pebble Vole"])
+    lynx, bat, turtle, vole = (page(st, n) for n in ("Quick Lynx", "Dusk Bat", "Shell Turtle", "Pebble Vole"))
+    _to_alloc(st, lynx, bat, [turtle, vole], turtle)
+    bot = GreedyBot(seed)
+    while st.decision.kind == "allocate":
+        st.apply(bot.choose(st.handle(0)).id)
+    assert turtle not in st.data.ps and vole not in st.data.ps and lp(st, bat) == 90
 
 
 @pytest.mark.rule("MZ22-COMBAT-36")

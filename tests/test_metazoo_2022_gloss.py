@@ -3,6 +3,7 @@ puts the rest back, never a shuffle), Look (private), Reveal (no Effects), Awake
 where Destroyed Pages go, and the Chapter as the place Pages are Contracted from."""
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -67,6 +68,27 @@ def test_an_index_that_finds_nothing_puts_the_whole_spellbook_back_in_the_oppone
     assert {a.id for a in st.legal_actions()} >= {"keep"} and len(st.legal_actions()) == 4
     play(st, f"next:c{page(st, 'Frost Aura', 'spellbook')}", "keep")
     assert names(st, reversed(st.data.spellbook[0])) == ["Frost Aura", "Flame Aura", "Water Aura"]
+
+
+@pytest.mark.rule("MZ22-GLOSS-8")
+def test_the_opponent_can_put_the_turned_pages_back_in_every_order_and_no_other():
+    book = ["Flame Aura", "Water Aura", "Frost Aura", "Dark Aura"]          # no Beastie: all four turned
+    st = owl_position(book, log=False)
+    below = list(st.data.spellbook[0][:-4])
+    cast_owl(st)
+    orders = set()
+
+    def walk(s):
+        if s.decision.kind == "restack":
+            for a in ids(s):
+                c = s.clone()
+                c.apply(a)
+                walk(c)
+            return
+        assert s.data.spellbook[0][:-4] == below                       # only the turned Pages moved
+        orders.add(tuple(names(s, reversed(s.data.spellbook[0][-4:]))))
+    walk(st)
+    assert orders == set(itertools.permutations(book))
 
 
 @pytest.mark.rule("MZ22-GLOSS-14")

@@ -423,8 +423,8 @@ def _hit(st: GameState, s: CombatStep) -> None:
     ask_alloc(st, Alloc(total))
 
 
-# ------------------------------------------------------------------ allocation (PR-MZ22-5)
-def _alloc_state(d: MZ22Data, a: Alloc) -> tuple[list[int], list[int], int, int]:
+# ------------------------------------------------------------------ allocation (PR-MZ22-70)
+def alloc_parts(d: MZ22Data, a: Alloc) -> tuple[list[int], list[int], int, int]:
     """(Defenders still to allocate to, Defenders in the Arena, Damage left, the remainder below 5
     not yet given)."""
     cb = d.combat
@@ -442,7 +442,7 @@ def ask_alloc(st: GameState, a: Alloc) -> None:
     d: MZ22Data = st.data
     cb = d.combat
     assert cb is not None
-    todo, _, left, _ = _alloc_state(d, a)
+    todo, _, left, _ = alloc_parts(d, a)
     if not todo or left <= 0:
         _deal_alloc(st, a, left)
         return
@@ -453,51 +453,46 @@ def ask_alloc(st: GameState, a: Alloc) -> None:
     st.decide(cb.seat, "allocate", a, f"{left} Damage to divide: how much goes to {nm(d, todo[0])}?")
 
 
+def covered(d: MZ22Data, page: int, k: int) -> bool:
+    """``k`` Damage covers a Defender: at least its current LP and at least the 5 every Defender
+    must get (MZ22-COMBAT-35, MZ22-TRAIT-IMMORTAL-3, PR-MZ22-70)."""
+    return k >= 5 and k >= cur_lp(d, page)
+
+
 def _spill_ok(d: MZ22Data, a: Alloc) -> bool:
-    """Every Defender allocated so far got at least its current LP and the original target is
-    still there, so what is left may go to it (MZ22-COMBAT-35/49)."""
+    """Every Defender allocated so far is covered and the original target is still there, so
+    what is left may go to it (MZ22-COMBAT-35/49)."""
     cb = d.combat
     assert cb is not None
-    return present(d, cb.target) and all(k >= cur_lp(d, b) for b, k in a.given if b in d.ps)
+    return present(d, cb.target) and all(covered(d, b, k) for b, k in a.given if b in d.ps)
 
 
 def alloc_menu(d: MZ22Data, a: Alloc, todo: list[int], left: int) -> list[int]:
-    """Amounts for the next Defender (MZ22-COMBAT-33/34/48, PR-MZ22-5, PR-MZ22-19): multiples of
-    5, at least 5 for each Defender while the fives last (else as many Defenders as possible get
-    5), the remainder below 5 to one Defender of the attacker's choice; the offered amounts are the
-    least allowed, the smallest that reaches its current LP and the most that leaves 5 for each
-    later one. The last Defender takes all that is left, or only enough to reach its LP when the
-    rest may go to the original target (MZ22-COMBAT-35)."""
-    _, _, _, rem = _alloc_state(d, a)
-    fives = left - rem
+    """Every amount the next Defender may get (MZ22-COMBAT-33/34/35/48, PR-MZ22-70): fives, at
+    least one for it and for each later Defender while the fives last (else 0 or 5, as long as
+    the later ones can still take the fives left), each with or without the remainder below 5
+    while no one has it yet. The last Defender takes all that is left or, once every earlier one
+    is covered and the original target is in the Arena, any amount that covers it, the rest
+    going on to the original target."""
+    _, live, _, rem = alloc_parts(d, a)
+    fives = (left - rem) // 5
     later = len(todo) - 1
-    lp = cur_lp(d, todo[0])
-    lethal = -(-lp // 5) * 5
     if later == 0:
-        out = {left}
-        if _spill_ok(d, a) and lethal < left:
-            out.add(lethal)
-            if rem and lethal + rem < left:
-                out.add(lethal + rem)
-        return sorted(out)
-    if fives >= 5 * (later + 1):
-        most = fives - 5 * later
-        base = {5, most}
-        if 5 <= lethal <= most:
-            base.add(lethal)
-    else:                              # too few fives: as many Defenders as possible get 5
-        base = {5} if fives >= 5 else {0}
-        if fives <= 5 * later:
-            base.add(0)
-    out = set(base)
-    if rem:
-        out |= {k + rem for k in base}
-    return sorted(out)
+        out = [left]
+        if _spill_ok(d, a):
+            out += [k for f in range(1, fives + 1) for k in (5 * f, 5 * f + rem)
+                    if k < left and covered(d, todo[0], k)]
+        return sorted(set(out))
+    if a.total // 5 >= len(live):     # enough fives: one at least for every Defender
+        counts = range(1, fives - later + 1)
+    else:                              # too few: as many Defenders as possible get 5
+        counts = range(max(0, fives - later), min(1, fives) + 1)
+    return sorted({5 * f + e for f in counts for e in ((0, rem) if rem else (0,))})
 
 
 def alloc_options(st: GameState, a: Alloc) -> list[Action]:
     d: MZ22Data = st.data
-    todo, _, left, rem = _alloc_state(d, a)
+    todo, _, left, rem = alloc_parts(d, a)
     if not todo:                       # a loaded decision with nobody left to allocate to
         return [Action("alloc:deal", "Deal the Damage", (-1, 0))]
     out = []

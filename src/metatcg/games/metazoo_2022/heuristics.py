@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.state import GameState
-from .combat import attack_targets, attack_total
+from .combat import alloc_parts, attack_targets, attack_total, covered, present
 from .data import MZ22Data
-from .records import Pay, PickTarget
+from .records import Alloc, CombatStep, Pay, PickTarget
 from .stats import cur_lp, statics
 
 CHAPTER = 3.0        # a Page in hand
@@ -19,6 +19,7 @@ STATUS = 10.0        # each Indicator on a Beastie
 TRAP_MENUS = ("trap_place",)
 TRAP_MENU = 200.0    # greedy does not place Traps yet (PR-MZ22-54)
 BLUFF = 150.0        # a face-down Page without the Trap Trait: revealed, it loses the game (MZ22-TRAP-4)
+PLAN = 6             # Defenders still to allocate to whose Destruction is planned one subset at a time
 
 
 _TOP_DAMAGE: dict[int, tuple[Any, int]] = {}   # id(PageDef) -> (it, its highest printed Damage)
@@ -58,8 +59,8 @@ def combat_gain(d: MZ22Data, p: int) -> float:
     """The expected swing of the Combat ``p`` declared: its best Damage against the chosen (or
     best) target, less what the target can answer with (Type Advantage and AAA included)."""
     cb = d.combat
-    if cb is None or cb.seat != p or cb.attacker not in d.ps:
-        return 0.0
+    if cb is None or cb.seat != p or cb.attacker not in d.ps or cb.stage == "dealt":
+        return 0.0                      # the attacker's Damage is on the board once dealt
     targets = [cb.target] if cb.target else attack_targets(d, cb.attacker)
     attacks = [cb.attack] if cb.attack >= 0 else range(len(d.defs[cb.attacker].attacks))
     best = float("-inf")
@@ -83,14 +84,72 @@ def combat_gain(d: MZ22Data, p: int) -> float:
     return 0.0 if best == float("-inf") else best
 
 
+def loss(d: MZ22Data, ref: str, k: int) -> float:
+    """What ``k`` Damage takes off its recipient's side in ``evaluate``: the whole Page when it
+    is Destroyed, else the LP it loses at the Page's rate."""
+    if ref[0] == "P":
+        return float(min(k, d.lp_of_caster(int(ref[1:]) - 1)))
+    c = int(ref[1:])
+    if c not in d.ps:
+        return 0.0
+    lp = cur_lp(d, c)
+    if k >= lp:
+        return page_value(d, c)
+    return k / 2 if d.defs[c].type == "beastie" else k / 6
+
+
+def alloc_gain(st: GameState, a: Alloc) -> float:
+    """An allocation under way, as the attacker's best way to finish it (MZ22-COMBAT-33..35):
+    a one-ply look sees no Damage until the last Defender's share is chosen, so each earlier
+    choice is scored by the best plan it leaves: which of the Defenders still to serve get
+    enough to be Destroyed, the others the least, the rest to the original target once every
+    Defender is covered (else to one short of its LP), less the primary Defender's answer if
+    it lives to give one."""
+    d: MZ22Data = st.data
+    cb = d.combat
+    if cb is None:
+        return 0.0
+    todo, live, left, _ = alloc_parts(d, a)
+    floor = 5 if a.total // 5 >= len(live) else 0
+    given = [(b, k) for b, k in a.given if b in d.ps]
+    done = sum(loss(d, f"c{b}", k) for b, k in given)
+    all_given = all(covered(d, b, k) for b, k in given)
+    prim = int(cb.primary[1:]) if cb.primary[:1] == "c" else -1
+    answer = 0.0                       # the counter-Attack still to come, if the primary lives
+    if prim in d.ps and cb.counter >= 0 and CombatStep("strike", 1) in st.stack:
+        answer = loss(d, f"c{cb.attacker}", attack_total(d, prim, cb.counter, f"c{cb.attacker}"))
+    prim_dies = any(b == prim and k >= cur_lp(d, b) for b, k in given)
+    need = [max(floor, 5, -(-cur_lp(d, b) // 5) * 5) for b in todo]
+    best = float("-inf")
+    for mask in range(1 << len(todo)) if len(todo) <= PLAN else (0,):
+        cost = sum(need[i] if mask >> i & 1 else floor for i in range(len(todo)))
+        if cost > left:
+            continue
+        kills = [b for i, b in enumerate(todo) if mask >> i & 1]
+        g = sum(page_value(d, b) for b in kills) + sum(loss(d, f"c{b}", floor) for b in todo if b not in kills)
+        spare = left - cost
+        if all_given and len(kills) == len(todo) and present(d, cb.target):
+            g += loss(d, cb.target, spare)
+        else:
+            short = sum(max(0, cur_lp(d, b) - floor) for b in todo if b not in kills)
+            g += min(spare, short) / 2
+        if not (prim_dies or prim in kills):
+            g -= answer
+        best = max(best, g)
+    return done + (0.0 if best == float("-inf") else best)
+
+
 def pending(st: GameState, p: int) -> float:
-    """An Action of ``p`` still choosing targets or paying: the Page counts as played."""
+    """An Action of ``p`` still choosing targets or paying: the Page counts as played; an
+    allocation under way counts as finished at its best."""
     dec = st.decision
     if dec is None or dec.player != p:
         return 0.0
+    params: Any = dec.params
+    if type(params) is Alloc:
+        return alloc_gain(st, params)
     if dec.kind in TRAP_MENUS:        # a one-ply look cannot see past the menu: keep out of "trap"/"back" loops
         return -TRAP_MENU
-    params: Any = dec.params
     if type(params) in (Pay, PickTarget):
         act = params.act
         if act.what == "contract":
@@ -131,8 +190,10 @@ def evaluate(st: GameState, player: int) -> float:
         for it in d.chain:
             if it.seat == p and it.what == "contract":
                 x += page_value(d, it.source, bonuses)
-        return x + pending(st, p) + combat_gain(d, p)
+        return x + pending(st, p) + (0.0 if allocating else combat_gain(d, p))
 
+    dec = st.decision
+    allocating = dec is not None and type(dec.params) is Alloc     # alloc_gain stands in for it
     mine = side(player)
     best = max(side(p) for p in range(n) if p != player)
     return max(-1.0, min(1.0, (mine - best) / 1000.0))
