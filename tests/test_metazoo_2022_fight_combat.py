@@ -243,9 +243,7 @@ def test_defender_choices():
     assert ids(st) == [f"primary:c{mole}", f"primary:c{cousin}"]
 
 
-@pytest.mark.rule("MZ22-COMBAT-14", "MZ22-COMBAT-50", "MZ22-COMBAT-45", "MZ22-COMBAT-18",
-                  "MZ22-COMBAT-22", "MZ22-COMBAT-25", "MZ22-COMBAT-30", "MZ22-COMBAT-37", "MZ22-COMBAT-53",
-                  "MZ22-COMBAT-43")
+@pytest.mark.rule("MZ22-COMBAT-14", "MZ22-COMBAT-50", "MZ22-COMBAT-45", "MZ22-COMBAT-43")
 def test_no_defender_the_target_is_primary_and_must_counter():
     st = pos(["Plain Mole"], ["Dusk Bat"])
     mole, bat = page(st, "Plain Mole"), page(st, "Dusk Bat")

@@ -156,25 +156,6 @@ def check(st):
 
 
 # --------------------------------------------------------------------------- general
-@pytest.mark.rule("MZ22-STATUS-1", "MZ22-FROZEN-1", "MZ22-BURN-1", "MZ22-POISON-1", "MZ22-PARALYZE-1",
-                  "MZ22-SLEEP-1", "MZ22-SCARED-1", "MZ22-CONFUSION-1", "MZ22-STATUS-2", "MZ22-STATUS-9",
-                  "MZ22-STATUS-10")
-def test_who_each_status_can_affect():
-    st = pos(["Plain Mole"], ["Iron Idol"])
-    idol = f"c{page(st, 'Iron Idol')}"
-    assert statuses.inflict(st, 0, "frozen", [idol], 1) == [idol]
-    for k in ("burn", "poison", "paralyze", "sleep", "scared", "confusion"):
-        assert statuses.inflict(st, 0, k, [idol], auto=True) == []          # the attempt fails
-    assert statuses.inflict(st, 0, "burn", ["P2"], 2) == ["P2"]
-    assert statuses.inflict(st, 0, "poison", ["P2"]) == ["P2"]
-    for k in ("frozen", "paralyze", "sleep", "scared", "confusion"):
-        assert statuses.inflict(st, 0, k, ["P2"], 1 if k == "frozen" else None, auto=True) == []
-    mole = f"c{page(st, 'Plain Mole')}"
-    for k in ("burn", "poison", "paralyze", "sleep", "scared", "confusion"):
-        assert statuses.inflict(st, 1, k, [mole], auto=True) == [mole]
-    assert len(statuses.STATUSES if hasattr(statuses, "STATUSES") else statuses.NAMES) == 7
-
-
 @pytest.mark.rule("MZ22-STATUS-3", "MZ22-STATUS-4", "MZ22-POISON-2", "MZ22-POISON-3", "MZ22-POISON-8")
 def test_one_indicator_each_but_up_to_three_poison():
     st = pos(["Plain Mole"], [])

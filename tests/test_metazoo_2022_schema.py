@@ -86,18 +86,25 @@ def test_basic_terra_only_names_its_bonus():
 
 
 # ------------------------------------------------------------------ Aura Types (EX-2..7)
-@pytest.mark.rule("MZ22-ATYPE-1", "MZ22-ATYPE-2", "MZ22-ATYPE-3", "MZ22-ATYPE-4", "MZ22-ATYPE-5",
-                  "MZ22-ATYPE-6", "MZ22-ATYPE-11", "MZ22-ATYPE-12",
-                  "MZ22-EX-2", "MZ22-EX-3", "MZ22-EX-4", "MZ22-EX-5", "MZ22-EX-6", "MZ22-EX-7")
+def _row(cost, types, dual, *rules):
+    """One row of the Aura Type table, citing the rules that row checks."""
+    return pytest.param(cost, types, dual, marks=pytest.mark.rule("MZ22-ATYPE-12", *rules))
+
+
 @pytest.mark.parametrize("cost, types, dual", [
-    ('[{ aura = "neutral", n = 0 }]', {"neutral"}, False),
-    ('[{ aura = "flame", n = 0 }]', {"flame"}, False),
-    ('[{ aura = "flame", n = 1 }]', {"flame"}, False),
-    ('[{ aura = "flame", n = 1 }, { aura = "neutral", n = 0 }]', {"flame"}, False),
-    ('[{ aura = "neutral", n = 1 }, { aura = "flame", n = 0 }]', {"flame"}, False),
-    ('[{ aura = "flame", n = 1 }, { aura = "neutral", n = 1 }]', {"flame"}, False),
-    ('[{ aura = "forest", n = 1 }, { aura = "flame", n = 1 }]', {"forest", "flame"}, True),
-    ('[{ aura = "spirit", n = 1 }, { aura = "dark", n = 1 }]', {"spirit", "dark"}, True),
+    _row('[{ aura = "neutral", n = 0 }]', {"neutral"}, False, "MZ22-EX-2", "MZ22-ATYPE-2"),
+    _row('[{ aura = "flame", n = 0 }]', {"flame"}, False, "MZ22-EX-3", "MZ22-ATYPE-11"),
+    _row('[{ aura = "flame", n = 1 }]', {"flame"}, False, "MZ22-EX-4", "MZ22-ATYPE-1"),
+    _row('[{ aura = "flame", n = 1 }, { aura = "neutral", n = 0 }]', {"flame"}, False,
+         "MZ22-EX-5", "MZ22-ATYPE-3", "MZ22-ATYPE-4"),
+    _row('[{ aura = "neutral", n = 1 }, { aura = "flame", n = 0 }]', {"flame"}, False,
+         "MZ22-EX-5", "MZ22-ATYPE-3", "MZ22-ATYPE-4", "MZ22-ATYPE-11"),
+    _row('[{ aura = "flame", n = 1 }, { aura = "neutral", n = 1 }]', {"flame"}, False,
+         "MZ22-EX-6", "MZ22-ATYPE-3", "MZ22-ATYPE-4"),
+    _row('[{ aura = "forest", n = 1 }, { aura = "flame", n = 1 }]', {"forest", "flame"}, True,
+         "MZ22-EX-7", "MZ22-ATYPE-5", "MZ22-ATYPE-6"),
+    _row('[{ aura = "spirit", n = 1 }, { aura = "dark", n = 1 }]', {"spirit", "dark"}, True,
+         "MZ22-ATYPE-5", "MZ22-ATYPE-6"),
 ])
 def test_base_aura_types_from_the_cost_list(cost, types, dual):
     p = one(beastie(cost=f"cost = {cost}\n"))
