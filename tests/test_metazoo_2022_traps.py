@@ -50,7 +50,7 @@ def foe_trap(name: str, host: str | None = None, p2_arena=("Water Aura", "Water 
 def test_place_face_down_then_slide_once_per_turn():
     st = position(GAME, [{"arena": ["Puddle Sprite", "Reed Kelpie"], "chapter": ["Bog Lurker", "Ember Hare"]}, {}])
     lurker, hare = chapter_page(st, 0, "Bog Lurker"), chapter_page(st, 0, "Ember Hare")
-    assert "trap" in ids(st) and not any(a.startswith("trap:") for a in ids(st))   # one option (PR-MZ22-54)
+    assert "trap" in ids(st) and not any(a.startswith("trap:c") for a in ids(st))   # one option a place (PR-MZ22-54)
     play(st, "trap")
     assert st.decision.kind == "trap_place"
     assert ids(st) == [f"trap:c{lurker}", f"trap:c{hare}", "back"]   # any Page, no Aura (MZ22-TRAP-2/29)
