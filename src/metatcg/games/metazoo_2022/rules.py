@@ -11,7 +11,7 @@ from ...engine.records import is_record
 from ...engine.seats import clockwise
 from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
 from ...engine.windows import WINDOW_DECISION, Window
-from . import chain, combat, contract, endings, hooks, index, ops, statuses, traits, traps, turn
+from . import chain, combat, contract, endings, equipment, hooks, index, ops, statuses, traits, traps, turn
 from .data import MZ22Data
 from .records import (Act, Alloc, Announce, Ask, Asking, ChainItem, CombatStep, Ctx, Deal, Enter, Finish, Main,
                       Mull, Pay, PickTarget, ResolveChain, ResolveItem, Restack, Run, Seat, Setup, TraitStep,
@@ -150,6 +150,8 @@ def _trigger(st: GameState, step: ResolveTrigger) -> None:
     if st.logging:
         st.say(f"{nm(d, t.source)}'s {e.when.replace('_', '-').upper()} Effect resolves: {e.text or ''}".rstrip(": "))
     if e.targets:
+        if t.rule == "contract" and equipment.carried(st, t):     # chosen at Contract (PR-MZ22-68)
+            return
         st.push(PickTarget(Act("trigger", t.source, t.seat, t.effect, window="trigger"), 0))
     else:
         st.push(Run(Ctx(t.seat, t.source, "fx", t.effect, (), t.types, t.source)))
