@@ -127,16 +127,16 @@ def test_a_response_to_a_trap_action_goes_on_the_chain_and_resolves_before_take_
     assert who(st) == ("main", 0)
 
 
-@pytest.mark.rule("MZ22-ACTION-3")
 @pytest.mark.parametrize("menu", ["trap", "under"])
 def test_backing_out_of_the_trap_menu_takes_no_action_and_passes_nothing(menu):
+    """PR-MZ22-67: choosing where, then ``back``, places nothing, so nothing passes."""
     st = p1_to_act()
     play(st, "trap" if menu == "trap" else f"trap:under:c{arena_page(st, 'Puddle Sprite')}", "back")
     assert who(st) == ("main", 0) and not traps.face_down(st.data)
 
 
 # ------------------------------------------------------------------ placement (p. 41)
-@pytest.mark.rule("MZ22-TRAP-8", "MZ22-TRAP-9", "MZ22-TRAIT-TRAP-1", "MZ22-TRAP-7", "MZ22-TRAP-6")
+@pytest.mark.rule("MZ22-TRAP-8", "MZ22-TRAIT-TRAP-1", "MZ22-TRAP-6")
 def test_a_trap_may_be_placed_straight_under_a_beastie_or_artifact_you_control():
     st = p1_to_act(arena=[{"name": "Puddle Sprite", "fatigued": False}, {"name": "Storm Rod", "fatigued": False},
                           "Water Aura"])

@@ -101,7 +101,7 @@ def test_a_beastie_equipment_may_be_contracted_without_choosing_a_page_and_enter
     assert st.decision.kind == "main"                  # nothing asked again at resolution
 
 
-@pytest.mark.rule("MZ22-EQUIP-5")
+@pytest.mark.rule("MZ22-TRAIT-EQUIPMENT-1")
 def test_an_artifact_equipment_cannot_skip_its_target():
     st, hare, kelpie = two_beasties(["Thornmail Vest"])
     play(st, f"contract:c{chapter_page(st, 0, 'Thornmail Vest')}")

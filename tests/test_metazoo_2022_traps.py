@@ -58,7 +58,7 @@ def test_place_face_down_then_slide_once_per_turn():
     play(st, f"trap:c{lurker}")
     s = st.data.ps[lurker]
     assert s.face_down and s.controller == 0 and lurker not in st.data.arena and st.data.pool[0] == {}
-    assert st.decision.kind == "main"                                  # no chain, back to Take Actions
+    assert st.decision.kind == "main"                   # P2 holds no response (PR-MZ22-67): back to Take Actions
     sprite, kelpie = arena_page(st, "Puddle Sprite"), arena_page(st, "Reed Kelpie")
     assert {f"slide:c{lurker}>c{sprite}", f"slide:c{lurker}>c{kelpie}"} <= set(ids(st))
     play(st, "trap", f"trap:c{hare}", f"slide:c{lurker}>c{sprite}")

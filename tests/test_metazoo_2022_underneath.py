@@ -44,7 +44,7 @@ def spur_on():
     return st, spur, kelpie
 
 
-@pytest.mark.rule("MZ22-PLACE-8", "MZ22-PLACE-15", "MZ22-PLACE-11")
+@pytest.mark.rule("MZ22-PLACE-8")
 @pytest.mark.parametrize("pile", ["limbo", "cemetery", "afterlife"])
 def test_the_page_under_goes_to_its_owners_pile_of_the_same_name_as_the_top_pages(pile):
     """The top Page Destroyed into its Limbo (its own pile), or into the Cemetery or Afterlife an
@@ -57,7 +57,7 @@ def test_the_page_under_goes_to_its_owners_pile_of_the_same_name_as_the_top_page
     assert not any("Phoenix Fledgling is Destroyed" in line for line in st.log)
 
 
-@pytest.mark.rule("MZ22-PLACE-8", "MZ22-PLACE-6")
+@pytest.mark.rule("MZ22-PLACE-8")
 def test_a_page_under_by_its_own_effect_follows_its_host_to_the_afterlife():
     st, spur, kelpie = spur_on()
     destroy(st, [kelpie], into="afterlife")
