@@ -181,3 +181,18 @@ def test_a_trap_and_a_bluff_placed_under_a_beastie_look_the_same_to_the_others()
         return out
     trap, bluff = seen("Bog Lurker"), seen("Ember Hare")
     assert len(trap) == len(bluff) == 3 and trap == bluff
+
+
+def test_a_saved_game_choosing_a_page_to_place_under_a_beastie_continues_and_bad_saves_are_refused():
+    """The place chosen (TrapPlace.host) is saved with the decision; a save naming a Page P1
+    may not place under (P2's Beastie) is refused with a clear error."""
+    from metatcg.engine.errors import StateDataError
+    st = p1_to_act()
+    play(st, f"trap:under:c{arena_page(st, 'Puddle Sprite')}")
+    back = GAME.state_from_json(st.to_json())
+    assert back.decision == st.decision
+    assert [(a.id, a.label) for a in back.legal_actions()] == [(a.id, a.label) for a in st.legal_actions()]
+    raw = st.to_json()
+    raw["decision"][2][2] = arena_page(st, "Reed Kelpie")
+    with pytest.raises(StateDataError, match="cannot place a Page face-down under"):
+        GAME.state_from_json(raw)
