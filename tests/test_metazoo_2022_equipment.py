@@ -57,11 +57,13 @@ def test_contract_equips_the_chosen_beastie_and_gives_it_its_effects():
     d = st.data
     kelpie = arena_page(st, "Reed Kelpie")
     assert max_lp(d, hare) == HARE_LP                        # the statics list is cached now
-    vest = contract(st, 0, "Thornmail Vest")
-    resolve(st)                                              # P2 passes; the CONTRACT Effect asks
+    vest = chapter_page(st, 0, "Thornmail Vest")
+    play(st, f"contract:c{vest}")                            # the target is chosen as it is Contracted
     assert st.decision.kind == "target"
     assert set(ids(st)) == {f"target:c{hare}", f"target:c{kelpie}"}   # must Equip: no decline
     play(st, f"target:c{hare}")
+    while st.decision.kind == "pay":
+        play(st, ids(st)[0])
     resolve(st)
     s = d.ps[vest]
     assert s.under == hare and equipment.MARK in s.marks and not s.face_down    # beneath, face-up
@@ -94,9 +96,7 @@ def test_target_gone_before_the_equipment_attaches_sends_it_to_its_discard_pile(
         d = st.data
         hare = arena_page(st, "Ember Hare")
         page = chapter_page(st, 0, name)
-        play(st, f"contract:c{page}")
-        if st.decision.kind == "target":                     # the Spell targets at Contract
-            play(st, f"target:c{hare}")
+        play(st, f"contract:c{page}", f"target:c{hare}")     # both target at Contract (PR-MZ22-68)
         play(st, ids(st)[0])                                 # pay
         contract(st, 1, "Spark Snap", f"target:c{hare}")     # P2 responds: 30 Damage, 0 LP
         resolve(st)
@@ -110,9 +110,8 @@ def test_target_gone_before_the_equipment_attaches_sends_it_to_its_discard_pile(
 def test_a_beastie_with_the_trait_may_enter_as_an_ordinary_beastie():
     st, hare = hare_with(["Burr Tick"])
     d = st.data
-    tick = contract(st, 0, "Burr Tick")
+    tick = contract(st, 0, "Burr Tick", f"target:c{hare}")
     resolve(st)
-    play(st, f"target:c{hare}")
     assert st.decision.kind == "may"
     play(st, "no")
     resolve(st)
@@ -159,9 +158,9 @@ def test_a_beastie_used_as_equipment_is_outside_the_arena():
     d = st.data
     kelpie = arena_page(st, "Reed Kelpie")
     before = attack_total(d, hare, 0, None)
-    tick = contract(st, 0, "Burr Tick")
+    tick = contract(st, 0, "Burr Tick", f"target:c{hare}")
     resolve(st)
-    play(st, f"target:c{hare}", "yes")
+    play(st, "yes")
     resolve(st)
     assert equipment.holder(d, tick) == hare and tick not in d.arena
     assert tick not in beasties(d) and tribe_count(d, hare) == 0 and max_lp(d, hare) == HARE_LP   # no Tribal Boost
@@ -180,9 +179,8 @@ def test_control_follows_the_equipped_page_ownership_stays():
                          {"arena": [{"name": "Reed Kelpie", "fatigued": False}]}])
     d = st.data
     kelpie = arena_page(st, "Reed Kelpie")
-    shackle = contract(st, 0, "Leaden Shackle")
+    shackle = contract(st, 0, "Leaden Shackle", f"target:c{kelpie}")
     resolve(st)
-    play(st, f"target:c{kelpie}")
     resolve(st)
     assert d.ps[shackle].controller == 1 and d.owner[shackle] == 0       # P2 controls, P1 owns
     assert cannot_attack(d, kelpie)                                       # a negative Effect
@@ -198,9 +196,8 @@ def test_control_follows_the_equipped_page_ownership_stays():
 def test_equipment_moves_with_the_equipped_page():
     st, hare = hare_with(["Thornmail Vest"], arena=("Forest Aura", "Reed Kelpie"))
     d = st.data
-    vest = contract(st, 0, "Thornmail Vest")
+    vest = contract(st, 0, "Thornmail Vest", f"target:c{hare}")
     resolve(st)
-    play(st, f"target:c{hare}")
     resolve(st)
     put_under(st, hare, arena_page(st, "Reed Kelpie"), own=True)     # the Hare moves, staying in the Arena
     assert d.ps[vest].under == hare and max_lp(d, hare) == HARE_LP + 30
@@ -214,9 +211,8 @@ def test_equipment_is_discarded_not_destroyed_when_its_page_leaves():
                          {"arena": [{"name": "Reed Kelpie", "fatigued": False}]}])
     d = st.data
     kelpie = arena_page(st, "Reed Kelpie")
-    shackle = contract(st, 0, "Leaden Shackle")
+    shackle = contract(st, 0, "Leaden Shackle", f"target:c{kelpie}")
     resolve(st)
-    play(st, f"target:c{kelpie}")
     resolve(st)
     lps = [d.lp_of_caster(p) for p in range(2)]
     destroy(st, [kelpie])
@@ -264,9 +260,8 @@ def test_any_number_of_equipment_and_one_face_down_trap():
     d = st.data
     before = attack_total(d, hare, 0, None)
     for name in ("Thornmail Vest", "Whetstone Sigil"):
-        contract(st, 0, name)
+        contract(st, 0, name, f"target:c{hare}")
         resolve(st)
-        play(st, f"target:c{hare}")
         resolve(st)
     assert len([c for c in equipment.attached(d) if d.ps[c].under == hare]) == 2
     assert max_lp(d, hare) == HARE_LP + 30 and attack_total(d, hare, 0, None) == before + 10

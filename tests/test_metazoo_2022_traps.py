@@ -49,7 +49,7 @@ def foe_trap(name: str, host: str | None = None, p2_arena=("Water Aura", "Water 
 def test_place_face_down_then_slide_once_per_turn():
     st = position(GAME, [{"arena": ["Puddle Sprite", "Reed Kelpie"], "chapter": ["Bog Lurker", "Ember Hare"]}, {}])
     lurker, hare = chapter_page(st, 0, "Bog Lurker"), chapter_page(st, 0, "Ember Hare")
-    assert "trap" in ids(st) and not any(a.startswith("trap:") for a in ids(st))   # one option (PR-MZ22-54)
+    assert "trap" in ids(st) and not any(a.startswith("trap:c") for a in ids(st))   # one option a place (PR-MZ22-54)
     play(st, "trap")
     assert st.decision.kind == "trap_place"
     assert ids(st) == [f"trap:c{lurker}", f"trap:c{hare}", "back"]   # any Page, no Aura (MZ22-TRAP-2/29)
@@ -57,7 +57,7 @@ def test_place_face_down_then_slide_once_per_turn():
     play(st, f"trap:c{lurker}")
     s = st.data.ps[lurker]
     assert s.face_down and s.controller == 0 and lurker not in st.data.arena and st.data.pool[0] == {}
-    assert st.decision.kind == "main"                                  # no chain, back to Take Actions
+    assert st.decision.kind == "main"                   # P2 holds no response (PR-MZ22-67): back to Take Actions
     sprite, kelpie = arena_page(st, "Puddle Sprite"), arena_page(st, "Reed Kelpie")
     assert {f"slide:c{lurker}>c{sprite}", f"slide:c{lurker}>c{kelpie}"} <= set(ids(st))
     play(st, "trap", f"trap:c{hare}", f"slide:c{lurker}>c{sprite}")

@@ -22,7 +22,7 @@ TEMPLATES = (
     "take:{name}", "at:P{seat}", "foe:P{seat}", "target:P{seat}", "target:k{chain}", "at:f{alias}",
     "at:c{card}", "attack:c{card}", "contract:c{card}", "defend:c{card}", "destruct:c{card}",
     "discard:c{card}", "next:c{card}", "pay:c{card}", "primary:c{card}", "target:c{card}", "trap:c{card}",
-    "use:c{card}.{index}", "alloc:c{card}={amount}", "slide:c{card}>c{card}",
+    "use:c{card}.{index}", "alloc:c{card}={amount}", "slide:c{card}>c{card}", "trap:under:c{card}",
 )
 
 

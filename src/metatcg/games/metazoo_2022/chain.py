@@ -11,7 +11,7 @@ from .records import ChainItem, Ctx, Enter, Finish, ResolveChain, ResolveItem, R
 from .stats import types_of
 from .targets import still_legal
 from .equipment import unattached_on_enter
-from .zones import enter_arena, nm, pl, put, terra_in
+from .zones import DISCARD, enter_arena, nm, pl, put, terra_in
 
 
 def resolve_chain(st: GameState, step: ResolveChain) -> None:
@@ -90,7 +90,8 @@ def enter(st: GameState, step: Enter) -> None:
     item = step.item
     if not _live(d, item):
         if item.source not in d.ps:
-            hooks.leave_arena(st, item.source)      # stopped: what its CONTRACT Effect put under it goes
+            # stopped (sent to its discard pile): what its CONTRACT Effect put under it goes
+            hooks.leave_arena(st, item.source, DISCARD[d.defs[item.source].type])
         return
     d.chain.remove(item)
     if item.source in d.ps:          # attached by its own CONTRACT Effect (MZ22-EQUIP-4, MZ22-PLACE-6)
@@ -101,7 +102,7 @@ def enter(st: GameState, step: Enter) -> None:
         if st.logging and not d.out[item.seat]:
             st.say(f"{nm(d, item.source)} has no Page to Equip and goes to {pl(d.owner[item.source])}'s "
                    f"{zone.title()} (MZ22-EQUIP-7)")
-        hooks.leave_arena(st, item.source)      # what its CONTRACT Effect put under it (MZ22-PLACE-8)
+        hooks.leave_arena(st, item.source, zone)    # what its CONTRACT Effect put under it (MZ22-PLACE-8)
         return
     if d.defs[item.source].type == "terra":
         terra_in(st, item.source, item.seat)

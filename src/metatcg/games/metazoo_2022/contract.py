@@ -11,7 +11,7 @@ from ...engine.state import GameState
 from ...engine.windows import others_window, window as mk
 from . import aura as A, hooks
 from .data import MZ22Data
-from .equipment import lacks_target
+from .equipment import contract_targets, lacks_target, may_skip
 from .lp import lose_lp
 from .records import Act, Announce, ChainItem, Ctx, Main, Pay, PickTarget, ResolveChain, Run
 from .stats import cost_of, has_text, statics, types_of
@@ -197,7 +197,8 @@ def begin(st: GameState, act: Act, beneath: tuple[Any, ...]) -> None:
     d: MZ22Data = st.data
     df = d.defs[act.source]
     if act.what == "contract":
-        specs = df.effects[df.cast].targets if df.targets else []
+        i = contract_targets(d, act.source)       # a Spell's, or an Equipment's (PR-MZ22-68)
+        specs = df.effects[i].targets if i >= 0 else []
         act = act._replace(owed=cost_of(d, act.source, act.seat))
         d.revealed.add(act.source)              # shown to everyone as it is chosen (MZ22-CONTRACT-1)
         if st.logging:
@@ -221,12 +222,14 @@ def target_options(st: GameState, step: PickTarget) -> list[Action]:
            for r in candidates(d, act.seat, spec, -1, act) if r not in chosen]
     if chosen and spec.up_to:
         out.append(Action("done", "No more targets", None))
+    elif not chosen and act.what == "contract" and may_skip(d, act.source):
+        out.append(Action("done", "Equip it to no Page: it enters as a Beastie", None))     # MZ22-EQUIP-6
     return out
 
 
 def specs_of(d: MZ22Data, act: Act) -> Any:
     df = d.defs[act.source]
-    i = df.cast if act.what == "contract" else act.effect
+    i = contract_targets(d, act.source) if act.what == "contract" else act.effect
     return df.effects[i].targets
 
 
@@ -374,8 +377,8 @@ def announce(st: GameState, step: Announce) -> None:
         df = d.defs[act.source]
         if df.type == "aura":
             d.aura_done[act.seat] = True
-        item = ChainItem(d.next_uid, "contract", act.source, act.seat, df.cast if df.cast is not None else -1,
-                         act.targets)
+        i = df.cast if df.cast is not None else contract_targets(d, act.source)
+        item = ChainItem(d.next_uid, "contract", act.source, act.seat, i, act.targets)
     else:
         item = ChainItem(d.next_uid, act.what, act.source, act.seat, act.effect, act.targets,
                          _types(d, act.source))         # remembered in case the source leaves (PR-MZ22-24)

@@ -40,6 +40,60 @@ def lacks_target(d: MZ22Data, p: int, page: int) -> bool:
                for i in df.contract_fx)
 
 
+def equip_fx(d: MZ22Data, page: int) -> int:
+    """The CONTRACT Effect whose target a Beastie or Artifact Equipment chooses as it is
+    Contracted (MZ22-EQUIP-4, PR-MZ22-68), or -1; a Spell's is its cast Effect already."""
+    df = d.defs[page]
+    if not df.traits or df.cast is not None or not is_equipment(d, page):
+        return -1
+    return next((i for i in df.contract_fx if df.effects[i].targets), -1)
+
+
+def contract_targets(d: MZ22Data, page: int) -> int:
+    """The Effect whose targets are chosen when ``page`` is Contracted (MZ22-CONTRACT-2,
+    MZ22-EQUIP-4), or -1 when none is."""
+    df = d.defs[page]
+    if df.cast is not None:
+        return df.cast if df.targets else -1
+    return equip_fx(d, page)
+
+
+def may_skip(d: MZ22Data, page: int) -> bool:
+    """A Beastie Equipment may be Contracted without choosing a Page to Equip (MZ22-EQUIP-6)."""
+    return d.defs[page].type == "beastie" and equip_fx(d, page) >= 0
+
+
+def carried(st: GameState, t: Any) -> bool:
+    """A Beastie's or Artifact's CONTRACT trigger ``t`` whose target was chosen at Contract and
+    rides on its chain item (PR-MZ22-68): the target is used, not chosen anew. With no target
+    chosen (a Beastie left unequipped) it does nothing; with its target no longer legal (it left
+    the Arena, say) the Equipment goes to its discard pile instead of entering (MZ22-EQUIP-7).
+    False when ``t`` is no such trigger."""
+    from .records import Ctx, Run
+    from .targets import still_legal
+    from .zones import DISCARD, pl, put
+    d: MZ22Data = st.data
+    item = next((it for it in d.chain if it.what == "contract" and it.source == t.source), None)
+    if item is None or item.effect != t.effect or not item.targets:
+        return False
+    df = d.defs[t.source]
+    if not any(item.targets):
+        if st.logging:
+            st.say(f"{nm(d, t.source)} is not Equipped to any Page (MZ22-EQUIP-6)")
+        return True
+    targets = still_legal(d, item.seat, df.effects[t.effect].targets, item.targets, item.uid, item)
+    if not any(targets):
+        d.chain.remove(item)
+        zone = DISCARD[df.type]
+        put(st, t.source, zone)
+        if st.logging:
+            st.say(f"{nm(d, t.source)} has no Page to Equip (its target is gone) and goes to "
+                   f"{pl(d.owner[t.source])}'s {zone.title()} (MZ22-EQUIP-7)")
+        return True
+    st.push(Run(Ctx(t.seat, t.source, "fx", t.effect, targets, t.types, t.source)))
+    return True
+
+
 def holder(d: MZ22Data, page: int) -> int:
     s = d.ps.get(page)
     return s.under if s is not None and MARK in s.marks else -1

@@ -822,10 +822,11 @@ TRAIT_TOPICS: dict[str, str] = {t: t.replace("_", "-") for t in (
 
 _PART2 = (
     Topic("traps", "Traps (face-down Pages)", "term",
-          "In Take Actions you may put a Page from your Chapter face-down into the Arena, alone or slid "
-          "beneath a Beastie or Artifact you control (at most one face-down Page under each, and each "
-          "face-down Page may slide once a turn). You pay nothing yet. The others see only that a "
-          "face-down Page is there and where; you see which it is.\n\n"
+          "In Take Actions you may put a Page from your Chapter face-down into the Arena, alone or "
+          "beneath a Beastie or Artifact you control (at most one face-down Page under each); a "
+          "face-down Page standing alone may also slide beneath one, once a turn. You pay nothing yet. "
+          "Placing or sliding one is an Action: the other Casters may answer. The others see only that "
+          "a face-down Page is there and where; you see which it is.\n\n"
           "It flips face-up when an Attack targets it or the Page it lies under, or at a moment its own "
           "text names; you cannot flip it at will, not even to defend. Then you may pay its cost, which "
           "Contracts it: a Beastie or Artifact stays (and defends, Fatigued, if an Attack on its host "
@@ -848,8 +849,9 @@ _PART2 = (
           "Equipped Page but stays yours, counts as outside the Arena (so nothing attacks it), and moves "
           "with its Page. A Page may carry any number of Equipment.\n\n"
           "When the Equipped Page leaves the Arena, its Equipment goes to its own discard pile without "
-          "being Destroyed. If the intended Page is gone before the Equipment attaches, the Equipment is "
-          "discarded too.",
+          "being Destroyed. You choose the Page to Equip as you Contract the Equipment (a Beastie "
+          "Equipment may choose none and enter as a Beastie); if that Page is gone before the Equipment "
+          "attaches, the Equipment is discarded too.",
           see_also=("equipment-trait", "placement", "discard-piles"),
           rules=("MZ22-EQUIP-1", "MZ22-EQUIP-2", "MZ22-EQUIP-3", "MZ22-EQUIP-4", "MZ22-EQUIP-7",
                  "MZ22-EQUIP-8", "MZ22-EQUIP-10", "MZ22-EQUIP-11", "MZ22-EQUIP-12", "MZ22-EQUIP-13",
@@ -861,9 +863,10 @@ _PART2 = (
           "it.\n\n"
           "Put under a Page by another Page's Effect, a Page leaves the Arena without being Destroyed: it "
           "loses its Indicators and cannot be targeted or counted. Put there by its own Effect, it stays "
-          "in the Arena and goes along with its Page. When the top Page leaves the Arena, or goes back to "
-          "a Chapter or Spellbook, the Pages under it go to their own owners' discard piles, unless an "
-          "Effect says they come back. None of this triggers DESTROYED Effects.\n\n"
+          "in the Arena and goes along with its Page. When the top Page leaves the Arena for a Limbo, "
+          "Cemetery or Afterlife, the Pages under it go to their own owners' pile of the same name; when "
+          "it goes back to a Chapter or Spellbook, to their own discard piles; unless an Effect says they "
+          "come back. None of this triggers DESTROYED Effects.\n\n"
           "What lies under a Page is public, except a face-down Trap. Equipment and Traps have their own "
           "rules.",
           see_also=("equipment", "traps", "discard-piles", "destroyed-effects"),

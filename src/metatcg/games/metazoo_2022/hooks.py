@@ -137,11 +137,11 @@ def mark_lp(marks: tuple[tuple[str, int], ...]) -> int:
     return traits.mark_lp(marks)
 
 
-def leave_arena(st: Any, page: int) -> None:
-    """``page`` left the Arena: Pages beneath it follow it (MZ22-PLACE-8, MZ22-EQUIP-12,
-    MZ22-TRAP-11); see placement.py."""
+def leave_arena(st: Any, page: int, zone: str | None) -> None:
+    """``page`` left the Arena for ``zone``: Pages beneath it follow it (MZ22-PLACE-8,
+    MZ22-EQUIP-12, MZ22-TRAP-11); see placement.py."""
     from .placement import on_leave
-    on_leave(st, page)
+    on_leave(st, page, zone)
 
 
 def on_attack_declared(st: Any) -> None:

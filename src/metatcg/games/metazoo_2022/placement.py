@@ -59,10 +59,16 @@ def put_under(st: GameState, page: int, host: int, own: bool, back: bool = False
         st.say(f"{nm(d, page)} is put under {nm(d, host)}: it leaves the Arena, not Destroyed (MZ22-PLACE-5)")
 
 
-def _release(st: GameState, c: int) -> None:
-    """A Page whose host left: a face-down Trap stays in the Arena on its own (MZ22-TRAP-11/28);
-    anything else goes to its own discard pile, not Destroyed (MZ22-PLACE-8/9/11/15,
-    MZ22-EQUIP-12/16)."""
+PILES = ("limbo", "cemetery", "afterlife")
+
+
+def _release(st: GameState, c: int, zone: str | None = None) -> None:
+    """A Page whose host left (to ``zone``; None when it went under another Page): a face-down
+    Trap stays in the Arena on its own (MZ22-TRAP-11/28); Equipment goes to its own discard pile
+    by its type (MZ22-EQUIP-12/16); any other Page to its owner's pile of the same name as the
+    one its host went to, or by its type when the host went to a Chapter, a Spellbook or under
+    another Page (MZ22-PLACE-8/9/15, PR-MZ22-69), never Destroyed (MZ22-PLACE-11)."""
+    from .equipment import MARK
     from .zones import leave
     d: MZ22Data = st.data
     s = d.ps[c]
@@ -75,20 +81,20 @@ def _release(st: GameState, c: int) -> None:
         if st.logging:
             st.say(f"{nm(d, c)} comes back into the Arena for {pl(d.owner[c])} (MZ22-PLACE-10)")
         return
-    zone = DISCARD[d.defs[c].type]
+    zone = zone if zone in PILES and MARK not in s.marks else DISCARD[d.defs[c].type]
     if st.logging:
         st.say(f"{nm(d, c)} goes to {pl(d.owner[c])}'s {zone.title()} from under a Page that left "
                "(MZ22-PLACE-8, not Destroyed)")
     leave(st, c, zone)
 
 
-def on_leave(st: GameState, page: int) -> None:
-    """``page`` left the Arena, or never arrived (a Contract that did not enter): the Pages
-    beneath it follow (MZ22-PLACE-8/9/10/11)."""
+def on_leave(st: GameState, page: int, zone: str | None) -> None:
+    """``page`` left the Arena for ``zone``, or never arrived (a Contract that did not enter):
+    the Pages beneath it follow (MZ22-PLACE-8/9/10/11)."""
     d: MZ22Data = st.data
     for c in beneath(d, page):
         if c in d.ps:            # an earlier release may have taken it along
-            _release(st, c)
+            _release(st, c, zone)
 
 
 def place_under_op(st: GameState, run: Any, op: Any) -> bool:

@@ -277,3 +277,13 @@ class TrapStep(NamedTuple):
     page: int
     stage: str = "flip"
     attacked: bool = False
+
+
+@records("trap_place")
+class TrapPlace(NamedTuple):
+    """The choice of a Chapter Page to place face-down: ``host`` the Beastie or Artifact it goes
+    under, -1 on its own in the Arena (MZ22-TRAP-7/8). Chosen before the Page, so a Trap and a
+    bluff take the same steps (PR-MZ22-54)."""
+
+    seat: int
+    host: int = -1

@@ -11,11 +11,11 @@ from ...engine.records import is_record
 from ...engine.seats import clockwise
 from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
 from ...engine.windows import WINDOW_DECISION, Window
-from . import chain, combat, contract, endings, hooks, index, ops, statuses, traits, traps, turn
+from . import chain, combat, contract, endings, equipment, hooks, index, ops, statuses, traits, traps, turn
 from .data import MZ22Data
 from .records import (Act, Alloc, Announce, Ask, Asking, ChainItem, CombatStep, Ctx, Deal, Enter, Finish, Main,
                       Mull, Pay, PickTarget, ResolveChain, ResolveItem, Restack, Run, Seat, Setup, TraitStep,
-                      TrapStep, Trigger, TurnStep, records)
+                      TrapPlace, TrapStep, Trigger, TurnStep, records)
 from .zones import nm, pl
 
 ASK_KINDS = ("may", "choose", "search", "discard", "aura", "order")
@@ -150,6 +150,8 @@ def _trigger(st: GameState, step: ResolveTrigger) -> None:
     if st.logging:
         st.say(f"{nm(d, t.source)}'s {e.when.replace('_', '-').upper()} Effect resolves: {e.text or ''}".rstrip(": "))
     if e.targets:
+        if t.rule == "contract" and equipment.carried(st, t):     # chosen at Contract (PR-MZ22-68)
+            return
         st.push(PickTarget(Act("trigger", t.source, t.seat, t.effect, window="trigger"), 0))
     else:
         st.push(Run(Ctx(t.seat, t.source, "fx", t.effect, (), t.types, t.source)))
@@ -238,12 +240,16 @@ def _perform_main(st: GameState, dec: Decision, act: Action) -> None:
     if act.id.startswith("destruct:"):
         traits.self_destruct(st, dec.player, act.args)
         return
-    if act.id == "trap" or act.id.startswith("slide:"):    # Actions without the chain (MZ22-ACTION-6)
+    if act.id.startswith(("trap", "slide:")):     # Actions without the chain (MZ22-ACTION-6)
         st.push(Main(dec.player))
-        if act.id == "trap":
-            st.decide(dec.player, "trap_place", Seat(dec.player), "Choose the Page to place face-down")
+        if act.id.startswith("trap"):           # where first, then which Page (PR-MZ22-54)
+            host = act.args if type(act.args) is int else -1
+            where = f" under {nm(st.data, host)}" if host >= 0 else ""
+            st.decide(dec.player, "trap_place", TrapPlace(dec.player, host),
+                      f"Choose the Page to place face-down{where}")
         else:
             traps.slide(st, dec.player, *act.args)
+            traps.pass_priority(st, dec.player)        # moving a Trap is an Action (MZ22-ACTION-1)
         return
     contract.start(st, act.args, "main")
 
@@ -273,7 +279,7 @@ PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
     "burrow": lambda st, dec, a: traits.perform(st, dec.params, a.args),
     "trait_target": lambda st, dec, a: traits.perform(st, dec.params, a.args),
     "trap_pay": lambda st, dec, a: traps.pay_choice(st, dec.params, a.args),
-    "trap_place": lambda st, dec, a: traps.choose_place(st, dec.player, a),
+    "trap_place": lambda st, dec, a: traps.choose_place(st, dec.params, a),
     **{k: (lambda st, dec, a: ops.ask_perform(st, dec.params, a.args, a.id))
        for k in ASK_KINDS},
 }
@@ -284,7 +290,7 @@ _PARAMS: dict[str, type] = {"call": Seat, "go_first": Seat, "mulligan": Seat, "m
                             "pay": Pay, "attack_target": Seat, "attack_choice": Seat, "defenders": Seat,
                             "primary": Seat, "counter": Seat, "allocate": Alloc,
                             "index_foe": Restack, "restack": Restack, "burrow": TraitStep,
-                            "trait_target": TraitStep, "trap_pay": TrapStep, "trap_place": Seat,
+                            "trait_target": TraitStep, "trap_pay": TrapStep, "trap_place": TrapPlace,
                             **{k: Ask for k in ASK_KINDS}}
 
 
@@ -310,11 +316,14 @@ def check_loaded(st: GameState) -> None:
     if dec.kind in ("attack_target", "attack_choice", "defenders", "primary", "counter", "allocate") \
             and d.combat is None:
         raise StateDataError(f"a {dec.kind!r} decision needs a Combat in progress")
-    if want is Seat and dec.params.seat != dec.player:
+    if want in (Seat, TrapPlace) and dec.params.seat != dec.player:
         raise StateDataError(f"a {dec.kind!r} decision is for P{dec.params.seat + 1}, not P{dec.player + 1}")
+    if want is TrapPlace and dec.params.host >= 0 and \
+            f"trap:under:c{dec.params.host}" not in {a.id for a in traps.main_actions(d, dec.player)}:
+        raise StateDataError(f"P{dec.player + 1} cannot place a Page face-down under c{dec.params.host}")
 
 
-_PAGE_FIELDS = frozenset({"source", "attacker", "page"})
+_PAGE_FIELDS = frozenset({"source", "attacker", "page", "host"})
 
 
 def _check_record(d: MZ22Data, r: Any, k: int) -> None:

@@ -13,8 +13,9 @@ from typing import Any
 
 from ...engine.action import Action
 from ...engine.state import GameState
+from ...engine.windows import others_window
 from .data import MZ22Data
-from .records import Act, Ctx, PageState, PickTarget, Run, TrapStep, Trigger
+from .records import Act, Ctx, PageState, PickTarget, ResolveChain, Run, TrapPlace, TrapStep, Trigger
 from .zones import DISCARD, forget, nm, pl
 
 HIDDEN = "a face-down Page"
@@ -48,23 +49,28 @@ def trap_under(d: MZ22Data, host: int) -> int:
 
 # ------------------------------------------------------------------ Take Actions
 def main_actions(d: MZ22Data, p: int) -> list[Action]:
-    """One ``trap`` option opens the choice of a Chapter Page to put face-down (MZ22-TURN-9,
-    MZ22-ACTION-6; ``place_options``), so a Chapter of N Pages adds one Take Actions option, not
-    N (PR-MZ22-54). ``slide:cN>cM`` moves a stand-alone face-down Trap under a Beastie or
-    Artifact ``p`` controls with no Trap under it, once per Trap per turn (MZ22-TURN-10/24)."""
-    out = [Action("trap", "Place a Page from your Chapter face-down as a Trap")] if d.chapter[p] else []
-    if not d.has_attached():
+    """Where a Chapter Page may go face-down, each opening the choice of the Page
+    (``place_options``): ``trap`` on its own into the Arena (MZ22-TURN-9, MZ22-TRAP-7) and
+    ``trap:under:cH`` straight under a Beastie or Artifact ``p`` controls with no face-down Trap under it
+    (MZ22-TRAP-8/6, MZ22-TRAIT-TRAP-1), so a Chapter of N Pages adds one option per place, not N
+    (PR-MZ22-54). ``slide:cN>cM`` moves a stand-alone face-down Trap under such a Page, once per
+    Trap per turn (MZ22-TURN-10/24), whether or not it was placed under one before (PR-MZ22-66)."""
+    chapter = bool(d.chapter[p])
+    out = [Action("trap", "Place a Page from your Chapter face-down as a Trap")] if chapter else []
+    mine = [c for c, s in d.ps.items() if s.face_down and s.controller == p] if d.has_attached() else []
+    loose = [c for c in mine if d.ps[c].under < 0 and (MOVED, d.turn) not in d.ps[c].marks]
+    if not chapter and not loose:
         return out
     defs = d.defs
-    mine = [c for c, s in d.ps.items() if s.face_down and s.controller == p]
-    loose = [c for c in mine if d.ps[c].under < 0 and (MOVED, d.turn) not in d.ps[c].marks]
-    if loose:
-        taken = {d.ps[c].under for c in mine}
-        hosts = [h for h in d.arena if d.ps[h].controller == p and defs[h].type in ("beastie", "artifact")
-                 and h not in taken]
-        for c in loose:
-            for h in hosts:
-                out.append(Action(f"slide:c{c}>c{h}", partial(_slide_label, defs[c].name, defs[h].name), (c, h)))
+    taken = {d.ps[c].under for c in mine}
+    hosts = [h for h in d.arena if d.ps[h].controller == p and defs[h].type in ("beastie", "artifact")
+             and h not in taken]
+    if chapter:
+        for h in hosts:
+            out.append(Action(f"trap:under:c{h}", partial(_under_label, defs[h].name), h))
+    for c in loose:
+        for h in hosts:
+            out.append(Action(f"slide:c{c}>c{h}", partial(_slide_label, defs[c].name, defs[h].name), (c, h)))
     return out
 
 
@@ -94,10 +100,25 @@ def place_options(d: MZ22Data, p: int) -> list[Action]:
     return traps
 
 
-def choose_place(st: GameState, p: int, act: Action) -> None:
-    """Perform a ``trap_place`` choice."""
-    if act.id != "back":
-        place(st, p, act.args)
+def choose_place(st: GameState, where: TrapPlace, act: Action) -> None:
+    """Perform a ``trap_place`` choice: the Page goes where the Caster chose, and placing it is
+    an Action, so priority passes (MZ22-ACTION-6, MZ22-PRIO-5)."""
+    if act.id == "back":
+        return
+    p = where.seat
+    place(st, p, act.args)
+    if where.host >= 0:
+        put_under_host(st, p, act.args, where.host)
+    pass_priority(st, p)
+
+
+def pass_priority(st: GameState, p: int) -> None:
+    """After a Trap Action of ``p`` in Take Actions: the other Casters get priority clockwise
+    from ``p`` (MZ22-ACTION-2/7, MZ22-PRIO-5, PR-MZ22-67), as after any Action; when all have passed
+    the chain their Actions began resolves and ``p`` is back in Take Actions (MZ22-PRIO-7). The
+    ``Main`` step beneath is already on the stack."""
+    st.push(ResolveChain())
+    st.open_window(others_window("chain", st.data.n, p))
 
 
 def alias(d: MZ22Data, page: int) -> str:
@@ -124,6 +145,10 @@ def _bluff_label(name: str) -> str:
     return f"Place {name} face-down as a bluff (it has no Trap Trait)"
 
 
+def _under_label(host: str) -> str:
+    return f"Place a Page from your Chapter face-down under {host}"
+
+
 def _slide_label(name: str, host: str) -> str:
     return f"Slide face-down {name} under {host}"
 
@@ -139,6 +164,15 @@ def place(st: GameState, p: int, page: int) -> None:
     if st.logging:
         st.say(f"You place {nm(d, page)} face-down (c{page}, f{n} to the others)", p,
                f"{pl(p)} places a Page face-down (f{n})")
+
+
+def put_under_host(st: GameState, p: int, page: int, host: int) -> None:
+    """A Page just placed face-down lies under ``host`` from the start, without using up its move
+    (MZ22-TRAP-8/9, PR-MZ22-66)."""
+    d: MZ22Data = st.data
+    d.ps[page] = d.ps[page]._replace(under=host)
+    if st.logging:
+        st.say(f"{pl(p)} puts face-down {alias(d, page)} under {nm(d, host)} (MZ22-TRAP-8)")
 
 
 def slide(st: GameState, p: int, page: int, host: int) -> None:

@@ -107,7 +107,7 @@ def leave(st: GameState, page: int, zone: str, where: str = "top") -> None:
         if d.mods:
             d.mods = [m for m in d.mods if m[1] != page]
         d.dirty = True
-        hooks.leave_arena(st, page)                  # what lay beneath it (MZ22-PLACE-8)
+        hooks.leave_arena(st, page, zone)            # what lay beneath it (MZ22-PLACE-8)
     put(st, page, zone, where)
 
 
