@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import difflib
 import json
 import os
 import random
@@ -89,6 +90,38 @@ SKIPPED_TESTS = (
 
 KILLED = {"killed", "timeout", "caught by type check", "segfault"}
 
+#: Lines that only write words for people: a log line, an exception's message. Not mutated.
+WORDS_ONLY_LINES = (r"^\s*st\.say\(", r"^\s*raise \w+\(")
+
+#: A string literal (with any prefix: f, r, b...), for telling words from keys.
+STRING = re.compile(r"""[rRbBfFuU]{0,2}("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
+TOKEN = re.compile(STRING.pattern + r"|\w+|\S")
+
+
+def words(literal: str) -> bool:
+    """A string literal a person reads: it has a space (keys and ids never do)."""
+    body = STRING.fullmatch(literal)
+    return bool(body) and " " in body.group(1)
+
+
+def text_only(before: str, after: str) -> bool:
+    """The mutant changes only words a person reads: every changed token is such a string
+    literal, replaced by another string, by None, or dropped (with its comma)."""
+    a_tokens = [m.group(0) for m in TOKEN.finditer(before)]
+    b_tokens = [m.group(0) for m in TOKEN.finditer(after)]
+    matcher = difflib.SequenceMatcher(a=a_tokens, b=b_tokens, autojunk=False)
+    changes = [op for op in matcher.get_opcodes() if op[0] != "equal"]
+    if not changes:
+        return False
+    for _tag, i1, i2, j1, j2 in changes:
+        old = [t for t in a_tokens[i1:i2] if t != ","]
+        new = [t for t in b_tokens[j1:j2] if t != ","]
+        if not old or not all(words(t) for t in old):
+            return False
+        if not all(t == "None" or STRING.fullmatch(t) for t in new):
+            return False
+    return True
+
 
 @dataclass(frozen=True)
 class Survivor:
@@ -137,6 +170,7 @@ def prepare(work: Path, package: str, tests: list[str]) -> None:
         f'only_mutate = ["{game_dir}/*.py"]',
         "do_not_mutate = [" + ", ".join(f'"{game_dir}/{name}"' for name in NOT_RULES) + "]",
         "pytest_add_cli_args_test_selection = [" + ", ".join(f'"{t}"' for t in tests) + "]",
+        "do_not_mutate_patterns = [" + ", ".join(json.dumps(p) for p in WORDS_ONLY_LINES) + "]",
         'pytest_add_cli_args = ["-p", "no:xdist", "-q"]',
         "use_git_change_detection = false",
         "",
@@ -250,21 +284,25 @@ def main() -> int:
     counts = Counter(statuses.values())
     known = equivalents()
     survivors = [locate(work, name, s) for name, s in sorted(statuses.items()) if s not in KILLED]
-    explained = [s for s in survivors if s.key in known]
+    words_only = [s for s in survivors if text_only(s.before, s.after)]
+    explained = [s for s in survivors if s.key in known and s not in words_only]
     killed = sum(counts[s] for s in KILLED)
     print()
     for status, count in sorted(counts.items()):
         print(f"  {status:<22}{count:>5}")
     score = killed / len(sample) if sample else 0.0
-    counted = len(sample) - len(explained)
+    counted = len(sample) - len(explained) - len(words_only)
     adjusted = killed / counted if counted else 0.0
     print(f"score: {killed}/{len(sample)} killed = {score:.1%}")
-    print(f"  leaving out {len(explained)} equivalent mutants (docs/mutation.md): {killed}/{counted} = {adjusted:.1%}")
+    print(
+        f"  leaving out {len(words_only)} text-only and {len(explained)} equivalent mutants (docs/mutation.md):"
+        f" {killed}/{counted} = {adjusted:.1%}"
+    )
     print(f"time: {time.monotonic() - started:.0f} s")
     if survivors:
         print("\nsurvivors (file:line  status  change):")
     for s in survivors:
-        mark = "  [equivalent]" if s.key in known else ""
+        mark = "  [text only]" if s in words_only else "  [equivalent]" if s.key in known else ""
         print(f"  {s.file}:{s.line}  {s.status}  {s.name}{mark}")
         print(f"      - {s.before.strip()}")
         print(f"      + {s.after.strip()}")

@@ -69,3 +69,31 @@ def test_equivalent_mutants_are_read_from_the_docs_table():
         assert f"| `{key}` |" in doc
     survivor = mutation.Survivor("n", "survived", "src/x.py", 3, "    a = b < c", "    a = b <= c")
     assert survivor.key == "src/x.py: a = b < c -> a = b <= c"
+
+
+@pytest.mark.parametrize(
+    "before,after,only_text",
+    [
+        ('acts.append(Action("end", "End your turn"))', 'acts.append(Action("end", "XXEnd your turnXX"))', True),
+        ('acts.append(Action("end", "End your turn"))', 'acts.append(Action("XXendXX", "End your turn"))', False),
+        ('st.decide(p, "go_first", Seat(p), "Go first or second?")', 'st.decide(p, "go_first", Seat(p), )', True),
+        ('st.decide(p, "go_first", Seat(p), "Go first?")', 'st.decide(None, "go_first", Seat(p), "Go first?")', False),
+        ('if p.type == "aura":', 'if p.type == "AURA":', False),
+        ('return "the only thing it can attack"', 'return "THE ONLY THING IT CAN ATTACK"', True),
+        ('x = f"{a} is" if n == 1 else "are"', 'x = f"{a} is" if n != 1 else "are"', False),
+    ],
+)
+def test_only_changes_to_words_a_person_reads_are_text_only(before, after, only_text):
+    assert mutation.text_only(before, after) is only_text
+
+
+def test_log_lines_and_error_messages_are_not_mutated(tmp_path):
+    import re
+
+    mutation.prepare(tmp_path / "w", "metabaloids", [])
+    config = (tmp_path / "w" / "pyproject.toml").read_text()
+    patterns = [re.compile(p) for p in mutation.WORDS_ONLY_LINES]
+    assert "do_not_mutate_patterns" in config
+    for line in ('    st.say(f"{pl(p)} draws")', '        raise ValueError("bad seat")'):
+        assert any(p.search(line) for p in patterns)
+    assert not any(p.search("    if st.say_all:") for p in patterns)
