@@ -69,6 +69,8 @@ NOT_RULES = (
     "stats.py",
     "facts.py",
     "position.py",
+    "compact.py",
+    "text.py",
     "__init__.py",
 )
 
