@@ -52,11 +52,7 @@ def fits(d: MetabaloidsData, p: int, card: int, to: int) -> bool:
         col = cols[i]
         if len(col) > limit(d, col, after) and len(col) <= limit(d, col, before):
             return False  # legal before, too deep now
-    if src >= 0 and len(cols[src]) > 1:
-        rest = [c for c in cols[src] if c != card]
-        if len(rest) > limit(d, rest, after) and len(cols[src]) <= limit(d, cols[src], before):
-            return False
-    return True
+    return True  # the width shrinks only when the card leaves a column of its own: none is left there
 
 
 def spots(d: MetabaloidsData, p: int, card: int) -> list[int]:
@@ -70,8 +66,3 @@ def legal_shape(d: MetabaloidsData, p: int) -> bool:
     w = width(cols)
     return all(len(col) <= limit(d, col, w) for col in cols if col)
 
-
-def full(d: MetabaloidsData, p: int) -> bool:
-    """No card could go anywhere: 3 columns of 3 (no tall card room)."""
-    cols = d.columns[p]
-    return width(cols) == COLUMNS and all(len(col) >= limit(d, col, COLUMNS) for col in cols)

@@ -1,0 +1,179 @@
+"""Metabaloids rules no other test pinned down (issue 28, mutation survivors): whose draw pile a
+burn may hit, Events paid from hand, an action left unfinished by its own payment, what a
+window offers and in which order, the grid's tall-card depth, the end of initial deployment,
+the battle's totals kept while losses are paid, and the short-game table option."""
+from __future__ import annotations
+
+import pytest
+from test_metabaloids_rules import GAME, HAND, cid, ids, names, play, pos
+
+import metatcg
+from metatcg.games.metabaloids import grid
+
+REAL = metatcg.load_game("metabaloids")
+
+
+def loads_back(st) -> None:
+    assert GAME.state_from_json(st.to_json_text()).to_json() == st.to_json()
+
+
+# ----------------------------------------------------------------- burn
+@pytest.mark.rule("MB-SPEC-4")
+def test_a_burn_offers_each_opponent_with_cards_to_lose_and_never_its_own_player():
+    three = pos({"hand": ["Coin", "Coin"], "columns": [["Lamplight Banshee"], [], []]},
+                {"deck": ["Pebble"] * 3}, {"deck": ["Pebble"] * 3}, phase="abilities")
+    play(three, f"use:c{cid(three, 'Lamplight Banshee')}", "pay:top", "pay:top")
+    assert ids(three) == ["burn:P2", "burn:P3"]
+    play(three, "burn:P3")
+    assert names(three, "lost", 2) == ["Pebble"] and len(three.data.draw[2]) == 2 and three.data.lost[1] == []
+    # an opponent with neither draw nor discard pile cannot be hit: with none, no activation at all
+    empty = pos({"hand": ["Coin", "Coin"], "columns": [["Lamplight Banshee"], [], []]},
+                {"deck": []}, phase="abilities")
+    assert f"use:c{cid(empty, 'Lamplight Banshee')}" not in ids(empty)
+
+
+@pytest.mark.rule("MB-TOT-8")
+def test_a_battle_foe_burn_hits_only_the_other_side_of_the_battle():
+    st = pos({"hand": ["Coin", *HAND], "deck": ["Draw One"] * 4, "columns": [["Ravenous Ghoul"], [], []]},
+             {"deck": ["Draw One"] * 4, "columns": [["Dozer"], [], []]},
+             {"deck": ["Draw One"] * 4, "columns": [["Thornhog"], [], []]})
+    play(st, f"attack:c{cid(st, 'Ravenous Ghoul')}", f"target:c{cid(st, 'Dozer')}",
+         f"pay:c{cid(st, 'Coin', 0, 'hand')}")
+    play(st, f"use:c{cid(st, 'Ravenous Ghoul')}", "pay:top", "pay:top")
+    assert ids(st) == ["burn:P2"]
+
+
+def test_an_event_burning_each_opponent_takes_the_top_cards_of_every_opponent():
+    st = pos({"hand": ["Metabolic Meltdown", *["Coin"] * 4], "deck": ["Pebble"] * 5, "columns": [["Spiker"], [], []]},
+             {"deck": ["Draw One", "Draw Two", "Pebble"]}, {"deck": ["Draw Three", "Draw Four", "Pebble"]},
+             phase="abilities")
+    play(st, f"event:c{cid(st, 'Metabolic Meltdown')}")
+    for _ in range(4):
+        play(st, f"pay:c{cid(st, 'Coin', 0, 'hand')}")
+    assert names(st, "lost", 1) == ["Draw One", "Draw Two"] and names(st, "lost", 2) == ["Draw Three", "Draw Four"]
+    assert st.data.lost[0] == [] and len(st.data.draw[1]) == len(st.data.draw[2]) == 1
+
+
+# ----------------------------------------------------------------- Events
+@pytest.mark.rule("MB-PAY-9", "MB-EVT-4")
+def test_an_event_is_paid_from_hand_and_never_by_itself():
+    # Test Insight costs 1; the hand has nothing else with Metabaloids, the draw pile does not count
+    st = pos({"deck": ["Pebble"] * 5, "columns": [["Spiker"], [], []]},
+             {"hand": ["Test Insight"], "deck": ["Pebble"] * 5, "columns": [["Spiker"], [], []]},
+             active=1, phase="abilities")
+    assert st.current_player() == 1 and f"event:c{cid(st, 'Test Insight')}" not in ids(st)
+    st = pos({"deck": ["Pebble"] * 5, "columns": [["Spiker"], [], []]},
+             {"hand": ["Test Insight", "Coin"], "deck": ["Pebble"] * 5, "columns": [["Spiker"], [], []]},
+             active=1, phase="abilities")
+    play(st, f"event:c{cid(st, 'Test Insight')}")
+    assert st.decision.kind == "pay" and ids(st) == [f"pay:c{cid(st, 'Coin')}"]
+    loads_back(st)                                      # an Event's use is saved as an Event's
+
+
+@pytest.mark.rule("MB-EVT-4", "MB-TOT-8")
+def test_a_battle_event_stays_in_the_event_area_until_the_battle_ends():
+    st = pos({"deck": ["Draw One"] * 3, "columns": [["Thornhog"], [], []]},
+             {"hand": ["Coin", "Test Surge", *HAND], "deck": ["Draw Two"] * 4,
+              "columns": [["Spiker", "Test Booster"], [], []]}, active=1)
+    play(st, f"attack:c{cid(st, 'Spiker')}", f"target:c{cid(st, 'Thornhog')}", f"pay:c{cid(st, 'Coin', 1, 'hand')}")
+    play(st, f"event:c{cid(st, 'Test Surge')}")
+    play(st, f"pay:c{cid(st, 'Coin', 1, 'hand')}")
+    assert st.decision.kind == "__respond" and names(st, "events", 1) == ["Test Surge"]
+    assert "Test Surge" not in names(st, "discard", 1)
+    play(st, "pass")
+    assert st.data.battle is None and names(st, "events", 1) == [] and "Test Surge" in names(st, "discard", 1)
+
+
+@pytest.mark.rule("MB-SPEC-3")
+def test_an_event_whose_payment_takes_what_it_needed_is_unfinished_and_costs_a_card():
+    # Convention Crowd puts a creature from hand into the reserve; the only payer is that creature
+    st = pos({"hand": ["Convention Crowd", "Coin"], "deck": ["Pebble"] * 5, "columns": [["Spiker"], [], []]},
+             {"columns": [["Dozer"], [], []]}, phase="abilities")
+    play(st, f"event:c{cid(st, 'Convention Crowd')}", f"pay:c{cid(st, 'Coin')}")
+    assert "Convention Crowd cannot finish: nothing to stash (MB-SPEC-3)" in st.log
+    assert st.decision.kind == "lose" and st.decision.params.left == 1
+    loads_back(st)
+
+
+# ----------------------------------------------------------------- what a seat may use
+@pytest.mark.rule("MB-ABIL-1")
+def test_a_window_offers_every_usable_ability_even_behind_a_card_without_one():
+    st = pos({"hand": ["Coin", "Coin"], "deck": ["Pebble"] * 5,
+              "columns": [["Spiker", "Test Drawer"], ["Test Sentry"], []]},
+             {"deck": ["Pebble"] * 5, "columns": [["Dozer"], [], []]}, phase="deploy")
+    assert st.decision.kind == "__respond" and st.current_player() == 0
+    assert {f"use:c{cid(st, 'Test Drawer')}", f"use:c{cid(st, 'Test Sentry')}", "pass"} == set(ids(st))
+
+
+@pytest.mark.rule("MB-MOVE-5")
+def test_a_shift_never_moves_a_safe_card():
+    st = pos({"hand": ["Coin"], "deck": ["Pebble"] * 5,
+              "columns": [["Test Shifter"], [{"name": "Glimmer", "safe": True}, "Spiker"], []]},
+             {"columns": [["Dozer"], [], []]}, phase="abilities")
+    play(st, f"use:c{cid(st, 'Test Shifter')}")
+    moved = {a.split("@")[0] for a in ids(st)}
+    assert f"shift:c{cid(st, 'Spiker')}" in moved and f"shift:c{cid(st, 'Glimmer')}" not in moved
+
+
+def test_the_window_at_a_phase_start_asks_the_active_seat_first_except_at_move_cards():
+    """PR-MB-1: at the start of Move Cards the active seat has just left Use Abilities."""
+    both = [{"hand": ["Coin"], "deck": ["Pebble"] * 5, "columns": [["Test Drawer"], [], []]},
+            {"hand": ["Coin"], "deck": ["Pebble"] * 5, "columns": [["Test Drawer"], [], []]}]
+    for name in ("deploy", "attack"):
+        st = pos(*both, phase=name)
+        assert st.decision.kind == "__respond" and st.current_player() == 0
+    st = pos(*both, phase="move")
+    assert st.decision.kind == "__respond" and st.current_player() == 1
+    play(st, "pass")
+    assert st.decision.kind == "move" and st.current_player() == 0
+
+
+# ----------------------------------------------------------------- the grid
+@pytest.mark.rule("MB-GRID-5")
+def test_a_tall_card_lets_its_column_go_one_deeper_than_the_width_and_no_more():
+    st = pos({"hand": ["Glimmer"], "columns": [["Test Tower", "Spiker"], [], []]},
+             {"columns": [["Dozer"], [], []]}, phase="abilities")
+    assert grid.spots(st.data, 0, cid(st, "Glimmer")) == [1, 2]       # width 1: 2 deep, not 3
+    st = pos({"hand": ["Glimmer"], "columns": [["Test Tower", "Spiker"], ["Sprig"], []]},
+             {"columns": [["Dozer"], [], []]}, phase="abilities")
+    assert grid.spots(st.data, 0, cid(st, "Glimmer")) == [0, 1, 2]    # width 2: 3 deep
+
+
+# ----------------------------------------------------------------- setup
+@pytest.mark.rule("MB-SETUP-3")
+def test_initial_deployment_ends_at_once_when_the_seven_points_are_spent():
+    st = pos({"hand": ["Glimmer", "Sprig"], "points": 6}, {"hand": ["Pebble", "Coin"]}, phase="setup")
+    assert st.decision.kind == "place" and st.current_player() == 0
+    glimmer = cid(st, "Glimmer")
+    assert {f"place:c{glimmer}@1", f"place:c{glimmer}@2", f"place:c{glimmer}@3"} <= set(ids(st))
+    play(st, f"place:c{glimmer}@2")
+    assert st.data.deploy_points[0] == 7 and st.data.deploy_done[0] and st.current_player() == 1
+    assert not any("is done placing" in line for line in st.log)
+
+
+# ----------------------------------------------------------------- the turn
+def test_no_position_is_noted_in_a_turn_without_a_reshuffle():
+    """PR-MB-13 notes positions only from the turn's first reshuffle (see loops.py)."""
+    st = pos({"hand": ["Coin"], "deck": ["Pebble"] * 9, "columns": [["Test Drawer"], [], []]},
+             {"columns": [["Dozer"], [], []]}, phase="draw")
+    play(st, f"use:c{cid(st, 'Test Drawer')}", f"pay:c{cid(st, 'Coin')}")
+    assert "P1 draws Pebble" in " ".join(st.log) and not st.data.turn_shuffled and st.data.seen == []
+
+
+# ----------------------------------------------------------------- battle totals
+@pytest.mark.rule("MB-TOT-8")
+def test_the_battle_totals_stay_fixed_while_losses_are_paid():
+    st = pos({"hand": ["Coin", *HAND], "deck": ["Draw One"] * 4, "columns": [["Spiker"], [], []]},
+             {"deck": ["Draw Four"] * 4, "columns": [["Dozer", "Thornhog"], [], []]})
+    play(st, f"attack:c{cid(st, 'Spiker')}", f"target:c{cid(st, 'Dozer')}", f"pay:c{cid(st, 'Coin', 0, 'hand')}")
+    assert "Battle totals: P1 attack 5, P2 defense 11" in st.log and st.decision.kind == "lose"
+    b = st.data.battle
+    assert (b.atotal, b.dtotal) == (5, 11)
+    assert (st.view(0)["battle"]["attack_total"], st.view(0)["battle"]["defense_total"]) == (5, 11)
+
+
+# ----------------------------------------------------------------- table options
+@pytest.mark.rule("MB-WIN-9")
+def test_the_short_game_is_a_table_option_of_a_new_game():
+    assert REAL.new_state(["starter", "swarm"], seed=1, options={"short_game": True}).data.short_game
+    assert not REAL.new_state(["starter", "swarm"], seed=1).data.short_game
