@@ -2,8 +2,6 @@
 survivors), in small positions with the stand-in cards of test_b_mutants_effects."""
 from __future__ import annotations
 
-import pytest
-
 from mxb_helpers import act, card_in, ids
 from test_b_mutants_effects import position
 
@@ -37,7 +35,6 @@ def _forced_lines(st, player: int) -> list[str]:
     return [line for line in st.log_for(player) if line.startswith("(only choice)")]
 
 
-@pytest.mark.rule("MX-PLAN-6")
 def test_a_pushed_characters_push_effect_is_not_given_as_a_reason_to_skip_planning():
     st = position({"hand": ["Str1"], "character": [{"name": "Rallier", "pushed": True}]},
                   {"character": ["Loner"]}, auto=True)

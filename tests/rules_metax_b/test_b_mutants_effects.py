@@ -165,7 +165,6 @@ def options(st) -> list[str]:
     return sorted(names(st, st.decision.params.options))
 
 
-@pytest.mark.rule("MX-PLAN-12")
 def test_put_into_play_from_hand_moves_the_character_and_names_its_copy():
     st = position({"hand": ["Call Ally", "Grunt"], "character": ["Grunt"]}, {"character": ["Loner"]})
     grunt = card_in(st, "Grunt", 0, "hand")
@@ -199,7 +198,6 @@ def test_a_forced_discard_of_identical_cards_is_taken_for_the_player():
     assert st.current_player() == 0 and st.decision.kind == "planning"  # P2 was not asked
 
 
-@pytest.mark.rule("PR-MX-2")
 def test_a_search_filter_by_stat_matches_battle_cards_of_that_stat():
     st = position({"hand": ["Seek Strength"], "deck": ["Int4", "Str4", "Spe4", "StrSpe2", "Str1"]},
                   {"character": ["Loner"]})
