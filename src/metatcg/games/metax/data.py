@@ -166,8 +166,7 @@ class MetaXData:
         return remembered((decks, tuple(map(id, self.cards)), self.owner), lambda: self._matches_decks(decks))
 
     def _matches_decks(self, decks: tuple[tuple[str, ...], ...]) -> bool:
-        if len(decks) != 2:
-            return False
+        # the kernel has already refused a decks list without one deck per seat
         names = [c.name for c in self.cards]
         owner = self.owner
         k = owner.count(0)
