@@ -90,6 +90,11 @@ SKIPPED_TESTS = (
     "smoke",
 )
 
+#: Single tests left out like the random-game properties: they play random games for a minute.
+SLOW_TESTS: dict[str, tuple[str, ...]] = {
+    "metazoo": ("tests/test_persistence_metazoo.py::test_every_kind_of_decision_survives_clone_json_and_replay",),
+}
+
 KILLED = {"killed", "timeout", "caught by type check", "segfault"}
 
 #: Lines that only write words for people: a log line, an exception's message. Not mutated.
@@ -138,8 +143,16 @@ class Survivor:
 
     @property
     def key(self) -> str:
-        """Stable across runs (mutmut's numbering is not): where, and what changed."""
-        return f"{self.file}: {self.before.strip()} -> {self.after.strip()}"
+        """Stable across runs (mutmut's numbering is not): the file, the function, and what changed."""
+        return f"{self.file} {self.function}: {self.before.strip()} -> {self.after.strip()}"
+
+    @property
+    def function(self) -> str:
+        """The mutated function as ``name`` or ``Class.name``."""
+        mangled = self.name.rsplit(".", 1)[-1].split("__mutmut_")[0]
+        if "\u01c1" in mangled:
+            return ".".join(part for part in mangled.removeprefix("x").split("\u01c1") if part)
+        return mangled.removeprefix("x_")
 
 
 def test_files(patterns: list[str]) -> list[str]:
@@ -153,7 +166,7 @@ def test_files(patterns: list[str]) -> list[str]:
     return found
 
 
-def prepare(work: Path, package: str, tests: list[str]) -> None:
+def prepare(work: Path, package: str, tests: list[str], deselect: tuple[str, ...] = ()) -> None:
     """A fresh scratch copy of src/ and tests/ with a mutmut config for this game."""
     if work.exists():
         shutil.rmtree(work)
@@ -173,7 +186,11 @@ def prepare(work: Path, package: str, tests: list[str]) -> None:
         "do_not_mutate = [" + ", ".join(f'"{game_dir}/{name}"' for name in NOT_RULES) + "]",
         "pytest_add_cli_args_test_selection = [" + ", ".join(f'"{t}"' for t in tests) + "]",
         "do_not_mutate_patterns = [" + ", ".join(json.dumps(p) for p in WORDS_ONLY_LINES) + "]",
-        'pytest_add_cli_args = ["-p", "no:xdist", "-q"]',
+        "pytest_add_cli_args = " + json.dumps(["-p", "no:xdist", "-q", *deselect]),
+        # Each mutant starts from a process that has imported nothing of the game: card pools and
+        # deck checks cached by earlier tests would otherwise hide mutants in the code that fills them.
+        'process_isolation = "forkserver"',
+        'forkserver_warmup = "none"',
         "use_git_change_detection = false",
         "",
     ]
@@ -266,7 +283,7 @@ def main() -> int:
     work = (args.work or ROOT / ".mutation" / args.game).resolve()
     tests = test_files(patterns)
     started = time.monotonic()
-    prepare(work, package, tests)
+    prepare(work, package, tests, tuple(arg for t in SLOW_TESTS.get(args.game, ()) for arg in ("--deselect", t)))
     names = generate(work)
     sample = sorted(random.Random(args.seed).sample(names, min(args.sample, len(names))))
     print(f"{args.game}: {len(names)} mutants in the rules modules; running {len(sample)} (seed {args.seed})")
@@ -308,6 +325,7 @@ def main() -> int:
         print(f"  {s.file}:{s.line}  {s.status}  {s.name}{mark}")
         print(f"      - {s.before.strip()}")
         print(f"      + {s.after.strip()}")
+        print(f"      key: {s.key}")
     return 0
 
 

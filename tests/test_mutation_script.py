@@ -67,8 +67,8 @@ def test_equivalent_mutants_are_read_from_the_docs_table():
     doc = (ROOT / "docs" / "mutation.md").read_text()
     for key in known:
         assert f"| `{key}` |" in doc
-    survivor = mutation.Survivor("n", "survived", "src/x.py", 3, "    a = b < c", "    a = b <= c")
-    assert survivor.key == "src/x.py: a = b < c -> a = b <= c"
+    survivor = mutation.Survivor("m.x_f__mutmut_3", "survived", "src/x.py", 3, "    a = b < c", "    a = b <= c")
+    assert survivor.key == "src/x.py f: a = b < c -> a = b <= c"
 
 
 @pytest.mark.parametrize(
@@ -97,3 +97,9 @@ def test_log_lines_and_error_messages_are_not_mutated(tmp_path):
     for line in ('    st.say(f"{pl(p)} draws")', '        raise ValueError("bad seat")'):
         assert any(p.search(line) for p in patterns)
     assert not any(p.search("    if st.say_all:") for p in patterns)
+
+
+def test_a_survivor_key_names_its_function_or_method():
+    method = mutation.Survivor("metatcg.m.x\u01c1Rules\u01c1perform__mutmut_19", "survived", "src/m.py", 1, "a", "b")
+    assert method.function == "Rules.perform" and method.key == "src/m.py Rules.perform: a -> b"
+    assert mutation.Survivor("metatcg.m.x_fits__mutmut_2", "survived", "src/m.py", 1, "a", "b").function == "fits"
