@@ -52,7 +52,7 @@ text = "Flip a coin: either way you gain 10 LP, then you gain 5 more."
 [[page.effect]]
 when = "cast"
 do = [
-  { op = "flip", heads = [{ op = "gain_lp", amount = 10, to = "controller" }], tails = [{ op = "gain_lp", amount = 10, to = "controller" }] },
+  { op = "flip", heads = [GAIN_10], tails = [GAIN_10] },
   { op = "gain_lp", amount = 5, to = "controller" },
 ]
 
@@ -64,7 +64,7 @@ text = "Roll a D6: whatever it shows you gain 10 LP."
 
 [[page.effect]]
 when = "cast"
-do = [{ op = "roll", branches = [{ faces = [1, 2, 3, 4, 5, 6], do = [{ op = "gain_lp", amount = 10, to = "controller" }] }] }]
+do = [{ op = "roll", branches = [{ faces = [1, 2, 3, 4, 5, 6], do = [GAIN_10] }] }]
 
 [[page]]
 name = "Test Seek Beastie"
@@ -125,7 +125,7 @@ text = "If you have 1000 LP or more, you gain 10 LP."
 [[page.effect]]
 when = "cast"
 do = [
-  { op = "if", cond = { count = "controller_lp", cmp = "ge", n = 1000 }, then = [{ op = "gain_lp", amount = 10, to = "controller" }] },
+  { op = "if", cond = { count = "controller_lp", cmp = "ge", n = 1000 }, then = [GAIN_10] },
 ]
 
 [[page]]
@@ -149,8 +149,8 @@ text = "Any time: copy target opposing Spell, then you gain 10 LP."
 [[page.effect]]
 when = "cast"
 targets = [{ kind = "spell", side = "opposing" }]
-do = [{ op = "copy_spell", of = "t0" }, { op = "gain_lp", amount = 10, to = "controller" }]
-"""
+do = [{ op = "copy_spell", of = "t0" }, GAIN_10]
+""".replace("GAIN_10", '{ op = "gain_lp", amount = 10, to = "controller" }')
 GAME = metatcg.load_game("metazoo-2022").with_cards(parse_pages(STANDINS, "mutants-ops.toml"))
 
 
