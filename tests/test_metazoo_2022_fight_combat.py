@@ -9,6 +9,7 @@ import itertools
 import pytest
 
 import metatcg
+from metatcg.engine.errors import StateDataError
 from metatcg.bots.greedy import GreedyBot
 from metatcg.games.metazoo_2022 import combat, statuses, zones
 from metatcg.games.metazoo_2022.cards import parse_pages
@@ -458,6 +459,19 @@ def test_allocation_in_fives_at_least_five_each():
     assert st.decision.kind == "main"
     assert lp(st, mole) == 35 and vole not in st.data.ps and lp(st, turtle) == 35
     assert lp(st, shade) == 80                             # not every Defender got its LP: nothing spills
+
+
+def test_a_saved_allocation_without_its_combat_is_refused():
+    st = pos(["Gloam Hunter"], ["Twin Shade", "Plain Mole", "Pebble Vole", "Shell Turtle"])
+    hunter, shade, mole, vole, turtle = (page(st, n) for n in
+                                         ("Gloam Hunter", "Twin Shade", "Plain Mole", "Pebble Vole", "Shell Turtle"))
+    _to_alloc(st, hunter, shade, [mole, vole, turtle], turtle)
+    assert st.decision.kind == "allocate"
+    saved = st.to_json()
+    assert GAME.state_from_json(saved).digest() == st.digest()
+    saved["data"]["combat"] = None
+    with pytest.raises(StateDataError, match="needs a Combat in progress"):
+        GAME.state_from_json(saved)
 
 
 @pytest.mark.rule("MZ22-COMBAT-48")

@@ -23,19 +23,19 @@ NO_AURA: tuple[tuple[str, int], ...] = ()
 
 
 # ------------------------------------------------------------------ Aura sources
-def sources(d: MZ22Data, p: int, skip: int = -1) -> list[tuple[str, frozenset[str]]]:
+def sources(d: MZ22Data, p: int) -> list[tuple[str, frozenset[str]]]:
     """What ``p`` can pay with now, one entry per unit: (pick id, producible types). Awakened
     Aura Pages and Aura-making Artifacts they control (MZ22-GEN-1/3/7), then the pool."""
     out: list[tuple[str, frozenset[str]]] = []
     ps = d.ps
     for c, key, made, artifact, any_time in producers(d, p):
-        if c == skip or ps[c].fatigued:
+        if ps[c].fatigued:
             continue
         if artifact and (not has_text(d, c) or (d.active != p and not any_time)):
             continue              # other Pages that make Aura follow their own timing (MZ22-GEN-10)
         out.append((key, made))
     if d.active == p:             # Convert: own turn only (MZ22-GEN-8)
-        out += hooks.extra_sources(d, p, skip)
+        out += hooks.extra_sources(d, p)
     for t, k in d.pool[p].items():
         out += [(f"pool.{t}", frozenset((t,)))] * k
     return out

@@ -120,9 +120,9 @@ def turn_hooks(st: Any, step: str) -> None:
         traits.turn_end(st)
 
 
-def extra_sources(d: Any, p: int, skip: int = -1) -> list[tuple[str, frozenset[str]]]:
+def extra_sources(d: Any, p: int) -> list[tuple[str, frozenset[str]]]:
     """Aura sources other than Aura Pages and Aura Artifacts: Convert."""
-    return traits.convert_units(d, p, skip)
+    return traits.convert_units(d, p)
 
 
 def extra_actions(d: Any, p: int) -> list[Any]:

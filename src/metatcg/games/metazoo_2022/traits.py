@@ -393,7 +393,7 @@ def describe(d: MZ22Data, t: Trigger) -> str:
 
 
 # ------------------------------------------------------------------ Convert and Self-Destruct
-def convert_units(d: MZ22Data, p: int, skip: int = -1) -> list[tuple[str, frozenset[str]]]:
+def convert_units(d: MZ22Data, p: int) -> list[tuple[str, frozenset[str]]]:
     """Awakened Convert Pages ``p`` controls make 1 Aura of their type while paying, on ``p``'s own
     turn only (MZ22-TRAIT-CONVERT-1/2, MZ22-GEN-7/8/10); a Neutral one makes Neutral Aura."""
     if d.active != p or quiet(d):
@@ -402,7 +402,7 @@ def convert_units(d: MZ22Data, p: int, skip: int = -1) -> list[tuple[str, frozen
     out = []
     for c in with_trait(d, "convert"):
         s = d.ps[c]
-        if c != skip and s.controller == p and not s.fatigued and d.defs[c].type in ("beastie", "artifact") \
+        if s.controller == p and not s.fatigued and d.defs[c].type in ("beastie", "artifact") \
                 and not d.defs[c].produces:
             out.append((f"c{c}", frozenset(types_of(d, c))))
     return out

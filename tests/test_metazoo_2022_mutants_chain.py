@@ -1,0 +1,62 @@
+"""MetaZoo 2022 chain and set-up paths no rule test reached (issue 28, mutation survivors): a
+Nullified Effect leaves the chain doing nothing, and with three Casters the one drawn at random
+chooses who goes first. Stand-in Pages are ``Test …``."""
+from __future__ import annotations
+
+import pytest
+
+import metatcg
+from metatcg.games.metazoo_2022.cards import parse_pages
+from support import ids
+from support.metazoo_2022 import arena_page, play, position
+
+STANDINS = """
+[[page]]
+name = "Test Idol"
+type = "artifact"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 40
+text = "Any time (Fatigue): its Caster gains 10 LP."
+
+[[page.effect]]
+when = "any_time"
+cost = { fatigue = true }
+do = [{ op = "gain_lp", amount = 10, to = "controller" }]
+
+[[page]]
+name = "Test Hush"
+type = "spell"
+any_time = true
+cost = [{ aura = "neutral", n = 0 }]
+text = "Any time: Nullify target Artifact's Effects."
+
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "artifact" }]
+do = [{ op = "nullify", to = "t0", what = "effects" }]
+"""
+BASE = metatcg.load_game("metazoo-2022")
+GAME = BASE.with_cards(parse_pages(STANDINS, "mutants-chain.toml"))
+
+
+@pytest.mark.rule("MZ22-GLOSS-11")
+def test_a_nullified_effect_on_the_chain_does_nothing_and_leaves_it():
+    st = position(GAME, [{"arena": ["Test Idol"], "spellbook_size": 5},
+                         {"chapter": ["Test Hush"], "spellbook_size": 5}],
+                  turn=3, active=0, first=0, options={"auto_single": False})
+    idol, hush = arena_page(st, "Test Idol"), st.data.chapter[1][0]
+    play(st, f"use:c{idol}.0", f"contract:c{hush}", f"target:c{idol}")
+    while st.decision.kind != "main":
+        st.apply("pass")
+    assert st.data.chain == [] and st.data.lp_of_caster(0) == 1000
+
+
+@pytest.mark.rule("MZ22-SETUP-7")
+def test_with_three_casters_the_one_drawn_chooses_who_goes_first():
+    names = BASE.starter_deck_names()
+    st = BASE.new_state([BASE.starter_deck(names[i]) for i in range(3)], 4, {"auto_single": False})
+    chooser = st.data.flipper
+    assert st.decision.kind == "go_first" and st.current_player() == chooser
+    assert BASE.state_from_json(st.to_json()).digest() == st.digest()     # a save here reads back
+    st.apply(ids(st)[0])
+    assert st.decision.kind != "go_first"
