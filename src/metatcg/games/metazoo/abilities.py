@@ -110,7 +110,7 @@ def _treat_resolved(st: GameState, step: Op, op) -> None:
     oi, ctx = step.op_no, step.ctx
     if ask_lane(st, step, op, ctx.controller):
         return
-    ln = stats.lane_ref(d, op.lane, ctx) if op.lane != "chosen" else ctx.chosen
+    ln = stats.lane_ref(d, op.lane, ctx)
     if ln is None or ln < 0:
         ln = ctx.chosen
     if 0 <= ln < LANES and not d.resolved[ln]:

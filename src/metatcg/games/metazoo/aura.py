@@ -258,8 +258,7 @@ def aura_op_actions(st: GameState) -> list[Action]:
 def aura_op_perform(st: GameState, act: Action, dec: Decision) -> None:
     step: AuraOp = dec.params
     _aura_op_one(st, step.what, step.player, act.args.card, step.why)
-    if step.what != "return":
-        st.push(step._replace(left=step.left - 1))
+    st.push(step._replace(left=step.left - 1))
 
 
 # ----------------------------------------------------------------------------- enhance (MZL-ENHANCE)

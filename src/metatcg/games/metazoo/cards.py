@@ -54,8 +54,6 @@ class CardDef:
     activated: tuple[int, ...] = ()
     listens: frozenset = field(default_factory=frozenset)  # trigger 'when' values it listens to
     texts: tuple[str, ...] = ()    # a readable text per ability (its own, or made from its data)
-    neg_static: bool = False       # a continuous ability that can lower Influence
-    size_static: bool = False      # a continuous ability that changes lane size limits
     ops: tuple[frozenset, ...] = ()        # per ability: its op names (+ "neg_influence" if it lowers one)
     cost_texts: tuple[str, ...] = ()       # per ability: its cost as a label reads it ("" without one)
     # printed keyword -> instances ("cannot_be_..." for restrictions)
@@ -190,8 +188,6 @@ def _to_def(m: CardModel) -> CardDef:
         activated=idx("activated"),
         listens=frozenset(a.when for a in abil if a.kind == "trigger"),
         texts=tuple(ability_text(a) for a in abil),
-        neg_static=any(o.op == "has_influence" and o.amount < 0 for a in abil if a.kind == "continuous" for o in a.do),
-        size_static=any(o.op == "lane_size" for a in abil if a.kind == "continuous" for o in a.do),
         ops=tuple(_op_names(a) for a in abil),
         cost_texts=tuple(cost_text(a) for a in abil),
         first_targets=_first_targets(abil),
