@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from metatcg.engine.errors import StateDataError
-from support.metazoo import GAME, new_game, player, position
+from support.metazoo import GAME, new_game, play, player, position
 
 
 def _saved() -> dict:
@@ -78,3 +78,52 @@ def test_decks_listing_an_aura_the_game_does_not_have_are_refused():
     deck[deck.index("[aura] Fire Aura")] = "[aura] Air Aura"
     del obj["fingerprint"]  # the edited decks no longer match it; loaded trusted, the cards are still checked
     _refused(obj, "the decks do not match the cards of the game data", trust=True)
+
+
+# ============================================================================ records in the decision
+def _targeting() -> dict:
+    """P1 has played Pump Two: its target decision (op 0 of ability 0, two candidates)."""
+    st = position(player(aura=["Fire Aura"] * 3, hand=["Pump Two"]), player(),
+                  [{"terra": "Fire Starter", "p1": ["Fire Pup", "Fire Brute"]}])
+    play(st, "Pump Two")
+    obj = st.to_json()
+    assert obj["decision"][1] == "target"
+    return obj
+
+
+def _target_with(change) -> dict:
+    obj = _targeting()
+    change(obj["decision"][2])  # ["@target", op_no, ctx, picks, mode, candidates, ...]
+    return obj
+
+
+def test_a_target_decision_reads_back_exactly():
+    obj = _targeting()
+    assert GAME.state_from_json(copy.deepcopy(obj)).to_json() == obj
+
+
+def test_a_target_decision_offering_a_card_that_does_not_exist_is_refused():
+    _refused(_target_with(lambda t: t.__setitem__(5, [t[5][0], 999])), "target names a card that does not exist")
+
+
+def test_a_context_naming_a_card_that_does_not_exist_is_refused():
+    _refused(_target_with(lambda t: t[2].__setitem__(1, 999)), "ctx.src = 999 is out of range")
+
+
+def test_a_context_naming_an_ability_its_card_lacks_is_refused():
+    _refused(_target_with(lambda t: t[2].__setitem__(3, 5)), r"card c\d+ has no ability 5")
+
+
+def test_a_target_step_naming_no_op_of_its_ability_is_refused():
+    _refused(_target_with(lambda t: t.__setitem__(1, -1)), "target names no op of an ability")
+
+
+def test_a_lane_choice_decision_reads_back_exactly():
+    st = position(player(aura=["Fire Aura"] * 3, hand=["MZA Resolve"]), player(),
+                  [{"terra": "Fire Starter", "p1": ["Fire Pup"]}, {"terra": "Fire Starter"}])
+    play(st, "MZA Resolve")
+    obj = st.to_json()
+    assert obj["decision"][1] == "lane"
+    back = GAME.state_from_json(copy.deepcopy(obj))
+    assert back.to_json() == obj
+    assert [a.id for a in back.legal_actions()] == [a.id for a in st.legal_actions()]
