@@ -127,3 +127,15 @@ def test_a_lane_choice_decision_reads_back_exactly():
     back = GAME.state_from_json(copy.deepcopy(obj))
     assert back.to_json() == obj
     assert [a.id for a in back.legal_actions()] == [a.id for a in st.legal_actions()]
+
+
+def test_a_state_check_batch_needs_no_ability_but_an_op_number_needs_one():
+    """A batch of the state check ("sba") runs no ability (op -1, no context); a batch naming
+    an op must say whose ability it is."""
+    obj = _saved()
+    unit = obj["data"]["units"][0][0]
+    ok = copy.deepcopy(obj)
+    ok["stack"].append(["@batch", "sba", [unit], -1, None, -1])
+    assert GAME.state_from_json(copy.deepcopy(ok)).to_json() == ok
+    obj["stack"].append(["@batch", "sba", [unit], 0, None, -1])
+    _refused(obj, "batch names no op of an ability")
