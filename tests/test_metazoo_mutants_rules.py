@@ -130,3 +130,15 @@ def test_equal_abilities_compare_equal_and_differ_from_other_records():
     assert a[0].abilities == b[0].abilities
     assert a[0].abilities[0] != a[1].abilities[0]
     assert a[0].abilities[0] != a[0].abilities[0].do[0]
+
+
+# ============================================================================ card summaries
+@pytest.mark.parametrize("name, line", [
+    ("MZA Pyra", "MZA Pyra — Caster | Fire/Earth allied | cost 3 | Influence 3"),
+    ("Discount Ridge", "Discount Ridge — Terra | Fire | cost 1 — Strategies whose effect affects only creatures "
+                       "in this lane cost 1 less."),
+    ("Fire Pup", "Fire Pup — Creature | Fire | cost 1 | Influence 2"),
+    ("Fire Aura", "Fire Aura — Aura | Fire"),
+])
+def test_a_card_summary_reads_type_aura_cost_and_influence(name, line):
+    assert GAME.pool[name].summary() == line
