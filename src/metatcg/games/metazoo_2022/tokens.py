@@ -35,10 +35,9 @@ def tokenised(d: PageDef) -> PageDef:
     """A Token has no Aura Cost and no Spellbook Limit (MZ22-TOKEN-7); its type is the one it
     was given (kept in ``base_types``, MZ22-TOKEN-15)."""
     base = d.base_types
-    t = replace(d, cost=(), limit=None)
+    t = replace(d, cost=(), limit=None)         # re-derives cost_total (0) and cost_due (none)
     object.__setattr__(t, "base_types", base if d.cost else frozenset())
     object.__setattr__(t, "dual", len(base - {"neutral"}) >= 2 if d.cost else False)
-    object.__setattr__(t, "cost_total", 0)
     return t
 
 

@@ -1,6 +1,9 @@
 """MetaZoo 2022 glossary terms that carry rules: Index (turn over until found, an opponent
 puts the rest back, never a shuffle), Look (private), Reveal (no Effects), Awaken and Fatigue,
-where Destroyed Pages go, and the Chapter as the place Pages are Contracted from."""
+where Destroyed Pages go, and the Chapter as the place Pages are Contracted from.
+
+(Named ``terms``, not ``gloss``: benchmarks/mutation.py leaves out test files whose name holds
+"gloss", which is meant for the presentation glossary, test_metazoo_2022_glossary.py.)"""
 from __future__ import annotations
 
 import itertools
@@ -10,11 +13,23 @@ import pytest
 
 import metatcg
 from metatcg.games.metazoo_2022 import combat, zones
+from metatcg.games.metazoo_2022.cards import parse_pages
 from support import ids
 from support.metazoo_2022 import arena_page, lp, play, position
 
 GAME = metatcg.load_game("metazoo-2022")
 OWL = "Owl's Long Memory"
+SEEK_SPRITE = parse_pages("""
+[[page]]
+name = "Test Seek Sprite"
+type = "spell"
+cost = [{ aura = "neutral", n = 0 }]
+text = "Index a Puddle Sprite into your Chapter."
+
+[[page.effect]]
+when = "cast"
+do = [{ op = "index", name = "Puddle Sprite" }]
+""", "terms-index.toml")
 
 
 def page(st, name: str, zone: str, seat: int = 0) -> int:
@@ -112,6 +127,23 @@ def test_a_saved_game_waiting_on_an_index_continues_identically_and_bad_saves_ar
     raw["data"]["spellbook"][0] = list(reversed(raw["data"]["spellbook"][0]))   # the turned Pages moved
     with pytest.raises(StateDataError, match="top of that Spellbook"):
         GAME.state_from_json(raw)
+
+
+@pytest.mark.rule("MZ22-GLOSS-7", "MZ22-GLOSS-8")
+def test_an_index_by_name_turns_over_other_pages_until_that_name_and_keep_puts_them_back_as_turned():
+    game = GAME.with_cards(SEEK_SPRITE)
+    book = ["Ember Hare", "Flame Aura", "Water Aura", "Puddle Sprite", "Frost Aura"]   # top first
+    st = position(game, [{"chapter": ["Test Seek Sprite"], "spellbook": book}, {"spellbook_size": 5}])
+    below = st.data.spellbook[0][:-4]
+    play(st, f"contract:c{page(st, 'Test Seek Sprite', 'chapter')}")
+    while st.decision.kind == "__respond":
+        play(st, "pass")
+    assert names(st, st.data.chapter[0]) == ["Puddle Sprite"]          # not the first Page turned
+    assert st.decision.kind == "restack" and st.current_player() == 1
+    play(st, "keep")
+    assert st.data.spellbook[0][:-3] == below
+    assert names(st, reversed(st.data.spellbook[0][-3:])) == ["Ember Hare", "Flame Aura", "Water Aura"]
+    assert st.decision.kind == "main" and st.current_player() == 0
 
 
 # ================================================================== Look and Reveal
