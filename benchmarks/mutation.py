@@ -81,7 +81,7 @@ SKIPPED_TESTS = (
     "view_schema",
     "terminal",
     "rl_",
-    "gloss",
+    "glossary",
     "player_info",
     "cli",
     "properties",
