@@ -87,6 +87,35 @@ do = [{ op = "draw" }]
 kind = "activated"
 cost = { aura = { fire = 1 } }
 do = [{ op = "draw" }]
+
+[[card]]
+name = "MZP Duel Rig"
+type = "equipment"
+aura = "fire"
+cost = 1
+influence = 1
+[[card.ability]]
+kind = "activated"
+cost = { aura = { fire = 1 } }
+do = [{ op = "duel", target = { side = "rival", type = "creature", choose = "one" } }]
+[[card.ability]]
+kind = "activated"
+cost = { aura = { fire = 1 } }
+[[card.ability.do]]
+op = "duel"
+fighter = { side = "friendly", type = "creature", choose = "one" }
+target = { side = "rival", type = "creature", choose = "one" }
+
+[[card]]
+name = "MZP Seeker"
+type = "creature"
+aura = "fire"
+cost = 1
+influence = 1
+[[card.ability]]
+kind = "activated"
+cost = { aura = { fire = 1 } }
+do = [{ op = "search" }]
 '''
 
 G = GAME.with_cards(GAME.parse_cards(EXTRA, "mutants_play.toml"))
@@ -174,3 +203,41 @@ def test_a_terra_cannot_pay_a_tap_cost():
     terra = st.data.terra[0]
     mine = [a for a in ids(st) if a.startswith(f"ability:c{terra}:")]
     assert mine == [f"ability:c{terra}:1"]
+
+
+# ============================================================================ PR-MZL-25
+@pytest.mark.rule("MZL-KW-DUEL-1")
+def test_an_equipment_offers_a_duel_only_with_a_creature_to_fight_it():
+    """A Duel needs a creature on each side: the Equipment's own Duel (it would fight
+    itself) is never offered, the one naming a friendly creature as fighter is."""
+    st = _position(player(aura=["Fire Aura"] * 2),
+                   [{"terra": "Fire Starter", "p1": ["MZP Duel Rig", "Fire Pup"], "p2": ["Earth Pup"]}])
+    rig = _unit(st, "MZP Duel Rig")
+    assert [a for a in ids(st) if a.startswith(f"ability:c{rig}:")] == [f"ability:c{rig}:1"]
+
+
+def test_a_search_of_an_empty_deck_is_not_offered():
+    """Searching an empty deck could find nothing: the ability is not an option until the
+    deck has a card."""
+    lanes = [{"terra": "Fire Starter", "p1": ["MZP Seeker"]}]
+    empty = _position(player(aura=["Fire Aura"] * 2, deck_size=0), lanes)
+    full = _position(player(aura=["Fire Aura"] * 2, deck_size=3), lanes)
+    seeker = _unit(empty, "MZP Seeker")
+    assert f"ability:c{seeker}:0" not in ids(empty)
+    assert f"ability:c{_unit(full, 'MZP Seeker')}:0" in ids(full)
+
+
+# ============================================================================ lane choice
+@pytest.mark.rule("MZL-STRATEGY-5")
+def test_a_target_in_a_chosen_lane_asks_for_the_lane_first():
+    """"A creature in a chosen lane": the lane is picked, then a creature there."""
+    st = _position(player(aura=["Fire Aura"] * 2, hand=["MZP Pat There"]),
+                   [{"terra": "Fire Starter", "p1": ["Fire Pup"]}, {"terra": "Fire Starter", "p1": ["Fire Brute"]}])
+    brute = _unit(st, "Fire Brute")
+    before = stats.influence(st.data, brute)
+    play(st, "MZP Pat There")
+    assert ids(st) == ["lane:1", "lane:2"]
+    st.apply("lane:2")
+    assert ids(st) == [f"target:c{brute}"]
+    st.apply(f"target:c{brute}")
+    assert stats.influence(st.data, brute) == before + 1
