@@ -7,7 +7,7 @@ import pytest
 
 from metatcg.games.metazoo import stats
 from support import ids
-from support.metazoo import GAME, play, player
+from support.metazoo import GAME, mza_deck, play, player
 
 EXTRA = '''
 [[card]]
@@ -116,6 +116,41 @@ influence = 1
 kind = "activated"
 cost = { aura = { fire = 1 } }
 do = [{ op = "search" }]
+
+[[card]]
+name = "MZP Dawn Start"
+type = "terra"
+starter = true
+aura = "fire"
+cost = 2
+[[card.ability]]
+kind = "trigger"
+when = "action_phase_start"
+do = [{ op = "draw", player = "each" }]
+
+[[card]]
+name = "MZP Rally Ward"
+type = "equipment"
+aura = "earth"
+cost = 1
+influence = 1
+[[card.ability]]
+kind = "replacement"
+instead_of = "shatter"
+watch = { side = "friendly", lane = "this", type = "creature", other = true }
+[[card.ability.do]]
+op = "give_influence"
+amount = 2
+target = { side = "friendly", lane = "this", type = "creature", choose = "all" }
+
+[[card]]
+name = "MZP Smash"
+type = "strategy"
+aura = "fire"
+cost = 1
+[[card.ability]]
+kind = "on_play"
+do = [{ op = "shatter", target = { side = "rival", type = "creature", choose = "one" } }]
 '''
 
 G = GAME.with_cards(GAME.parse_cards(EXTRA, "mutants_play.toml"))
@@ -241,3 +276,35 @@ def test_a_target_in_a_chosen_lane_asks_for_the_lane_first():
     assert ids(st) == [f"target:c{brute}"]
     st.apply(f"target:c{brute}")
     assert stats.influence(st.data, brute) == before + 1
+
+
+# ============================================================================ triggers and replacements
+def _round_one(starter: str) -> list[int]:
+    """Hand sizes once round 1's first action is due, P1's Starter Terras ``starter`` and MZA
+    Earth Start (each placed where first offered)."""
+    d1 = mza_deck(starters=(starter, "MZA Earth Start"), name="d1")
+    st = G.new_state([d1, mza_deck(name="d2")], seed=0, options={"auto_single": False})
+    st.apply("priority:first")
+    while st.decision.kind == "starter":
+        st.apply(ids(st)[0])
+    while st.decision.kind != "action":
+        st.apply(ids(st)[0])
+    assert st.data.round == 1
+    return [len(h) for h in st.data.hand]
+
+
+@pytest.mark.rule("MZL-TERRA-8")
+def test_a_starter_terra_triggers_when_the_first_action_phase_begins():
+    """"At the start of the action phase" fires in round 1 too; a Terra's draw is for both."""
+    assert _round_one("MZP Dawn Start") == [n + 1 for n in _round_one("MZA Fire Start")]
+
+
+@pytest.mark.rule("MZL-ERRATA-REPLEFF-1")
+def test_a_replacement_acts_on_its_own_lane():
+    """What a replacement does instead reads "this lane" as its source's lane."""
+    st = _position(player(aura=["Fire Aura"] * 2, hand=["MZP Smash"]),
+                   [{"terra": "Fire Starter"}, {"terra": "Fire Starter", "p2": ["MZP Rally Ward", "Earth Pup"]}])
+    pup = _unit(st, "Earth Pup")
+    play(st, "MZP Smash")
+    st.apply(f"target:c{pup}")
+    assert st.data.lane_of[pup] == 1 and stats.influence(st.data, pup) == 4
