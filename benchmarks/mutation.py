@@ -190,6 +190,11 @@ def prepare(work: Path, package: str, tests: list[str], deselect: tuple[str, ...
         # Each mutant starts from a process that has imported nothing of the game: card pools and
         # deck checks cached by earlier tests would otherwise hide mutants in the code that fills them.
         'process_isolation = "forkserver"',
+        # A fresh worker imports the game and its tests before the first test runs: seconds of
+        # CPU that mutmut's estimate (the tests' own time) leaves out. Allow for them, so only a
+        # mutant that really loops is a timeout: (estimate + 30 s) x 3, x 2 for the CPU limit.
+        "timeout_constant = 30.0",
+        "timeout_multiplier = 3.0",
         'forkserver_warmup = "none"',
         "use_git_change_detection = false",
         "",
