@@ -95,6 +95,8 @@ SLOW_TESTS: dict[str, tuple[str, ...]] = {
     "metazoo": ("tests/test_persistence_metazoo.py::test_every_kind_of_decision_survives_clone_json_and_replay",),
 }
 
+COPY_IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
+
 KILLED = {"killed", "timeout", "caught by type check", "segfault"}
 
 #: Lines that only write words for people: a log line, an exception's message. Not mutated.
@@ -171,9 +173,13 @@ def prepare(work: Path, package: str, tests: list[str], deselect: tuple[str, ...
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
-    shutil.copytree(ROOT / "src", work / "src", ignore=ignore)
-    shutil.copytree(ROOT / "tests", work / "tests", ignore=ignore)
+    shutil.copytree(ROOT / "src", work / "src", ignore=COPY_IGNORE)
+    configure(work, package, tests, deselect)
+
+
+def configure(work: Path, package: str, tests: list[str], deselect: tuple[str, ...] = ()) -> None:
+    """Copy the current tests into the scratch folder and write its mutmut config."""
+    shutil.copytree(ROOT / "tests", work / "tests", ignore=COPY_IGNORE, dirs_exist_ok=True)
     pyproject = (ROOT / "pyproject.toml").read_text()
     # mutmut forks one pytest per mutant itself: the suite's own xdist workers must stay off.
     pyproject = pyproject.replace(' -n auto"', '"')
@@ -211,6 +217,18 @@ def generate(work: Path) -> list[str]:
     )
     subprocess.run([sys.executable, "-c", script], cwd=work, check=True, stdout=subprocess.DEVNULL)
     return sorted(results(work))
+
+
+def changed_sources(work: Path, package: str) -> list[str]:
+    """The game's modules whose text differs between the source tree and the scratch copy."""
+    mine = ROOT / "src" / "metatcg" / "games" / package
+    theirs = work / "src" / "metatcg" / "games" / package
+    names = {p.name for p in mine.glob("*.py")} | {p.name for p in theirs.glob("*.py")}
+    return sorted(
+        n for n in names
+        if not (mine / n).is_file() or not (theirs / n).is_file()
+        or (mine / n).read_bytes() != (theirs / n).read_bytes()
+    )
 
 
 def results(work: Path) -> dict[str, int | None]:
@@ -282,20 +300,45 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="mutants run at once")
     parser.add_argument("--work", type=Path, default=None, help="scratch folder (default .mutation/<game>)")
+    parser.add_argument(
+        "--recheck",
+        action="store_true",
+        help="keep the last run's mutants and verdicts; bring in the current tests and rerun only "
+        "the sample's survivors (the game's source must be unchanged since that run)",
+    )
     args = parser.parse_args()
 
     package, patterns = GAMES[args.game]
     work = (args.work or ROOT / ".mutation" / args.game).resolve()
     tests = test_files(patterns)
     started = time.monotonic()
-    prepare(work, package, tests, tuple(arg for t in SLOW_TESTS.get(args.game, ()) for arg in ("--deselect", t)))
-    names = generate(work)
+    deselect = tuple(arg for t in SLOW_TESTS.get(args.game, ()) for arg in ("--deselect", t))
+    if args.recheck:
+        if not (work / "mutants").is_dir():
+            parser.error(f"--recheck: no earlier run in {work}")
+        changed = changed_sources(work, package)
+        if changed:
+            parser.error(f"--recheck: the game's source changed since the run ({', '.join(changed)}); run afresh")
+        configure(work, package, tests, deselect)
+        names = sorted(results(work))
+    else:
+        prepare(work, package, tests, deselect)
+        names = generate(work)
     sample = sorted(random.Random(args.seed).sample(names, min(args.sample, len(names))))
-    print(f"{args.game}: {len(names)} mutants in the rules modules; running {len(sample)} (seed {args.seed})")
+    to_run = sample
+    if args.recheck:
+        from mutmut.stats import status_by_exit_code
+
+        before = results(work)
+        to_run = [n for n in sample if status_by_exit_code[before.get(n)] not in KILLED]
+    print(
+        f"{args.game}: {len(names)} mutants in the rules modules;"
+        f" running {len(to_run)} of a sample of {len(sample)} (seed {args.seed})"
+    )
     print(f"tests: {' '.join(tests)}")
-    with open(work / "run.log", "w") as log:
+    with open(work / "run.log", "a" if args.recheck else "w") as log:
         subprocess.run(
-            [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs), *sample],
+            [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs), *to_run],
             cwd=work,
             stdout=log,
             stderr=subprocess.STDOUT,

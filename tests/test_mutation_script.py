@@ -103,3 +103,19 @@ def test_a_survivor_key_names_its_function_or_method():
     method = mutation.Survivor("metatcg.m.x\u01c1Rules\u01c1perform__mutmut_19", "survived", "src/m.py", 1, "a", "b")
     assert method.function == "Rules.perform" and method.key == "src/m.py Rules.perform: a -> b"
     assert mutation.Survivor("metatcg.m.x_fits__mutmut_2", "survived", "src/m.py", 1, "a", "b").function == "fits"
+
+
+def test_a_recheck_refuses_a_changed_game_and_brings_in_new_tests(tmp_path):
+    work = tmp_path / "work"
+    mutation.prepare(work, "metabaloids", ["tests/test_metabaloids_numbers.py"])
+    assert mutation.changed_sources(work, "metabaloids") == []
+    # A recheck reuses mutants made from the old source: any edit to the game makes that unsound.
+    rules = work / "src" / "metatcg" / "games" / "metabaloids" / "rules.py"
+    rules.write_text(rules.read_text() + "\n# edited\n")
+    assert mutation.changed_sources(work, "metabaloids") == ["rules.py"]
+    # New test files written since the run reach the config and the scratch copy.
+    (work / "tests" / "test_metabaloids_numbers.py").unlink()
+    mutation.configure(work, "metabaloids", ["tests/test_metabaloids_numbers.py", "tests/test_mutation_script.py"])
+    assert (work / "tests" / "test_metabaloids_numbers.py").exists()
+    assert '"tests/test_mutation_script.py"' in (work / "pyproject.toml").read_text()
+    assert (work / "pyproject.toml").read_text().count("[tool.mutmut]") == 1
