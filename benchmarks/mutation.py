@@ -35,11 +35,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
+#: The contract every game keeps (ARCHITECTURE.md), tested once for all games: legal options with
+#: readable labels, hidden information, saving and replay. Each game's run takes its own cases.
+CONTRACT_TESTS = ["tests/test_contract*.py", "tests/test_fair_decisions.py"]
+
 #: The package of each game, and the test files that exercise its rules.
 GAMES: dict[str, tuple[str, list[str]]] = {
     "metax": (
         "metax",
-        ["tests/test_*metax*.py", "tests/rules_metax_a", "tests/rules_metax_b"],
+        ["tests/test_*metax*.py", "tests/rules_metax_a", "tests/rules_metax_b", *CONTRACT_TESTS],
     ),
     "metazoo": (
         "metazoo",
@@ -49,10 +53,11 @@ GAMES: dict[str, tuple[str, list[str]]] = {
             "tests/rules_metazoo_a",
             "tests/rules_metazoo_b",
             "tests/rules_metazoo_c",
+            *CONTRACT_TESTS,
         ],
     ),
-    "metabaloids": ("metabaloids", ["tests/test_*metabaloids*.py"]),
-    "metazoo-2022": ("metazoo_2022", ["tests/test_*metazoo_2022*.py"]),
+    "metabaloids": ("metabaloids", ["tests/test_*metabaloids*.py", *CONTRACT_TESTS]),
+    "metazoo-2022": ("metazoo_2022", ["tests/test_*metazoo_2022*.py", *CONTRACT_TESTS]),
 }
 
 #: Modules that present or encode a game rather than rule it; their mutants are not sampled.
