@@ -40,7 +40,7 @@ def test_each_game_runs_its_own_rule_tests_only(game):
             assert f"_{other}_" not in names and f"_{other}." not in names
     # Besides its own files, only the contract tests every game keeps (they take each game's cases).
     shared = [f for f in files if package not in f and not f.startswith(f"tests/rules_{package}")]
-    assert shared and all(f.startswith(("tests/test_contract", "tests/test_fair_decisions")) for f in shared), shared
+    assert shared and all(f.startswith(("tests/test_contract", "tests/test_fair_decisions", "tests/test_sim_cards")) for f in shared), shared
 
 
 def test_the_scratch_config_mutates_rules_not_presentation(tmp_path):
