@@ -225,6 +225,73 @@ def generate(work: Path) -> list[str]:
     return sorted(results(work))
 
 
+#: Run inside the scratch copy with mutmut recording which mutated functions are called: which
+#: functions a process runs once and then keeps the result of (the card pool a game loads, deck
+#: checks it remembers). It loads the game and deals every starter deck twice; what the first
+#: deal calls and the second does not is kept work.
+PROBE = """
+import json, sys
+from mutmut.mutation.trampoline import set_mutant_under_test
+from mutmut.state import state
+set_mutant_under_test("stats")
+import metatcg
+def deal():
+    game = metatcg.load_game(sys.argv[1])
+    names = game.starter_deck_names()
+    for first in names:
+        game.new_state([first, *names][:2], seed=1)
+    return game
+deal()
+once = set(state()._stats)
+state()._stats.clear()
+deal()
+print(json.dumps(sorted(once - set(state()._stats))))
+"""
+
+
+def kept_work(work: Path, game: str) -> list[str]:
+    """The mutated functions whose results a test process keeps once made (see ``PROBE``)."""
+    env = {**os.environ, "PYTHONPATH": str(work / "mutants" / "src")}
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, game], cwd=work / "mutants", env=env, capture_output=True, text=True, check=True
+    ).stdout
+    return list(json.loads(out.splitlines()[-1]))
+
+
+def widen_reach(work: Path, game: str, package: str) -> int:
+    """Let every test of the game reach the functions whose work a process keeps.
+
+    mutmut learns which tests reach a function by running the tests once in one process. A card
+    pool is loaded by whichever test asks first and kept, so the loader seems reached by that
+    test alone, and a mutant in it would be tried against that one test: a loader mutant that
+    breaks a rule only some later test plays would look like a survivor. Returns how many
+    functions were widened."""
+    path = work / "mutants" / "mutmut-stats.json"
+    stats = json.loads(path.read_text())
+    reach: dict[str, list[str]] = stats["tests_by_mangled_function_name"]
+    prefix = f"metatcg.games.{package}."
+    everyone = sorted({t for name, tests in reach.items() if name.startswith(prefix) for t in tests})
+    kept = [name for name in kept_work(work, game) if name.startswith(prefix)]
+    for name in kept:
+        reach[name] = everyone
+    path.write_text(json.dumps(stats, indent=4))
+    return len(kept)
+
+
+def collect_stats(work: Path) -> None:
+    """mutmut's first step on its own: run the tests once, recording which reach which function.
+
+    On a recheck the stats exist: only tests new since are run, and the stats are saved under the
+    new config's fingerprint, so that mutmut does not take the new test files for a changed
+    selection and throw away every verdict."""
+    script = (
+        "from mutmut.__main__ import collect_or_load_stats\n"
+        "from mutmut.workers.isolation import get_mutant_runner\n"
+        "collect_or_load_stats(get_mutant_runner(1))\n"
+    )
+    subprocess.run([sys.executable, "-c", script], cwd=work, check=True, stdout=subprocess.DEVNULL)
+
+
 def changed_sources(work: Path, package: str) -> list[str]:
     """The game's modules whose text differs between the source tree and the scratch copy."""
     mine = ROOT / "src" / "metatcg" / "games" / package
@@ -330,6 +397,8 @@ def main() -> int:
     else:
         prepare(work, package, tests, deselect)
         names = generate(work)
+    collect_stats(work)
+    widened = widen_reach(work, args.game, package)
     sample = sorted(random.Random(args.seed).sample(names, min(args.sample, len(names))))
     to_run = sample
     if args.recheck:
@@ -342,6 +411,7 @@ def main() -> int:
         f" running {len(to_run)} of a sample of {len(sample)} (seed {args.seed})"
     )
     print(f"tests: {' '.join(tests)}")
+    print(f"functions whose work a test process keeps (every test reaches them): {widened}")
     with open(work / "run.log", "a" if args.recheck else "w") as log:
         subprocess.run(
             [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs), *to_run],

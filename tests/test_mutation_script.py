@@ -40,7 +40,8 @@ def test_each_game_runs_its_own_rule_tests_only(game):
             assert f"_{other}_" not in names and f"_{other}." not in names
     # Besides its own files, only the contract tests every game keeps (they take each game's cases).
     shared = [f for f in files if package not in f and not f.startswith(f"tests/rules_{package}")]
-    assert shared and all(f.startswith(("tests/test_contract", "tests/test_fair_decisions", "tests/test_sim_cards")) for f in shared), shared
+    contract = ("tests/test_contract", "tests/test_fair_decisions", "tests/test_sim_cards")
+    assert shared and all(f.startswith(contract) for f in shared), shared
 
 
 def test_the_scratch_config_mutates_rules_not_presentation(tmp_path):
@@ -121,3 +122,30 @@ def test_a_recheck_refuses_a_changed_game_and_brings_in_new_tests(tmp_path):
     assert (work / "tests" / "test_metabaloids_numbers.py").exists()
     assert '"tests/test_mutation_script.py"' in (work / "pyproject.toml").read_text()
     assert (work / "pyproject.toml").read_text().count("[tool.mutmut]") == 1
+
+
+def test_every_test_of_the_game_reaches_the_work_a_process_keeps(tmp_path, monkeypatch):
+    # A card pool loaded once per process is seen reached only by the first test that asked;
+    # its mutants must be tried against every test of the game instead.
+    import json
+
+    stats = {
+        "tests_by_mangled_function_name": {
+            "metatcg.games.metabaloids.cards.x_parse_cards": ["t::first"],
+            "metatcg.games.metabaloids.battle.x_fight": ["t::fight", "t::first"],
+            "metatcg.games.metabaloids.rules.x_setup": ["t::setup"],
+            "metatcg.games.metax.cards.x_parse_cards": ["t::other_game"],
+        },
+        "duration_by_test": {},
+    }
+    (tmp_path / "mutants").mkdir()
+    (tmp_path / "mutants" / "mutmut-stats.json").write_text(json.dumps(stats))
+    monkeypatch.setattr(
+        mutation, "kept_work", lambda work, game: ["metatcg.games.metabaloids.cards.x_parse_cards"]
+    )
+    assert mutation.widen_reach(tmp_path, "metabaloids", "metabaloids") == 1
+    reach = json.loads((tmp_path / "mutants" / "mutmut-stats.json").read_text())["tests_by_mangled_function_name"]
+    assert reach["metatcg.games.metabaloids.cards.x_parse_cards"] == ["t::fight", "t::first", "t::setup"]
+    assert reach["metatcg.games.metabaloids.battle.x_fight"] == ["t::fight", "t::first"]
+    assert reach["metatcg.games.metax.cards.x_parse_cards"] == ["t::other_game"]
+
