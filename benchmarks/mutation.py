@@ -285,8 +285,12 @@ def collect_stats(work: Path) -> None:
     new config's fingerprint, so that mutmut does not take the new test files for a changed
     selection and throw away every verdict."""
     script = (
-        "from mutmut.__main__ import collect_or_load_stats\n"
+        "from mutmut.__main__ import collect_or_load_stats, create_mutants\n"
+        "from mutmut.utils.file_utils import copy_src_dir, copy_also_copy_files, setup_source_paths\n"
         "from mutmut.workers.isolation import get_mutant_runner\n"
+        # as `mutmut run` does first: the current tests copied in, the functions' hashes known
+        # (without them mutmut takes every recorded function for a stale one and drops it)
+        "copy_src_dir(); copy_also_copy_files(); setup_source_paths(); create_mutants(1)\n"
         "collect_or_load_stats(get_mutant_runner(1))\n"
     )
     subprocess.run([sys.executable, "-c", script], cwd=work, check=True, stdout=subprocess.DEVNULL)
@@ -412,14 +416,15 @@ def main() -> int:
     )
     print(f"tests: {' '.join(tests)}")
     print(f"functions whose work a test process keeps (every test reaches them): {widened}")
-    with open(work / "run.log", "a" if args.recheck else "w") as log:
-        subprocess.run(
-            [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs), *to_run],
-            cwd=work,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            check=False,
-        )
+    if to_run:  # (no names at all would make mutmut run every mutant of the game)
+        with open(work / "run.log", "a" if args.recheck else "w") as log:
+            subprocess.run(
+                [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs), *to_run],
+                cwd=work,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                check=False,
+            )
     codes = results(work)
     from mutmut.stats import status_by_exit_code
 
