@@ -1,0 +1,207 @@
+"""A saved MetaX state is read back when it is right and refused, with an error naming what is
+wrong, when no game could reach it (issue 28: mutation survivors of data.py's from_json,
+check_loaded and their helpers)."""
+from __future__ import annotations
+
+import copy
+import functools
+
+import pytest
+
+from metatcg.engine.errors import StateDataError
+from support import metax as mx
+
+CARDS = '''
+[[card]]
+name = "S Grunt"
+type = "character"
+trait = "Test"
+mp = 0
+stats = { strength = 3 }
+
+[[card]]
+name = "S Mourner"
+type = "character"
+trait = "Test"
+mp = 0
+stats = { intelligence = 7, special = 7 }
+text = "Whenever another Character you control is KO'd, draw a card."
+[[card.effect]]
+kind = "constant"
+when = "ko_own"
+do = [{ op = "draw", count = 1 }]
+
+[[card]]
+name = "S Vulture"
+type = "character"
+trait = "Test"
+mp = 0
+stats = { intelligence = 7, special = 7 }
+text = "Whenever an opposing Character is KO'd, gain 1 MP."
+[[card.effect]]
+kind = "constant"
+when = "ko_opponent"
+do = [{ op = "gain_mp", count = 1 }]
+
+[[card]]
+name = "S Bolt"
+type = "event"
+mp = 0
+text = "Attach a Battle Card from your discard pile to an opposing Character as Damage."
+[[card.effect]]
+kind = "play"
+do = [{ op = "attach_damage", target = { who = "opponent" } }]
+
+[[card]]
+name = "S Sap"
+type = "event"
+mp = 0
+text = "An opposing Character gets -1 Strength this turn."
+[[card.effect]]
+kind = "play"
+do = [{ op = "buff", target = { who = "opponent" }, stat = "strength", amount = -1, duration = "turn" }]
+
+[[card]]
+name = "S Call"
+type = "event"
+mp = 0
+text = "Put a Character from your hand into play."
+[[card.effect]]
+kind = "play"
+do = [{ op = "put_into_play", zone = "hand" }]
+
+[[card]]
+name = "S Toss"
+type = "event"
+mp = 0
+text = "Your opponent discards a card."
+[[card.effect]]
+kind = "play"
+do = [{ op = "discard", who = "opponent", count = 1 }]
+'''
+
+
+@functools.cache
+def game():
+    return mx.stand_in_game(CARDS, "<mutants-saved>")
+
+
+def _position(p1: dict, p2: dict, active: int = 0):
+    return mx.position(game(), p1, p2, turn=3, active=active, first=0, step="planning", seed=3, auto=False)
+
+
+def _play(st, name: str) -> None:
+    d = st.data
+    p = st.current_player()
+    st.apply(f"event:c{next(c for c in d.hand[p] if d.cards[c].name == name)}")
+
+
+def _round_trip(st) -> dict:
+    obj = st.to_json()
+    back = game().state_from_json(copy.deepcopy(obj))
+    assert back.to_json() == obj
+    assert [a.id for a in back.legal_actions()] == [a.id for a in st.legal_actions()]
+    return obj
+
+
+def _refused(obj: dict, match: str) -> None:
+    with pytest.raises(StateDataError, match=match):
+        game().state_from_json(obj)
+
+
+def _sapped():
+    """P1's S Sap has given P2's S Grunt -1 Strength this turn: one modifier."""
+    st = _position({"hand": ["S Sap"], "deck": ["Brawl 1", "Brawl 2"]}, {"character": ["S Grunt"], "deck_size": 2})
+    _play(st, "S Sap")
+    st.apply(st.legal_actions()[0])
+    assert [m.amount for m in st.data.mods] == [-1]
+    return st
+
+
+def test_a_modifier_amount_loads_from_minus_100_to_100_and_no_further():
+    obj = _sapped().to_json()
+    for amount in (-100, 100):
+        ok = copy.deepcopy(obj)
+        ok["data"]["mods"][0][3] = amount
+        assert game().state_from_json(ok).data.mods[0].amount == amount
+    for amount in (-101, 101):
+        bad = copy.deepcopy(obj)
+        bad["data"]["mods"][0][3] = amount
+        _refused(bad, "amount must be a whole number from -100 to 100")
+
+
+def test_putting_the_only_character_of_the_hand_into_play_round_trips():
+    st = _position({"hand": ["S Call", "S Grunt"], "deck": ["Brawl 1"]}, {"character": ["S Grunt"]})
+    _play(st, "S Call")
+    d = st.data
+    assert st.decision.kind == "put_into_play" and d.discard[0] == []
+    assert set(st.decision.params.options) == set(d.hand[0])  # every card it could offer
+    _round_trip(st)
+
+
+def _ordering_triggers():
+    """P2's S Bolt KOs P1's S Grunt: P1's S Mourner and P2's S Vulture trigger together and
+    P2 (the active player) orders them."""
+    st = _position({"character": ["S Grunt", "S Mourner"], "deck": ["Brawl 1", "Brawl 2"]},
+                   {"hand": ["S Bolt"], "discard": ["Brawl 3"], "character": ["S Vulture"]}, active=1)
+    grunt = st.data.inplay[0][0]
+    _play(st, "S Bolt")
+    st.apply(f"target:c{grunt}")
+    st.apply(st.legal_actions()[0])  # the only Battle Card of the discard pile
+    assert st.decision.kind == "__order_triggers" and st.current_player() == 1
+    return st
+
+
+def test_a_trigger_waiting_to_be_ordered_is_checked_like_any_effect():
+    st = _ordering_triggers()
+    obj = _round_trip(st)
+    group = obj["decision"][2]
+    assert group[0] == "@__group" and [t[0] for t in group[2]] == ["@use", "@use"]
+    src = group[2][0][1]
+    group[2][0][3] = 5  # the effect index: the card has one effect
+    _refused(obj, f"card c{src} has no effect 5")
+
+
+def test_a_discard_decision_is_for_the_seat_that_discards():
+    st = _position({"hand": ["S Toss"], "deck": ["Brawl 1"]},
+                   {"hand": ["Brawl 2", "Brawl 4"], "character": ["S Grunt"]})
+    _play(st, "S Toss")
+    assert st.decision.kind == "discard" and st.decision.player == 1 == st.decision.params.seat
+    obj = _round_trip(st)
+    obj["decision"][0] = 0
+    _refused(obj, "a 'discard' decision is for P2, not P1")
+
+
+def test_a_position_whose_first_player_has_more_cards_matches_its_decks():
+    st = _position({"hand": ["S Sap", "S Grunt", "S Call"], "deck": ["Brawl 1", "Brawl 2", "Brawl 3"]},
+                   {"character": ["S Grunt"], "deck_size": 1})
+    owner = st.data.owner
+    assert owner.count(0) > owner.count(1) and list(owner) == sorted(owner)
+    _round_trip(st)
+
+
+@pytest.mark.parametrize("field, value, match", [
+    ("pushed", [999], "pushed must be a list of whole numbers"),
+    ("first", 2, "first must be a whole number from 0 to 1"),
+])
+def test_a_field_out_of_range_is_refused_naming_it(field, value, match):
+    obj = _sapped().to_json()
+    obj["data"][field] = value
+    _refused(obj, match)
+
+
+def test_damage_naming_a_card_that_does_not_exist_is_refused_naming_damage():
+    obj = _sapped().to_json()
+    d = obj["data"]
+    grunt = d["inplay"][1][0]
+    d["damage"] = {str(grunt): [999]}
+    _refused(obj, "damage must be a list of whole numbers")
+
+
+def test_a_card_both_in_the_deck_and_in_an_attack_is_refused_naming_the_battle_zone():
+    st = _position({"character": ["S Grunt"], "deck": ["Brawl 1", "Brawl 2"]}, {"character": ["S Grunt"]})
+    obj = st.to_json()
+    d = obj["data"]
+    lead, card = d["inplay"][0][0], d["deck"][0][0]
+    d["attacks"] = [[lead, card, [], "", -1, -1, "", False, False]]  # declared, not resolved
+    _refused(obj, f"card c{card} is in 2 places: P1 deck, battle zone")
