@@ -205,3 +205,44 @@ def test_a_card_both_in_the_deck_and_in_an_attack_is_refused_naming_the_battle_z
     lead, card = d["inplay"][0][0], d["deck"][0][0]
     d["attacks"] = [[lead, card, [], "", -1, -1, "", False, False]]  # declared, not resolved
     _refused(obj, f"card c{card} is in 2 places: P1 deck, battle zone")
+
+
+_ATTACK = [5, 1, [], "", -1, -1, "", False, False]  # P2's S Grunt attacks with a Brawl 1 (c1)
+
+
+@pytest.mark.parametrize("path, value, match", [
+    (["cards"], "S Sap", "cards must be a list of card names"),
+    (["owner"], [0, 0, 0, 1, 1, 2], "owner must be a list of whole numbers from 0 to 1"),
+    (["turn"], True, "turn must be a whole number"),
+    (["active"], 2, "active must be a whole number from 0 to 1"),
+    (["phase"], "lunch", "unknown phase 'lunch'"),
+    (["deck"], [[1, 2]], "deck must have one list per player"),
+    (["deck", 1], [3, 99], "deck must be a list of whole numbers from 0 to 5"),
+    (["hand", 0], [99], "hand must be a list of whole numbers from 0 to 5"),
+    (["discard", 0], [99], "discard must be a list of whole numbers from 0 to 5"),
+    (["vp", 1], [99], "vp must be a list of whole numbers from 0 to 5"),
+    (["inplay", 1], [99], "inplay must be a list of whole numbers from 0 to 5"),
+    (["entered", "5"], -1, "entered must be a whole number"),
+    (["in_battle"], [99], "in_battle must be a list of whole numbers from 0 to 5"),
+    (["played_char"], 0, "expected true or false"),
+    (["mods", 0, 0], 99, "a modifier's card must be a whole number from 0 to 5"),
+    (["mods", 0, 1], 1, "a modifier's kind, what and duration are text"),
+    (["attacks"], [_ATTACK[:0] + [99] + _ATTACK[1:]], "lead must be a whole number from 0 to 5"),
+    (["attacks"], [_ATTACK[:1] + [99] + _ATTACK[2:]], "card must be a whole number from 0 to 5"),
+    (["attacks"], [_ATTACK[:2] + [[99]] + _ATTACK[3:]], "links must be a list of whole numbers from 0 to 5"),
+    (["attacks"], [_ATTACK[:3] + [0] + _ATTACK[4:]], "an attack's stats are text"),
+    (["attacks"], [_ATTACK[:4] + [-2] + _ATTACK[5:]], "defender must be a whole number from -1 to 5"),
+    (["attacks"], [_ATTACK[:5] + [6] + _ATTACK[6:]], "dcard must be a whole number from -1 to 5"),
+    (["mulligan"], [1, False], "mulligan entries are true, false or null"),
+    (["used"], [1], "used must be a list of strings"),
+    (["resolving"], [99], "resolving must be a list of whole numbers from 0 to 5"),
+    (["bottom"], [0, 7], "bottom must be a list of whole numbers from 0 to 6"),
+])
+def test_each_saved_field_is_read_within_its_bounds_and_named_when_it_is_not(path, value, match):
+    obj = _sapped().to_json()
+    assert len(obj["data"]["cards"]) == 6
+    at = obj["data"]
+    for k in path[:-1]:
+        at = at[k]
+    at[path[-1]] = value
+    _refused(obj, match)
