@@ -246,3 +246,112 @@ def test_each_saved_field_is_read_within_its_bounds_and_named_when_it_is_not(pat
         at = at[k]
     at[path[-1]] = value
     _refused(obj, match)
+
+
+def _targeting():
+    """P1's S Sap (c0) waits for its target: P2's S Grunt (c5); the decks hold c1, c2 (P1's)
+    and c3, c4 (P2's)."""
+    st = _position({"hand": ["S Sap"], "deck": ["Brawl 1", "Brawl 2"]}, {"character": ["S Grunt"], "deck_size": 2})
+    _play(st, "S Sap")
+    assert st.decision.kind == "target" and st.decision.params.options == (5,)
+    return st
+
+
+@pytest.mark.parametrize("zones, match", [
+    ({"deck": [[1, 3], [2, 4]]}, "P1 holds a card of the other player"),
+    ({"deck": [[1], [2, 3, 4]]}, "P2 holds a card of the other player"),
+    ({"deck": [[1], [3, 4]], "vp": [[2], []]}, "P1's VP pile holds their own card"),
+    ({"deck": [[1, 2], [4]], "vp": [[], [3]]}, "P2's VP pile holds their own card"),
+])
+def test_a_card_in_a_zone_its_owner_could_not_put_it_in_is_refused(zones, match):
+    obj = _targeting().to_json()
+    obj["data"].update(zones)
+    _refused(obj, match)
+
+
+def test_cards_each_in_their_owners_zones_load_and_a_vp_pile_holds_the_opponents_cards():
+    obj = _targeting().to_json()
+    obj["data"].update({"deck": [[1], [4]], "vp": [[3], [2]]})
+    st = game().state_from_json(obj)
+    assert st.data.vp == [[3], [2]]
+
+
+@pytest.mark.parametrize("mod, loads", [
+    ([5, "kw", "elusive", 0, "turn"], True),
+    ([1, "buff", "strength", -1, "turn"], False),   # c1 is a card in a deck
+    ([5, "aura", "strength", -1, "turn"], False),   # no such kind of modifier
+])
+def test_a_modifier_must_be_a_buff_or_keyword_on_a_character_in_play(mod, loads):
+    obj = _targeting().to_json()
+    obj["data"]["mods"] = [mod]
+    if loads:
+        assert game().state_from_json(obj).data.mods == [tuple(mod)]
+    else:
+        _refused(obj, "a modifier names a card that is not a Character in play")
+
+
+@pytest.mark.parametrize("attack", [
+    [1, 2, [], "", -1, -1, "", False, True],    # a Battle Card leads
+    [5, 0, [], "", -1, -1, "", False, True],    # an Event as the attack's card
+    [5, 1, [2], "", -1, -1, "", False, True],   # a Battle Card Linked
+    [5, 1, [5, 2], "", -1, -1, "", False, True],  # a Battle Card Linked after a Character
+    [5, 1, [], "", 2, -1, "", False, True],     # a Battle Card defends
+    [5, 1, [], "", 0, -1, "", False, True],     # an Event (c0, the first card) defends
+])
+def test_an_attack_naming_a_card_of_the_wrong_type_is_refused(attack):
+    obj = _targeting().to_json()
+    ok = copy.deepcopy(obj)
+    ok["data"]["attacks"] = [[5, 1, [5], "", 5, 2, "", False, True]]
+    assert len(game().state_from_json(ok).data.attacks) == 1
+    obj["data"]["attacks"] = [attack]
+    _refused(obj, "an attack names cards of the wrong type")
+
+
+def _with_decision(params_change, match: str) -> None:
+    obj = _targeting().to_json()
+    params_change(obj["decision"][2])
+    _refused(obj, match)
+
+
+def test_a_target_choice_needs_choice_parameters_and_an_option():
+    obj = _targeting().to_json()
+    obj["decision"][2] = ["@links", 0]
+    _refused(obj, "a 'target' decision needs Choosing parameters")
+    _with_decision(lambda p: p.__setitem__(2, []), "a 'target' choice without options")
+    _with_decision(lambda p: p.__setitem__(2, [1]), "a 'target' choice offers cards it could not offer")
+
+
+@pytest.mark.parametrize("path, value, match", [
+    ([1, 1, 2], 2, r"use\.ctrl names seat 2, which does not exist"),
+    ([1, 1, 4], 6, r"use\.user names card c6, which does not exist"),  # six cards: c0..c5
+    ([1, 1, 4], -2, r"use\.user names card c-2, which does not exist"),
+    ([1, 1, 3], 1000, r"use\.effect is out of range"),
+    ([1, 2], -2, r"op\.index is out of range"),
+    ([1, 2], 1, "card c0 has no op 1"),
+    ([1, 2], -1, "card c0 has no op -1"),
+    ([1, 1, 6], 0, "an effect names an attack that is not declared"),
+    ([2], [5, 6], "choose offers a card that does not exist"),
+])
+def test_a_choice_naming_what_does_not_exist_is_refused(path, value, match):
+    def change(params):
+        at = params
+        for k in path[:-1]:
+            at = at[k]
+        at[path[-1]] = value
+    _with_decision(change, match)
+
+
+def test_a_step_naming_no_card_is_refused():
+    obj = _targeting().to_json()
+    assert obj["stack"][-1] == ["@event_done", 0]
+    obj["stack"][-1][1] = -1
+    _refused(obj, "event_done names no card")
+
+
+def test_a_target_choice_among_some_of_the_characters_in_play_round_trips():
+    st = _position({"hand": ["S Sap"], "character": ["S Grunt"], "deck": ["Brawl 1"]},
+                   {"character": ["S Grunt"]})
+    _play(st, "S Sap")
+    assert st.decision.kind == "target"
+    assert set(st.decision.params.options) < set(st.data.entered)  # P1's own is no option
+    _round_trip(st)
