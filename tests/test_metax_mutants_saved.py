@@ -78,6 +78,33 @@ text = "Your opponent discards a card."
 [[card.effect]]
 kind = "play"
 do = [{ op = "discard", who = "opponent", count = 1 }]
+
+[[card]]
+name = "S Seek"
+type = "event"
+mp = 0
+text = "Search your deck for a card."
+[[card.effect]]
+kind = "play"
+do = [{ op = "search" }]
+
+[[card]]
+name = "S Raise"
+type = "event"
+mp = 0
+text = "Return a card from your discard pile to your hand."
+[[card.effect]]
+kind = "play"
+do = [{ op = "recover" }]
+
+[[card]]
+name = "S Revive"
+type = "event"
+mp = 0
+text = "Put a Character from your discard pile into play."
+[[card.effect]]
+kind = "play"
+do = [{ op = "put_into_play", zone = "discard" }]
 '''
 
 
@@ -354,4 +381,65 @@ def test_a_target_choice_among_some_of_the_characters_in_play_round_trips():
     _play(st, "S Sap")
     assert st.decision.kind == "target"
     assert set(st.decision.params.options) < set(st.data.entered)  # P1's own is no option
+    _round_trip(st)
+
+
+def _choosing(kind: str):
+    """A state waiting for P1's choice of ``kind`` (a search, recover, put_into_play or
+    damage_card), and its JSON. The cards' ids are in the comments."""
+    if kind == "search":    # S Seek c0; hand S Grunt c1; deck Brawl 1 c2, S Sap c3; discard Brawl 2 c4
+        st = _position({"hand": ["S Seek", "S Grunt"], "deck": ["Brawl 1", "S Sap"], "discard": ["Brawl 2"]},
+                       {"character": ["S Grunt"], "deck_size": 1})
+        _play(st, "S Seek")
+    elif kind == "recover":  # S Raise c0; hand S Grunt c1; deck Brawl 1 c2; discard Brawl 2 c3, S Sap c4
+        st = _position({"hand": ["S Raise", "S Grunt"], "deck": ["Brawl 1"], "discard": ["Brawl 2", "S Sap"]},
+                       {"character": ["S Grunt"], "deck_size": 1})
+        _play(st, "S Raise")
+    elif kind == "put_into_play":  # S Call c0; hand S Grunt c1, Brawl 2 c2; deck Brawl 1 c3
+        st = _position({"hand": ["S Call", "S Grunt", "Brawl 2"], "deck": ["Brawl 1"]},
+                       {"character": ["S Grunt"], "deck_size": 1})
+        _play(st, "S Call")
+    else:  # S Bolt c0; deck Brawl 1 c1; discard Brawl 3 c2, S Sap c3; P2's S Grunt c5
+        st = _position({"hand": ["S Bolt"], "deck": ["Brawl 1"], "discard": ["Brawl 3", "S Sap"]},
+                       {"character": ["S Grunt"], "deck_size": 1})
+        _play(st, "S Bolt")
+        st.apply("target:c5")
+    assert st.decision.kind == kind
+    return st, _round_trip(st)
+
+
+@pytest.mark.parametrize("kind, field, value", [
+    ("search", 2, [2, 4]),          # a card of the discard pile
+    ("search", 1, "recover"),       # S Seek's op does not recover
+    ("recover", 2, [3, 2]),         # a card of the deck
+    ("recover", 1, "search"),
+    ("put_into_play", 2, [1, 2]),   # a Battle Card of the hand
+    ("put_into_play", 2, [3]),      # a card of the deck
+    ("put_into_play", 1, "recover"),
+    ("damage_card", 3, [3]),        # an Event of the discard pile
+    ("damage_card", 3, [2, 3]),     # a Battle Card and an Event
+    ("damage_card", 3, [1]),        # a Battle Card of the deck
+    ("damage_card", 2, 1),          # attached to a card that is not in play
+    ("search", 1, "target"),        # S Seek's op targets no Character
+])
+def test_a_choice_offering_cards_its_op_could_not_offer_is_refused(kind, field, value):
+    st, obj = _choosing(kind)
+    if field == 1:
+        obj["decision"][1] = value
+        if value == "target":
+            obj["decision"][2] = ["@choose", obj["decision"][2][1], obj["data"]["inplay"][1]]
+        match = f"a {value!r} choice offers cards it could not offer"
+    else:
+        obj["decision"][2][field] = value
+        match = f"a {kind!r} choice offers cards it could not offer"
+    _refused(obj, match)
+
+
+def test_putting_a_character_from_the_discard_pile_into_play_round_trips():
+    st = _position({"hand": ["S Revive"], "discard": ["S Grunt", "Brawl 2"], "deck": ["Brawl 1"]},
+                   {"character": ["S Grunt"]})
+    _play(st, "S Revive")
+    d = st.data
+    assert st.decision.kind == "put_into_play" and d.hand[0] == []
+    assert [d.cards[c].name for c in st.decision.params.options] == ["S Grunt"]
     _round_trip(st)
