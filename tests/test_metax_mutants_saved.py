@@ -105,6 +105,16 @@ text = "Put a Character from your discard pile into play."
 [[card.effect]]
 kind = "play"
 do = [{ op = "put_into_play", zone = "discard" }]
+
+[[card]]
+name = "S Maybe"
+type = "event"
+mp = 0
+text = "You may draw a card."
+[[card.effect]]
+kind = "play"
+may = true
+do = [{ op = "draw", count = 1 }]
 '''
 
 
@@ -443,3 +453,71 @@ def test_putting_a_character_from_the_discard_pile_into_play_round_trips():
     assert st.decision.kind == "put_into_play" and d.hand[0] == []
     assert [d.cards[c].name for c in st.decision.params.options] == ["S Grunt"]
     _round_trip(st)
+
+
+@pytest.mark.parametrize("field, value, match", [
+    ("mp", [0], "mp must have one entry per player"),
+    ("mulligan", [False], "mulligan must have one entry per player"),
+    ("bottom", [0, 0, 0], "bottom must have one entry per player"),
+    ("owner", [0, 0, 0, 1, 1], "every card needs an owner 0 or 1"),
+    ("entered", {"5": 1, "1": 1}, "marks must belong to Characters in play"),
+    ("entered", {}, "marks must belong to Characters in play"),
+    ("damage", {"1": []}, "marks must belong to Characters in play"),
+    ("pushed", [1], "marks must belong to Characters in play"),
+    ("in_battle", [1], "marks must belong to Characters in play"),
+])
+def test_data_of_the_wrong_shape_or_with_marks_on_cards_out_of_play_is_refused(field, value, match):
+    obj = _targeting().to_json()
+    obj["data"][field] = value
+    _refused(obj, match)
+
+
+def test_marks_on_a_character_in_play_load():
+    obj = _targeting().to_json()
+    obj["data"].update({"damage": {"5": []}, "pushed": [5], "in_battle": [5]})
+    d = game().state_from_json(obj).data
+    assert (d.pushed, d.in_battle, d.damage) == ({5}, {5}, {5: []})
+
+
+def test_a_yes_or_no_to_an_effect_is_asked_of_its_controller():
+    st = _position({"hand": ["S Maybe"], "deck": ["Brawl 1"]}, {"character": ["S Grunt"]})
+    _play(st, "S Maybe")
+    assert st.decision.kind == "may" and st.decision.player == 0
+    obj = _round_trip(st)
+    obj["decision"][0] = 1
+    _refused(obj, "a 'may' decision is for P1, not P2")
+    obj = _targeting().to_json()
+    obj["decision"][0] = 1
+    _refused(obj, "a 'target' decision is for P1, not P2")
+
+
+def _defending():
+    """P1's S Grunt (c2) attacks with Brawl 3 (c0); P2 blocks with its S Grunt and now chooses
+    the Battle Card to defend with."""
+    st = mx.position(game(), {"hand": ["Brawl 3"], "character": ["S Grunt"], "deck": ["Brawl 1"]},
+                     {"hand": ["Brawl 2"], "character": ["S Grunt"]},
+                     turn=3, active=0, first=0, step="battle", seed=3, auto=False)
+    lead = st.data.inplay[0][0]
+    blocker = st.data.inplay[1][0]
+    for a in (f"attack:c{lead}/c0", "end_attacks", f"defend:c{blocker}->c{lead}"):
+        st.apply(a)
+    assert st.decision.kind == "defend_card" and st.decision.params == (blocker, 0)
+    return st
+
+
+@pytest.mark.parametrize("field, value", [(2, 1), (1, -1)])
+def test_a_defence_naming_an_undeclared_attack_or_no_defender_is_refused(field, value):
+    obj = _round_trip(_defending())
+    obj["decision"][2][field] = value
+    _refused(obj, "a defence names an attack that is not declared")
+
+
+@pytest.mark.parametrize("step, match", [
+    (["@links", 0], "a step names an attack that is not declared"),
+    (["@ko", -1, 0], "ko names no card"),
+    (["@discarding", 1, 1, -1], "discarding names no card"),
+])
+def test_a_step_naming_an_undeclared_attack_or_no_card_is_refused(step, match):
+    obj = _targeting().to_json()
+    obj["stack"].insert(0, step)
+    _refused(obj, match)
