@@ -116,3 +116,33 @@ def _offered(event: str, me: dict, them: dict) -> bool:
 ])
 def test_an_event_is_offered_only_when_its_op_could_change_something(event, me, them, offered):
     assert _offered(event, me, them) is offered
+
+
+def _after(event: str, me: dict, them: dict):
+    """P1 plays ``event`` (and makes any choice it asks for with the first option)."""
+    p1 = {"character": ["O Grunt"], "deck": ["Brawl 1"], **me}
+    p1["hand"] = [event, *me.get("hand", [])]
+    p2 = {"character": ["O Grunt"], "deck": ["Brawl 2"], **them}
+    st = mx.position(game(), p1, p2, turn=3, active=0, first=0, step="planning", seed=4, auto=True)
+    d = st.data
+    st.apply(f"event:c{next(c for c in d.hand[0] if d.cards[c].name == event)}")
+    return d
+
+
+def _names(d, cards: list[int]) -> list[str]:
+    return [d.cards[c].name for c in cards]
+
+
+def test_each_op_acts_on_the_player_it_names():
+    d = _after("O Study", {}, {})
+    assert _names(d, d.hand[0]) == ["Brawl 1"] and d.hand[1] == []
+    d = _after("O Gift", {}, {})
+    assert d.hand[0] == [] and _names(d, d.hand[1]) == ["Brawl 2"]
+    d = _after("O Grind", {}, {})
+    assert _names(d, d.discard[1]) == ["Brawl 2"] and _names(d, d.deck[0]) == ["Brawl 1"]
+    d = _after("O Leech", {"mp": 4}, {"mp": 3})
+    assert d.mp == [4, 2]
+    d = _after("O Tithe", {"mp": 4}, {"mp": 3})
+    assert d.mp == [5, 3]
+    d = _after("O Toss", {"hand": ["Brawl 4"]}, {"hand": ["Brawl 3"]})
+    assert _names(d, d.discard[1]) == ["Brawl 3"] and _names(d, d.hand[0]) == ["Brawl 4"]
