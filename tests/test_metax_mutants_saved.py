@@ -44,6 +44,17 @@ when = "ko_opponent"
 do = [{ op = "gain_mp", count = 1 }]
 
 [[card]]
+name = "S Quiet Vulture"
+type = "character"
+trait = "Test"
+mp = 0
+stats = { intelligence = 7, special = 7 }
+[[card.effect]]
+kind = "constant"
+when = "ko_opponent"
+do = [{ op = "gain_mp", count = 1 }]
+
+[[card]]
 name = "S Bolt"
 type = "event"
 mp = 0
@@ -176,17 +187,25 @@ def test_putting_the_only_character_of_the_hand_into_play_round_trips():
     _round_trip(st)
 
 
-def _ordering_triggers():
-    """P2's S Bolt KOs P1's S Grunt: P1's S Mourner and P2's S Vulture trigger together and
+def _ordering_triggers(vulture: str = "S Vulture"):
+    """P2's S Bolt KOs P1's S Grunt: P1's S Mourner and P2's ``vulture`` trigger together and
     P2 (the active player) orders them."""
     st = _position({"character": ["S Grunt", "S Mourner"], "deck": ["Brawl 1", "Brawl 2"]},
-                   {"hand": ["S Bolt"], "discard": ["Brawl 3"], "character": ["S Vulture"]}, active=1)
+                   {"hand": ["S Bolt"], "discard": ["Brawl 3"], "character": [vulture]}, active=1)
     grunt = st.data.inplay[0][0]
     _play(st, "S Bolt")
     st.apply(f"target:c{grunt}")
     st.apply(st.legal_actions()[0])  # the only Battle Card of the discard pile
     assert st.decision.kind == "__order_triggers" and st.current_player() == 1
     return st
+
+
+def test_triggers_to_order_read_their_cards_text_or_say_they_are_triggered_abilities():
+    st = _ordering_triggers("S Quiet Vulture")
+    assert sorted(a.label for a in st.legal_actions()) == [
+        "Resolve first: S Mourner (P1): Whenever another Character you control is KO'd, draw a card.",
+        "Resolve first: S Quiet Vulture (P2): triggered ability",
+    ]
 
 
 def test_a_trigger_waiting_to_be_ordered_is_checked_like_any_effect():

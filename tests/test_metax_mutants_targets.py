@@ -43,7 +43,16 @@ stats = { strength = 5 }
     ("T Sap Pushed", 'who = "any", state = "pushed"'),
     ("T Sap Small", 'who = "any", max_rank = 3'),
     ("T Sap Elite", 'who = "any", trait = "Elite"'),
-])
+]) + '''
+[[card]]
+name = "T Mend"
+type = "event"
+mp = 0
+text = "Discard all Damage from a Character you control."
+[[card.effect]]
+kind = "play"
+do = [{ op = "clear_damage", target = { who = "you" } }]
+'''
 
 
 @functools.cache
@@ -72,3 +81,16 @@ def test_an_effect_targets_the_characters_its_target_allows(event, expected):
     st.apply(f"event:c{d.hand[0][0]}")
     assert st.decision.kind == "target"
     assert {f"P{d.owner[c] + 1} {d.cards[c].name}" for c in st.decision.params.options} == expected
+
+
+@pytest.mark.rule("PR-MX-9")
+def test_only_a_character_with_damage_may_have_its_damage_discarded():
+    st = mx.position(game(), {"hand": ["T Mend"], "deck": ["Brawl 1"], "character": ["T Small", "T Big"]},
+                     {"character": ["T Small"]}, turn=3, active=0, first=0, step="planning", seed=2, auto=False)
+    assert not any(a.id.startswith("event:") for a in st.legal_actions())  # nothing to discard
+    st = mx.position(game(), {"hand": ["T Mend"], "deck": ["Brawl 1"],
+                              "character": ["T Small", {"name": "T Big", "damage": ["Brawl 1"]}]},
+                     {"character": ["T Small"]}, turn=3, active=0, first=0, step="planning", seed=2, auto=False)
+    d = st.data
+    st.apply(f"event:c{d.hand[0][0]}")
+    assert [d.cards[c].name for c in st.decision.params.options] == ["T Big"]
