@@ -73,3 +73,12 @@ def test_a_token_description_with_a_stray_key_or_a_false_nameless_is_refused(how
     assert token_def({"copy": "Ember Hare"}, GAME.pool).name == "Ember Hare"
     with pytest.raises(ValueError, match="a Token is"):
         token_def(how, GAME.pool)
+
+
+@pytest.mark.parametrize("value", [[True], [False, False, False], "no"])
+def test_a_wrong_aura_done_list_is_refused_by_name(value):
+    raw = position(GAME, [{}, {}]).to_json()
+    assert raw["data"]["aura_done"] == [False, False]
+    raw["data"]["aura_done"] = value
+    with pytest.raises(StateDataError, match="aura_done must be a list of 2"):
+        GAME.state_from_json(raw)
