@@ -82,3 +82,12 @@ def test_a_wrong_aura_done_list_is_refused_by_name(value):
     raw["data"]["aura_done"] = value
     with pytest.raises(StateDataError, match="aura_done must be a list of 2"):
         GAME.state_from_json(raw)
+
+
+@pytest.mark.parametrize("value", ["none", {"0": 1}, None])
+def test_a_chain_that_is_not_a_list_is_refused_by_name(value):
+    raw = position(GAME, [{}, {}]).to_json()
+    assert raw["data"]["chain"] == []
+    raw["data"]["chain"] = value
+    with pytest.raises(StateDataError, match="chain must be a list"):
+        GAME.state_from_json(raw)
