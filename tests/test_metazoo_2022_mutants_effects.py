@@ -121,7 +121,7 @@ def test_a_start_of_turn_effect_happens_at_the_start_of_the_turn():
     assert st.data.pool[0] == {"lightning": 1}
 
 
-@pytest.mark.rule("MZ22-AURA-5", "MZ22-AURA-6")
+@pytest.mark.rule("MZ22-AURA-5")
 def test_a_basic_aura_is_of_its_type_and_a_special_aura_of_none():
     brook, prism = parse_pages(AURAS, "auras.toml")
     assert brook.base_types == frozenset({"water"}) and not brook.dual
@@ -139,7 +139,7 @@ def test_frozen_inflicted_before_damage_in_one_effect_asks_the_order():
     assert ids(st) == ["first:damage", "first:status"]
 
 
-@pytest.mark.rule("MZ22-CONTRACT-12", "MZ22-TURN-1")
+@pytest.mark.rule("MZ22-TURN-1")
 def test_a_triggered_effect_that_is_not_the_pages_last_chooses_its_own_targets():
     st = position(GAME, [{"arena": ["Test Omen Owl"]}, {"arena": ["Ember Hare"]}], step="start_a")
     hare = arena_page(st, "Ember Hare")
