@@ -1,15 +1,15 @@
 """MetaZoo 2022 Effects and Page definitions no rule test reached (issue 28, mutation survivors
 of ``cards.PageDef``/``cards.to_def``, ``ops._ordered``, ``rules._trigger`` and
 ``statuses._past``): a Trap's stated flip moment, start-of-turn Effects, a Basic Aura's own
-type, an Effect inflicting Frozen before its Damage, a triggered Effect that is not a Page's
-last one choosing its target, and the word for Confusion. The Page definitions are parsed
-inside the tests, where the definition code runs."""
+type, a Page with a printed Trait counted once it arrives, an Effect inflicting Frozen before
+its Damage, a triggered Effect that is not a Page's last one choosing its target, and the word
+for Confusion. The Page definitions are parsed inside the tests, where the definition code runs."""
 from __future__ import annotations
 
 import pytest
 
 import metatcg
-from metatcg.games.metazoo_2022 import statuses, traps
+from metatcg.games.metazoo_2022 import statuses, traits, traps, zones
 from metatcg.games.metazoo_2022.cards import parse_pages
 from support import ids
 from support.metazoo_2022 import arena_page, play, position
@@ -155,3 +155,25 @@ def test_confusion_is_logged_in_words():
     hare = arena_page(st, "Ember Hare")
     assert statuses.inflict(st, 0, "confusion", [f"c{hare}"], auto=True) == [f"c{hare}"]
     assert st.log[-1] == "Ember Hare is Confused"
+
+
+NEWT = """
+[[page]]
+name = "Test Regen Newt"
+type = "beastie"
+cost = [{ aura = "water", n = 1 }]
+lp = 30
+traits = ["regen"]
+attack = [{ name = "Lick", damage = 10 }]
+"""
+
+
+def test_a_page_with_a_printed_trait_arriving_is_seen_with_it():
+    game = BASE.with_cards(parse_pages(NEWT, "newt.toml"))
+    st = position(game, [{"arena": ["Test Regen Newt"], "chapter": ["Test Regen Newt"]}, {}])
+    d = st.data
+    first, second = arena_page(st, "Test Regen Newt"), d.chapter[0][0]
+    assert traits.with_trait(d, "regen") == [first]           # the list is cached now
+    d.chapter[0].remove(second)
+    zones.enter_arena(st, second, 0, contracted=True)
+    assert traits.with_trait(d, "regen") == [first, second]
