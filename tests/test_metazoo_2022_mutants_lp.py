@@ -18,3 +18,10 @@ def test_recover_skips_an_eliminated_caster_and_goes_on_to_the_next():
     d = st.data
     lp.recover(st, ["P2", "P3", "P1"], 20)
     assert [d.lp_of_caster(p) for p in range(3)] == [980, 960, 980]
+
+
+def test_damage_skips_an_eliminated_caster_and_reaches_every_other_one_named():
+    st = position(GAME, [{}, {"out": True}, {}])
+    d = st.data
+    assert lp.damage(st, ["P2", "P3", "P1"], 10) == {"P3": 10, "P1": 10}
+    assert [d.lp_of_caster(p) for p in range(3)] == [990, 1000, 990]
