@@ -1,6 +1,7 @@
-"""MetaZoo 2022 Recover over several Casters (issue 28, mutation survivors of ``lp.recover``):
-targets are fixed when an Effect is announced (MZ22-CHAIN-3), so a Caster eliminated meanwhile
-may still be named; they recover nothing, and the Casters named after them still do."""
+"""MetaZoo 2022 Recover and Damage over several Casters (issue 28, mutation survivors of
+``lp.recover`` and ``lp.damage``): targets are fixed when an Effect is announced (MZ22-CHAIN-3),
+so a Caster eliminated meanwhile may still be named; they get nothing, and every Caster named
+after them still does."""
 from __future__ import annotations
 
 import pytest
