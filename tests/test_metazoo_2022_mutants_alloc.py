@@ -1,0 +1,48 @@
+"""MetaZoo 2022 dividing an Attack's Damage among Defenders (issue 28, mutation survivors of
+``combat.alloc_menu``): the last Defender's options with the remainder below 5 when the rest
+may go on to the original target, and more fives than Defenders spread over six of them.
+Every path through the allocate decisions must end in a split the rules allow, and every
+such split must be reachable (the oracle of test_metazoo_2022_fight_combat)."""
+from __future__ import annotations
+
+import pytest
+
+import metatcg
+from metatcg.games.metazoo_2022 import combat
+from metatcg.games.metazoo_2022.cards import parse_pages
+from support.metazoo_2022 import arena_page as page, play, position
+from test_metazoo_2022_fight_combat import legal_splits, reachable
+
+PUPS = [f"Test Pup {c}" for c in "ABCDEF"]
+PAGES = "\n".join(
+    [f'[[page]]\nname = "{n}"\ntype = "beastie"\ncost = [{{ aura = "neutral", n = 1 }}]\nlp = 5\n'
+     f'attack = [{{ name = "Yip", damage = 5 }}]\n' for n in PUPS]
+    + ['[[page]]\nname = "Test Den"\ntype = "beastie"\ncost = [{ aura = "neutral", n = 1 }]\nlp = 100\n'
+       'attack = [{ name = "Growl", damage = 5 }]\n',
+       '[[page]]\nname = "Test Odd Brute"\ntype = "beastie"\ncost = [{ aura = "neutral", n = 1 }]\nlp = 100\n'
+       'attack = [{ name = "Maul", damage = 20, bonus = { per = "terra", each = 10, plus = 3 } }]\n',
+       '[[page]]\nname = "Test Wide Brute"\ntype = "beastie"\ncost = [{ aura = "neutral", n = 1 }]\nlp = 100\n'
+       'attack = [{ name = "Sweep", damage = 35 }]\n'])
+GAME = metatcg.load_game("metazoo-2022").with_cards(parse_pages(PAGES, "mutants-alloc.toml"))
+
+
+@pytest.mark.rule("MZ22-COMBAT-33", "MZ22-COMBAT-34", "MZ22-COMBAT-35", "MZ22-COMBAT-48")
+@pytest.mark.parametrize("attacker,defenders,total", [
+    ("Test Odd Brute", PUPS[:2], 23),          # 18 left for the last: 5/8, 10/13, 15 or 18, rest spills
+    ("Test Wide Brute", PUPS, 35),             # seven fives over six Defenders
+])
+def test_every_legal_split_and_no_other_is_reachable(attacker, defenders, total):
+    st = position(GAME, [{"arena": [attacker]}, {"arena": ["Test Den", *defenders]}],
+                  turn=3, active=0, first=0, options={"auto_single": False})
+    atk, den, pages = page(st, attacker), page(st, "Test Den"), [page(st, n) for n in defenders]
+    assert combat.attack_total(st.data, atk, 0, f"c{pages[-1]}") == total
+    play(st, f"attack:c{atk}", f"at:c{den}")
+    if st.decision.kind == "attack_choice":
+        play(st, "atk:0")
+    play(st, *[f"defend:c{b}" for b in pages], "done", f"primary:c{pages[-1]}")
+    if st.decision.kind == "counter":
+        play(st, "atk:0")
+    assert st.decision.kind == "allocate"
+    paths = reachable(st, [*defenders, "Test Den"], attacker)
+    assert len(paths) == len(set(paths))
+    assert set(paths) == legal_splits(total, [5] * len(defenders))
