@@ -365,8 +365,8 @@ def equivalents() -> dict[str, str]:
     if doc.exists():
         for row in doc.read_text().splitlines():
             cells = re.match(r"^\| `(.+)` \| (.+) \|$", row.strip())
-            if cells:
-                found[cells.group(1)] = cells.group(2)
+            if cells:  # a key's own "|" is written "\\|" so the table renders
+                found[cells.group(1).replace("\\|", "|")] = cells.group(2)
     return found
 
 

@@ -149,3 +149,8 @@ def test_every_test_of_the_game_reaches_the_work_a_process_keeps(tmp_path, monke
     assert reach["metatcg.games.metabaloids.battle.x_fight"] == ["t::fight", "t::first"]
     assert reach["metatcg.games.metax.cards.x_parse_cards"] == ["t::other_game"]
 
+
+
+def test_a_key_holding_a_pipe_is_written_escaped_and_read_back_plain():
+    keys = [k for k in mutation.equivalents() if "tokens.py page_json:" in k]
+    assert keys and all(" | {" in k and "\\|" not in k for k in keys)
