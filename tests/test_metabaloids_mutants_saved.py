@@ -165,3 +165,71 @@ def test_a_state_saved_before_loop_checks_loads_with_none_seen_looped_or_reshuff
         del obj["data"][key]
     d = GAME.state_from_json(obj).data
     assert d.seen == [] and d.looped == [] and d.turn_shuffled is False
+
+
+# ----------------------------------------------------------------- consistency (MetabaloidsData.check)
+# P1 owns c0..c4: draw [2, 1], columns [[3], [4], []], c0 its battle draw, c4 safe. P2 owns c5..c15:
+# hand [7], events [6], discard [5, 8], draw [12, 11, 10], columns [[13, 14], [15], []], c9 its
+# battle draw, c15 used.
+def _changed(**data) -> dict:
+    obj = _base()
+    obj["data"].update(data)
+    return obj
+
+
+def _battle(**fields) -> list:
+    b = dict(zip(("attacker", "defender", "acard", "tcard", "acol", "dcol", "adraw", "ddraw"),
+                 [1, 0, 13, 3, 0, 0, 9, 0]), **fields)
+    return [*b.values(), True, 2, 0, -1, -1]
+
+
+def _refused_exactly(obj: dict, message: str) -> None:
+    with pytest.raises(StateDataError, match="ValueError: " + re.escape(message) + "$"):
+        GAME.state_from_json(obj)
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"draw": [[2, 1, 12], [11, 10]]}, "card c12 is with P1 but belongs to P2"),
+    ({"draw": [[2], [12, 11, 10, 1]]}, "card c1 is with P2 but belongs to P1"),
+    ({"hand": [[], [7, 9]]}, "cards lost, doubled or unknown: c9 (P2 hand, battle draw)"),
+    ({"draw": [[2, 1, 0], [12, 11, 10]]}, "cards lost, doubled or unknown: c0 (P1 draw, battle draw)"),
+    ({"lost": [[], [7]]}, "cards lost, doubled or unknown: c7 (P2 hand, P2 lost)"),
+    ({"hand": [[], []]}, "cards lost, doubled or unknown: c7 (nowhere)"),
+    ({"hand": [[], []], "discard": [[], []], "draw": [[2, 1], []]},
+     "cards lost, doubled or unknown: c5 (nowhere), c7 (nowhere), c8 (nowhere), c10 (nowhere), c11 (nowhere)"),
+    ({"safe": [4, 2]}, "safe and used marks belong to cards in play"),
+    ({"used": [15, 7]}, "safe and used marks belong to cards in play"),
+    ({"known": [2]}, "known hand cards must be in a hand"),
+    ({"top_known": [2, -1]}, "a known top card must be on top of its draw pile"),
+    ({"top_known": [-1, 7]}, "a known top card must be on top of its draw pile"),
+    ({"top_known": [-1, 7], "draw": [[2, 1], []], "discard": [[], [5, 8, 12, 11, 10]]},
+     "a known top card must be on top of its draw pile"),
+    ({"top_known": [0, -1], "draw": [[0, 2, 1], [12, 11, 10]], "battle": _battle(ddraw=-1)},
+     "a known top card must be on top of its draw pile"),
+    ({"events": [[], []], "reserve": [[], [6]]}, "Test Surge is an Event: it cannot be in the reserve or play area"),
+    ({"events": [[], []], "columns": [[[3], [4], []], [[13, 14], [15], [6]]]},
+     "Test Surge is an Event: it cannot be in the reserve or play area"),
+    ({"shuffled": [[12], []]}, "a reshuffle names another seat's card"),
+    ({"shuffled": [[], [1]]}, "a reshuffle names another seat's card"),
+    ({"battle": _battle(tcard=14)}, "the battle's cards do not belong to its sides"),
+    ({"battle": _battle(defender=1, tcard=14, ddraw=-1), "draw": [[2, 1, 0], [12, 11, 10]]},
+     "the battle's cards do not belong to its sides"),
+    ({"battle": _battle(adraw=0, ddraw=-1), "hand": [[], [7, 9]]}, "a battle draw belongs to the other side"),
+    ({"battle": _battle(adraw=-1, ddraw=9), "draw": [[2, 1, 0], [12, 11, 10]]},
+     "a battle draw belongs to the other side"),
+    ({"attacked": [0, 0]}, "attacked lists each opponent once"),
+    ({"attacked": [1]}, "attacked lists each opponent once"),
+    ({"looped": [1, 1]}, "looped lists each seat once"),
+])
+def test_a_state_no_game_could_reach_is_refused_saying_what_is_wrong(data, message):
+    _refused_exactly(_changed(**data), message)
+
+
+@pytest.mark.parametrize("data", [
+    {"top_known": [1, -1]}, {"top_known": [-1, 10]},
+    {"known": [7]}, {"shuffled": [[1, 2], [10]]},
+    {"battle": _battle(adraw=-1), "hand": [[], [7, 9]]},
+    {"battle": _battle(ddraw=-1), "draw": [[2, 1, 0], [12, 11, 10]]},
+])
+def test_a_state_a_game_could_reach_loads(data):
+    _loads(_changed(**data))
