@@ -114,7 +114,8 @@ def _stack(obj: dict, i: int, record: list) -> dict:
     (lambda: _decision(burning(), player=1), "a 'choose' decision is for P1, not P2"),
     (lambda: _decision(burning(), ["@choose", ["@use", 0, 22, 0, True], 1]), "a choice names an op that asks for none"),
     (lambda: _decision(burning(), ["@choose", ["@use", 0, 22, 0, True], -1]), "choose.op must not be negative"),
-    (lambda: _decision(burning(), ["@choose", ["@use", 0, 29, 0, True], 0]), "use.card names card c29, which does not exist"),
+    (lambda: _decision(burning(), ["@choose", ["@use", 0, 29, 0, True], 0]),
+     "use.card names card c29, which does not exist"),
     # declared attacks
     (lambda: _stack(declared(), 0, ["@declare", 0, 44, 44]), "a declared attack names the wrong cards"),
     (lambda: _stack(declared(), 0, ["@declare", 0, 23, 23]), "a declared attack names the wrong cards"),
@@ -129,8 +130,10 @@ def _stack(obj: dict, i: int, record: list) -> dict:
     (lambda: _stack(paying_for_an_event(), 3, ["@ops", ["@use", 1, 6, -2, True], 0]), "card c6 has no ability -2"),
     (lambda: _stack(paying_for_an_event(), 3, ["@ops", ["@use", 1, 6, 0, True], 0]), "card c6 has no ability 0"),
     (lambda: _stack(paying_for_an_event(), 0, ["@phase", 1, "lunch"]), "unknown phase 'lunch'"),
-    (lambda: _stack(paying_for_an_event(), 0, ["@phase", 2, "abilities+"]), "phase.seat names seat 2, which does not exist"),
-    (lambda: _stack(paying_for_an_event(), 2, ["@event_done", 1, 14]), "event_done.card names card c14, which does not exist"),
+    (lambda: _stack(paying_for_an_event(), 0, ["@phase", 2, "abilities+"]),
+     "phase.seat names seat 2, which does not exist"),
+    (lambda: _stack(paying_for_an_event(), 2, ["@event_done", 1, 14]),
+     "event_done.card names card c14, which does not exist"),
 ])
 def test_a_step_or_decision_naming_what_no_game_could_is_refused(make, message):
     _refused(make(), message)
