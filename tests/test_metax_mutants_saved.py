@@ -8,7 +8,6 @@ import functools
 
 import pytest
 
-from metatcg.engine.errors import StateDataError
 from support import metax as mx
 
 CARDS = '''
@@ -145,16 +144,11 @@ def _play(st, name: str) -> None:
 
 
 def _round_trip(st) -> dict:
-    obj = st.to_json()
-    back = game().state_from_json(copy.deepcopy(obj))
-    assert back.to_json() == obj
-    assert [a.id for a in back.legal_actions()] == [a.id for a in st.legal_actions()]
-    return obj
+    return mx.round_trip(game(), st)
 
 
 def _refused(obj: dict, match: str) -> None:
-    with pytest.raises(StateDataError, match=match):
-        game().state_from_json(obj)
+    mx.refused(game(), obj, match)
 
 
 def _sapped():

@@ -2,7 +2,6 @@
 refused with an error that says what is wrong (data.py's from_json and check_loaded)."""
 from __future__ import annotations
 
-import copy
 import functools
 
 import pytest
@@ -53,16 +52,11 @@ def _act(st, name: str) -> None:
 
 
 def _round_trip(st) -> dict:
-    obj = st.to_json()
-    back = game().state_from_json(copy.deepcopy(obj))
-    assert back.to_json() == obj
-    assert [a.id for a in back.legal_actions()] == [a.id for a in st.legal_actions()]
-    return obj
+    return mx.round_trip(game(), st)
 
 
 def _refused(obj: dict, match: str) -> None:
-    with pytest.raises(StateDataError, match=match):
-        game().state_from_json(obj)
+    mx.refused(game(), obj, match)
 
 
 @pytest.fixture
