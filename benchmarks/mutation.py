@@ -384,6 +384,7 @@ def main() -> int:
         "the sample's survivors (the game's source must be unchanged since that run)",
     )
     args = parser.parse_args()
+    from mutmut.stats import status_by_exit_code  # mutmut is an extra: imported only when run
 
     package, patterns = GAMES[args.game]
     work = (args.work or ROOT / ".mutation" / args.game).resolve()
@@ -406,8 +407,6 @@ def main() -> int:
     sample = sorted(random.Random(args.seed).sample(names, min(args.sample, len(names))))
     to_run = sample
     if args.recheck:
-        from mutmut.stats import status_by_exit_code
-
         before = results(work)
         to_run = [n for n in sample if status_by_exit_code[before.get(n)] not in KILLED]
     print(
@@ -426,8 +425,6 @@ def main() -> int:
                 check=False,
             )
     codes = results(work)
-    from mutmut.stats import status_by_exit_code
-
     statuses = {name: status_by_exit_code[codes.get(name)] for name in sample}
     counts = Counter(statuses.values())
     known = equivalents()
