@@ -177,3 +177,25 @@ def test_the_battle_totals_stay_fixed_while_losses_are_paid():
 def test_the_short_game_is_a_table_option_of_a_new_game():
     assert REAL.new_state(["starter", "swarm"], seed=1, options={"short_game": True}).data.short_game
     assert not REAL.new_state(["starter", "swarm"], seed=1).data.short_game
+
+
+@pytest.mark.rule("PR-MB-5")
+def test_one_seat_orders_its_own_simultaneous_triggers_and_the_order_counts():
+    """Two on-deploy abilities of one card trigger together: their controller is asked which
+    resolves first, each option names the card, and the two orders end differently."""
+    def deployed():
+        st = pos({"reserve": ["Test Twin Herald"], "hand": ["Coin", "Pebble", "Coin"],
+                  "deck": ["Sprig", "Pebble", "Draw One"], "columns": [["Spiker"], [], []]},
+                 {"deck": ["Draw One"] * 4, "hand": ["Pebble"], "columns": [["Dozer"], [], []]}, phase="deploy")
+        play(st, f"deploy:c{cid(st, 'Test Twin Herald')}@2")
+        return st
+    st = deployed()
+    assert st.decision.kind == "__order_triggers" and st.current_player() == 0
+    labels = [a.label for a in st.legal_actions()]
+    assert ids(st) == ["trigger:0", "trigger:1"]
+    assert all(lb.startswith("Resolve first: Test Twin Herald (P1)") for lb in labels)
+    play(st, "trigger:1")                               # dig first: Sprig is turned up into the reserve
+    assert names(st, "reserve", 0) == ["Sprig"] and names(st, "hand", 0)[-1] == "Pebble"
+    st = deployed()
+    play(st, "trigger:0")                               # draw first: Sprig is drawn, the dig turns up Pebble
+    assert names(st, "reserve", 0) == ["Pebble"] and names(st, "hand", 0)[-1] == "Sprig"
