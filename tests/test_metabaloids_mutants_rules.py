@@ -199,3 +199,37 @@ def test_one_seat_orders_its_own_simultaneous_triggers_and_the_order_counts():
     st = deployed()
     play(st, "trigger:0")                               # draw first: Sprig is drawn, the dig turns up Pebble
     assert names(st, "reserve", 0) == ["Pebble"] and names(st, "hand", 0)[-1] == "Sprig"
+
+
+@pytest.mark.rule("MB-ABIL-6", "MB-ABIL-3")
+def test_a_refresh_lets_a_used_card_use_its_ability_again_this_round():
+    """Once used, Test Drawer is not offered again this round (MB-ABIL-6) until Second
+    Helping's text gives it back its use (MB-ABIL-3: the card's text governs)."""
+    st = pos({"hand": ["Second Helping", "Coin", "Coin", "Coin", "Coin", "Pebble"], "deck": ["Sprig"] * 6,
+              "columns": [["Test Drawer"], ["Spiker"], []]},
+             {"deck": ["Draw One"] * 4, "hand": ["Pebble"], "columns": [["Dozer"], [], []]}, phase="abilities")
+    drawer, helping = cid(st, "Test Drawer"), cid(st, "Second Helping")
+    assert ids(st) == [f"use:c{drawer}", "done"]        # nothing used yet: nothing to refresh
+    play(st, f"use:c{drawer}", f"pay:c{cid(st, 'Coin')}")
+    assert ids(st) == [f"event:c{helping}", "done"]     # used this round: not offered again
+    play(st, f"event:c{helping}")
+    while st.decision.kind == "pay":
+        play(st, ids(st)[0])
+    assert [(a.id, a.label) for a in st.legal_actions()] == [
+        (f"refresh:c{drawer}", "Test Drawer may use its ability again this round")]
+    play(st, f"refresh:c{drawer}")
+    assert ids(st) == [f"use:c{drawer}", "done"]
+
+
+def test_a_burn_takes_every_card_it_names_whatever_their_instance():
+    """Metabolic Meltdown sends the top 2 cards of P1's draw pile to the lost pile, even when
+    the top one is the game's first instance (c0)."""
+    st = pos({"deck": ["Sprig", "Pebble", "Dozer"], "columns": [["Spiker"], [], []]},
+             {"hand": ["Metabolic Meltdown", "Coin", "Coin", "Coin", "Coin"], "deck": ["Draw One"] * 4,
+              "columns": [["Dozer"], [], []]}, phase="abilities", active=1)
+    assert st.data.draw[0][-1] == 0                     # Sprig, on top, is instance 0
+    play(st, f"event:c{cid(st, 'Metabolic Meltdown')}")
+    while st.decision.kind == "pay":
+        play(st, ids(st)[0])
+    assert names(st, "lost", 0) == ["Sprig", "Pebble"] and names(st, "draw", 0) == ["Dozer"]
+    assert "P1 loses Sprig, Pebble from the top of their draw pile" in st.log
