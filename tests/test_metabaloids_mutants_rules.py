@@ -5,6 +5,7 @@ the battle's totals kept while losses are paid, and the short-game table option.
 from __future__ import annotations
 
 import pytest
+from test_metabaloids_battle_changes import attack
 from test_metabaloids_rules import GAME, HAND, cid, ids, names, play, pos
 
 import metatcg
@@ -233,3 +234,55 @@ def test_a_burn_takes_every_card_it_names_whatever_their_instance():
         play(st, ids(st)[0])
     assert names(st, "lost", 0) == ["Sprig", "Pebble"] and names(st, "draw", 0) == ["Dozer"]
     assert "P1 loses Sprig, Pebble from the top of their draw pile" in st.log
+
+
+@pytest.mark.rule("MB-EVT-4")
+def test_an_event_with_a_battle_long_effect_stays_in_the_event_area_until_the_battle_ends():
+    st = pos({"hand": ["Coin", *HAND, "Test Sapper", "Coin"], "deck": ["Draw One"] * 4,
+              "columns": [["Ripjaw"], [], []]},
+             {"hand": ["Coin"], "deck": ["Draw One"] * 4, "columns": [["Dozer"], ["Test Drawer"], []]})
+    play(st, "pass")
+    attack(st, "Ripjaw", "Dozer")
+    play(st, "pass", f"event:c{cid(st, 'Test Sapper')}")
+    while st.decision.kind == "pay":
+        play(st, ids(st)[0])
+    # P2 is asked again with the battle still on: the -3 lasts, so the Event is still out
+    assert st.data.battle is not None and st.current_player() == 1
+    assert names(st, "events", 0) == ["Test Sapper"] and "Test Sapper" not in names(st, "discard", 0)
+    play(st, "pass")
+    assert names(st, "events", 0) == [] and "Test Sapper" in names(st, "discard", 0)
+
+
+@pytest.mark.rule("MB-CL-9", "MB-CL-11")
+def test_a_loser_with_only_defense_0_cards_left_pays_no_more_losses():
+    """Short game, P2's draw and discard piles empty: the Event in hand (Defense 0) cannot pay,
+    so the 3 points beyond Dozer's Defense are ignored and nobody is asked."""
+    st = pos({"hand": ["Coin", *HAND], "deck": ["Draw Four"] * 4, "columns": [["Ripjaw"], [], []]},
+             {"hand": ["Test Sapper"], "deck": [], "columns": [["Dozer"], [], []]}, short_game=True)
+    attack(st, "Ripjaw", "Dozer")
+    assert "P2 has nothing left to pay 3 points of card losses with (MB-CL-11)" in st.log
+    assert st.decision.kind == "restock" and names(st, "hand", 1) == ["Test Sapper"]
+
+
+@pytest.mark.rule("MB-CL-8")
+def test_the_loss_prompt_counts_points_for_damage_and_cards_for_a_penalty():
+    st = pos({"hand": ["Coin", *HAND], "deck": ["Draw Four"] * 4, "columns": [["Ripjaw"], [], []]},
+             {"deck": ["Draw One"] * 4, "columns": [["Dozer"], [], []]})
+    attack(st, "Ripjaw", "Dozer")        # 9 against 1 + 3: Dozer (Defense 3) absorbs 3 of the 5
+    assert st.decision.kind == "lose" and st.decision.params.left == 2
+    assert st.decision.prompt == "Lose 2 points of card losses from anywhere (card losses)"
+
+
+@pytest.mark.rule("MB-SETUP-8")
+def test_initial_deployment_options_read_as_placements():
+    st = pos({"hand": ["Sprig", "Coin"], "deck": ["Pebble"] * 5}, {"hand": ["Sprig"], "deck": ["Pebble"] * 5},
+             phase="setup")
+    acts = {a.id: a.label for a in st.legal_actions()}
+    assert acts["place:c0@1"] == "Place Sprig (cost 1, ATK 1 DEF 1) into a new left column"
+    assert acts["done"] == "Stop placing cards (initial deployment done)"
+    play(st, "place:c0@1")
+    play(st, ids(st)[0])                # P2 places too; P1's next card cannot go under Sprig
+    assert {a.id: a.label for a in st.legal_actions()} == {
+        "place:c1@2": "Place Coin (cost 1, ATK 0 DEF 1) into a new middle column",
+        "place:c1@3": "Place Coin (cost 1, ATK 0 DEF 1) into a new right column",
+        "done": "Stop placing cards (initial deployment done)"}
