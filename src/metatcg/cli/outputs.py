@@ -61,8 +61,14 @@ def stop_on_sigterm() -> Iterator[None]:
 
 
 def stopped_notice(done: int, planned: int) -> None:
-    err_console.print(f"[yellow]stopped: {done} of {planned} games finished; the results below are "
-                      f"theirs[/]")
+    """What a stopped run kept: the finished games' results, or, before the first game ended,
+    that nothing was printed or written (so nobody looks for a summary file that is not there)."""
+    if done:
+        err_console.print(f"[yellow]stopped: {done} of {planned} games finished; the results below are "
+                          f"theirs[/]")
+    else:
+        err_console.print(f"[yellow]stopped before any of the {planned} games finished: no results to "
+                          f"show, and no summary, CSV or report written[/]")
 
 
 def compile_tip(seconds: float, game: Game, address: str | None) -> None:
