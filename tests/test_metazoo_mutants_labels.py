@@ -1,0 +1,93 @@
+"""What a MetaZoo (four-lane) player reads must say what it does: the options of an Aura tap,
+untap or return choice, a replacement's "instead" question and a card's one-line summary."""
+from __future__ import annotations
+
+from support import ids
+from support.metazoo import GAME, play, player
+
+EXTRA = '''
+[[card]]
+name = "MZL Sap Two"
+type = "strategy"
+aura = "fire"
+cost = 0
+[[card.ability]]
+kind = "on_play"
+do = [{ op = "tap_aura", player = "opponent" }]
+
+[[card]]
+name = "MZL Wake One"
+type = "strategy"
+aura = "fire"
+cost = 0
+[[card.ability]]
+kind = "on_play"
+do = [{ op = "untap_aura" }]
+
+[[card]]
+name = "MZL Send Back"
+type = "strategy"
+aura = "fire"
+cost = 0
+[[card.ability]]
+kind = "on_play"
+do = [{ op = "return_aura" }]
+
+[[card]]
+name = "MZL Spiked Plate"
+type = "equipment"
+aura = "fire"
+cost = 2
+influence = 1
+destruction = 2
+'''
+
+G = GAME.with_cards(GAME.parse_cards(EXTRA, "mutants_labels.toml"))
+
+
+def _labels(st) -> list[str]:
+    return sorted(a.label for a in st.legal_actions())
+
+
+def _aura_choice(strategy: str, p1_aura: list, p2_aura: list) -> list[str]:
+    """The option labels after P1 plays ``strategy`` with those Aura zones (each a Fire and an
+    Earth Aura, so there is a choice)."""
+    st = G.position({"seed": 1, "player": [player(aura=p1_aura, hand=[strategy]),
+                                           player("Plain Earth Caster", aura=p2_aura)],
+                     "lane": [{"terra": "Fire Starter"}], "options": {"auto_single": False}})
+    play(st, strategy)
+    assert st.decision.kind == "aura_op" and st.decision.player == 0
+    return _labels(st)
+
+
+def test_tapping_an_opponents_aura_offers_each_kind_by_name():
+    assert _aura_choice("MZL Sap Two", ["Fire Aura"], ["Fire Aura", "Earth Aura"]) == \
+        ["Tap Earth Aura", "Tap Fire Aura"]
+
+
+def test_untapping_an_aura_offers_each_tapped_kind_by_name():
+    tapped = [{"name": "Fire Aura", "tapped": True}, {"name": "Earth Aura", "tapped": True}]
+    assert _aura_choice("MZL Wake One", tapped, []) == ["Untap Earth Aura (tapped)", "Untap Fire Aura (tapped)"]
+
+
+def test_returning_an_aura_offers_each_kind_by_name():
+    assert _aura_choice("MZL Send Back", ["Fire Aura", "Earth Aura"], []) == \
+        ["Return Earth Aura", "Return Fire Aura"]
+
+
+def test_a_replacement_question_quotes_what_the_replacement_does():
+    """P2 Smashes P1's Fire Pup; P1's Guard Plate may be Shattered instead: the "yes" option
+    says so in the ability's words."""
+    st = G.position({"seed": 1, "player": [player(), player(aura=["Fire Aura"] * 2, hand=["Smash Unit"])],
+                     "lane": [{"terra": "Fire Starter", "p1": ["Fire Pup", "Guard Plate"]}],
+                     "options": {"auto_single": False}, "active": 1})
+    pup = next(u for u in st.data.lane_of if st.data.cards[u].name == "Fire Pup")
+    play(st, "Smash Unit", p=1)
+    st.apply(f"target:c{pup}")
+    assert st.decision.kind == "instead" and ids(st) == ["yes", "no"]
+    assert _labels(st) == ["No: let Fire Pup be affected", "Yes: Guard Plate: Instead: you may shatter this"]
+
+
+def test_an_equipment_summary_names_its_type_and_each_destruction():
+    assert G.pool["MZL Spiked Plate"].summary() == \
+        "MZL Spiked Plate — Equipment | Fire | cost 2 | Influence 1 | Destruction, Destruction"
