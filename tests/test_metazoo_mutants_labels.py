@@ -60,9 +60,10 @@ def _aura_choice(strategy: str, p1_aura: list, p2_aura: list) -> list[str]:
     return _labels(st)
 
 
-def test_tapping_an_opponents_aura_offers_each_kind_by_name():
-    assert _aura_choice("MZL Sap Two", ["Fire Aura"], ["Fire Aura", "Earth Aura"]) == \
-        ["Tap Earth Aura", "Tap Fire Aura"]
+def test_tapping_an_opponents_aura_offers_each_untapped_kind_by_name():
+    """An Aura already tapped is no option: only an untapped one can be tapped."""
+    p2 = ["Fire Aura", "Earth Aura", {"name": "Earth Aura", "tapped": True}]
+    assert _aura_choice("MZL Sap Two", ["Fire Aura"], p2) == ["Tap Earth Aura", "Tap Fire Aura"]
 
 
 def test_untapping_an_aura_offers_each_tapped_kind_by_name():
@@ -73,6 +74,15 @@ def test_untapping_an_aura_offers_each_tapped_kind_by_name():
 def test_returning_an_aura_offers_each_kind_by_name():
     assert _aura_choice("MZL Send Back", ["Fire Aura", "Earth Aura"], []) == \
         ["Return Earth Aura", "Return Fire Aura"]
+
+
+def test_an_aura_returned_without_a_choice_is_logged_with_its_cause():
+    st = G.position({"seed": 1, "player": [player(aura=["Fire Aura", "Fire Aura"], hand=["MZL Send Back"]),
+                                           player("Plain Earth Caster")],
+                     "lane": [{"terra": "Fire Starter"}], "options": {"auto_single": False}})
+    play(st, "MZL Send Back")
+    assert st.decision.kind == "action" and len(st.data.aura_zone[0]) == 1
+    assert "P1 puts Fire Aura on top of their Aura deck (MZL Send Back)" in st.log
 
 
 def test_a_replacement_question_quotes_what_the_replacement_does():
