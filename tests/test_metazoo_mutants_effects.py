@@ -1,0 +1,80 @@
+"""MetaZoo (four-lane) effects that mutation testing showed nothing else pinned down: a lane
+treated as resolved (MZL-ERRATA-LANERES-4) changes what "while this lane is resolved" units
+are, and an effect naming no lane of its own resolves the lane its ability chose."""
+from __future__ import annotations
+
+import pytest
+
+from metatcg.games.metazoo import stats
+from support import ids
+from support.metazoo import GAME, play, player
+
+EXTRA = '''
+[[card]]
+name = "MZE Ebb Pup"
+type = "creature"
+aura = "fire"
+cost = 1
+influence = 1
+[[card.ability]]
+kind = "continuous"
+condition = { lane_resolved = true }
+do = [{ op = "has_influence", amount = -1, target = { choose = "self" } }]
+
+[[card]]
+name = "MZE Pat And Close"
+type = "strategy"
+aura = "fire"
+cost = 1
+[[card.ability]]
+kind = "on_play"
+[[card.ability.do]]
+op = "give_influence"
+amount = 1
+target = { side = "friendly", lane = "chosen", type = "creature", choose = "one" }
+[[card.ability.do]]
+op = "treat_resolved"
+lane = "any"
+'''
+
+G = GAME.with_cards(GAME.parse_cards(EXTRA, "mutants_effects.toml"))
+
+
+def _position(hand: str, lanes: list):
+    return G.position({"seed": 1, "player": [player(aura=["Fire Aura"] * 3, hand=[hand]),
+                                             player("Plain Earth Caster")],
+                       "lane": lanes, "options": {"auto_single": False}})
+
+
+def _names_in_lanes(st) -> list[str]:
+    return sorted(st.data.cards[u].name for u in st.data.lane_of)
+
+
+@pytest.mark.rule("MZL-ERRATA-LANERES-4")
+def test_treating_a_lane_as_resolved_is_checked_at_once_against_units_it_weakens():
+    """MZE Ebb Pup has -1 Influence while its lane is resolved: resolving it by MZA Resolve
+    leaves the Pup at 0 Influence, and the state check Shatters it before P2 acts."""
+    st = _position("MZA Resolve", [{"terra": "Fire Starter", "p1": ["MZE Ebb Pup", "Fire Brute"]}])
+    play(st, "MZA Resolve")
+    st.apply("lane:1")
+    assert st.data.resolved == [True, False, False, False]
+    assert st.decision.kind == "action"
+    assert _names_in_lanes(st) == ["Fire Brute"]
+    assert [st.data.cards[c].name for c in st.data.discard[0]] == ["MZE Ebb Pup", "MZA Resolve"]
+
+
+@pytest.mark.rule("MZL-ERRATA-LANERES-4")
+def test_an_ability_resolving_no_lane_of_its_own_resolves_the_lane_it_chose():
+    """"Treat a lane as resolved" with no lane of its own after a target in a chosen lane
+    takes that chosen lane."""
+    st = _position("MZE Pat And Close", [{"terra": "Fire Starter", "p1": ["Fire Pup"]},
+                                         {"terra": "Fire Starter", "p1": ["Fire Brute"]}])
+    brute = next(u for u in st.data.lane_of if st.data.cards[u].name == "Fire Brute")
+    play(st, "MZE Pat And Close")
+    assert ids(st) == ["lane:1", "lane:2"]
+    st.apply("lane:2")
+    assert ids(st) == [f"target:c{brute}"]
+    st.apply(f"target:c{brute}")
+    assert st.data.resolved == [False, True, False, False]
+    assert stats.influence(st.data, brute) == st.data.cards[brute].influence + 1
+    assert st.decision.kind == "action"
