@@ -2,6 +2,8 @@
 untap or return choice, a replacement's "instead" question and a card's one-line summary."""
 from __future__ import annotations
 
+import pytest
+
 from support import ids
 from support.metazoo import GAME, play, player
 
@@ -83,6 +85,20 @@ def test_an_aura_returned_without_a_choice_is_logged_with_its_cause():
     play(st, "MZL Send Back")
     assert st.decision.kind == "action" and len(st.data.aura_zone[0]) == 1
     assert "P1 puts Fire Aura on top of their Aura deck (MZL Send Back)" in st.log
+
+
+@pytest.mark.parametrize("logging", [True, False])
+def test_only_a_resolved_lanes_enhance_option_says_it_helps_no_mission(logging):
+    """PR-MZL-20: a resolved lane may still be enhanced; its option (and only its) says its
+    mission is over, whether labels are made at once or only when read."""
+    st = G.position({"seed": 1, "player": [player(aura=["Fire Aura"]), player("Plain Earth Caster")],
+                     "lane": [{"terra": "Fire Starter", "p1": ["MZA Glow"]},
+                              {"terra": "Fire Starter", "resolved": True, "p1": ["MZA Glow"]}],
+                     "options": {"auto_single": False}})
+    st.logging = logging
+    assert [(a.id, a.label) for a in st.legal_actions() if a.id.startswith("enhance:")] == [
+        ("enhance:lane1", "Enhance lane 1 with an Aura"),
+        ("enhance:lane2", "Enhance lane 2 with an Aura (resolved: no mission to help)")]
 
 
 def test_a_replacement_question_quotes_what_the_replacement_does():
