@@ -1,6 +1,7 @@
 """MetaZoo (four-lane) effects that mutation testing showed nothing else pinned down: a lane
 treated as resolved (MZL-ERRATA-LANERES-4) changes what "while this lane is resolved" units
-are, and an effect naming no lane of its own resolves the lane its ability chose."""
+are, an effect naming no lane of its own resolves the lane its ability chose, and any unit
+(card 0 too) can fight a Duel."""
 from __future__ import annotations
 
 import pytest
@@ -35,6 +36,18 @@ target = { side = "friendly", lane = "chosen", type = "creature", choose = "one"
 [[card.ability.do]]
 op = "treat_resolved"
 lane = "any"
+
+[[card]]
+name = "MZE Challenge"
+type = "strategy"
+aura = "fire"
+cost = 1
+[[card.ability]]
+kind = "on_play"
+[[card.ability.do]]
+op = "duel"
+fighter = { side = "friendly", type = "creature", choose = "one" }
+target = { side = "rival", type = "creature", choose = "one" }
 '''
 
 G = GAME.with_cards(GAME.parse_cards(EXTRA, "mutants_effects.toml"))
@@ -78,3 +91,22 @@ def test_an_ability_resolving_no_lane_of_its_own_resolves_the_lane_it_chose():
     assert st.data.resolved == [False, True, False, False]
     assert stats.influence(st.data, brute) == st.data.cards[brute].influence + 1
     assert st.decision.kind == "action"
+
+
+@pytest.mark.rule("MZL-KW-DUEL-4")
+def test_a_caster_that_is_card_zero_fights_a_duel():
+    """P1's Caster (card 0, Influence 4) in lane 1 Duels Earth Pup (2): each deals its
+    Influence to the other; the Pup is defeated, the Caster keeps 2 damage."""
+    st = _position("MZE Challenge", [{"terra": "Fire Starter", "p1": ["Plain Fire Caster", "Fire Pup"],
+                                      "p2": ["Earth Pup"]}])
+    d = st.data
+    caster = d.caster[0]
+    pup = next(u for u in d.lane_of if d.cards[u].name == "Earth Pup")
+    assert caster == 0 and d.lane_of[caster] == 0
+    assert (stats.influence(d, caster), stats.influence(d, pup)) == (4, 2)
+    play(st, "MZE Challenge")
+    st.apply(f"target:c{caster}")  # the fighter
+    st.apply(f"target:c{pup}")
+    assert st.decision.kind == "action"
+    assert d.damage == {caster: 2}
+    assert _names_in_lanes(st) == ["Fire Pup", "Plain Fire Caster"]
