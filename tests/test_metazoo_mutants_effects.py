@@ -1,7 +1,8 @@
 """MetaZoo (four-lane) effects that mutation testing showed nothing else pinned down: a lane
 treated as resolved (MZL-ERRATA-LANERES-4) changes what "while this lane is resolved" units
-are, an effect naming no lane of its own resolves the lane its ability chose, and any unit
-(card 0 too) can fight a Duel."""
+are, an effect naming no lane of its own resolves the lane its ability chose, any unit (card 0
+too) can fight a Duel, and continuous abilities switched on by a creature or a Terra arriving
+work at once."""
 from __future__ import annotations
 
 import pytest
@@ -48,6 +49,31 @@ kind = "on_play"
 op = "duel"
 fighter = { side = "friendly", type = "creature", choose = "one" }
 target = { side = "rival", type = "creature", choose = "one" }
+
+[[card]]
+name = "MZE Banner"
+type = "equipment"
+aura = "fire"
+cost = 1
+influence = 1
+[[card.ability]]
+kind = "continuous"
+[[card.ability.do]]
+op = "has_influence"
+amount = 2
+target = { side = "friendly", lane = "this", type = "creature", choose = "all" }
+
+[[card]]
+name = "MZE Chill Terra"
+type = "terra"
+aura = "fire"
+cost = 1
+[[card.ability]]
+kind = "continuous"
+[[card.ability.do]]
+op = "has_influence"
+amount = -1
+target = { side = "any", lane = "this", type = "creature", choose = "all" }
 '''
 
 G = GAME.with_cards(GAME.parse_cards(EXTRA, "mutants_effects.toml"))
@@ -110,3 +136,36 @@ def test_a_caster_that_is_card_zero_fights_a_duel():
     assert st.decision.kind == "action"
     assert d.damage == {caster: 2}
     assert _names_in_lanes(st) == ["Fire Pup", "Plain Fire Caster"]
+
+
+# ============================================================================ continuous abilities
+@pytest.mark.rule("MZL-EQUIP-2")
+@pytest.mark.parametrize("lane", [1, 2, 3, 4])
+def test_an_equipments_continuous_ability_works_once_a_creature_joins_it(lane):
+    """MZE Banner (+2 to friendly creatures here) works only with a friendly creature in its
+    lane: Fire Pup played there gets the +2 at once, in whichever lane."""
+    lanes = [{"terra": "Fire Starter"} for _ in range(4)]
+    lanes[lane - 1]["p1"] = ["MZE Banner"]
+    st = _position("Fire Pup", lanes)
+    d = st.data
+    pup = d.hand[0][0]
+    stats.static_sources(d)  # the abilities at work are known (and kept) before the play
+    st.apply(f"play:c{pup}@lane{lane}")
+    assert st.decision.kind == "action" and d.lane_of[pup] == lane - 1
+    assert stats.influence(d, pup) == d.cards[pup].influence + 2
+
+
+@pytest.mark.rule("MZL-TERRA-5", "MZL-CREATURE-3")
+@pytest.mark.parametrize("old_terra", [None, "Fire Starter"])
+def test_a_terra_whose_ability_lowers_influence_shatters_a_creature_at_zero_at_once(old_terra):
+    """MZE Chill Terra gives -1 to every creature in its lane: played into lane 1 (empty, or
+    replacing Fire Starter), it leaves P2's Zero Earth (1) at 0, and the state check Shatters
+    it before anyone acts again."""
+    lane = {"p2": ["Earth Pup", "Zero Earth"]} | ({"terra": old_terra} if old_terra else {})
+    st = _position("MZE Chill Terra", [lane])
+    d = st.data
+    assert [stats.influence(d, u) for u in d.units[1]] == [2, 1]
+    st.apply(f"play:c{d.hand[0][0]}@lane1")
+    assert st.decision.kind == "action" and d.cards[d.terra[0]].name == "MZE Chill Terra"
+    assert _names_in_lanes(st) == ["Earth Pup"]
+    assert [d.cards[c].name for c in d.discard[1]] == ["Zero Earth"]
