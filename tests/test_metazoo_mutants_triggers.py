@@ -1,0 +1,127 @@
+"""MetaZoo (four-lane) triggers that mutation testing showed nothing else pinned down: a
+once-per-round On Mission ability, "this lane" of a Caster in its zone (PR-MZL-17) and the
+mission lane seen by a When Dispelled ability during a mission."""
+from __future__ import annotations
+
+import pytest
+
+from metatcg.games.metazoo import stats
+from support import ids
+from support.metazoo import GAME, player
+
+EXTRA = '''
+[[card]]
+name = "MZT Herald"
+type = "creature"
+aura = "fire"
+cost = 1
+influence = 1
+[[card.ability]]
+kind = "on_mission_resolution"
+scope = "any_lane"
+once_per_round = true
+do = [{ op = "draw" }]
+
+[[card]]
+name = "MZT Rally Caster"
+type = "caster"
+aura = "fire"
+allied = "earth"
+cost = 4
+influence = 4
+[[card.ability]]
+kind = "trigger"
+when = "unit_played"
+where = "anywhere"
+watch = { side = "friendly", type = "creature" }
+[[card.ability.do]]
+op = "give_influence"
+amount = 1
+target = { side = "friendly", lane = "this", type = "creature", choose = "all" }
+
+[[card]]
+name = "MZT Martyr"
+type = "creature"
+aura = "fire"
+cost = 1
+influence = 1
+[[card.ability]]
+kind = "when_dispelled"
+[[card.ability.do]]
+op = "give_influence"
+amount = 2
+target = { side = "friendly", lane = "mission", type = "creature", choose = "all" }
+
+[[card]]
+name = "MZT Wrecker"
+type = "creature"
+aura = "earth"
+cost = 1
+influence = 9
+destruction = 1
+'''
+
+G = GAME.with_cards(GAME.parse_cards(EXTRA, "mutants_triggers.toml"))
+
+
+def _position(p1: dict, lanes: list):
+    return G.position({"seed": 1, "player": [p1, player("Plain Earth Caster")], "lane": lanes,
+                       "options": {"auto_single": False}})
+
+
+def _unit(st, name: str) -> int:
+    d = st.data
+    return next(u for u in d.lane_of if d.cards[u].name == name)
+
+
+def _to_next_action(st) -> None:
+    """Take the first option of every decision until someone is to take an action."""
+    while st.decision.kind != "action":
+        st.apply(ids(st)[0])
+
+
+def test_a_once_per_round_on_mission_ability_fires_for_the_first_mission_only():
+    """MZT Herald draws a card when any lane's mission resolves, once per round: P1's
+    mission in lane 2 draws, P2's in lane 4 later the same round does not."""
+    st = _position(player(), [{"terra": "Fire Starter", "p1": ["MZT Herald"]},
+                              {"terra": "Fire Starter", "p1": ["Fire Pup"]}])
+    d = st.data
+    st.apply("declare:lane2")
+    _to_next_action(st)
+    assert (st.decision.player, len(d.hand[0])) == (1, 1)
+    st.apply("declare:lane4")
+    _to_next_action(st)
+    assert d.round == 1 and d.resolved == [False, True, False, True]
+    assert len(d.hand[0]) == 1
+    assert sum(line.startswith("P1 draws") for line in st.log) == 1
+
+
+def test_this_lane_of_a_caster_in_its_zone_is_chosen():
+    """PR-MZL-17: MZT Rally Caster, in its Caster zone, gives +1 to friendly creatures in
+    "this lane" when a friendly creature is played: it has no lane, so P1 chooses one."""
+    st = _position(player("MZT Rally Caster", aura=["Fire Aura"], hand=["Fire Pup"]),
+                   [{"terra": "Fire Starter", "p1": ["Fire Brute"]}, {"terra": "Fire Starter", "p1": ["Fire Brute"]}])
+    d = st.data
+    pup = d.hand[0][0]
+    assert d.caster[0] not in d.lane_of
+    st.apply(f"play:c{pup}@lane1")
+    assert st.decision.kind == "lane" and ids(st) == ["lane:1", "lane:2"]
+    st.apply("lane:2")
+    _to_next_action(st)
+    assert sorted((d.lane_of[u], stats.influence(d, u) - d.cards[u].influence) for u in d.lane_of) == \
+        [(0, 0), (0, 0), (1, 1)]
+
+
+@pytest.mark.rule("MZL-MISSION-12")
+def test_a_unit_dispelled_by_destruction_sees_the_mission_lane():
+    """P2's MZT Wrecker wins lane 1 with Destruction 1; P1 Shatters MZT Martyr, whose When
+    Dispelled ability gives +2 to friendly creatures in the mission's lane: Fire Brute there."""
+    st = _position(player(), [{"terra": "Fire Starter", "p1": ["MZT Martyr", "Fire Brute"], "p2": ["MZT Wrecker"]}])
+    d = st.data
+    brute, martyr = _unit(st, "Fire Brute"), _unit(st, "MZT Martyr")
+    st.apply("declare:lane1")
+    assert st.decision.kind == "destroy" and st.decision.player == 0
+    st.apply(f"shatter:c{martyr}")
+    _to_next_action(st)
+    assert martyr in d.discard[0]
+    assert stats.influence(d, brute) == d.cards[brute].influence + 2
