@@ -1,8 +1,8 @@
 """The options a MetaZoo (four-lane) player is offered, where mutation testing showed nothing
-else pinned them down: a Unique card already in play does not hide the rest of the hand, an
-ability whose first target is missing is not offered, a token's room in any lane makes an
-ability usable, a token made in "another lane" asks for it, and a Strategy's "no effect" mark
-reads "this lane" as any lane."""
+else pinned them down: a Unique card already in play does not hide the rest of the hand; an
+ability whose first target is missing, or that discards from an empty hand, is not offered; a
+token's room in any lane makes an ability usable; a token made in "another lane" asks for it;
+and a Strategy's "no effect" mark reads "this lane" as any lane."""
 from __future__ import annotations
 
 import pytest
@@ -49,6 +49,17 @@ influence = 1
 kind = "activated"
 icon = true
 do = [{ op = "create_token", token = "Spark", lane = "other" }]
+
+[[card]]
+name = "MZO Purger"
+type = "creature"
+aura = "fire"
+cost = 1
+influence = 1
+[[card.ability]]
+kind = "activated"
+icon = true
+do = [{ op = "discard" }]
 
 [[card]]
 name = "MZO Lift Here"
@@ -98,6 +109,12 @@ def test_an_ability_whose_highest_target_is_missing_is_not_offered():
     assert not any(a.startswith("ability:") for a in ids(empty))
     rival = _position(player(), [{"terra": "Fire Starter", "p1": ["MZO Lifter"], "p2": ["Earth Pup"]}])
     assert f"ability:c{_unit(rival, 'MZO Lifter')}:0" in ids(rival)
+
+
+@pytest.mark.parametrize("hand", [[], ["Fire Pup"]])
+def test_an_ability_that_only_discards_is_offered_only_with_a_card_in_hand(hand):
+    st = _position(player(hand=hand), [{"terra": "Fire Starter", "p1": ["MZO Purger"]}])
+    assert (f"ability:c{_unit(st, 'MZO Purger')}:0" in ids(st)) == bool(hand)
 
 
 def test_a_token_ability_is_offered_while_any_lane_has_room():
