@@ -1,7 +1,10 @@
 """MetaZoo (four-lane) triggers that mutation testing showed nothing else pinned down: a
 once-per-round On Mission ability, "this lane" of a Caster in its zone (PR-MZL-17) and the
-mission lane seen by a When Dispelled ability during a mission."""
+mission lane seen by a When Dispelled ability during a mission, and a game saved while a
+start-of-action-phase trigger asks."""
 from __future__ import annotations
+
+import copy
 
 import pytest
 
@@ -51,6 +54,17 @@ kind = "when_dispelled"
 op = "give_influence"
 amount = 2
 target = { side = "friendly", lane = "mission", type = "creature", choose = "all" }
+
+[[card]]
+name = "MZT Dawn Terra"
+type = "terra"
+aura = "fire"
+cost = 1
+[[card.ability]]
+kind = "trigger"
+when = "action_phase_start"
+may = true
+do = [{ op = "draw", player = "each" }]
 
 [[card]]
 name = "MZT Wrecker"
@@ -125,3 +139,19 @@ def test_a_unit_dispelled_by_destruction_sees_the_mission_lane():
     _to_next_action(st)
     assert martyr in d.discard[0]
     assert stats.influence(d, brute) == d.cards[brute].influence + 2
+
+
+def test_a_game_saved_while_a_start_of_action_phase_ability_asks_reads_back():
+    """Round 2 begins; MZT Dawn Terra's "may" ability (each player draws) asks P1 when the
+    action phase starts: saved then, the game reads back the same and goes on alike."""
+    st = G.position({"seed": 1, "player": [player(), player("Plain Earth Caster")], "phase": "round_start",
+                     "lane": [{"terra": "MZT Dawn Terra"}], "options": {"auto_single": False}})
+    while st.decision.kind != "may":
+        st.apply(ids(st)[0])
+    obj = st.to_json()
+    back = G.state_from_json(copy.deepcopy(obj))
+    assert back.to_json() == obj
+    for s in (st, back):
+        s.apply("yes")
+    assert back.to_json() == st.to_json()
+    assert [len(h) for h in back.data.hand] == [len(h) + 1 for h in obj["data"]["hand"]]
