@@ -1,8 +1,8 @@
 """MetaZoo (four-lane) effects that mutation testing showed nothing else pinned down: a lane
 treated as resolved (MZL-ERRATA-LANERES-4) changes what "while this lane is resolved" units
-are, an effect naming no lane of its own resolves the lane its ability chose, any unit (card 0
-too) can fight a Duel, and continuous abilities switched on by a creature or a Terra arriving
-work at once."""
+are; an effect naming no lane of its own resolves the lane its ability chose; any unit (card
+0 too) can fight a Duel; a Strategy's Move to "this lane" asks for the lane; and continuous
+abilities switched on by a creature or a Terra arriving work at once."""
 from __future__ import annotations
 
 import pytest
@@ -49,6 +49,15 @@ kind = "on_play"
 op = "duel"
 fighter = { side = "friendly", type = "creature", choose = "one" }
 target = { side = "rival", type = "creature", choose = "one" }
+
+[[card]]
+name = "MZE Gather"
+type = "strategy"
+aura = "fire"
+cost = 1
+[[card.ability]]
+kind = "on_play"
+do = [{ op = "move", to = "this", target = { side = "friendly", type = "creature", choose = "one" } }]
 
 [[card]]
 name = "MZE Banner"
@@ -136,6 +145,21 @@ def test_a_caster_that_is_card_zero_fights_a_duel():
     assert st.decision.kind == "action"
     assert d.damage == {caster: 2}
     assert _names_in_lanes(st) == ["Fire Pup", "Plain Fire Caster"]
+
+
+@pytest.mark.rule("MZL-KW-MOVE-1")
+def test_a_strategys_move_to_this_lane_asks_for_the_lane_first():
+    """PR-MZL-17: a Strategy has no lane, so "Move a friendly creature to this lane" asks for
+    one (only lanes the creature could go to, PR-MZL-25), then the creature, and Moves it."""
+    st = _position("MZE Gather", [{"terra": "Fire Starter", "p1": ["Fire Pup"]}, {"terra": "Fire Starter"}])
+    d = st.data
+    pup = next(iter(d.lane_of))
+    play(st, "MZE Gather")
+    assert ids(st) == ["lane:2", "lane:3", "lane:4"]
+    st.apply("lane:3")
+    assert ids(st) == [f"target:c{pup}"]
+    st.apply(f"target:c{pup}")
+    assert st.decision.kind == "action" and d.lane_of == {pup: 2}
 
 
 # ============================================================================ continuous abilities
