@@ -1,7 +1,7 @@
 """MetaZoo (four-lane) triggers that mutation testing showed nothing else pinned down: a
 once-per-round On Mission ability, "this lane" of a Caster in its zone (PR-MZL-17) and the
-mission lane seen by a When Dispelled ability during a mission, and a game saved while a
-start-of-action-phase trigger asks."""
+mission lane seen by a When Dispelled ability during a mission, a game saved while a
+start-of-action-phase trigger asks, and "when you enhance this lane" watchers."""
 from __future__ import annotations
 
 import copy
@@ -155,3 +155,19 @@ def test_a_game_saved_while_a_start_of_action_phase_ability_asks_reads_back():
         s.apply("yes")
     assert back.to_json() == st.to_json()
     assert [len(h) for h in back.data.hand] == [len(h) + 1 for h in obj["data"]["hand"]]
+
+
+@pytest.mark.rule("MZL-ENHANCE-1")
+def test_enhancing_a_lane_triggers_only_the_enhancers_own_watchers():
+    """Brazier Imp: "when you enhance this lane, +1 Influence to this creature". P1 enhances
+    lane 1, where each player has one: only P1's Imp gets the +1."""
+    st = GAME.position({"seed": 1, "player": [player(aura=["Fire Aura"]), player("Plain Earth Caster")],
+                        "lane": [{"terra": "Fire Starter", "p1": ["Brazier Imp"], "p2": ["Brazier Imp"]}],
+                        "options": {"auto_single": False}})
+    d = st.data
+    mine, theirs = d.units[0][0], d.units[1][0]
+    assert (stats.influence(d, mine), stats.influence(d, theirs)) == (2, 2)
+    st.apply("enhance:lane1")
+    _to_next_action(st)
+    assert st.decision.player == 1
+    assert (stats.influence(d, mine), stats.influence(d, theirs)) == (3, 2)
