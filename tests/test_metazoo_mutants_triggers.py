@@ -1,7 +1,8 @@
 """MetaZoo (four-lane) triggers that mutation testing showed nothing else pinned down: a
 once-per-round On Mission ability, "this lane" of a Caster in its zone (PR-MZL-17) and the
 mission lane seen by a When Dispelled ability during a mission, a game saved while a
-start-of-action-phase trigger asks, and "when you enhance this lane" watchers."""
+start-of-action-phase trigger asks, "when you enhance this lane" watchers, and a replacement
+declined on an event leaving the others."""
 from __future__ import annotations
 
 import copy
@@ -10,7 +11,7 @@ import pytest
 
 from metatcg.games.metazoo import stats
 from support import ids
-from support.metazoo import GAME, player
+from support.metazoo import GAME, play, player
 
 EXTRA = '''
 [[card]]
@@ -41,6 +42,21 @@ watch = { side = "friendly", type = "creature" }
 op = "give_influence"
 amount = 1
 target = { side = "friendly", lane = "this", type = "creature", choose = "all" }
+
+[[card]]
+name = "MZT Warden Caster"
+type = "caster"
+aura = "fire"
+allied = "earth"
+cost = 4
+influence = 4
+[[card.ability]]
+kind = "replacement"
+instead_of = "shatter"
+where = "anywhere"
+watch = { side = "friendly", type = "creature" }
+may = true
+do = [{ op = "draw" }]
 
 [[card]]
 name = "MZT Martyr"
@@ -171,3 +187,29 @@ def test_enhancing_a_lane_triggers_only_the_enhancers_own_watchers():
     _to_next_action(st)
     assert st.decision.player == 1
     assert (stats.influence(d, mine), stats.influence(d, theirs)) == (3, 2)
+
+
+@pytest.mark.rule("MZL-ERRATA-REPLEFF-3")
+def test_a_declined_replacement_of_card_zero_leaves_the_other_replacements():
+    """P2 Smashes P1's Fire Pup. Two replacements could apply: P1's Caster (card 0, ability 0:
+    "you may draw instead") and Guard Plate ("you may Shatter this instead"). P2 has the
+    Caster's considered first and P1 declines it: Guard Plate is still offered, and taken."""
+    st = G.position({"seed": 1, "player": [player("MZT Warden Caster"),
+                                           player(aura=["Fire Aura"] * 2, hand=["Smash Unit"])],
+                     "lane": [{"terra": "Fire Starter", "p1": ["Fire Pup", "Guard Plate"]}],
+                     "options": {"auto_single": False}, "active": 1})
+    d = st.data
+    pup, plate = _unit(st, "Fire Pup"), _unit(st, "Guard Plate")
+    assert d.caster[0] == 0
+    play(st, "Smash Unit", p=1)
+    st.apply(f"target:c{pup}")
+    assert (st.decision.kind, st.decision.player) == ("replace_order", 1)
+    assert sorted(ids(st)) == ["replace:c0:0", f"replace:c{plate}:0"]
+    st.apply("replace:c0:0")
+    assert (st.decision.kind, st.decision.player) == ("instead", 0)
+    st.apply("no")
+    assert st.decision.kind == "instead"
+    assert [a.label for a in st.legal_actions()][0] == "Yes: Guard Plate: Instead: you may shatter this"
+    st.apply("yes")
+    _to_next_action(st)
+    assert pup in d.lane_of and plate not in d.lane_of and plate in d.discard[0]
