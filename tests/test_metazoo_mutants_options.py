@@ -148,3 +148,17 @@ def test_a_strategy_acting_on_this_lane_has_an_effect_with_a_creature_in_any_lan
     assert _labels(st, "play:") == ["Play Strategy MZO Lift Here (cost 1)"]
     st = _position(player(aura=["Fire Aura"], hand=["MZO Lift Here"]), [{"terra": "Fire Starter"}])
     assert _labels(st, "play:") == ["Play Strategy MZO Lift Here (cost 1, no effect)"]
+
+
+@pytest.mark.parametrize("strategy, side", [("MZA Tap Strike", "p2"), ("MZA Refresh", "p1")])
+def test_tapping_offers_only_untapped_creatures_and_untapping_only_tapped_ones(strategy, side):
+    """PR-MZL-25: a creature the op would not change is no option."""
+    st = _position(player(aura=["Fire Aura"], hand=[strategy]),
+                   [{"terra": "Fire Starter", side: ["Fire Pup", {"name": "Fire Brute", "tapped": True}]}])
+    d = st.data
+    pup, brute = _unit(st, "Fire Pup"), _unit(st, "Fire Brute")
+    st.apply(next(a for a in ids(st) if a.startswith("play:")))
+    want = pup if strategy == "MZA Tap Strike" else brute
+    assert st.decision.kind == "target" and ids(st) == [f"target:c{want}"]
+    st.apply(f"target:c{want}")
+    assert d.tapped & {pup, brute} == ({pup, brute} if want == pup else set())
