@@ -129,3 +129,14 @@ def test_a_may_decision_given_to_the_other_player_is_refused():
     obj = _may()
     obj["decision"][0] = 0
     _refused(obj, "a 'may' decision is for P2, not P1")
+
+
+def test_a_game_saved_after_a_won_mission_reads_back_with_its_result():
+    """P1 wins lane 2's mission (Fire Pup, uncontested: 2 MP); the saved game keeps the
+    result (lane, totals, winner, MP) and reads back the same."""
+    st = position(player(), player(), [{"terra": "Fire Starter"}, {"terra": "Fire Starter", "p1": ["Fire Pup"]}])
+    st.apply("declare:lane2")
+    assert st.decision.kind == "action" and st.decision.player == 1
+    obj = st.to_json()
+    assert obj["data"]["last_mission"] == [1, 2, 0, 0, 2] and obj["data"]["mp"] == [2, 0]
+    assert GAME.state_from_json(copy.deepcopy(obj)).to_json() == obj
