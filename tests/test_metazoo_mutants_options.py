@@ -2,7 +2,7 @@
 else pinned them down: a Unique card already in play does not hide the rest of the hand; an
 ability whose first target is missing, or that discards from an empty hand, is not offered; a
 token's room in any lane makes an ability usable; a token made in "another lane" asks for it;
-and a Strategy's "no effect" mark reads "this lane" as any lane."""
+a Strategy's "no effect" mark reads "this lane" as any lane; a full side is not enhanced."""
 from __future__ import annotations
 
 import pytest
@@ -162,3 +162,12 @@ def test_tapping_offers_only_untapped_creatures_and_untapping_only_tapped_ones(s
     assert st.decision.kind == "target" and ids(st) == [f"target:c{want}"]
     st.apply(f"target:c{want}")
     assert d.tapped & {pup, brute} == ({pup, brute} if want == pup else set())
+
+
+@pytest.mark.rule("MZL-LANE-8")
+def test_a_full_side_cannot_be_enhanced():
+    """An enhancing Aura takes a slot: a side of five units offers no enhancing, one of four does."""
+    four = ["MZA Glow", "Fire Pup", "Fire Brute", "Cinder Fox"]
+    st = _position(player(aura=["Fire Aura"]), [{"terra": "Fire Starter", "p1": four + ["Ember Imp"]},
+                                                {"terra": "Fire Starter", "p1": four}])
+    assert [a for a in ids(st) if a.startswith("enhance:")] == ["enhance:lane2"]
