@@ -117,4 +117,3 @@ def test_a_replacement_question_quotes_what_the_replacement_does():
 def test_an_equipment_summary_names_its_type_and_each_destruction():
     assert G.pool["MZL Spiked Plate"].summary() == \
         "MZL Spiked Plate — Equipment | Fire | cost 2 | Influence 1 | Destruction, Destruction"
-
