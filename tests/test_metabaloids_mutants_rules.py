@@ -286,3 +286,13 @@ def test_initial_deployment_options_read_as_placements():
         "place:c1@2": "Place Coin (cost 1, ATK 0 DEF 1) into a new middle column",
         "place:c1@3": "Place Coin (cost 1, ATK 0 DEF 1) into a new right column",
         "done": "Stop placing cards (initial deployment done)"}
+
+
+@pytest.mark.rule("MB-TOT-8")
+def test_the_bonus_window_says_the_totals_are_not_fixed_yet():
+    st = pos({"hand": ["Coin", *HAND, "Coin"], "deck": ["Draw One"] * 4, "columns": [["Test Booster"], [], []]},
+             {"deck": ["Draw One"] * 4, "columns": [["Dozer"], [], []]})
+    attack(st, "Test Booster", "Dozer")
+    assert st.decision.kind == "__respond" and st.data.battle is not None
+    assert ids(st) == [f"use:c{cid(st, 'Test Booster')}", "pass"]
+    assert st.decision.prompt == "The battle's totals are not fixed yet: use an ability or Event, or pass"
