@@ -296,3 +296,21 @@ def test_the_bonus_window_says_the_totals_are_not_fixed_yet():
     assert st.decision.kind == "__respond" and st.data.battle is not None
     assert ids(st) == [f"use:c{cid(st, 'Test Booster')}", "pass"]
     assert st.decision.prompt == "The battle's totals are not fixed yet: use an ability or Event, or pass"
+
+
+@pytest.mark.rule("PR-MB-13")
+def test_a_battle_in_progress_is_part_of_the_noted_position():
+    """The same cards with and without a battle on, or with another bonus in it, are different
+    positions: a seat that changes only the battle has not gone round in a circle."""
+    from metatcg.games.metabaloids.loops import position_key
+    st = pos({"hand": ["Coin", *HAND, "Coin"], "deck": ["Draw One"] * 4, "columns": [["Test Booster"], [], []]},
+             {"deck": ["Draw One"] * 4, "columns": [["Dozer"], [], []]})
+    attack(st, "Test Booster", "Dozer")
+    d = st.data
+    keys = {position_key(d)}
+    b = d.battle
+    d.battle = b._replace(abonus=b.abonus + 3)
+    keys.add(position_key(d))
+    d.battle = None
+    keys.add(position_key(d))
+    assert len(keys) == 3
