@@ -211,6 +211,7 @@ def test_a_refresh_lets_a_used_card_use_its_ability_again_this_round():
              {"deck": ["Draw One"] * 4, "hand": ["Pebble"], "columns": [["Dozer"], [], []]}, phase="abilities")
     drawer, helping = cid(st, "Test Drawer"), cid(st, "Second Helping")
     assert ids(st) == [f"use:c{drawer}", "done"]        # nothing used yet: nothing to refresh
+    assert st.legal_actions()[0].label == "Use Test Drawer (cost 1 from anywhere): Any time, pay 1: draw a card."
     play(st, f"use:c{drawer}", f"pay:c{cid(st, 'Coin')}")
     assert ids(st) == [f"event:c{helping}", "done"]     # used this round: not offered again
     play(st, f"event:c{helping}")
@@ -314,3 +315,12 @@ def test_a_battle_in_progress_is_part_of_the_noted_position():
     d.battle = None
     keys.add(position_key(d))
     assert len(keys) == 3
+
+
+def test_a_card_read_from_its_file_knows_its_column_bonuses():
+    """Built here, not at import, so that mutation testing sees the test reach the card reader:
+    Pith Urchin's "adds +1 when it defends" is a Defense bonus and no Attack bonus."""
+    from metatcg.games.metabaloids.cards import CARD_DIR, parse_cards
+    text = (CARD_DIR / "commons.toml").read_text(encoding="utf-8")
+    urchin = next(c for c in parse_cards(text) if c.name == "Pith Urchin")
+    assert (urchin.defense_bonus, urchin.attack_bonus) == (1, 0)
