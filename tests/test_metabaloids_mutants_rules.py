@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from test_metabaloids_battle_changes import attack
+from test_metabaloids_cards import all_op_names
 from test_metabaloids_rules import GAME, HAND, cid, ids, names, play, pos
 
 import metatcg
@@ -324,3 +325,18 @@ def test_a_card_read_from_its_file_knows_its_column_bonuses():
     text = (CARD_DIR / "commons.toml").read_text(encoding="utf-8")
     urchin = next(c for c in parse_cards(text) if c.name == "Pith Urchin")
     assert (urchin.defense_bonus, urchin.attack_bonus) == (1, 0)
+
+
+@pytest.mark.parametrize("op", sorted(all_op_names()))
+def test_a_broken_op_in_a_card_file_is_named_by_its_place_in_the_file(op):
+    """A designer's error points at the field as the file spells it: the op's name, which the
+    reader uses to tell ops apart, never shows up in the path."""
+    from metatcg.engine.errors import CardDataError
+    from metatcg.games.metabaloids.cards import parse_cards
+    text = ('[[card]]\nname = "Bad"\ntype = "creature"\nrarity = "common"\ncost = 1\nattack = 1\n'
+            f'defense = 1\ntext = "x"\n[[card.ability]]\ntiming = "own_turn"\ndo = [{{ op = "{op}", surprise = 2 }}]\n')
+    with pytest.raises(CardDataError) as err:
+        parse_cards(text, "bad.toml")
+    lines = str(err.value).splitlines()
+    assert "bad.toml: card #1 'Bad': field ability.#1.do.#1.surprise: Extra inputs are not permitted" in lines
+    assert not [ln for ln in lines if f".{op}." in ln]
