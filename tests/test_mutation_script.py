@@ -51,7 +51,8 @@ def test_the_scratch_config_mutates_rules_not_presentation(tmp_path):
     assert 'only_mutate = ["src/metatcg/games/metabaloids/*.py"]' in config
     assert '"src/metatcg/games/metabaloids/terminal.py"' in config
     assert '"src/metatcg/games/metabaloids/battle.py"' not in config
-    assert "-n auto" not in config  # mutmut forks its own workers
+    assert "-n auto" not in config and "--dist" not in config  # mutmut forks its own workers
+    assert "-p no:cacheprovider" in config
     assert (work / "src" / "metatcg" / "games" / "metabaloids" / "battle.py").exists()
 
 
