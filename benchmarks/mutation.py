@@ -188,7 +188,7 @@ def configure(work: Path, package: str, tests: list[str], deselect: tuple[str, .
     shutil.copytree(ROOT / "tests", work / "tests", ignore=COPY_IGNORE, dirs_exist_ok=True)
     pyproject = (ROOT / "pyproject.toml").read_text()
     # mutmut forks one pytest per mutant itself: the suite's own xdist workers must stay off.
-    pyproject = re.sub(r"\s+(?:-n\s+\S+|--dist[= ]\S+)(?=[\s\"])", "", pyproject)
+    pyproject = re.sub(r'\s+(?:-n|--dist)[= ][^\s"]+', "", pyproject)
     game_dir = f"src/metatcg/games/{package}"
     config = [
         "",

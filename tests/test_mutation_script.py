@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -52,7 +53,7 @@ def test_the_scratch_config_mutates_rules_not_presentation(tmp_path):
     assert '"src/metatcg/games/metabaloids/terminal.py"' in config
     assert '"src/metatcg/games/metabaloids/battle.py"' not in config
     assert "-n auto" not in config and "--dist" not in config  # mutmut forks its own workers
-    assert "-p no:cacheprovider" in config
+    assert tomllib.loads(config)["tool"]["pytest"]["ini_options"]["addopts"] == "-p no:cacheprovider"
     assert (work / "src" / "metatcg" / "games" / "metabaloids" / "battle.py").exists()
 
 
