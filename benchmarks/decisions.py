@@ -12,7 +12,8 @@ question, since its options keep their numbers and the picks can be typed in one
 (``ui.picks``). Both columns count the same seeded games; the "after" games differ only where a
 preference answered differently from greedy. Also counted: every action is in the record, and
 how many option labels P1 was shown contain an internal id (``#c12``-like or ``[kind:id]``).
-Never run by pytest.
+With ``--fair`` the person's seat is asked in every response window, holding something or not,
+as at a table with people (PR-K-10). Never run by pytest.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ import time
 
 import metatcg
 from metatcg.bots import make_bot
+from metatcg.engine.windows import ASK_SEATS, ask_seats_text
 from metatcg.ui.prefs import SeatPrefs, auto_answer
 from metatcg.ui.presentation import presentation_of
 
@@ -35,10 +37,10 @@ PERSON = 0
 KINDS: dict[bool, collections.Counter[str]] = {False: collections.Counter(), True: collections.Counter()}
 
 
-def play(game, seats: int, seed: int, prefs: SeatPrefs | None) -> dict[str, int]:
+def play(game, seats: int, seed: int, prefs: SeatPrefs | None, fair: bool = False) -> dict[str, int]:
     names = game.starter_deck_names()
     decks = [game.starter_deck(names[(seed + i) % len(names)]) for i in range(seats)]
-    st = game.new_state(decks, seed=seed)
+    st = game.new_state(decks, seed=seed, options={ASK_SEATS: ask_seats_text([PERSON])} if fair else None)
     pres = presentation_of(game)
     bots = [make_bot("greedy", seed * 31 + p) for p in range(seats)]
     asked = labels = with_id = by_prefs = 0
@@ -51,7 +53,7 @@ def play(game, seats: int, seed: int, prefs: SeatPrefs | None) -> dict[str, int]
         legal = st.legal_actions()
         kind = st.decision.kind
         step = len(st.history)
-        action = auto_answer(st, p, prefs, pres) if prefs is not None else None
+        action = auto_answer(st, p, prefs, pres, fair=fair) if prefs is not None else None
         if action is not None:
             by_prefs += 1
         else:
@@ -75,6 +77,8 @@ def main() -> None:
     ap.add_argument("--games", nargs="*", default=list(GAMES))
     ap.add_argument("--count", type=int, default=200)
     ap.add_argument("--kinds", action="store_true", help="also the questions by decision kind")
+    ap.add_argument("--fair", action="store_true",
+                    help="the person is asked in every response window, as at a table with people (PR-K-10)")
     args = ap.parse_args()
     print(f"{'game':14} {'seats':>5} {'before':>8} {'after':>8} {'fewer':>7} {'by prefs':>9} "
           f"{'ids in labels':>14} {'s/game':>7}")
@@ -82,8 +86,8 @@ def main() -> None:
         game = metatcg.load_game(gid)
         seats = GAMES[gid]
         t = time.perf_counter()
-        before = [play(game, seats, s, None) for s in range(args.count)]
-        after = [play(game, seats, s, SeatPrefs()) for s in range(args.count)]
+        before = [play(game, seats, s, None, args.fair) for s in range(args.count)]
+        after = [play(game, seats, s, SeatPrefs(), args.fair) for s in range(args.count)]
         b = statistics.mean(r["asked"] for r in before)
         a = statistics.mean(r["asked"] for r in after)
         ids = sum(r["with_id"] for r in after) / max(1, sum(r["labels"] for r in after))
