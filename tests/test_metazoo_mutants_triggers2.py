@@ -1,10 +1,12 @@
 """MetaZoo (four-lane) triggers where mutation testing showed nothing else pinned them down: a
 creature's "when a rival creature in this lane is dealt damage" trigger fires on that damage
-(MZL-CREATURE-5)."""
+(MZL-CREATURE-5); a Caster in its Caster zone stands in no lane, so its "in this lane" trigger
+treats every lane alike."""
 from __future__ import annotations
 
 import pytest
 
+from metatcg.games.metazoo import stats
 from support.metazoo import GAME, player
 
 EXTRA = '''
@@ -17,6 +19,34 @@ influence = 1
 [[card.ability]]
 kind = "on_play"
 do = [{ op = "deal_damage", amount = 1, target = { side = "rival", lane = "this", type = "creature" } }]
+
+[[card]]
+name = "MZD Lane Caster"
+type = "caster"
+aura = "fire"
+allied = "earth"
+cost = 4
+influence = 4
+[[card.ability]]
+kind = "trigger"
+where = "caster_zone"
+when = "unit_played"
+watch = { side = "friendly", lane = "this", type = "creature" }
+do = [{ op = "give_influence", amount = 1, target = { choose = "subject" } }]
+
+[[card]]
+name = "MZD Any Lane Caster"
+type = "caster"
+aura = "fire"
+allied = "earth"
+cost = 4
+influence = 4
+[[card.ability]]
+kind = "trigger"
+where = "caster_zone"
+when = "unit_played"
+watch = { side = "friendly", type = "creature" }
+do = [{ op = "give_influence", amount = 1, target = { choose = "subject" } }]
 '''
 G = GAME.with_cards(GAME.parse_cards(EXTRA, "mutants_triggers2.toml"))
 
@@ -37,3 +67,26 @@ def test_a_damaged_trigger_fires_when_its_creature_is_dealt_damage():
     assert d.damage.get(brute) == 1 and brute in d.lane_of
     assert brute in d.tapped
     assert any(line.startswith("Vodyanoy (P1): Fire Brute") for line in st.log_for(0))
+
+
+def _pup_played_by(caster: str, lane: int) -> int:
+    """Fire Pup's Influence after ``caster`` (in its Caster zone) sees it played to ``lane``."""
+    st = G.position({"seed": 1, "player": [player(caster, aura=["Fire Aura"] * 2, hand=["Fire Pup"]),
+                                           player("Plain Earth Caster")],
+                     "lane": [{"terra": "Fire Starter"}] * 3, "options": {"auto_single": False}})
+    st.apply(f"play:c1@lane{lane}")
+    while st.decision.kind != "action":
+        st.apply(st.legal_actions()[0].id)
+    d = st.data
+    pup = next(u for u in d.lane_of if d.cards[u].name == "Fire Pup")
+    return stats.influence(d, pup)
+
+
+@pytest.mark.rule("MZL-CREATURE-5")
+def test_a_caster_in_its_zone_is_in_no_lane():
+    """The Caster zone is no lane: a Caster's trigger that works from there (MZL-CASTER-7/8) and
+    is limited to "this lane" treats lanes 1, 2 and 3 alike, and one without a lane fires for a
+    play to any of them."""
+    base = G.pool["Fire Pup"].influence
+    assert [_pup_played_by("MZD Lane Caster", ln) for ln in (1, 2, 3)] == [base] * 3
+    assert [_pup_played_by("MZD Any Lane Caster", ln) for ln in (1, 2, 3)] == [base + 1] * 3
