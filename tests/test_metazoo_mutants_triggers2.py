@@ -90,3 +90,21 @@ def test_a_caster_in_its_zone_is_in_no_lane():
     base = G.pool["Fire Pup"].influence
     assert [_pup_played_by("MZD Lane Caster", ln) for ln in (1, 2, 3)] == [base] * 3
     assert [_pup_played_by("MZD Any Lane Caster", ln) for ln in (1, 2, 3)] == [base + 1] * 3
+
+
+def test_start_of_action_phase_triggers_waiting_to_be_ordered_survive_save_and_load():
+    """Two Crackling Salt Pans trigger together when the action phase starts; while P1 orders
+    them the game is saved and loaded (the contract: any point), and both copies go on alike."""
+    st = GAME.position({"seed": 1, "phase": "round_start",
+                        "player": [player(aura=["Fire Aura"] * 2), player("Plain Earth Caster")],
+                        "lane": [{"terra": "Crackling Salt Pan", "p1": ["Fire Brute"]},
+                                 {"terra": "Crackling Salt Pan", "p2": ["Fire Brute"]}],
+                        "options": {"auto_single": False}})
+    while st.decision.kind != "__order_triggers":
+        st.apply(st.legal_actions()[0].id)
+    loaded = GAME.state_from_json(st.to_json_text())
+    assert loaded.decision.kind == "__order_triggers"
+    assert [a.id for a in loaded.legal_actions()] == ["trigger:0", "trigger:1"]
+    for s in (st, loaded):
+        s.apply("trigger:1")
+    assert loaded.to_json_text() == st.to_json_text()
