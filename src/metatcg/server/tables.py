@@ -370,8 +370,12 @@ class Table:
         return True
 
     def _prefs_may_answer(self, state: GameState) -> bool:
+        """Does a person with preferences that answer anything decide now? (Cheap: on every commit.)"""
         p = state.current_player()
-        return not self.ended and p >= 0 and self.seats[p].prefs is not None
+        if self.ended or p < 0:
+            return False
+        prefs = self.seats[p].prefs
+        return prefs is not None and (prefs.auto_pass or prefs.auto_same)
 
     def _answers(self, state: GameState, n: int) -> tuple[list["_Step"], bool]:
         """In a worker thread (auto-same plays options out on copies): apply to ``state``, one
