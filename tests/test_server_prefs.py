@@ -115,7 +115,7 @@ BAD = [
     ({"auto_pass": True, "colour": "red"}, "no such preference: colour"),
     (["attacked"], "must be an object"),
     ({"stops": "attacked"}, "stops is a list"),
-    (None, '"type": "prefs"'),
+    (None, "no preferences given"),
 ]
 
 

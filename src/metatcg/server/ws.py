@@ -139,8 +139,8 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str, token: str | None, rules
 def read_prefs(data: Any) -> SeatPrefs:
     """A seat's preferences as a client sent them, checked (``400 bad_prefs`` says what is wrong)."""
     if data is None:
-        raise ApiError(400, "bad_prefs", 'a prefs message is {"type": "prefs", "prefs": {"auto_pass": true, '
-                                         '"stops": ["attacked", …], "auto_same": true}}')
+        raise ApiError(400, "bad_prefs", 'no preferences given: send "prefs": {"auto_pass": true, '
+                                         '"stops": ["attacked", …], "auto_same": true}; nothing was changed')
     try:
         return SeatPrefs.from_json(data)
     except PrefsError as e:
