@@ -1,7 +1,8 @@
 """MetaZoo (four-lane) triggers where mutation testing showed nothing else pinned them down: a
 creature's "when a rival creature in this lane is dealt damage" trigger fires on that damage
 (MZL-CREATURE-5); a Caster in its Caster zone stands in no lane, so its "in this lane" trigger
-treats every lane alike."""
+treats every lane alike; a "When Dispelled" ability of a unit Shattered by a mission's
+Destruction knows which lane that mission is in."""
 from __future__ import annotations
 
 import pytest
@@ -19,6 +20,27 @@ influence = 1
 [[card.ability]]
 kind = "on_play"
 do = [{ op = "deal_damage", amount = 1, target = { side = "rival", lane = "this", type = "creature" } }]
+
+[[card]]
+name = "MZV Crusher"
+type = "creature"
+aura = "fire"
+cost = 1
+influence = 6
+destruction = 1
+
+[[card]]
+name = "MZV Last Word"
+type = "creature"
+aura = "earth"
+cost = 1
+influence = 1
+[[card.ability]]
+kind = "when_dispelled"
+[[card.ability.do]]
+op = "deal_damage"
+amount = 1
+target = { side = "rival", lane = "mission", type = "creature", choose = "all" }
 
 [[card]]
 name = "MZD Lane Caster"
@@ -108,3 +130,19 @@ def test_start_of_action_phase_triggers_waiting_to_be_ordered_survive_save_and_l
     for s in (st, loaded):
         s.apply("trigger:1")
     assert loaded.to_json_text() == st.to_json_text()
+
+
+@pytest.mark.rule("MZL-KW-DISPEL-1")
+def test_a_when_dispelled_ability_during_a_mission_knows_the_mission_lane():
+    """P1 wins the mission in lane 1 with a Destruction creature; P2's Last Word is Shattered,
+    and its "deal 1 damage to each rival creature in the mission lane" hits the Crusher."""
+    st = G.position({"seed": 1, "player": [player(aura=["Fire Aura"] * 2), player("Plain Earth Caster")],
+                     "lane": [{"terra": "Fire Starter", "p1": ["MZV Crusher"], "p2": ["MZV Last Word"]}],
+                     "options": {"auto_single": False}})
+    d = st.data
+    crusher = next(u for u in d.lane_of if d.cards[u].name == "MZV Crusher")
+    st.apply("declare:lane1")
+    while st.decision.kind != "action":
+        st.apply(st.legal_actions()[0].id)         # P2 picks what its Destruction Shatters
+    assert all(d.cards[u].name != "MZV Last Word" for u in d.lane_of)
+    assert d.damage.get(crusher) == 1
