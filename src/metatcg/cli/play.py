@@ -19,11 +19,12 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
-from metatcg.bots import make_bot
+from metatcg.bots import BOTS, make_bot
 from metatcg.engine.errors import MetatcgError, StateDataError, UnfingerprintedError
 from metatcg.engine.game import Game
 from metatcg.engine.handle import PlayerHandle
 from metatcg.engine.state import GameState
+from metatcg.engine.suggest import did_you_mean
 from metatcg.engine.windows import ASK_SEATS, ask_seats_text
 from metatcg.ui.presentation import presentation_of
 
@@ -32,7 +33,7 @@ from .common import console, fail, get_game, load_deck, load_record, player_name
 from .render import HELP_TEXT, card_details, compact_log, find_cards, render_actions, ui_for
 from .screen import DecisionScreen, page, seat_title
 
-OPPONENTS = ("greedy", "random", "ismcts", "human")
+OPPONENTS = (*BOTS, "human")
 
 
 def known_opponent(vs: str) -> bool:
@@ -44,6 +45,21 @@ def known_opponent(vs: str) -> bool:
     except MetatcgError:
         return False
     return True
+
+
+def check_opponent(vs: str) -> None:
+    """A clear error for an opponent nobody can sit down as: an unknown name gets the closest
+    names, a known bot with a bad setting the bot's own message."""
+    name = vs.partition(":")[0]
+    if name not in OPPONENTS:
+        fail(f"unknown opponent {vs!r}; choose one of: {', '.join(OPPONENTS)}, or a bot with settings such as "
+             f"ismcts:iters=400{did_you_mean(name, OPPONENTS)}")
+    try:
+        make_bot(vs)
+    except MetatcgError as e:
+        fail(f"--vs {vs}: {e}")
+
+
 QUIT_WORDS = {"quit", "q", "exit"}
 CONCEDE_WORDS = {"concede", "resign"}
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"      # home, clear the screen, clear the scrollback
@@ -150,11 +166,7 @@ def run_play(game_id: str | None, game: Game | None, deck: str | None, opponent_
              resume: Path | None = None, options: dict[str, Any] | None = None,
              fair_windows: bool | None = None) -> None:
     if vs != "human":
-        try:
-            make_bot(vs)
-        except MetatcgError as e:
-            fail(f"unknown opponent {vs!r} ({e}); choose one of: {', '.join(OPPONENTS)}, or a bot with "
-                 "settings such as ismcts:iters=400")
+        check_opponent(vs)
     session = (resume_game(resume, game_id, save) if resume is not None
                else new_game(game_id, game, deck, opponent_deck, vs, seed, seat, save, seats, options, fair_windows))
     play_session(session)
