@@ -26,6 +26,7 @@ from metatcg.engine.handle import PlayerHandle
 from metatcg.engine.state import GameState
 from metatcg.engine.suggest import did_you_mean
 from metatcg.engine.windows import ASK_SEATS, ask_seats_text
+from metatcg.ui.log_query import query_log
 from metatcg.ui.presentation import presentation_of
 
 from . import saving
@@ -193,7 +194,7 @@ def pick_options(game: Game, seats: int, options: dict[str, Any] | None) -> dict
         for i, (value, text) in enumerate(values, 1):
             console.print(f"  {i}. [bold]{escape(value)}[/] — {escape(text)}")
         while True:
-            raw = read_line(f"1-{len(values)} [1]> ").strip()
+            raw = read_line(escape(f"1-{len(values)} [1]> ")).strip()
             if not raw:
                 raw = "1"
             if raw.isdigit() and 1 <= int(raw) <= len(values):
@@ -254,6 +255,8 @@ def resume_game(path: Path, game_id: str | None, save: Path | None) -> Session:
     target = save if save is not None else path
     new_path = saving.claim(target, record)
     session = Session(game, state, you, vs, new_path, undos=seats.get("undos", 0))
+    if not session.hot_seat:    # 'undo' goes back past the save as well: your earlier decisions
+        session.marks = [i for i, who in enumerate(state._deciders()) if who == you]
     for p in session.humans:     # what was seen before the save is one 'log' away
         session.seen[p] = max(0, len(state.log_for(p)) - 3)
     console.print(Rule(f"{escape(game.title or game.id)} · seed {state.seed} · resumed", style="bold cyan"))
@@ -343,7 +346,7 @@ def human_turn(session: Session, p: int) -> None:
         elif cmd in ("help", "h", "?") and not arg:
             console.print(HELP_TEXT)
         elif cmd in ("log", "l"):
-            page(console, f"{player_name(p)}'s log", compact_log(state.log_for(p)), read_line)
+            show_log(state.log_for(p), arg, player_name(p) + "'s")
         elif cmd in ("board", "b", "view", "v"):
             console.print(ui_for(session.game).render_board(session.game, view, session.roles))
             console.print(render_actions(view))
@@ -372,7 +375,7 @@ def take(session: Session, p: int, action: dict[str, Any]) -> None:
 def confirm_quit(session: Session, p: int) -> None:
     console.print(f"The game is saved in [bold]{escape(str(session.path))}[/]; "
                   f"[bold]metatcg play --resume {escape(str(session.path))}[/] continues it.")
-    answer = read_line("Quit now? [y/N] ").strip().lower()
+    answer = read_line(escape("Quit now? [y/N] ")).strip().lower()
     if answer in ("y", "yes"):
         raise EndOfInput(f"{player_name(p)} quit")
     console.print("[dim]Not quitting: choose an option.[/]")
@@ -380,7 +383,7 @@ def confirm_quit(session: Session, p: int) -> None:
 
 def confirm_concede(session: Session, p: int) -> bool:
     """Concede after asking: a loss, saved in the record; the others may play on."""
-    answer = read_line("Concede this game? It counts as a loss. [y/N] ").strip().lower()
+    answer = read_line(escape("Concede this game? It counts as a loss. [y/N] ")).strip().lower()
     if answer not in ("y", "yes"):
         console.print("[dim]Not conceding: choose an option.[/]")
         return False
@@ -408,6 +411,15 @@ def undo(session: Session, p: int) -> bool:
     session.save()
     console.print(Text("↶ back to your previous decision", style="yellow"))
     return True
+
+
+def show_log(log: list[str], arg: str, who: str) -> None:
+    """``log``: the latest lines; ``log N``: the last N; ``log /TEXT``: the lines that mention TEXT."""
+    q = query_log(log, arg, who)
+    if q.error:
+        console.print(f"[red]{escape(q.error)}[/]")
+        return
+    page(console, q.title, compact_log(q.lines), read_line, latest=q.latest)
 
 
 def show_hand(session: Session, view: dict[str, Any]) -> None:

@@ -111,14 +111,17 @@ class DecisionScreen:
 
 
 def page(console: Console, title: str, lines: list[str], ask: Callable[[str], str],
-         then: str = "") -> None:
+         then: str = "", latest: bool = False) -> None:
     """Show ``lines`` a screenful at a time under ``title``: Enter for more, q to stop. With
-    ``then`` ("your decision"), the last page waits too, so nothing scrolls away unread."""
+    ``then`` ("your decision"), the last page waits too, so nothing scrolls away unread.
+    ``latest``: only the last screenful, at once (the newest lines are what a player looks for)."""
     per = max(3, console.height - 2)
     rendered: list[Text] = []
     for line in lines:
         rendered.extend(log_line(line).wrap(console, max(1, console.width)))
     total = len(rendered)
+    if latest and total > per:
+        rendered, total = rendered[-per:], per
     for start in range(0, max(total, 1), per):
         chunk = rendered[start:start + per]
         console.print(Rule(title if start == 0 else f"{title} (continued)", style="dim"))
