@@ -20,11 +20,13 @@ from metatcg.ui.layout import compact_log, log_line, player_name, render_actions
 
 from .render import ui_for
 
-MIN_LOG = 2          # log lines a decision screen always keeps room for
+MIN_LOG = 2          # log lines a decision screen always keeps room for (its rule and one line)
+MIN_OPTIONS = 4      # lines a page of options needs at least: its rule, two options, the 'more' line
+CUT = "…"            # how every board marks what it leaves out ("… 3 more", "Troll of the Ol…")
 
 
 def board_lines(height: int) -> int:
-    """Lines the compact board may use: about half the screen (12 at 24 rows, 22 at 45)."""
+    """Lines the compact board may use at least: about half the screen (12 at 24 rows, 22 at 45)."""
     return max(10, height // 2)
 
 
@@ -34,7 +36,14 @@ def height_of(console: Console, renderable: RenderableType, width: int) -> int:
 
 
 class DecisionScreen:
-    """What a player sees when asked to decide, sized to ``console``."""
+    """What a player sees when asked to decide, sized to ``console``.
+
+    The screen (less the input line) is shared out in this order: the new log lines get their
+    room first (a catch-up that fits is never paged: ``fits_log``); the options get the rest,
+    a page at a time when they do not fit; the board gets about half the screen, and all the
+    room the log and the options leave when they are short, so that opponents' cards keep their
+    names. A game's board may run past its budget to show your hand and resources whole; the
+    options then go on more pages."""
 
     def __init__(self, console: Console, game: Game, view: dict[str, Any], roles: dict[int, str],
                  recent: list[str]) -> None:
@@ -45,20 +54,60 @@ class DecisionScreen:
         self.page = 0
 
     @functools.cached_property
+    def options_height(self) -> int:
+        """Lines every option takes, on one page."""
+        return height_of(self.console, render_actions(self.view), self.width)
+
+    @functools.cached_property
+    def log_need(self) -> int:
+        """Lines the new log lines take under their rule (none without new lines)."""
+        return self.log_height() + 1 if self.recent else 0
+
+    @functools.cached_property
+    def board_budget(self) -> int:
+        """Lines the compact board is given: half the screen, or what the options and the new
+        log lines leave, whichever is more."""
+        spare = self.height - 1 - self.options_height - max(self.log_need, MIN_LOG)
+        return max(board_lines(self.height), spare)
+
+    @functools.cached_property
     def board(self) -> RenderableType:
-        """The compact board, drawn once per screen."""
-        return ui_for(self.game).render_board(self.game, self.view, self.roles,
-                                              max_lines=board_lines(self.height), width=self.width)
+        """The compact board, drawn once per screen. A board that leaves something out (every
+        game marks it with '…') gets more lines while the new log lines and a page of options
+        still fit below it, next to a third of the screen's worth of options (the others go on
+        more pages): the cards keep their names."""
+        budget = self.board_budget
+        keep = min(self.options_height, max(MIN_OPTIONS, self.height // 3))   # options never shrink to a sliver
+        log = self.log_need if self.log_need + keep + budget < self.height else MIN_LOG
+        most = self.height - 1 - keep - max(log, MIN_LOG)
+        board = self.draw_board(budget)
+        while budget < most and CUT in self.text_of(board):
+            budget += 1
+            board = self.draw_board(budget)
+        return board
+
+    def draw_board(self, max_lines: int) -> RenderableType:
+        return ui_for(self.game).render_board(self.game, self.view, self.roles, max_lines=max_lines,
+                                              width=self.width)
+
+    def text_of(self, renderable: RenderableType) -> str:
+        lines = self.console.render_lines(renderable, self.console.options.update(width=self.width), pad=False)
+        return "\n".join("".join(seg.text for seg in line) for line in lines)
 
     @functools.cached_property
     def board_height(self) -> int:
         return height_of(self.console, self.board, self.width)
 
+    @property
+    def below_board(self) -> int:
+        """Lines left under the board for the log and the options (the input line kept)."""
+        return self.height - 1 - self.board_height
+
     def option_pages(self, room: int) -> list[tuple[int, int]]:
         """(first, last) option numbers of each page when ``room`` lines are left for options."""
         actions = self.view.get("legal_actions") or []
         n = len(actions)
-        if n == 0 or height_of(self.console, render_actions(self.view), self.width) <= room:
+        if n == 0 or self.options_height <= room:
             return [(1, n)]
         pages, start = [], 1
         while start <= n:
@@ -70,17 +119,24 @@ class DecisionScreen:
             start = end + 1
         return pages
 
+    def options_room(self) -> int:
+        """Lines the options may use: all they need when the log leaves it, else what the new
+        log lines leave (at least a small page), else what a two-line log leaves."""
+        room = self.below_board
+        if self.options_height + max(self.log_need, MIN_LOG) <= room:
+            return self.options_height
+        if self.fits_log():
+            return max(MIN_OPTIONS, room - self.log_need)
+        return max(MIN_OPTIONS, room - MIN_LOG)
+
     def render(self) -> RenderableType:
         """Board, the log lines that fit, the options (one page of them if they do not fit)."""
-        board = self.board
-        used = self.board_height + 1                                  # + the input line
-        room = self.height - used - MIN_LOG - 1                      # - the log and its rule
-        pages = self.option_pages(max(3, room))
+        pages = self.option_pages(self.options_room())
         self.page %= len(pages)
         first, last = pages[self.page]
         options = render_actions(self.view, first, last, more=len(pages) > 1)
-        left = self.height - used - height_of(self.console, options, self.width)
-        return Group(board, *self.log_tail(left - 1), options)
+        left = self.below_board - height_of(self.console, options, self.width)
+        return Group(self.board, *self.log_tail(left), options)
 
     def log_tail(self, room: int) -> list[RenderableType]:
         """The newest log lines that fit in ``room`` screen lines (a long line may wrap), under
@@ -104,10 +160,9 @@ class DecisionScreen:
         return sum(len(log_line(x).wrap(self.console, self.width)) for x in self.recent)
 
     def fits_log(self) -> bool:
-        """Do the new log lines all fit below the board? If not, page them first."""
-        options = height_of(self.console, render_actions(self.view), self.width)
-        room = self.height - self.board_height - options - 2
-        return self.log_height() <= max(MIN_LOG, room)
+        """Do the new log lines all fit below the board, next to at least a small page of
+        options? If not, they are paged first (and only then)."""
+        return self.log_need <= max(MIN_LOG, self.below_board - min(self.options_height, MIN_OPTIONS))
 
 
 def page(console: Console, title: str, lines: list[str], ask: Callable[[str], str],
