@@ -32,7 +32,7 @@ from metatcg.ui.presentation import presentation_of
 from . import saving
 from .common import console, fail, get_game, load_deck, load_record, player_name, result_text
 from .render import HELP_TEXT, card_details, compact_log, find_cards, render_actions, ui_for
-from .screen import DecisionScreen, page, seat_title
+from .screen import DecisionScreen, page, seat_title, show_then_options
 
 OPPONENTS = (*BOTS, "human")
 
@@ -348,8 +348,8 @@ def human_turn(session: Session, p: int) -> None:
         elif cmd in ("log", "l"):
             show_log(state.log_for(p), arg, player_name(p) + "'s")
         elif cmd in ("board", "b", "view", "v"):
-            console.print(ui_for(session.game).render_board(session.game, view, session.roles))
-            console.print(render_actions(view))
+            show_then_options(console, "the whole board", ui_for(session.game).render_board(
+                session.game, view, session.roles), render_actions(view), read_line)
         elif cmd == "hand":
             show_hand(session, view)
         elif cmd in ("actions", "a", "options"):

@@ -170,13 +170,20 @@ def page(console: Console, title: str, lines: list[str], ask: Callable[[str], st
     """Show ``lines`` a screenful at a time under ``title``: Enter for more, q to stop. With
     ``then`` ("your decision"), the last page waits too, so nothing scrolls away unread.
     ``latest``: only the last screenful, at once (the newest lines are what a player looks for)."""
-    per = max(3, console.height - 2)
     rendered: list[Text] = []
     for line in lines:
         rendered.extend(log_line(line).wrap(console, max(1, console.width)))
+    per = max(3, console.height - 2)
+    if latest and len(rendered) > per:
+        rendered = rendered[-per:]
+    page_lines(console, title, rendered, ask, then)
+
+
+def page_lines(console: Console, title: str, rendered: list[Text], ask: Callable[[str], str],
+               then: str = "") -> None:
+    """The pager itself: ``rendered`` (one screen line each) a screenful at a time."""
+    per = max(3, console.height - 2)
     total = len(rendered)
-    if latest and total > per:
-        rendered, total = rendered[-per:], per
     for start in range(0, max(total, 1), per):
         chunk = rendered[start:start + per]
         console.print(Rule(title if start == 0 else f"{title} (continued)", style="dim"))
@@ -190,6 +197,24 @@ def page(console: Console, title: str, lines: list[str], ask: Callable[[str], st
         answer = ask(f"[dim]{where}{keys}[/] ")
         if last or answer.strip().lower() in ("q", "s", "quit", "skip"):
             return
+
+
+def screen_lines(console: Console, renderable: RenderableType) -> list[Text]:
+    """``renderable`` as the lines it takes on ``console``, styles kept (to page a board)."""
+    lines = console.render_lines(renderable, console.options, pad=False)
+    return [Text.assemble(*((seg.text, seg.style) for seg in line if not seg.control)) for line in lines]
+
+
+def show_then_options(console: Console, title: str, renderable: RenderableType, options: RenderableType,
+                      ask: Callable[[str], str]) -> None:
+    """``renderable`` (the ``board`` command's full board) and then the options, without the
+    options scrolling the board away: a board that does not fit with them is paged first."""
+    lines = screen_lines(console, renderable)
+    if len(lines) + height_of(console, options, console.width) + 1 <= console.height:
+        console.print(renderable)
+    else:
+        page_lines(console, title, lines, ask, then="your options")
+    console.print(options)
 
 
 def turns_in(lines: list[str]) -> int:
