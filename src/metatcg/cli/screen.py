@@ -119,15 +119,20 @@ class DecisionScreen:
             start = end + 1
         return pages
 
+    def options_kept(self) -> int:
+        """Lines the options keep however long the catch-up: all they need up to half the room
+        under the board (a page of a few options at least)."""
+        return min(self.options_height, max(MIN_OPTIONS, self.below_board // 2))
+
     def options_room(self) -> int:
         """Lines the options may use: all they need when the log leaves it, else what the new
-        log lines leave (at least a small page), else what a two-line log leaves."""
+        log lines leave, else what a two-line log leaves."""
         room = self.below_board
         if self.options_height + max(self.log_need, MIN_LOG) <= room:
             return self.options_height
         if self.fits_log():
-            return max(MIN_OPTIONS, room - self.log_need)
-        return max(MIN_OPTIONS, room - MIN_LOG)
+            return max(self.options_kept(), room - self.log_need)
+        return max(self.options_kept(), room - MIN_LOG)
 
     def render(self) -> RenderableType:
         """Board, the log lines that fit, the options (one page of them if they do not fit)."""
@@ -160,9 +165,9 @@ class DecisionScreen:
         return sum(len(log_line(x).wrap(self.console, self.width)) for x in self.recent)
 
     def fits_log(self) -> bool:
-        """Do the new log lines all fit below the board, next to at least a small page of
-        options? If not, they are paged first (and only then)."""
-        return self.log_need <= max(MIN_LOG, self.below_board - min(self.options_height, MIN_OPTIONS))
+        """Do the new log lines all fit below the board, next to the options or half the room
+        for them? If not, they are paged first (and only then)."""
+        return self.log_need <= max(MIN_LOG, self.below_board - self.options_kept())
 
 
 def page(console: Console, title: str, lines: list[str], ask: Callable[[str], str],

@@ -189,7 +189,7 @@ class CompactBoard:
         self.opp = after(len(view.get("players") or [0, 0]), self.me)[0]
         self.narrow = self.width < SIDE_BY_SIDE
         self.setup = view.get("phase") == "setup"
-        self.roomy = False        # names in full and every unit shown (``lines`` tries it first)
+        self.roomy = 0            # 2: every unit by its whole name; 1: whole names, a line a side; 0: tight
         self.lane_head = LANE_HEAD
 
     # ---- lines
@@ -225,7 +225,7 @@ class CompactBoard:
         return start, parts
 
     def units(self, side: dict, sources: bool = False) -> list[Text]:
-        return [influence_text(u, self.narrow, sources, whole=self.roomy) for u in side.get("units") or []]
+        return [influence_text(u, self.narrow, sources, whole=self.roomy > 0) for u in side.get("units") or []]
 
     def sides(self, lane: dict) -> tuple[dict, dict]:
         by = {s.get("player"): s for s in lane.get("sides") or []}
@@ -252,7 +252,7 @@ class CompactBoard:
             start.append(" · ", style="dim")
             start.append_text(side_head(full, q, self.me, other.get("influence", 0), res, False))
             start.append(": ", style="dim")
-            if self.roomy:
+            if self.roomy == 2:
                 return wrap_entries(start, self.units(full), self.width, 99, indent=self.lane_head)
             return [fit(self.units(full), self.width, start=start)]
         if not two_lines:
@@ -262,14 +262,17 @@ class CompactBoard:
                 n = len(side.get("units") or [])
                 t.append(f" ({n} unit{'s' if n != 1 else ''})", style="dim")
                 parts.append(t)
-            return [fit(parts, self.width, sep=" vs ", start=head)]
+            line = fit(parts, self.width, sep=" vs ", start=head)
+            if line.cell_len + 2 <= self.width:     # units left unnamed: a roomier screen names them
+                line.append(" …", style="dim")
+            return [line]
         out = []
         for i, (side, q, other) in enumerate(((theirs, self.opp, mine), (mine, self.me, theirs))):
             start = head if i == 0 else Text(" " * self.lane_head)
             start = start.copy()
             start.append_text(side_head(side, q, self.me, other.get("influence", 0), res, False))
             start.append(": " if side.get("units") else "", style="dim")
-            if self.roomy:
+            if self.roomy == 2:
                 out += wrap_entries(start, self.units(side), self.width, 99, indent=self.lane_head)
             else:
                 out.append(fit(self.units(side), self.width, start=start))
@@ -290,7 +293,7 @@ class CompactBoard:
                                                          self.view.get("mission_lane") == lanes[i]["lane"],
                                                          sum(len(s.get("units") or [])
                                                              for s in lanes[i].get("sides") or [])))
-        if self.roomy:
+        if self.roomy == 2:
             return [ln for lane, t in zip(lanes, two) for ln in self.narrow_lane(lane, t)]
         for i in order:
             if len(lanes) + sum(two) <= room:
@@ -402,22 +405,24 @@ class CompactBoard:
 
     # ---- assembling
     def lines(self) -> list[Text]:
-        """The roomy board (names in full, every unit) when it fits ``max_lines``; else the
-        tight one, whose lanes give way first. Your own line and your hand are never cut: the
+        """The roomiest board that fits ``max_lines``: every unit by its whole name; whole names
+        a line a lane side (the units that do not fit counted); or the tight one, whose lanes
+        give way first. Your own line and your hand are never cut: the
         board may run past ``max_lines`` to show them (the screen pages the options instead)."""
-        self.roomy = True
+        self.roomy = 2
         names = [len((lane.get("terra") or {}).get("name", "")) for lane in self.view.get("lanes") or []]
-        self.lane_head = min(ROOMY_HEAD_MAX, max([LANE_HEAD, *(n + 5 for n in names)]))
-        out = self.assemble()
-        if len(out) <= self.max_lines:
-            return out
-        self.roomy, self.lane_head = False, LANE_HEAD
+        self.lane_head = min(ROOMY_HEAD_MAX, max([LANE_HEAD, *(n + 5 for n in names)]))   # Terras whole
+        for self.roomy in (2, 1):
+            out = self.assemble()
+            if len(out) <= self.max_lines:
+                return out
+        self.roomy = 0
         return self.assemble()
 
     def assemble(self) -> list[Text]:
         """Header and players; the lanes, as full as room allows once the hand has its lines;
         the hand; then the extras while room is left."""
-        opp = self.player_lines(self.opp, 2 if self.roomy else 1)
+        opp = self.player_lines(self.opp, 2 if self.roomy == 2 else 1)
         top = [self.header_line(), *opp, *self.player_lines(self.me, 3)]
         hand = self.hand_entries()
         n = len(self.view["players"][self.me].get("hand") or [])
