@@ -590,6 +590,7 @@ class MZ22UI(GameUI):
                     entries.append(Text(f"{len(auras)} Aura" + (f" ({sum(1 for a in auras if a.get('fatigued'))}"
                                                                  f"{FATIGUED})" if any(a.get('fatigued') for a in auras)
                                                                  else ""), style="green"))
+                entries = entries or [Text("nothing in the Arena", style="dim")]
                 arena = pack(entries, max(10, width - t.cell_len - 3), Text(""), 1 if level >= 3 else None)
                 lines = [fit(t + Text(" │ ", style="dim") + arena[0], width)] + [
                     fit(Text("    ") + x, width) for x in arena[1:]]
