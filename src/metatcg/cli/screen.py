@@ -1,10 +1,12 @@
-"""One decision, one screen: the compact board, the last log lines and the numbered options
+"""One decision, one screen: the compact board, the new log lines and the numbered options
 fit the terminal (80×24 and up), and a pager for anything longer.
 
-The board gets about half the height (``board_lines``); the options come next in as many
-columns as fit; the log gets what is left. What does not fit is never cut silently: a longer
-"what happened" is paged before the decision (``page``), and too many options are shown a
-page at a time (``more``).
+The new log lines get their room first, next to half the room under the board for the
+options (``DecisionScreen.fits_log``); the board gets about half the height, and more when the
+options and the log are short or when it would otherwise cut names (``DecisionScreen.board``).
+What does not fit is never cut silently: a longer "what happened" is paged before the decision
+(``page``), too many options are shown a page at a time (``more``), and the ``board`` command
+pages the whole board before the options (``show_then_options``).
 """
 from __future__ import annotations
 
