@@ -151,7 +151,7 @@ def inline_grid(p: dict, marks: tuple[str, str], level: int) -> Text:
             continue
         for k, c in enumerate(col):
             if k:
-                t.append(",")
+                t.append(", " if level == 0 else ",")
             if level == 2:
                 mark = MARKED if c.get("marked") else SAFE if c.get("safe") else ""
                 t.append(f"{mark}{c['attack']}/{c['defense']}", style=card_style(c, marks))
@@ -471,12 +471,17 @@ class MetabaloidsUI(GameUI):
     def _inline_seat(self, view: dict, q: int, roles: dict[int, str] | None, width: int,
                      marks: tuple[str, str]) -> list[Text]:
         """An opponent in few lines: its counts, then its grid inline, a column after another
-        ('│' between them), every card by its whole name (wrapped, never cut)."""
+        ('│' between them), every card by its whole name. A grid that wraps names its columns."""
         head = seat_header(view, q, roles, width, 1)
-        cols = [inline_grid({"columns": [col]}, marks, 0) for col in view["players"][q].get("columns") or []]
-        if not any(view["players"][q].get("columns") or []):
-            return head
-        return head + pack(cols, width, Text("  "), sep=" │ ")
+        columns = view["players"][q].get("columns") or []
+        if not any(columns):
+            return head + [Text("  (no cards in play)", style="dim")]
+        cols = [inline_grid({"columns": [col]}, marks, 0) for col in columns]
+        lines = pack(cols, width, Text("  "), sep=" │ ")
+        if len(lines) > 1 or any(x.plain.endswith("…") for x in lines):
+            named = [Text(f"{COLUMN_NAMES[i]}: ", style="dim") + c for i, c in enumerate(cols) if columns[i]]
+            lines = pack(named, width, Text("  "), sep=" │ ")
+        return head + lines
 
     def _one_line(self, view: dict, q: int, roles: dict[int, str] | None, width: int,
                   marks: tuple[str, str]) -> Text:
