@@ -55,3 +55,9 @@ def test_a_deck_of_another_game_says_which_game_it_looks_like(tmp_path):
     assert "unknown card" not in checked.output            # not forty lines of unknown cards
     assert_clean(run("play", "metax", "--deck", str(f)), 2, "not a metax deck", "looks like a metazoo deck")
     assert_clean(run("deck", "check", str(f)), 0, "legal", "metazoo")   # guessed right without --game
+
+
+def test_deck_check_of_a_misspelt_starter_deck_and_a_missing_scenario_file():
+    assert_clean(run("deck", "check", "agro", "--game", "metax"), 2, "no deck file 'agro'", "did you mean 'aggro'?")
+    result = run("scenario", "run", "nosuch.toml")
+    assert "no scenario file 'nosuch.toml'" in result.output and "Errno" not in result.output

@@ -12,9 +12,10 @@ import metatcg
 from metatcg.engine.decks import Deck, parse_deck_text
 from metatcg.engine.errors import DeckError
 from metatcg.engine.game import Game
+from metatcg.engine.suggest import did_you_mean
 from metatcg.ui.deck_games import best_game, other_game_hint
 
-from .common import console, err_console, get_game, handle_errors
+from .common import console, err_console, fail, get_game, handle_errors
 from .render import ui_for
 
 deck_app = typer.Typer(help="Check deck files and browse starter decks.", no_args_is_help=True)
@@ -35,6 +36,11 @@ def check(file: Path = typer.Argument(..., help="Deck file ('3 Card Name' lines,
     if not Path(file).exists() and starters:
         game = game or starters[0]
         text = game.starter_deck(str(file)).to_text()
+    elif not Path(file).exists():
+        names = [n for g in ([game] if game else map(metatcg.load_game, metatcg.game_ids()))
+                 for n in g.starter_deck_names()]
+        fail(f"no deck file {str(file)!r}, nor a starter deck of {game.id if game else 'any game'} by that name"
+             f"{did_you_mean(str(file), names)}")
     else:
         text = Path(file).read_text(encoding="utf-8")  # unreadable file: exit 2
     try:

@@ -272,11 +272,11 @@ def battle_lines(view: dict, width: int | None, one_line: bool = False) -> list[
     asum, dsum = column_sum(view, a, ac, "attack"), column_sum(view, d, dc, "defense")
     if one_line:
         t = Text("⚔ ", style="red")
-        t.append(f"{player_name(a)} {COLUMN_NAMES[ac][0].upper()} ")
+        t.append(f"{player_name(a)} {COLUMN_NAMES[ac]} ")
         t.append(b["attacking_card"]["name"], style=ATTACKER_STYLE)
         t.append(f" {b['attack_total'] if b['attack_total'] is not None and not decided(b) else asum}",
                  style="bold")
-        t.append(f" vs {player_name(d)} {COLUMN_NAMES[dc][0].upper()} ")
+        t.append(f" vs {player_name(d)} {COLUMN_NAMES[dc]} ")
         t.append(b["target_card"]["name"], style=TARGET_STYLE)
         t.append(f" {b['defense_total'] if b['defense_total'] is not None and not decided(b) else dsum}",
                  style="bold")

@@ -104,7 +104,7 @@ def influence_text(u: dict, narrow: bool, sources: bool = False, whole: bool = F
     if tapped:
         t.append(" tapped", style="yellow")
     if u.get("damage"):
-        t.append(f" {u['damage']}dmg", style="red")
+        t.append(f" {u['damage']} damage", style="red")
     return t
 
 
@@ -121,7 +121,7 @@ def side_head(side: dict, q: int, me: int, other: int, resolved: bool, slots: bo
     if side.get("soar"):
         extras.append(("Soar", "magenta"))
     if side.get("destruction"):
-        extras.append((f"Destr. {side['destruction']}", "magenta"))
+        extras.append((f"Destruction {side['destruction']}", "magenta"))
     if (side.get("units") or side.get("aura")) and not side.get("has_creature", True):
         extras.append(("no creature", "yellow"))
     if slots:
@@ -426,7 +426,7 @@ class CompactBoard:
         top = [self.header_line(), *opp, *self.player_lines(self.me, 3)]
         hand = self.hand_entries()
         n = len(self.view["players"][self.me].get("hand") or [])
-        head = Text(f"Hand {n} (cost/Infl.): " if hand else "Hand: empty", style="bold")
+        head = Text(f"Hand {n} (cost/Influence): " if hand else "Hand: empty", style="bold")
         hand_lines = wrap_entries(head, hand, self.width, 99)
         lane_room = self.max_lines - len(top) - len(hand_lines)
         lane_lines = self.narrow_lanes(lane_room) if self.narrow else self.wide_lanes(lane_room)
