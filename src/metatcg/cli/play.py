@@ -368,7 +368,7 @@ def take(session: Session, p: int, action: dict[str, Any]) -> None:
     """Apply the chosen option, remember the decision for undo, save."""
     session.marks.append(len(session.state.history))
     session.state.apply(action["id"])
-    console.print(Text(f"→ {action['label']}", style="green"), no_wrap=True, overflow="ellipsis")
+    console.print(Text(f"→ {action['label']}", style="green"))    # wrapped, never cut
     session.save()
 
 
