@@ -368,7 +368,8 @@ def take(session: Session, p: int, action: dict[str, Any]) -> None:
     """Apply the chosen option, remember the decision for undo, save."""
     session.marks.append(len(session.state.history))
     session.state.apply(action["id"])
-    console.print(Text(f"→ {action['label']}", style="green"))    # wrapped, never cut
+    # one line (the option was shown whole just above): a longer echo would push the next page up
+    console.print(Text(f"→ {action['label']}", style="green"), no_wrap=True, overflow="ellipsis")
     session.save()
 
 
