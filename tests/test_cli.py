@@ -14,7 +14,7 @@ import metatcg
 from metatcg.bots import make_bot
 from metatcg.cli.render import card_summary, find_cards, names_in, render_actions, render_view
 from support.cli import assert_clean as assert_clean_error  # non-zero exit, the message, no traceback
-from support.cli import run
+from support.cli import options_in_turn, run
 
 DECK_DIR = Path(metatcg.__file__).parent / "games" / "metax" / "decks"
 
@@ -180,7 +180,7 @@ def test_simulate_workers_match_sequential(tmp_path):
 # ------------------------------------------------------------------ play and replay
 def test_play_against_random_bot_then_replay(metax, in_tmp):
     junk = "abc\n0\n99\n?1\n?x\ncard brawl\ncard\ncard zzzqqq\nlog\nhelp\nboard\nhand\n\n"
-    r = run("play", "metax", "--vs", "random", "--seed", "3", input=junk + "1\n" * 400)
+    r = run("play", "metax", "--vs", "random", "--seed", "3", input=junk + options_in_turn(1000))
     assert r.exit_code == 0, r.output
     assert "Traceback" not in r.output
     assert "no option 99" in r.output and "not understood" in r.output
@@ -231,7 +231,7 @@ def test_play_with_bots_in_every_other_seat(game_id, in_tmp):
     game = metatcg.load_game(game_id)
     n = max(game.seat_counts)
     r = run("play", game_id, "--seats", str(n), "--seat", "1", "--vs", "random", "--seed", "5",
-            input="1\n" * 300)
+            input=options_in_turn(900))
     assert r.exit_code == 0, r.output
     assert "P2 (you)" in r.output
     for p in range(n):

@@ -8,7 +8,7 @@ import pytest
 
 import metatcg
 from metatcg.ui import presentation_of
-from support.cli import assert_clean, run
+from support.cli import assert_clean, options_in_turn, run
 
 GAMES = [gid for gid in metatcg.game_ids() if presentation_of(metatcg.load_game(gid)).card_types]
 
@@ -86,7 +86,7 @@ def test_table_options_reach_the_games(in_tmp):
     simulate and play; a bad key or value is a clear error before anything runs."""
     r = run("simulate", "metax", "--option", "action_limit=40", "-n", "2", "--seed", "3")
     assert_clean(r, 0, "2 games ended at the action limit")
-    r = run("play", "metax", "--seed", "2", "--option", "action_limit=30", input="1\n" * 200)
+    r = run("play", "metax", "--seed", "2", "--option", "action_limit=30", input=options_in_turn(400))
     assert_clean(r, 0, "action limit of 30")
     record = json.loads((in_tmp / "metatcg-metax-2.record.json").read_text())
     assert record["options"]["action_limit"] == 30

@@ -11,7 +11,8 @@ import metatcg
 from metatcg.cli import play as play_mod
 from metatcg.cli.common import console
 from metatcg.cli.play import CLEAR_ALL
-from support.cli import assert_clean, run
+from metatcg.ui.prefs import SeatPrefs
+from support.cli import assert_clean, options_in_turn, run
 
 GAMES = ["metax", "metazoo", "metabaloids"]
 PROMPTS = re.compile(r"P\d> |Enter: (?:more · q: )?(?:your decision|back) |press Enter when[^\n]*|Quit now\? \[y/N\] "
@@ -55,7 +56,8 @@ def test_the_game_is_saved_after_every_decision(in_tmp, monkeypatch):
     r = run("play", "metax", "--seed", "2")
     assert r.exit_code == 9
     rec = record_of(in_tmp / "metatcg-metax-2.record.json")
-    assert len(rec["actions"]) == 2 and rec["play"] == {"seat": 0, "vs": "greedy", "undos": 0}
+    assert len(rec["actions"]) == 2 and rec["play"] == {
+        "seat": 0, "vs": "greedy", "undos": 0, "prefs": {"0": SeatPrefs().to_json()}}
     metatcg.load_game("metax").replay(rec)
 
 
@@ -83,7 +85,7 @@ def test_resume_continues_the_same_game_in_a_new_file(game_id, in_tmp):
     assert_clean(r, 0, "Game stopped")
     saved = in_tmp / f"metatcg-{game_id}-6.record.json"
     before = record_of(saved)
-    r = run("play", "--resume", str(saved), input="1\n" * 3000)
+    r = run("play", "--resume", str(saved), input=options_in_turn(6000))
     assert_clean(r, 0, "resumed", "Game over")
     after = record_of(in_tmp / f"metatcg-{game_id}-6-2.record.json")
     assert record_of(saved) == before                              # the earlier file is untouched
@@ -93,7 +95,7 @@ def test_resume_continues_the_same_game_in_a_new_file(game_id, in_tmp):
 
 
 def test_resume_refuses_what_it_cannot_continue(in_tmp):
-    run("play", "metax", "--seed", "8", "--vs", "random", input="1\n" * 600)
+    run("play", "metax", "--seed", "8", "--vs", "random", input=options_in_turn(1500))
     done = in_tmp / "metatcg-metax-8.record.json"
     assert metatcg.load_game("metax").replay(record_of(done)).is_terminal()
     assert_clean(run("play", "--resume", str(done)), 2, "is over")
@@ -167,7 +169,7 @@ def screens(output: str) -> list[str]:
 @pytest.mark.parametrize("size", [(80, 24), (140, 45)])
 def test_a_whole_game_at_a_small_terminal_never_scrolls_a_screen_away(game_id, size, in_tmp):
     width, height = size
-    r = run("play", game_id, "--seed", "11", input="1\n" * 4000, width=width, height=height)
+    r = run("play", game_id, "--seed", "11", input=options_in_turn(8000), width=width, height=height)
     assert_clean(r, 0, "Game over")
     parts = screens(r.output)
     assert len(parts) > 15

@@ -43,3 +43,10 @@ def assert_clean(result, code: int, *needles: str) -> None:
     flat = " ".join(result.output.split())  # rich wraps long lines (e.g. temporary paths)
     for n in needles:
         assert " ".join(n.split()) in flat, (n, result.output[-3000:])
+
+
+def options_in_turn(n: int) -> str:
+    """``n`` answers for a person who takes low options: 1, 2, … 9, 1, 2… Options keep
+    their numbers through the picks of one choice (``ui.picks``), so once option 1 is paid,
+    "1" is refused and the next line is taken instead; a stream of "1" alone would stall."""
+    return "".join(f"{1 + i % 9}\n" for i in range(n))

@@ -27,9 +27,12 @@ from metatcg.engine.state import GameState
 from metatcg.engine.suggest import did_you_mean
 from metatcg.engine.windows import ASK_SEATS, ask_seats_text
 from metatcg.ui.log_query import query_log
+from metatcg.ui.picks import PickNumbers, parse_picks
+from metatcg.ui.prefs import PrefsError, SeatPrefs, auto_answer
 from metatcg.ui.presentation import presentation_of
 
 from . import saving
+from .seatprefs import answer_by_prefs, numbered, prefs_command, prefs_from_json, prefs_to_json
 from .common import console, fail, get_game, load_deck, load_record, player_name, result_text
 from .render import HELP_TEXT, card_details, compact_log, find_cards, render_actions, ui_for
 from .screen import DecisionScreen, page, seat_title, show_then_options
@@ -85,12 +88,17 @@ class Session:
     seen: dict[int, int] = field(default_factory=dict)   # per human: log lines already shown
     marks: list[int] = field(default_factory=list)       # history length at each of your decisions
     last_human: int | None = None
+    prefs: dict[int, SeatPrefs] = field(default_factory=dict)        # per human seat, saved with the game
+    numbers: dict[int, PickNumbers] = field(default_factory=dict)     # option numbers kept through one choice
+    auto_notes: dict[int, list[str]] = field(default_factory=dict)    # what preferences answered, to show next
 
     def __post_init__(self) -> None:
         n = self.state.num_players
         if self.vs != "human":
             self.bots = {p: make_bot(self.vs, self.state.seed * 7919 + p) for p in range(n) if p != self.you}
         self.seat_bots()
+        for p in self.humans:
+            self.prefs.setdefault(p, SeatPrefs())
 
     @property
     def hot_seat(self) -> bool:
@@ -116,7 +124,7 @@ class Session:
 
     def record(self) -> dict[str, Any]:
         rec = self.state.record()
-        rec["play"] = {"seat": self.you, "vs": self.vs, "undos": self.undos}
+        rec["play"] = {"seat": self.you, "vs": self.vs, "undos": self.undos, "prefs": prefs_to_json(self)}
         return rec
 
     def save(self) -> None:
@@ -254,7 +262,11 @@ def resume_game(path: Path, game_id: str | None, save: Path | None) -> Session:
         raise StateDataError(f"{path}: malformed saved game: seat {you} / opponent {vs!r}")
     target = save if save is not None else path
     new_path = saving.claim(target, record)
-    session = Session(game, state, you, vs, new_path, undos=seats.get("undos", 0))
+    try:
+        prefs = prefs_from_json(seats.get("prefs"))
+    except PrefsError as e:
+        raise StateDataError(f"{path}: malformed saved game: {e}") from None
+    session = Session(game, state, you, vs, new_path, undos=seats.get("undos", 0), prefs=prefs)
     if not session.hot_seat:    # 'undo' goes back past the save as well: your earlier decisions
         session.marks = [i for i, who in enumerate(state._deciders()) if who == you]
     for p in session.humans:     # what was seen before the save is one 'log' away
@@ -275,6 +287,8 @@ def play_session(session: Session) -> None:
             p = state.current_player()
             if p in session.bots:
                 state.apply(session.bots[p].choose(session.handles[p]).id)
+                continue
+            if answer_by_prefs(session, p):
                 continue
             human_turn(session, p)
     except EndOfInput as e:
@@ -315,23 +329,28 @@ def human_turn(session: Session, p: int) -> None:
     state = session.state
     view = state.view(p)
     new = session.new_log(p)
+    notes = session.auto_notes.pop(p, [])
+    if notes:           # what the seat's preferences answered since its last decision, in order
+        new = new + notes
+    actions = numbered(session, p, view)
+    view = {**view, "legal_actions": actions}
     screen = DecisionScreen(console, session.game, view, session.roles, new)
     if not screen.fits_log():
         page(console, seat_title(p, new), compact_log(new), read_line, then="your decision")
     console.print(screen.render())
-    actions = view["legal_actions"]
+    by_number = {a["n"]: a for a in actions}
     while True:
         raw = read_line(f"{player_name(p)}> ").strip()
         if not raw:
             continue
         cmd, _, arg = raw.partition(" ")
         cmd = cmd.lower()
-        if cmd.isdigit():
-            n = int(cmd)
-            if 1 <= n <= len(actions):
-                take(session, p, actions[n - 1])
+        picks = parse_picks(raw)
+        if picks is not None:
+            if picks[0] in by_number:
+                take_picks(session, p, by_number[picks[0]], picks[1:])
                 return
-            console.print(f"[red]no option {n}: choose 1-{len(actions)}[/]")
+            console.print(f"[red]no option {picks[0]}: choose one of {numbers_text(by_number)}[/]")
         elif cmd in QUIT_WORDS:
             confirm_quit(session, p)
         elif cmd in CONCEDE_WORDS:
@@ -360,8 +379,37 @@ def human_turn(session: Session, p: int) -> None:
             show_option_cards(session, view, (cmd[1:] + " " + arg).strip())
         elif cmd == "card":
             show_card(session, arg.strip())
+        elif cmd in ("prefs", "pref", "settings"):
+            prefs_command(session, p, arg)
         else:
-            console.print(f"[red]not understood: {escape(raw)!s}[/] — type a number 1-{len(actions)} or 'help'")
+            console.print(f"[red]not understood: {escape(raw)!s}[/] — type a number ({numbers_text(by_number)}) "
+                          "or 'help'")
+
+
+def numbers_text(by_number: dict[int, Any]) -> str:
+    """The option numbers on screen: "1-5", or "2, 3, 5" once picks have taken some away."""
+    ns = sorted(by_number)
+    if not ns:
+        return "none"
+    return f"{ns[0]}-{ns[-1]}" if ns == list(range(ns[0], ns[-1] + 1)) else ", ".join(map(str, ns))
+
+
+def take_picks(session: Session, p: int, first: dict[str, Any], more: list[int]) -> None:
+    """Take ``first``, then each further number of ``2 2 4`` while the same choice goes on and
+    the number is still offered; stop at the first that is not (the screen says why)."""
+    take(session, p, first)
+    for n in more:
+        state = session.state
+        if state.is_terminal() or state.current_player() != p:
+            console.print(f"[yellow]the choice ended before pick {n}: the rest of your answer was not used[/]")
+            return
+        view = state.view(p, log_from=None)
+        kind = state.decision.kind if state.decision is not None else ""
+        current = {a["n"]: a for a in numbered(session, p, view)}
+        if kind not in presentation_of(session.game).pick_kinds or n not in current:
+            console.print(f"[yellow]option {n} is not offered now: the rest of your answer was not used[/]")
+            return
+        take(session, p, current[n])
 
 
 def take(session: Session, p: int, action: dict[str, Any]) -> None:
@@ -403,8 +451,11 @@ def undo(session: Session, p: int) -> bool:
     if not session.marks:
         console.print("[red]nothing to undo: this is your first decision[/]")
         return False
-    upto = session.marks.pop()
-    state = session.game.replay(session.state.record(), upto=upto)
+    record = session.state.record()
+    while True:   # a decision your preferences answer (one made before a resume) is not one to go back to
+        state = session.game.replay(record, upto=session.marks.pop())
+        if not session.marks or not answered_by_prefs(session, state, p):
+            break
     session.state = state
     session.seat_bots()
     session.seen[p] = len(state.log_for(p))
@@ -412,6 +463,13 @@ def undo(session: Session, p: int) -> bool:
     session.save()
     console.print(Text("↶ back to your previous decision", style="yellow"))
     return True
+
+
+def answered_by_prefs(session: Session, state: GameState, p: int) -> bool:
+    """Would ``p``'s preferences answer ``state``'s decision without asking?"""
+    prefs = session.prefs.get(p) or SeatPrefs()
+    return auto_answer(state, p, prefs, presentation_of(session.game),
+                       fair=bool(state.options.get(ASK_SEATS))) is not None
 
 
 def show_log(log: list[str], arg: str, who: str) -> None:
@@ -441,11 +499,11 @@ def show_rules_help(session: Session, topic: str) -> None:
 
 
 def show_option_cards(session: Session, view: dict[str, Any], arg: str) -> None:
-    actions = view["legal_actions"]
-    if not arg.isdigit() or not 1 <= int(arg) <= len(actions):
-        console.print(f"[red]?N needs an option number 1-{len(actions)}[/]")
+    by_number = {a.get("n", i): a for i, a in enumerate(view["legal_actions"], 1)}
+    if not arg.isdigit() or int(arg) not in by_number:
+        console.print(f"[red]?N needs an option number ({numbers_text(by_number)})[/]")
         return
-    label = actions[int(arg) - 1]["label"]
+    label = by_number[int(arg)]["label"]
     names = ui_for(session.game).option_cards(session.game, view, label)
     if not names:
         console.print(f"[dim]option {arg} ({escape(label)}) names no card[/]")

@@ -69,7 +69,8 @@ def _dump(obj: dict[str, Any]) -> str:
 
 
 def seating(record: dict[str, Any]) -> dict[str, Any]:
-    """The ``play`` entry of a saved game: ``{"seat": int, "vs": str, "undos": int}``, checked."""
+    """The ``play`` entry of a saved game: ``{"seat": int, "vs": str, "undos": int, "prefs": ...}``,
+    checked (the seat preferences are checked when they are read, ``cli.seatprefs``)."""
     play = record.get("play")
     if play is None:
         return {}
@@ -78,4 +79,4 @@ def seating(record: dict[str, Any]) -> dict[str, Any]:
     seat, vs, undos = play.get("seat"), play.get("vs"), play.get("undos", 0)
     if type(seat) is not int or not isinstance(vs, str) or type(undos) is not int:
         raise StateDataError("malformed saved game: 'play' needs a whole-number seat, a 'vs' name and undos")
-    return {"seat": seat, "vs": vs, "undos": undos}
+    return {"seat": seat, "vs": vs, "undos": undos, "prefs": play.get("prefs")}

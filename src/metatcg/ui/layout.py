@@ -193,14 +193,14 @@ def render_actions(view: dict[str, Any], first: int = 1, last: int | None = None
     prompt = deciding.get("prompt") or "Choose an action"
     parts: list[RenderableType] = [PromptRule(f"{player_name(view['you'])}: {prompt}")]
     labels = [a["label"] for a in actions]
-    width = len(str(len(actions)))
+    width = len(str(max((a.get("n", i) for i, a in enumerate(actions, 1)), default=1)))
     rows = []
     for i in range(first, last + 1):
         a = actions[i - 1]
         t = Text(a["label"])
         if labels.count(a["label"]) > 1:
             t.append(f"  [{a['id']}]", style="dim")
-        rows.append((Text(f"  {i:>{width}}.", style="bold green"), t))
+        rows.append((Text(f"  {a.get('n', i):>{width}}.", style="bold green"), t))   # "n": kept through picks
     parts.append(NumberedRows(rows))
     if more:
         parts.append(Text(f"  options {first}-{last} of {len(actions)} · 'more' shows the others "

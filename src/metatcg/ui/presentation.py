@@ -60,6 +60,9 @@ class Presentation:
     no_text: str = "(no card text)"
     #: the game's steps or phases as its view names them -> as a player reads them
     phases: Mapping[str, str] = {}
+    #: decision kinds that are the picks of one choice (a payment, losses, an order), each a
+    #: subset of the one before: a front end keeps their numbers and takes several in one answer
+    pick_kinds: frozenset[str] = frozenset({"__order_triggers"})
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -95,6 +98,13 @@ class Presentation:
         they are not given with ``--option``): (option name, question, [(value, what a player
         reads), ...]), the first value the default. None by default."""
         return []
+
+    def window_moments(self, state: Any, window: Any, seat: int) -> frozenset[str]:
+        """The moments (``ui.prefs.MOMENTS``) an open response ``window`` is at for ``seat``,
+        from public facts only (whose turn, which step, who attacks whom), so that passing it
+        by a seat's preferences reveals nothing. Empty: the game does not say, and the seat is
+        always asked."""
+        return frozenset()
 
     def glossary(self) -> "Glossary":
         """The game's rules help (cached): the ``TOPICS`` of its package's ``glossary`` module, or,

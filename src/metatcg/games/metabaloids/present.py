@@ -16,6 +16,7 @@ from .cards import CardDef
 from .data import COLUMNS, EMPTY_PLAY_LOSS, HAND_SIZE, MAX_DEPTH, SETUP_POINTS, TALL_MAX
 from .deckcheck import MAX_CARDS, MAX_COPIES, MAX_POINTS, MIN_CARDS
 from .turn import PHASE_NAMES
+from . import moments
 
 if TYPE_CHECKING:  # pragma: no cover
     from .terminal import MetabaloidsUI
@@ -155,6 +156,7 @@ class MetabaloidsPresentation(Presentation):
     card_types = ("creature", "event")
     no_text = "(no ability)"
     phases: Mapping[str, str] = PHASES
+    pick_kinds = frozenset({"__order_triggers", "pay", "lose"})
 
     @property
     def rules(self) -> Mapping[str, int]:
@@ -176,7 +178,9 @@ class MetabaloidsPresentation(Presentation):
         from .terminal import MetabaloidsUI
         return MetabaloidsUI(self)
 
-    # ---- cards
+    def window_moments(self, state: Any, window: Any, seat: int) -> frozenset[str]:
+        return moments.window_moments(state.data, window, seat)
+
     def describe(self, name: str, c: Any) -> CardInfo:
         c_: CardDef = c
         kind = self._kind(c_)

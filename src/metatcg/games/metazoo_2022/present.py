@@ -21,6 +21,7 @@ from .schema import AURA_TYPES
 from .stats import TRIBAL_EACH
 from .statuses import MAX_POISON, NAMES as STATUS_NAMES, POISON_LOSS
 from .turn import STEP_NAMES
+from . import moments
 
 if TYPE_CHECKING:  # pragma: no cover
     from .terminal import MZ22UI
@@ -248,6 +249,7 @@ class MZ22Presentation(Presentation):
         out.sort(key=lambda x: x[0] != "terra_only")
         return [("surroundings", "Where are the Casters? (surroundings, the 4th Wall)", out)] if out else []
     phases: Mapping[str, str] = PHASES
+    pick_kinds = frozenset({"__order_triggers", "pay", "trap_pay", "defenders", "allocate", "order", "discard"})
 
     @property
     def rules(self) -> Mapping[str, int]:
@@ -274,6 +276,9 @@ class MZ22Presentation(Presentation):
     def terminal_ui(self) -> "MZ22UI":
         from .terminal import MZ22UI
         return MZ22UI(self)
+
+    def window_moments(self, state: Any, window: Any, seat: int) -> frozenset[str]:
+        return moments.window_moments(state.data, window, seat)
 
     # ---- cards
     def describe(self, name: str, c: Any) -> CardInfo:
