@@ -180,3 +180,21 @@ def test_board_is_paged_before_the_options_when_they_do_not_fit_together(monkeyp
     asked.clear()
     show_then_options(con, "the whole board", RText("a small board"), RText("  1. Pass"), asked.append)
     assert not asked and "a small board" in con.export_text()             # fits: no Enter
+
+
+def test_undo_skips_a_decision_the_seat_preferences_answered(in_tmp, monkeypatch):
+    """A decision of yours that your preferences answered (say, an auto-passed window before a
+    resume) is not an undo stop: undo goes back to the one before it that you answered."""
+    import metatcg
+    from metatcg.cli import play as play_mod
+
+    assert_clean(run("play", "metazoo", "--seed", "5", input="1\n" * 6 + "quit\ny\n"), 0)
+    saved = in_tmp / "metatcg-metazoo-5.record.json"
+    rec = json.loads(saved.read_text())
+    state = metatcg.load_game("metazoo").replay(rec)
+    marks = [i for i, who in enumerate(state._deciders()) if who == 0]
+    assert len(marks) >= 3
+    monkeypatch.setattr(play_mod, "answered_by_prefs", lambda session, st, p: len(st.history) == marks[-1])
+    assert_clean(run("play", "--resume", str(saved), input="undo\nquit\ny\n"), 0, "back to your previous decision")
+    after = json.loads((in_tmp / "metatcg-metazoo-5-2.record.json").read_text())
+    assert len(after["actions"]) == marks[-2]
