@@ -16,12 +16,12 @@ runs, so its checks come right after the change that caused them.
 from __future__ import annotations
 
 import hashlib
-import re
 from functools import lru_cache
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Protocol
 
 from .action import Action, Decision
+from .citations import without_rule_ids as without_rule_ids  # front ends import it from here
 from .errors import ArgumentError, IllegalActionError, SeatError, StateDataError, UnfingerprintedError
 from .jsonio import detached, dumpb
 from .records import INT_BOUND, KERNEL, Registry, decode, encode, is_record
@@ -118,15 +118,6 @@ def _distinct_labels(actions: tuple[Action, ...]) -> tuple[Action, ...]:
         seen[lb] = seen.get(lb, 0) + 1
     return tuple(a._replace(text=f"{lb} [{a.id}]") if seen[lb] > 1 else a._replace(text=lb)
                  for a, lb in zip(actions, labels))
-
-
-_RULE_IDS = re.compile(r" \((?:[A-Z]{1,5}[0-9]*-[A-Z0-9]+(?:-[0-9]+[a-z]?)?(?:/[0-9]+[a-z]?)*(?:, )?)+\)")
-
-
-def without_rule_ids(line: str) -> str:
-    """A log line without the rule IDs it cites, "(MZL-MISSION-5)": a game may cite the rule it
-    applies (the judge's log keeps it), players read the line without (PR-K-8)."""
-    return _RULE_IDS.sub("", line) if "-" in line and "(" in line else line
 
 
 def forced_line(state: "GameState", action: Action) -> str:
