@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ...engine.action import Action
 from ...engine.labels import Features, ordinal, tell_apart
+from ...engine.state import ORDER_DECISION
 from .turn import col_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,7 +31,8 @@ def card_features(d: "MetabaloidsData", c: int) -> Features:
         if c in col:
             return d.name(c), (f"{col_name(i)} column", row_words(col.index(c)),
                                "safe" if c in d.safe else "", "ability used" if c in d.used else "")
-    for zone, words in (("hand", "in hand"), ("reserve", "in reserve"), ("events", "among Events")):
+    for zone, words in (("hand", "in hand"), ("reserve", "in reserve"), ("events", "among Events"),
+                        ("discard", "in the discard pile"), ("lost", "in the lost pile")):
         cards = getattr(d, zone)[p]
         if c in cards:
             same = [x for x in cards if d.name(x) == d.name(c)]
@@ -41,7 +43,12 @@ def card_features(d: "MetabaloidsData", c: int) -> Features:
 def distinct_labels(st: "GameState", actions: Sequence[Action]) -> list[Action]:
     d: MetabaloidsData = st.data
 
+    order = st.decision.params.triggers if st.decision is not None and st.decision.kind == ORDER_DECISION else ()
+
     def cards(a: Action) -> list[tuple[int, Features]]:
+        if order and a.id.startswith("trigger:"):            # a trigger by the card it comes from
+            src = order[int(a.id[8:])].card
+            return [(src, card_features(d, src))]
         return [(int(c), card_features(d, int(c))) for c in _CARD.findall(a.id)]
 
     return tell_apart(actions, cards)

@@ -48,6 +48,10 @@ class MetaXRules:
         from .view import view
         return view(st, player)
 
+    def distinct_labels(self, st: GameState, actions: tuple[Action, ...]) -> list[Action]:
+        from .labels import distinct_labels
+        return distinct_labels(st, actions)
+
     def describe_trigger(self, st: GameState, trig: EffectUse) -> str:
         """The card and, when it has several triggered abilities, which one (by what starts it),
         so two triggers of one card never read alike."""

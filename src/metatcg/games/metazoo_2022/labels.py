@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ...engine.action import Action
 from ...engine.labels import Features, ordinal, tell_apart
+from ...engine.state import ORDER_DECISION
 from .zones import nm, pl
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,7 +52,12 @@ def distinct_labels(st: "GameState", actions: Sequence[Action]) -> list[Action]:
     hidden = {traps.alias(d, c): c for c in traps.face_down(d)} if any(":f" in a.id for a in actions) \
         else {}
 
+    order = st.decision.params.triggers if st.decision is not None and st.decision.kind == ORDER_DECISION else ()
+
     def cards(a: Action) -> list[tuple[int, Features]]:
+        if order and a.id.startswith("trigger:"):            # a trigger by the Page it comes from
+            src = getattr(order[int(a.id[8:])], "source", -1)
+            return [(src, page_features(d, src, you))] if 0 <= src < len(d.defs) else []
         out = []
         for m in _REF.finditer(a.id):
             c = int(m.group(2)) if m.group(1) == "c" else hidden.get(m.group(0), -1)
