@@ -213,3 +213,13 @@ def test_metazoo_2022_face_down_pages_are_named_by_where_and_when_never_by_alias
     seen = st.log_for(0)
     assert "P2 places a Page face-down" in seen and not any(shown_wrong(line) for line in seen)
     assert not any(shown_wrong(line) for line in st.log_for(1))
+
+
+def test_a_choice_inside_an_effect_is_logged_by_what_was_chosen() -> None:
+    from test_metazoo_2022_mutants_choices import brew_choice
+    st = brew_choice()
+    chosen = next(a for a in st.legal_actions() if a.id == "opt:1")
+    st.apply("opt:1")
+    said = [line for line in st.log_for(1) if line.startswith("P1 chooses")]
+    assert said == ["P1 chooses: " + chosen.label.split(": ", 1)[1]]
+    assert not any("option" in line.lower() for line in said)
