@@ -63,7 +63,8 @@ def distinct_labels(st: "GameState", actions: Sequence[Action]) -> list[Action]:
             c = int(m.group(2)) if m.group(1) == "c" else hidden.get(m.group(0), -1)
             if 0 <= c < len(d.defs):
                 name, facts = page_features(d, c, you)
-                if c in d.ps and d.ps[c].face_down and nm(d, c) in a.label:   # its controller reads its name
+                if c in d.ps and d.ps[c].face_down and d.ps[c].controller == you and nm(d, c) in a.label:
+                    # its controller reads its name; the others never get it, not even by where words go
                     name = nm(d, c)
                 out.append((c, (name, facts)))
         return out
