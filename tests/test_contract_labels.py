@@ -103,7 +103,8 @@ def test_nothing_a_person_reads_holds_an_id_or_a_rule_id(game_id: str, seats: in
      "P2's Enzyme Imp (Defense 0) takes 5 and goes to the lost pile"),
     ("P2 wins: P3 is out (0 LP, MZ22-WIN-4)", "P2 wins: P3 is out (0 LP)"),
     ("You lose: P2 wins (P2 wins: P3 is out (0 LP, MZ22-WIN-4))", "You lose: P2 wins (P2 wins: P3 is out (0 LP))"),
-    ("Thornmail Vest goes to P1's Limbo (MZ22-PLACE-8, not Destroyed)", "Thornmail Vest goes to P1's Limbo (not Destroyed)"),
+    ("Thornmail Vest goes to P1's Limbo (MZ22-PLACE-8, not Destroyed)",
+     "Thornmail Vest goes to P1's Limbo (not Destroyed)"),
     ("P1 scores (MB-TOT-3/4/7, MB-ABIL-10) twice", "P1 scores twice"),
     ("Flip [PR-MZ22-50..52] now", "Flip now"),
     ("as MZ22-TRAP-4/26 says, it goes", "as says, it goes"),
@@ -223,3 +224,24 @@ def test_a_choice_inside_an_effect_is_logged_by_what_was_chosen() -> None:
     said = [line for line in st.log_for(1) if line.startswith("P1 chooses")]
     assert said == ["P1 chooses: " + chosen.label.split(": ", 1)[1]]
     assert not any("option" in line.lower() for line in said)
+
+
+def test_metazoo_2022_an_attack_on_face_down_pages_names_them_by_when_they_were_placed() -> None:
+    from metatcg.games.metazoo_2022 import traps
+    game = metatcg.load_game("metazoo-2022")
+    st = mz22_position(game, [{"arena": [{"name": "Ember Hare", "fatigued": False}]},
+                              {"chapter": ["Pitfall Totem", "Pitfall Totem", "Ember Hare"]}], turn=6)
+    d = st.data
+    first, second = d.chapter[1][:2]
+    traps.place(st, 1, first)
+    traps.place(st, 1, second)
+    st.options_changed()
+    st.apply(f"attack:c{arena_page(st, 'Ember Hare', 0)}")
+    while st.decision.kind != "attack_target":
+        st.apply("pass" if st.decision.kind == "__respond" else st.legal_actions()[0].id)
+    labels = {a.id: a.label for a in st.legal_actions()}
+    assert labels[f"at:{traps.alias(d, first)}"] == "Attack a face-down Page (placed on turn 6) (P2)"
+    assert labels[f"at:{traps.alias(d, second)}"] == \
+        "Attack a face-down Page (placed on turn 6, the 2nd that turn) (P2)"
+    assert not any(shown_wrong(lb) for lb in labels.values())
+    assert "P2 places a Page face-down" in st.log_for(0) and "You place Pitfall Totem face-down" in st.log_for(1)

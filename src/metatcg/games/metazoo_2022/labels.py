@@ -34,8 +34,7 @@ def page_features(d: "MZ22Data", c: int, you: int = -1) -> Features:
                 return nm(d, c), (f"{ordinal(same.index(c) + 1)} {words}",)
         return nm(d, c), ()
     if s.face_down:
-        where = traps.hidden_words(d, c).split(" face-down Page ", 1)
-        return traps.HIDDEN, (pl(s.controller), where[1] if len(where) > 1 else "")
+        return traps.HIDDEN, (pl(s.controller), traps.hidden_place(d, c))
     beneath = [x for x, t in d.ps.items() if t.under == c]
     under = ", ".join("a face-down Page under it" if d.ps[x].face_down else f"with {nm(d, x)}" for x in beneath)
     same = [x for x in d.arena if d.ps[x].controller == s.controller and nm(d, x) == nm(d, c)]

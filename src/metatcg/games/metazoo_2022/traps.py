@@ -132,19 +132,25 @@ def alias(d: MZ22Data, page: int) -> str:
     return f"c{page}"
 
 
-def hidden_words(d: MZ22Data, page: int) -> str:
-    """A face-down Page as every Caster can point at it: "P2's face-down Page under Snare Wisp",
-    "P2's face-down Page placed on turn 6" (and which of that turn's, past the first); never its
-    alias or id."""
+def hidden_place(d: MZ22Data, page: int) -> str:
+    """Where a face-down Page lies as every Caster can point at it, never its alias or id:
+    "under Snare Wisp", or "placed on turn 6" (and which of that turn's, past the first)."""
     s = d.ps[page]
-    head = f"{pl(s.controller)}'s face-down Page"
     if s.under >= 0:
-        return f"{head} under {nm(d, s.under)}"
+        return f"under {nm(d, s.under)}"
     a = alias(d, page)
     if a[0] != "f":
-        return head
+        return ""
     n = int(a[1:])
-    return f"{head} placed on turn {n // 100}" + (f" (the {ordinal(n % 100)} that turn)" if n % 100 > 1 else "")
+    return f"placed on turn {n // 100}" + (f", the {ordinal(n % 100)} that turn" if n % 100 > 1 else "")
+
+
+def hidden_words(d: MZ22Data, page: int) -> str:
+    """A face-down Page in a log line: "P2's face-down Page under Snare Wisp", "P2's face-down
+    Page (placed on turn 6)"."""
+    head = f"{pl(d.ps[page].controller)}'s face-down Page"
+    where = hidden_place(d, page)
+    return f"{head} {where}" if where.startswith("under") else f"{head} ({where})" if where else head
 
 
 def _fresh_alias(d: MZ22Data) -> int:
