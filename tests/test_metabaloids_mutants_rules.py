@@ -196,6 +196,7 @@ def test_one_seat_orders_its_own_simultaneous_triggers_and_the_order_counts():
     labels = [a.label for a in st.legal_actions()]
     assert ids(st) == ["trigger:0", "trigger:1"]
     assert all(lb.startswith("Resolve first: Test Twin Herald (P1)") for lb in labels)
+    assert labels[0] != labels[1] and not any("[" in lb for lb in labels)   # each names its own ability
     play(st, "trigger:1")                               # dig first: Sprig is turned up into the reserve
     assert names(st, "reserve", 0) == ["Sprig"] and names(st, "hand", 0)[-1] == "Pebble"
     st = deployed()

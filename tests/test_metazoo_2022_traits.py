@@ -152,7 +152,7 @@ def test_infectious_raises_a_nameless_token_like_itself():
     t = d.defs[tok[0]]
     assert max_lp(d, tok[0]) == 50 and t.attacks[0].damage == 30 and t.attacks[0].aaa == "light"
     assert t.base_types == d.defs[ghoul].base_types and not t.traits and not t.effects
-    assert t.name == "" and zones.nm(d, tok[0]) == f"a nameless Token (c{tok[0]})"   # no name at all
+    assert t.name == "" and zones.nm(d, tok[0]) == "a nameless Token"   # no name at all, and no id shown
     assert next(p for p in st.view(1)["arena"] if p["id"] == f"c{tok[0]}")["name"] == "(nameless Token)"
     back = G.state_from_json(st.to_json())                      # the Token is rebuilt from JSON
     assert back.data.defs[tok[0]].lp == 50 and back.data.defs[tok[0]].name == ""

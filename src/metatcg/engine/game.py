@@ -13,7 +13,8 @@ from .errors import ArgumentError, DeckError, IllegalActionError, SeatCountError
 from .rng import Rng
 from .action import Action
 from .windows import ASK_SEATS, parse_ask_seats
-from .state import GameState, Rules, setup_digest, without_rule_ids
+from .citations import add_rule_prefixes, without_rule_ids
+from .state import GameState, Rules, setup_digest
 
 
 class Game:
@@ -22,6 +23,9 @@ class Game:
     id: str = ""
     title: str = ""
     seat_counts: tuple[int, ...] = (2,)   # how many players the game is played with
+    #: the prefix of the game's rules catalog IDs ("MX" for "MX-TKO-2"): log lines may cite
+    #: them, players read the lines without (see :mod:`.citations`)
+    rule_prefixes: tuple[str, ...] = ()
 
     @property
     def min_players(self) -> int:
@@ -51,6 +55,7 @@ class Game:
         return pres
 
     def __init__(self, rules: Rules, deck_dir: Path | None = None) -> None:
+        add_rule_prefixes(*self.rule_prefixes)
         self.rules = rules
         self.deck_dir = deck_dir
 

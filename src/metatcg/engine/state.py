@@ -16,12 +16,13 @@ runs, so its checks come right after the change that caused them.
 from __future__ import annotations
 
 import hashlib
-import re
 from functools import lru_cache
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Protocol
 
 from .action import Action, Decision
+from .labels import distinct_labels
+from .citations import without_rule_ids as without_rule_ids  # front ends import it from here
 from .errors import ArgumentError, IllegalActionError, SeatError, StateDataError, UnfingerprintedError
 from .jsonio import detached, dumpb
 from .records import INT_BOUND, KERNEL, Registry, decode, encode, is_record
@@ -108,25 +109,6 @@ def _setup_of(decks: tuple[tuple[str, ...], ...], options: tuple[tuple[str, Any]
 def history_digest(setup: str, history: list[str]) -> str:
     """A short hash of a game's history (every action id in order) and the setup it started from."""
     return hashlib.sha256(dumpb([setup, history])).hexdigest()[:16]
-
-
-def _distinct_labels(actions: tuple[Action, ...]) -> tuple[Action, ...]:
-    """A person picks by label: options that read alike get their id added."""
-    seen: dict[str, int] = {}
-    labels = [a.label for a in actions]
-    for lb in labels:
-        seen[lb] = seen.get(lb, 0) + 1
-    return tuple(a._replace(text=f"{lb} [{a.id}]") if seen[lb] > 1 else a._replace(text=lb)
-                 for a, lb in zip(actions, labels))
-
-
-_RULE_IDS = re.compile(r" \((?:[A-Z]{1,5}[0-9]*-[A-Z0-9]+(?:-[0-9]+[a-z]?)?(?:/[0-9]+[a-z]?)*(?:, )?)+\)")
-
-
-def without_rule_ids(line: str) -> str:
-    """A log line without the rule IDs it cites, "(MZL-MISSION-5)": a game may cite the rule it
-    applies (the judge's log keeps it), players read the line without (PR-K-8)."""
-    return _RULE_IDS.sub("", line) if "-" in line and "(" in line else line
 
 
 def forced_line(state: "GameState", action: Action) -> str:
@@ -219,8 +201,8 @@ class GameState:
         if legal is None:
             legal = tuple(self._list_actions(self.decision))
             if self.logging:  # labels are read here only when someone may read them
-                if len({a.label for a in legal}) != len(legal):
-                    legal = _distinct_labels(legal)
+                if len({a.label for a in legal}) != len(legal):   # told apart in words, never by id
+                    legal = distinct_labels(self, legal, getattr(self.rules, "distinct_labels", None))
             self._legal = legal
             self._by_id = None
         return list(legal)

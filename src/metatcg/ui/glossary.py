@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping
 
+from ..engine.citations import without_rule_ids
+
 #: topic kinds in the order an index shows them, with their headings
 KINDS: dict[str, str] = {
     "overview": "Overview", "turn": "Turn", "phase": "Phases and steps", "action": "Actions",
@@ -149,7 +151,7 @@ def split_rule_ids(text: str) -> tuple[str, tuple[str, ...]]:
     """Text without its parenthesised rule citations, and the IDs they cited: a player reads
     the first, an audit the second."""
     ids = tuple(RULE_ID.findall(text))
-    clean = re.sub(r"\s*\([^()]*" + RULE_ID.pattern + r"[^()]*\)", "", text)
+    clean = without_rule_ids(text, {i.split("-", 1)[0] for i in ids}) if ids else text
     return clean.strip(), ids
 
 

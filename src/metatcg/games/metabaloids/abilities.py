@@ -386,7 +386,12 @@ def triggers_for(st: "GameState", event: Any) -> list[Use]:
 
 
 def describe(st: "GameState", use: Use) -> str:
+    """The card and the one ability that triggered, worded from its ops (a card's whole text
+    would read alike for its two triggers)."""
+    from .present import ability_lines
     d: MetabaloidsData = st.data
     cd = d.cards[use.card]
-    return f"{cd.name} ({pl(use.seat)})" + (f": {cd.text}" if cd.text else "")
+    lines = ability_lines(cd)
+    what = lines[use.ability] if 0 <= use.ability < len(lines) and not cd.is_event else cd.text
+    return f"{cd.name} ({pl(use.seat)})" + (f": {what}" if what else "")
 

@@ -26,6 +26,7 @@ DECK_DIR = Path(__file__).parent / "decks"
 class MetabaloidsGame(PooledGame):
     id = "metabaloids"
     title = "Metabaloids TCG"
+    rule_prefixes = ("MB",)  # its catalog's IDs: "MB-..."
     seat_counts = (2, 3, 4)
 
     rules_class = MetabaloidsRules

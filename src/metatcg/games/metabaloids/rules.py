@@ -37,6 +37,10 @@ class MetabaloidsRules:
         from .view import view
         return view(st, player)
 
+    def distinct_labels(self, st: GameState, actions: tuple[Action, ...]) -> list[Action]:
+        from .labels import distinct_labels
+        return distinct_labels(st, actions)
+
     def describe_trigger(self, st: GameState, trig: Use) -> str:
         return abilities.describe(st, trig)
 

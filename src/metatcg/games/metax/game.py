@@ -25,6 +25,7 @@ DECK_DIR = Path(__file__).parent / "decks"
 class MetaXGame(PooledGame):
     id = "metax"
     title = "MetaX TCG"
+    rule_prefixes = ("MX",)  # its catalog's IDs: "MX-..."
     seat_counts = (2,)  # MX-OVR-1
 
     rules_class = MetaXRules

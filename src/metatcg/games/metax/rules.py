@@ -24,6 +24,12 @@ MULLIGAN_ACTIONS = [Action("mulligan", "Mulligan: hand to the bottom of the deck
 END_PLANNING_ACTION = Action("end_planning", "Go to the Battle Step", END_PLANNING)
 
 
+#: what starts a constant "whenever" ability (``schema.TriggerEvent``), as a player says it
+WHEN_WORDS = {"ko_opponent": "when an opposing Character is KO'd", "ko_own": "when another Character of yours is KO'd",
+              "vp_gained": "when you gain a Victory Point", "defended": "when it defends",
+              "attacked": "when it attacks"}
+
+
 class MetaXRules:
     action_limit = 4000
     records = records
@@ -42,9 +48,20 @@ class MetaXRules:
         from .view import view
         return view(st, player)
 
+    def distinct_labels(self, st: GameState, actions: tuple[Action, ...]) -> list[Action]:
+        from .labels import distinct_labels
+        return distinct_labels(st, actions)
+
     def describe_trigger(self, st: GameState, trig: EffectUse) -> str:
+        """The card and, when it has several triggered abilities, which one (by what starts it),
+        so two triggers of one card never read alike."""
         d: MetaXData = st.data
-        return f"{char_name(d, trig.src)} ({pl(trig.ctrl)}): {d.cards[trig.src].text or 'triggered ability'}"
+        card = d.cards[trig.src]
+        head = f"{char_name(d, trig.src)} ({pl(trig.ctrl)})"
+        when = card.effects[trig.effect].when if 0 <= trig.effect < len(card.effects) else None
+        if when is not None and sum(1 for e in card.effects if e.when is not None) > 1:
+            return f"{head}: its ability {WHEN_WORDS.get(when, when)}"
+        return f"{head}: {card.text or 'triggered ability'}"
 
     def triggers_for(self, st: GameState, event: Any) -> list[EffectUse]:
         """Constant 'whenever' abilities that ``event`` starts (each waits as an EffectUse)."""

@@ -25,6 +25,7 @@ DECK_DIR = Path(__file__).parent / "decks"
 class MetaZooGame(PooledGame):
     id = "metazoo"
     title = "MetaZoo TCG (four-lane edition)"
+    rule_prefixes = ("MZL",)  # its catalog's IDs: "MZL-..."
     seat_counts = (2,)
 
     rules_class = MetaZooRules

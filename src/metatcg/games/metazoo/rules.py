@@ -102,6 +102,10 @@ class MetaZooRules:
         """Why a decision had one option, for the decider's "(only choice)" line (forced.py)."""
         return forced.reason(st, decision, action)
 
+    def distinct_labels(self, st: GameState, actions: tuple[Action, ...]) -> list[Action]:
+        from .labels import distinct_labels
+        return distinct_labels(st, actions)
+
     def describe_trigger(self, st: GameState, trig) -> str:
         return triggers.describe_trigger(st, trig)
 

@@ -108,7 +108,7 @@ def target_options(st: GameState) -> list[Action]:
         shown = r
         if r[0] == "c" and d.ps[int(r[1:])].face_down:             # MZ22-TRAP-22: the alias, never the id
             shown = traps.alias(d, int(r[1:]))
-            label = f"{traps.HIDDEN} {shown} ({pl(d.controller(int(r[1:])))})"
+            label = f"{traps.HIDDEN} ({pl(d.controller(int(r[1:])))})"
         out.append(Action(f"at:{shown}", f"Attack {label}", r))
     return out
 

@@ -35,6 +35,7 @@ def _snapshot(state: GameState) -> dict[str, Any]:
 class MZ22Game(PooledGame):
     id = "metazoo-2022"
     title = "MetaZoo TCG 2022 (Life Points edition)"
+    rule_prefixes = ("MZ22",)  # its catalog's IDs: "MZ22-..."
     seat_counts = (2, 3, 4)
 
     rules_class = MZ22Rules

@@ -611,7 +611,8 @@ def ask_perform(st: GameState, a: Ask, args: Any, aid: str) -> None:
             st.push(Run(run.ctx, run.path + (run.at, "do"), 0))
     elif w == "choose":
         if st.logging:
-            st.say(f"{pl(run.ctx.seat)} chooses option {args + 1}")
+            op = ops_at(d, run.ctx, run.path)[run.at]
+            st.say(f"{pl(run.ctx.seat)} chooses: " + ", ".join(op_text(o) for o in op.options[args]))
         st.push(Run(run.ctx, run.path + (run.at, f"o{args}"), 0))
     elif w == "search":
         p = run.ctx.seat

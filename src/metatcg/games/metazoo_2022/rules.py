@@ -41,6 +41,10 @@ class MZ22Rules:
         from .view import view
         return view(st, player)
 
+    def distinct_labels(self, st: GameState, actions: tuple[Action, ...]) -> list[Action]:
+        from .labels import distinct_labels
+        return distinct_labels(st, actions)
+
     def describe_trigger(self, st: GameState, t: Trigger) -> str:
         d: MZ22Data = st.data
         if t.rule == "poison":

@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any
 
 from ...engine.action import Action
+from ...engine.labels import ordinal
 from ...engine.state import GameState
 from ...engine.windows import others_window
 from .data import MZ22Data
@@ -131,6 +132,27 @@ def alias(d: MZ22Data, page: int) -> str:
     return f"c{page}"
 
 
+def hidden_place(d: MZ22Data, page: int) -> str:
+    """Where a face-down Page lies as every Caster can point at it, never its alias or id:
+    "under Snare Wisp", or "placed on turn 6" (and which of that turn's, past the first)."""
+    s = d.ps[page]
+    if s.under >= 0:
+        return f"under {nm(d, s.under)}"
+    a = alias(d, page)
+    if a[0] != "f":
+        return ""
+    n = int(a[1:])
+    return f"placed on turn {n // 100}" + (f", the {ordinal(n % 100)} that turn" if n % 100 > 1 else "")
+
+
+def hidden_words(d: MZ22Data, page: int) -> str:
+    """A face-down Page in a log line: "P2's face-down Page under Snare Wisp", "P2's face-down
+    Page (placed on turn 6)"."""
+    head = f"{pl(d.ps[page].controller)}'s face-down Page"
+    where = hidden_place(d, page)
+    return f"{head} {where}" if where.startswith("under") else f"{head} ({where})" if where else head
+
+
 def _fresh_alias(d: MZ22Data) -> int:
     """Unique among face-down Pages now and never one an earlier turn used."""
     used = [m[1] for s in d.ps.values() for m in s.marks if m[0] == FD]
@@ -162,8 +184,7 @@ def place(st: GameState, p: int, page: int) -> None:
     n = _fresh_alias(d)
     d.ps[page] = PageState(p, True, entered=d.turn, contracted=False, face_down=True, marks=((FD, n),))
     if st.logging:
-        st.say(f"You place {nm(d, page)} face-down (c{page}, f{n} to the others)", p,
-               f"{pl(p)} places a Page face-down (f{n})")
+        st.say(f"You place {nm(d, page)} face-down", p, f"{pl(p)} places a Page face-down")
 
 
 def put_under_host(st: GameState, p: int, page: int, host: int) -> None:
@@ -172,16 +193,16 @@ def put_under_host(st: GameState, p: int, page: int, host: int) -> None:
     d: MZ22Data = st.data
     d.ps[page] = d.ps[page]._replace(under=host)
     if st.logging:
-        st.say(f"{pl(p)} puts face-down {alias(d, page)} under {nm(d, host)} (MZ22-TRAP-8)")
+        st.say(f"{pl(p)} puts the Page face-down under {nm(d, host)} (MZ22-TRAP-8)")
 
 
 def slide(st: GameState, p: int, page: int, host: int) -> None:
     """A stand-alone face-down Trap goes beneath ``host`` (MZ22-TURN-10, MZ22-TRAP-8/9)."""
     d: MZ22Data = st.data
     s = d.ps[page]
-    d.ps[page] = s._replace(under=host, marks=s.marks + ((MOVED, d.turn),))
     if st.logging:
-        st.say(f"{pl(p)} slides face-down {alias(d, page)} under {nm(d, host)}")
+        st.say(f"{pl(p)} slides {hidden_words(d, page)} under {nm(d, host)}")
+    d.ps[page] = s._replace(under=host, marks=s.marks + ((MOVED, d.turn),))
 
 
 # ------------------------------------------------------------------ flipping
@@ -202,8 +223,8 @@ def flip_moment(st: GameState, moment: str) -> None:
 
 
 def describe_flip(d: MZ22Data, t: Trigger) -> str:
-    """The trigger by the alias others know the Page by (MZ22-TRAP-22)."""
-    return f"{pl(t.seat)}'s face-down Page {alias(d, t.source)} flips face-up"
+    """The trigger by where the Page lies, never by what it is (MZ22-TRAP-22)."""
+    return f"{hidden_words(d, t.source)} flips face-up"
 
 
 def on_attack_declared(st: GameState) -> None:
@@ -243,7 +264,7 @@ def flip(st: GameState, s: TrapStep) -> None:
         return
     seat = ps.controller
     if st.logging:
-        st.say(f"{pl(seat)}'s face-down Page {alias(d, c)} flips face-up: {nm(d, c)} (c{c}, MZ22-COMBAT-6)")
+        st.say(f"{hidden_words(d, c)} flips face-up: {nm(d, c)} (MZ22-COMBAT-6)")
     d.ps[c] = ps._replace(face_down=False, marks=tuple(m for m in ps.marks if m[0] != FD))
     if not is_trap(d, c):
         if st.logging:

@@ -21,7 +21,7 @@ def nm(d: MZ22Data, page: int) -> str:
     if page < d.dealt:
         return d.defs[page].name
     name = d.defs[page].name
-    return f"{name} (Token)" if name else f"a nameless Token (c{page})"     # MZ22-TOKEN-4
+    return f"{name} (Token)" if name else "a nameless Token"     # MZ22-TOKEN-4
 
 
 # ------------------------------------------------------------------ dice

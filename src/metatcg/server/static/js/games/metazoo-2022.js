@@ -55,6 +55,13 @@ function knownPages(v) {
   return out;
 }
 
+/** A face-down Page's alias (f + turn * 100 + k) as a player knows it: when it was placed,
+ *  never the alias itself (issue 29: no internal id on screen). */
+function placed(alias) {
+  const n = Number(String(alias || "").slice(1));
+  return Number.isInteger(n) && n >= 100 ? `placed on turn ${Math.floor(n / 100)}` : "";
+}
+
 function refName(ctx, v, pages, ref) {
   if (!ref) return "?";
   if (/^P\d+$/.test(ref)) return ref === ctx.seatName(ctx.me) ? `${ref} (you)` : ref;
@@ -62,7 +69,7 @@ function refName(ctx, v, pages, ref) {
     const i = (v.chain || []).findIndex((it) => it.id === ref);
     return i >= 0 ? `chain ${i + 1} (${v.chain[i].page.name})` : "a chain item";
   }
-  if (ref[0] === "f") return `face-down Page ${ref}`;
+  if (ref[0] === "f") return placed(ref) ? `face-down Page (${placed(ref)})` : "face-down Page";
   const p = pages[ref];
   return p ? p.name : ref;
 }
@@ -117,17 +124,17 @@ class Ctx22 {
     });
   }
 
-  /** A Page from ``beneath``: a face-down one is a back with its alias (its owner also sees
+  /** A Page from ``beneath``: a face-down one is a back with the turn it was placed (its owner also sees
    *  the Page); Equipment and Pages put under another by name. */
   beneath(b) {
     const ctx = this.ctx;
     if (b.face_down) {
       if (!b.name) {
-        return ctx.card({id: b.id}, {owner: b.controller, faceDown: true, label: `face-down ${b.id}`, small: true,
-          kind: false, nums: "", badges: b.under ? [{t: "under", cls: "dim"}] : [], cls: "facedown"});
+        return ctx.card({id: b.id}, {owner: b.controller, faceDown: true, label: "face-down Page", small: true,
+          kind: false, nums: placed(b.id), badges: b.under ? [{t: "under", cls: "dim"}] : [], cls: "facedown"});
       }
       return ctx.card(b, {owner: b.controller, faceDown: true, small: true, label: b.name,
-        nums: `face-down as ${b.alias || "?"}`, badges: [{t: "only you see it", cls: "dim"}, ...traitBadges(b)], cls: "facedown own"});
+        nums: ["face-down", placed(b.alias)].filter(Boolean).join(", "), badges: [{t: "only you see it", cls: "dim"}, ...traitBadges(b)], cls: "facedown own"});
     }
     return this.page(b, {small: true, extra: b.equipment ? "Equipment" : null});
   }
