@@ -505,7 +505,7 @@ class GameState:
             i = args.nth
             batch = group.triggers
             if self.logging:  # the order a seat chose is part of the public record
-                self.say(f"P{group.seat + 1} resolves {self.rules.describe_trigger(self, batch[i])} next")
+                self.say(f"P{group.seat + 1} chooses what resolves next: {self.rules.describe_trigger(self, batch[i])}")
             self.push(ResolveTrigger(batch[i]), group._replace(triggers=batch[:i] + batch[i + 1:]))
         elif t is Pass:
             w: Window = decision.params  # type: ignore[union-attr]

@@ -118,9 +118,13 @@ class MetabaloidsRules:
 
 
 def say_choice(st: GameState, act: Action, dec: Decision) -> None:
-    """Choices whose effect's own log line would not name them ("go on", "end attacks")."""
-    if st.logging and type(act.args) is Done:
-        st.say(f"{pl(dec.player)}: {act.label}")
+    """Choices whose effect's own log line would not name them: ending the attacks or the initial
+    deployment. Going on to the next phase is not logged: the next phase's line says it."""
+    if st.logging and type(act.args) is Done and dec.kind in DONE_LINES:
+        st.say(f"{pl(dec.player)} {DONE_LINES[dec.kind]}")
+
+
+DONE_LINES = {"attack": "ends their attacks", "place": "finishes their initial deployment"}
 
 
 # ----------------------------------------------------------------- small steps
