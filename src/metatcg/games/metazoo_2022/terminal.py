@@ -130,7 +130,7 @@ def outcome(view: dict) -> str:
 
 
 def priority_words(view: dict, short: bool = False) -> str:
-    """'P2 holds priority (chain window)', 'P1 decides: Declare Defenders …'."""
+    """'P2 holds priority (chain)', 'P1 decides: Declare Defenders …'."""
     if view.get("result"):
         return outcome(view)
     me = view.get("you")
@@ -141,10 +141,10 @@ def priority_words(view: dict, short: bool = False) -> str:
         return "you" if q == me else player_name(q)
     if w and w["seat"] is None:     # the seat asked is told only to that seat (PR-K-9)
         name = WINDOW_NAMES.get(w["name"], w["name"])
-        return f"{PRIORITY}… · {w['name']}" if short else f"{PRIORITY} waiting for responses ({name})"
+        return f"{PRIORITY}… · {name.split(',')[0]}" if short else f"{PRIORITY} waiting for responses ({name})"
     if w:
         name = WINDOW_NAMES.get(w["name"], w["name"])
-        return (f"{PRIORITY}{who(w['seat'])} · {w['name']}" if short
+        return (f"{PRIORITY}{who(w['seat'])} · {name.split(',')[0]}" if short
                 else f"{PRIORITY} {who(w['seat'])} hold{'' if w['seat'] == me else 's'} priority ({name})")
     d = view.get("deciding")
     if pr is not None:
@@ -157,7 +157,7 @@ def priority_words(view: dict, short: bool = False) -> str:
 
 
 def header_text(view: dict, short: bool = False) -> str:
-    """'Turn 5 · 2 Take Actions · P2's turn · ★ P1 holds priority (chain window)'."""
+    """'Turn 5 · Take Actions · P2's turn · ★ P1 holds priority (chain)'."""
     me = view["you"]
     parts = []
     turn = view.get("turn", 0)

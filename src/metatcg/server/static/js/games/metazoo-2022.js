@@ -5,8 +5,8 @@
 // alias, Aura Pages); your Chapter. Mirrors games/metazoo_2022/terminal.py.
 
 const START_LP = 1000;
-const WINDOWS = {start: "start-of-turn window", end: "end-of-turn window", chain: "chain window",
-  combat1: "Combat: Defenders window", combat2: "Combat: after Defenders window"};
+const WINDOWS = {start: "start of turn", end: "end of turn", chain: "chain",
+  combat1: "Combat, before Defenders", combat2: "Combat, after Defenders"};
 
 const title = (s) => String(s).replace(/[_-]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 
