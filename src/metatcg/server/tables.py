@@ -18,6 +18,7 @@ from ..engine.game import Game
 from ..engine.state import GameState, setup_digest
 from ..engine.windows import WINDOW_DECISION
 from ..registry import load_game
+from ..ui.results import places
 from . import redact
 from .botpool import BotPool
 from .errors import ApiError
@@ -314,7 +315,7 @@ def _bounded(notes: list[str]) -> list[str]:
 def _result(st: GameState) -> Any:
     if st.result is None:
         return None
-    return {"returns": list(st.result), "winner": st.winner()}
+    return {"returns": list(st.result), "winner": st.winner(), "places": places(st.result)}
 
 
 def new_game_row(game_id: str, game: Game, state: GameState, setup: dict[str, Any], settings: dict[str, Any],

@@ -703,9 +703,10 @@ export function resultText(s, me) {
   if (better === 0) return {head: "Draw", reason, cls: "draw"};
   if (returns.length > 2) {
     const place = better + 1;
-    const ord = place === 2 ? "2nd" : place === 3 ? "3rd" : `${place}th`;
-    return {head: mine > 0 ? `You placed ${ord}` : `You lost (${ord} of ${returns.length})`, reason,
-      cls: mine > 0 ? "neutral" : "lost"};
+    const ord = place === 1 ? "1st" : place === 2 ? "2nd" : place === 3 ? "3rd" : `${place}th`;
+    const shared = returns.filter((r) => r === mine).length > 1 ? "share" : "finished";
+    const words = shared === "share" ? `You share ${ord} place of ${returns.length}` : `You finished ${ord} of ${returns.length}`;
+    return {head: words, reason, cls: mine > 0 ? "neutral" : "lost"};
   }
   return {head: "You lost", reason, cls: "lost"};
 }
