@@ -30,7 +30,8 @@ def test_three_seats_each_seat_reads_its_place():
 def test_four_seats_and_shared_places():
     r = returns_by_place([0, 1, 2, 3])
     assert [headline(r, p) for p in range(4)] == [
-        "You win!", "You finished 2nd of 4: P1 wins", "You finished 3rd of 4: P1 wins", "You finished 4th of 4: P1 wins"]
+        "You win!", "You finished 2nd of 4: P1 wins", "You finished 3rd of 4: P1 wins",
+        "You finished 4th of 4: P1 wins"]
     one = (-1.0, 1.0, -1.0, -1.0)                            # one winner, the others unranked
     assert headline(one, 0) == "You share 2nd place of 4 with P3 and P4: P2 wins"
     tied_top = returns_by_place([0, 0, 2])

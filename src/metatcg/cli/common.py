@@ -16,7 +16,7 @@ from metatcg.engine.state import without_rule_ids
 from metatcg.engine.decks import Deck
 from metatcg.engine.errors import MetatcgError, StateDataError
 from metatcg.engine.game import Game
-from metatcg.ui.layout import player_name
+from metatcg.ui.layout import player_name as player_name  # used by the commands
 from metatcg.ui.results import headline, standings
 
 # Consoles resolve sys.stdout / sys.stderr when they write, so CliRunner captures them.
