@@ -444,7 +444,7 @@ def combat_lines(view: dict, width: int | None, level: int, pres: Any = None) ->
     else:
         t.append(" declares an Attack", style="dim")
     if cb.get("attack", -1) >= 0:
-        atk = _attack_name(pres, att["name"], cb["attack"])
+        atk = cb.get("damage") or _attack_name(pres, att["name"], cb["attack"])   # the rules' own amount
         t.append(f" with {atk}" if level == 0 else f" ({atk})")
     defs = cb.get("defenders") or []
     second = Text("  Defenders: " if level == 0 else " · Def: ", style="bold")
