@@ -7,7 +7,6 @@ import pytest
 
 import metatcg
 from metatcg.engine.amounts import breakdown
-from metatcg.games.metazoo_2022 import combat
 from metatcg.games.metazoo_2022.cards import parse_pages
 from support import ids
 from support.metazoo_2022 import arena_page as page, play, position
