@@ -163,7 +163,8 @@ def battle_draw(st: "GameState", step: BattleDraw) -> None:
             st.say(f"{pl(p)} draws {d.name(c)} for the battle: +{d.cards[c].cost}" if c >= 0
                    else f"{pl(p)} has no card to draw for the battle: +0 (MB-WIN-9)")
         at, dt = totals(d, b)
-        st.say(f"Totals so far: attack {at}, defense {dt}")
+        st.say(f"Totals so far: attack {at}, defense {dt} "
+               f"(attack: {total_words(d, b, 0)}; defense: {total_words(d, b, 1)})")
 
 
 def battle_result(st: "GameState", step: BattleResult) -> None:
@@ -173,8 +174,7 @@ def battle_result(st: "GameState", step: BattleResult) -> None:
     at, dt = totals(d, b)
     d.battle = b = b._replace(atotal=at, dtotal=dt)
     if st.logging:
-        st.say(f"Battle totals: {pl(b.attacker)} attack {at}, {pl(b.defender)} defense {dt} "
-               f"(attack: {total_words(d, b, 0)}; defense: {total_words(d, b, 1)})")
+        st.say(f"Battle totals: {pl(b.attacker)} attack {at}, {pl(b.defender)} defense {dt}")
     _battle_events_to_discard(d, b)
     if at == dt:
         for p, c in ((b.attacker, b.adraw), (b.defender, b.ddraw)):
