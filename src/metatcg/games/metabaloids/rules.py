@@ -10,7 +10,7 @@ from ...engine.records import is_record
 from ...engine.seats import clockwise
 from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
 from ...engine.windows import WINDOW_DECISION, Window
-from . import abilities, battle, loops, pay, turn
+from . import abilities, battle, loops, pay, turn, whynot
 from .data import MetabaloidsData
 from .pay import pl
 from .records import (DONE, AttackNext, BattleDraw, BattleEnd, BattleResult, Choose, Declare, Deploy,
@@ -59,6 +59,10 @@ class MetabaloidsRules:
         for p in range(d.n):
             if not d.draw[p] and d.discard[p]:
                 pay.refill(st, p)
+
+    def why_not(self, st: GameState, player: int, name: str) -> str:
+        """Why the card ``name`` is not among ``player``'s options (ui.why), from what they know."""
+        return whynot.why_not(st, player, name)
 
     def forced_reason(self, st: GameState, decision: Decision, action: Action) -> str:
         return forced_reason(st, decision, action)
