@@ -20,15 +20,14 @@ def why_not(state: "GameState", player: int, name: str) -> str:
         raise ValueError(f"seat {player} is not at this {state.num_players}-seat table")
     if state.is_terminal():
         return "the game is over"
-    deciding = not state.is_terminal() and state.current_player() == player
-    if deciding:
-        hits = [a.label for a in state.legal_actions() if typed.casefold() in a.label.casefold()]
-        if hits:
-            return f"it is among your options: {hits[0]}" + (f" (and {len(hits) - 1} more)" if len(hits) > 1 else "")
+    deciding = state.current_player() == player
     hook = getattr(state.rules, "why_not", None)
     reason = hook(state, player, typed) if hook is not None else ""
     if reason:
         return reason
-    if not deciding:
-        return "you are not the one deciding now: wait until you are asked"
-    return f"the rules do not keep {typed} out in general, but this decision does not offer it"
+    if deciding:    # nothing in the rules keeps it out: it may well be offered
+        hits = [a.label for a in state.legal_actions() if typed.casefold() in a.label.casefold()]
+        if hits:
+            return f"it is among your options: {hits[0]}" + (f" (and {len(hits) - 1} more)" if len(hits) > 1 else "")
+        return f"the rules do not keep {typed} out in general, but this decision does not offer it"
+    return "you are not the one deciding now: wait until you are asked"
