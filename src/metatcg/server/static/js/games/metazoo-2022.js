@@ -219,7 +219,7 @@ class Ctx22 {
         h("b", ctx.seatName(cb.seat)), " ",
         h("span.ref.att", {data: {ref: cb.attacker}}, att ? att.name : cb.attacker),
         cb.target ? [" attacks ", h("span.ref.tgt", {data: {ref: cb.target}}, refName(ctx, v, this.pages, cb.target))] : " declares an Attack",
-        cb.attack >= 0 ? h("span.dim", ` with attack ${cb.attack + 1}`) : null),
+        cb.attack >= 0 ? h("span.dim", cb.damage ? ` with ${cb.damage}` : ` with attack ${cb.attack + 1}`) : null),
       h("div", h("b", "Defenders: "), defs.length ? defs.join(", ") : h("span.dim", "none"),
         cb.counter >= 0 && cb.primary ? h("span.dim", ` · counter: attack ${cb.counter + 1}`) : null));
   }
