@@ -38,8 +38,8 @@ ORDER_DECISION = "__order_triggers"
 
 class Rules(Protocol):
     """What a game's rules supply to the kernel (optional hooks are listed in docs/kernel.md:
-    ``surely_several``, ``state_check``, ``trigger_groups``, and the response-window hooks
-    of :mod:`.windows`)."""
+    ``surely_several``, ``state_check``, ``trigger_groups``, ``forced_reason``, ``why_not``, and
+    the response-window hooks of :mod:`.windows`)."""
 
     action_limit: int
     records: Registry
