@@ -430,6 +430,16 @@ def preview_now(d: MZ22Data) -> str | None:
     return attack_preview(*attack_parts(d, cb.attacker, cb.attack, open_foe(d, cb.primary or cb.target)))
 
 
+def counter_now(d: MZ22Data) -> str | None:
+    """The primary Defender's answering Attack and its Damage to the attacker now, as
+    :func:`preview_now`; None when there is none."""
+    cb = d.combat
+    if cb is None or cb.counter < 0 or cb.primary[:1] != "c" or int(cb.primary[1:]) not in d.ps \
+            or cb.attacker not in d.ps or d.ps[int(cb.primary[1:])].face_down:
+        return None
+    return attack_preview(*attack_parts(d, int(cb.primary[1:]), cb.counter, f"c{cb.attacker}"))
+
+
 def attack_parts(d: MZ22Data, page: int, i: int, foe: str | None) -> tuple[tuple[Part, ...], int]:
     """The named steps of ``attack_total`` against ``foe`` now, and the total."""
     parts: list[Part] = []

@@ -457,7 +457,8 @@ def combat_lines(view: dict, width: int | None, level: int, pres: Any = None) ->
             second.append(nm + (" (primary)" if d == prim and level == 0 else "*" if d == prim else ""),
                           style=TARGET_STYLE)
         if cb.get("counter", -1) >= 0 and prim and prim in pages:
-            second.append(f" · counter: {_attack_name(pres, pages[prim]['name'], cb['counter'])}")
+            answer = cb.get("counter_damage") or _attack_name(pres, pages[prim]["name"], cb["counter"])
+            second.append(f" · counter: {answer}")
     else:
         second.append("none", style="dim")
     if level == 0:
