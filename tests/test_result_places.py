@@ -18,7 +18,7 @@ def test_ordinals():
 def test_three_seats_each_seat_reads_its_place():
     r = returns_by_place([1, 0, 2])                          # P2 first, P1 second, P3 third
     assert places(r) == [2, 1, 3]
-    assert headline(r, 1) == "You win!"
+    assert headline(r, 1) == "You win! (1st of 3)"
     assert headline(r, 0) == "You finished 2nd of 3: P2 wins"
     assert headline(r, 2) == "You finished 3rd of 3: P2 wins"
     assert "lose" not in result_text(r, "P2 wins: P3 is out (0 LP, MZ22-WIN-4)", 0).lower()
@@ -30,7 +30,7 @@ def test_three_seats_each_seat_reads_its_place():
 def test_four_seats_and_shared_places():
     r = returns_by_place([0, 1, 2, 3])
     assert [headline(r, p) for p in range(4)] == [
-        "You win!", "You finished 2nd of 4: P1 wins", "You finished 3rd of 4: P1 wins",
+        "You win! (1st of 4)", "You finished 2nd of 4: P1 wins", "You finished 3rd of 4: P1 wins",
         "You finished 4th of 4: P1 wins"]
     one = (-1.0, 1.0, -1.0, -1.0)                            # one winner, the others unranked
     assert headline(one, 0) == "You share 2nd place of 4 with P3 and P4: P2 wins"

@@ -37,7 +37,7 @@ def _names(seats: Sequence[int]) -> str:
 
 
 def headline(returns: Sequence[float], you: int | None = None) -> str:
-    """The result's first words: "P2 wins", "Draw", "You win!", "You lose: P2 wins" (two seats),
+    """The result's first words: "P2 wins", "Draw", "You win!", "You lose: P2 wins" (two seats), "You win! (1st of 3)",
     "You finished 2nd of 3: P1 wins", "You share 2nd place of 4 with P3: P1 wins"."""
     n = len(returns)
     won = winners(returns)
@@ -51,7 +51,7 @@ def headline(returns: Sequence[float], you: int | None = None) -> str:
         raise ValueError(f"seat {you} is not at this {n}-seat table")
     if n == 2 or (you in won and len(won) == 1):
         if you in won:
-            return "You win!"
+            return "You win!" if n == 2 else f"You win! (1st of {n})"
         return f"You lose: {seat_name(won[0])} wins" if won else "Draw"
     place = places(returns)
     mine = place[you]
