@@ -88,6 +88,11 @@ def test_metabaloids_battle_totals_name_their_parts():
     lines = [x for x in st.log_for(0) if x.startswith("Totals so far")]
     assert lines and all(" (attack: column " in x and "; defense: column " in x for x in lines), lines[:2]
     assert any(" drawn" in x for x in lines)
+    for x in lines:     # the parts add up to the totals the rules use
+        m = re.match(r"Totals so far: attack (\d+), defense (\d+) \(attack: column ([^;]*); defense: column (.*)\)$", x)
+        assert m, x
+        for total, words in ((m[1], m[3]), (m[2], m[4])):
+            assert words.split(" = ")[-1] == total or words == total, x
 
 
 def test_trigger_order_names_the_trigger_first():
