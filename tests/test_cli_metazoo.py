@@ -125,7 +125,7 @@ def test_play_eof_saves_record_and_card_lookups(metazoo, tmp_path, monkeypatch):
     r = run("play", "metazoo", "--vs", "greedy", "--seed", "4", "--seat", "1", "--save", str(save),
             "--deck", "stonecaller", "--opponent-deck", str(DECK_DIR / "wildfire.txt"),
             input="card mossback\ncard Ilsa, Ember Warden\n1\n")
-    assert_clean(r, 0, "Game stopped", "Stopped at", "P2 (you)", "greedy bot", "(cost/Infl.)",
+    assert_clean(r, 0, "Game stopped", "Stopped at", "P2 (you)", "greedy bot", "(cost/Influence)",
                  "Mossback Hollow", "Terra (Starter) · Earth",        # card NAME by prefix
                  "Caster Power")
     record = json.loads(save.read_text())

@@ -28,7 +28,7 @@ def test_deck_check_takes_a_starter_deck_name(game_id, in_tmp):
     assert with_game.exit_code == 0 and "legal" in with_game.output and game_id in with_game.output
     guessed = run("deck", "check", name)
     assert guessed.exit_code == 0 and game_id in guessed.output
-    assert_clean(run("deck", "check", "no-such-deck"), 2, "no such file")
+    assert_clean(run("deck", "check", "no-such-deck"), 2, "no deck file 'no-such-deck'", "nor a starter deck")
 
 
 def test_simulate_checks_where_its_summary_goes_before_playing(tmp_path):

@@ -74,14 +74,19 @@ def test_wide_board_puts_lanes_side_by_side(views):
     assert any(all(f"Lane {n}" in ln for n in range(1, 5)) for ln in lines), "\n".join(lines)
 
 
-def test_too_much_to_show_is_cut_visibly():
-    """A hand of many cards at 80 columns ends with '… N more' within the budget."""
+def test_a_long_hand_is_never_cut():
+    """Issue 29 §3: a hand of thirty cards at 80 columns is shown whole (the board runs past
+    its budget; the screen pages the options instead); the lanes give way."""
     v = next(v for v in sampled_views(range(3), 6) if v["phase"] == "action")
     me = v["you"]
     names = [n for n in GAME.pool.names() if GAME.pool[n].type == "creature"][:30]
     v["players"][me]["hand"] = [{"id": f"c{i}", "name": n, "cost": 2, "base_cost": 2} for i, n in enumerate(names)]
     lines = rendered(v, 80, 12)
-    assert len(lines) <= 12 and "more" in lines[-1], "\n".join(lines)
+    text = "\n".join(lines)
+    at = next(i for i, x in enumerate(lines) if x.startswith("Hand 30"))
+    hand_text = " ".join(x.strip() for x in lines[at:])
+    assert "more" not in hand_text and all(n.split(",")[0][:12] in hand_text for n in names), text
+    assert len(lines) <= 3 + 2 + 4 + (len(lines) - at) + 1, text     # header, players, a line a lane
 
 
 # ------------------------------------------------------------------ focused positions

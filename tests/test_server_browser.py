@@ -9,7 +9,8 @@ Playwright against ``metatcg serve`` run as its own process.
 - the server is killed with SIGKILL mid-game and started again: the page says it reconnects,
   resumes by itself at the same state and play goes on;
 - the replay viewer steps forward and back, showing each step's log as the API gives it;
-- a spectator's page shows the board, no actions and no hand.
+- a spectator's page shows the board, no actions and no hand;
+- the seat's preferences panel shows and changes its preferences (issue 29).
 """
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ import time
 
 import pytest
 
-from support.browser import (api_get, api_post, artifacts, board_n, choose, enabled_actions, launch, need_browser,
-                             log_lines, open_page, play_to_the_end, take, wait_n, wait_past)
+from support.browser import (OVER_OR_MINE, api_get, api_post, artifacts, board_n, choose, enabled_actions, launch,
+                             need_browser, log_lines, open_page, play_to_the_end, take, wait_n, wait_past)
 from support.servers import ServerProcess
 
 sync_api = need_browser()
@@ -411,6 +412,74 @@ def test_a_response_window_reads_as_waiting_for_responses_to_the_seats_not_asked
         page.goto(server.url + f"/play/{gid}?token={tokens[asked]}")
         wait_n(page, frames[asked]["n"])
         assert page.inner_text("#turn") == "Your decision" and "pass" in enabled_actions(page)
+        w.check_clean()
+    finally:
+        w.close()
+
+
+def test_the_preferences_panel_shows_and_changes_the_seats_prefs(server, browser):
+    """The gear opens the seat's preferences (issue 29): the saved ones are shown with the
+    moments in a player's words; changed by mouse and keyboard and saved, the server holds them,
+    a phone shows them, and what the table then answers for the seat is listed beside its log.
+    A spectator has no gear. Screenshots of the open panel at 1280×800 and 390×844."""
+    made = new_game(server, "metabaloids", ["human", "bot:greedy", "bot:greedy"], 3,
+                    settings={"fair_windows": True})
+    gid, url, token = made["id"], made["seats"][0]["url"], made["seats"][0]["token"]
+    moments = api_get(server.url, "/api/meta")["prefs"]["moments"]
+    w = open_page(browser)
+    page = w.page
+    try:
+        page.goto(server.url + url)
+        page.wait_for_selector("#board[data-n]")
+        page.click("#prefs-open")
+        dialog = page.locator("#prefs-dialog")
+        assert dialog.is_visible() and page.evaluate("() => document.activeElement.id") == "pref-auto-pass"
+        assert "Saved: auto-pass on, 4 stops; auto-same on." in page.inner_text("#prefs-saved")
+        for m in moments:                      # every moment, labelled in the words of ui.prefs.MOMENTS
+            box = page.locator(f"#pref-stop-{m['name']}")
+            assert page.inner_text(f"label[for=pref-stop-{m['name']}]").lower() == m["text"].lower()
+            assert box.is_checked() == (m["name"] in ("attacked", "attacking", "their_card", "their_end"))
+        page.click("label[for=pref-stop-their_card]")                  # by mouse: off
+        page.focus("#pref-stop-my_end")
+        page.keyboard.press("Space")                                      # by keyboard: on
+        page.click("label[for=pref-auto-same]")
+        assert page.inner_text("#prefs-status") == "Changed: Save to keep it."
+        page.screenshot(path=str(artifacts() / "prefs-panel-desktop.png"))
+        page.click("#prefs-save")
+        page.wait_for_function("() => document.querySelector('#prefs-status').textContent === 'Saved.'")
+        want = {"auto_pass": True, "stops": ["attacked", "attacking", "my_end", "their_end"], "auto_same": False}
+        assert api_get(server.url, f"/api/games/{gid}", token=token)["prefs"] == want
+        assert "Saved: auto-pass on, 4 stops; auto-same off." in page.inner_text("#prefs-saved")
+        page.keyboard.press("Escape")
+        assert not dialog.is_visible() and page.evaluate("() => document.activeElement.id") == "prefs-open"
+        phone = open_page(browser, phone=True)
+        try:
+            phone.page.goto(server.url + url)
+            phone.page.wait_for_selector("#board[data-n]")
+            phone.page.click("#prefs-open")
+            assert phone.page.locator("#pref-stop-my_end").is_checked()
+            assert not phone.page.locator("#pref-stop-their_card").is_checked()
+            assert not phone.page.locator("#pref-auto-same").is_checked()
+            phone.page.screenshot(path=str(artifacts() / "prefs-panel-phone.png"))
+            phone.check_clean()
+        finally:
+            phone.close()
+        rng = random.Random(4)                # play on: windows at the starts of steps pass by themselves
+        for _ in range(40):
+            if page.locator("#auto-notes:not([hidden])").count():
+                break
+            what = page.wait_for_function(OVER_OR_MINE, timeout=30_000).json_value()
+            if what == "over":
+                break
+            n = board_n(page)
+            take(page, choose(rng, enabled_actions(page), avoid=("move",)), False)
+            wait_past(page, n)
+        notes = page.inner_text("#auto-notes")
+        assert "Answered for you" in notes and "auto: passed — " in notes, notes
+        page.screenshot(path=str(artifacts() / "prefs-auto-notes-desktop.png"))
+        page.goto(server.url + f"/watch/{gid}")
+        page.wait_for_selector("#board[data-n]")
+        assert page.locator("#prefs-open").is_hidden() and page.locator("#auto-notes").is_hidden()
         w.check_clean()
     finally:
         w.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from metatcg.cli.serve import default_db
-from metatcg.server.store import SCHEMA_VERSION, Store, actions, games, meta_table
+from metatcg.server.store import SCHEMA_VERSION, Store, actions, games, meta_table, seats
 from support.cli import assert_clean, run
 
 
@@ -47,4 +47,31 @@ def test_a_version_1_database_gains_the_creator_and_request_id_columns(tmp_path)
     assert {"creator", "owner_hash"} <= cols["games"] and "rid" in cols["actions"]
     assert set(games.c.keys()) == cols["games"] and set(actions.c.keys()) == cols["actions"]
     with sa.create_engine(url).connect() as conn:
-        assert conn.execute(sa.select(meta_table.c.value)).scalar_one() == str(SCHEMA_VERSION) == "2"
+        assert conn.execute(sa.select(meta_table.c.value)).scalar_one() == str(SCHEMA_VERSION) == "3"
+
+
+def test_a_version_2_database_gains_the_seats_preferences(tmp_path):
+    """A game stored by a version-2 server (no ``seats.prefs``, no ``actions.note``) upgrades and
+    reads its seats with the default preferences."""
+    url = f"sqlite:///{tmp_path / 'v2.db'}"
+    Store(url).close()
+    with sa.create_engine(url).begin() as conn:          # as a version-2 server left it
+        conn.execute(sa.text("ALTER TABLE seats DROP COLUMN prefs"))
+        conn.execute(sa.text("ALTER TABLE actions DROP COLUMN note"))
+        conn.execute(meta_table.update().where(meta_table.c.key == "schema_version").values(value="2"))
+        conn.execute(games.insert().values(id="g2", game="metax", created=1.0, updated=1.0, setup="{}", settings="{}",
+                                           n=0, over=False, result="null", listed=False, deadline=None,
+                                           bot_turn=False, notes="[]"))
+        conn.execute(sa.text("INSERT INTO seats (game_id, seat, player, token_hash, joined) "
+                             "VALUES ('g2', 0, 'human', NULL, 1)"))
+    store = Store(url)
+    try:
+        assert {c["name"] for c in sa.inspect(store.engine).get_columns("seats")} == set(seats.c.keys())
+        assert {c["name"] for c in sa.inspect(store.engine).get_columns("actions")} == set(actions.c.keys())
+        assert [(s.player, s.prefs) for s in store.load("g2").seats] == [("human", None)]   # None: the defaults
+        store.set_prefs("g2", 0, '{"auto_pass": false}')
+        assert store.load("g2").seats[0].prefs == '{"auto_pass": false}'
+    finally:
+        store.close()
+    with sa.create_engine(url).connect() as conn:
+        assert conn.execute(sa.select(meta_table.c.value)).scalar_one() == str(SCHEMA_VERSION) == "3"

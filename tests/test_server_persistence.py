@@ -62,7 +62,9 @@ def test_a_new_server_on_the_same_database_resumes_every_seat(db_url, game_id):
     n = max(game.seat_counts)
     decks = [game.starter_deck_names()[i % len(game.starter_deck_names())] for i in range(n)]
     with TestClient(create_app(db_url, **FREE)) as c:
-        made = c.post("/api/games", json={"game": game_id, "decks": decks, "seats": ["human"] * n, "seed": 11})
+        # no seat preferences: the reference game takes exactly the actions sent
+        made = c.post("/api/games", json={"game": game_id, "decks": decks, "seats": ["human"] * n, "seed": 11,
+                                          "prefs": {"auto_pass": False, "auto_same": False}})
         assert made.status_code == 201, made.json()
         gid = made.json()["id"]
         tokens = {s["seat"]: s["token"] for s in made.json()["seats"]}

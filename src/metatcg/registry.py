@@ -12,6 +12,7 @@ from typing import Callable, Iterator, Mapping, NamedTuple, Union
 
 from .engine.errors import UnknownGameError
 from .engine.game import Game
+from .engine.suggest import did_you_mean
 
 #: how a game is built: a module path whose ``load() -> Game`` builds it, or that function itself
 Loader = Union[str, Callable[[], Game]]
@@ -89,5 +90,6 @@ GAMES: Mapping[str, tuple[Loader, str]] = _GamesView()
 def _entry(game_id: str) -> GameEntry:
     entry = _entries.get(game_id)
     if entry is None:
-        raise UnknownGameError(f"unknown game {game_id!r}; known games: {', '.join(_entries)}")
+        raise UnknownGameError(f"unknown game {game_id!r}; known games: {', '.join(_entries)}"
+                               f"{did_you_mean(str(game_id), _entries)}")
     return entry

@@ -146,8 +146,14 @@ def load_file(path: str | Path) -> Scenario:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise StateDataError(f"{p}: cannot read scenario file: {e}") from None
+    except FileNotFoundError:
+        raise StateDataError(f"no scenario file {str(p)!r}") from None
+    except IsADirectoryError:
+        raise StateDataError(f"{str(p)!r} is a folder, not a scenario file") from None
+    except UnicodeDecodeError:
+        raise StateDataError(f"scenario file {str(p)!r} is not UTF-8 text") from None
+    except OSError as e:
+        raise StateDataError(f"{p}: cannot read scenario file: {e.strerror or e}") from None
     return loads(text, str(p))
 
 

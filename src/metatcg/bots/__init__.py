@@ -8,6 +8,7 @@ from typing import Protocol
 from ..engine.action import Action
 from ..engine.errors import MetatcgError
 from ..engine.handle import PlayerHandle
+from ..engine.suggest import did_you_mean
 from .greedy import GreedyBot
 from .ismcts import IsmctsBot
 from .random_bot import RandomBot
@@ -42,14 +43,16 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from its name and settings: ``greedy``, ``ismcts:iters=400``, ``ismcts:ms=200,depth=6``."""
     name, _, rest = spec.partition(":")
     if name not in BOTS:
-        raise MetatcgError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
+        raise MetatcgError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}{did_you_mean(name, BOTS)}")
     kwargs: dict[str, object] = {}
     allowed = SETTINGS.get(name, {})
     for part in filter(None, rest.replace(":", ",").split(",")):
         key, eq, value = part.partition("=")
         if not eq or key not in allowed:
             names = ", ".join(allowed) or "none"
-            raise MetatcgError(f"bot {name!r} has no setting {part!r}; its settings: {names} (e.g. {name}:key=value)")
+            hint = did_you_mean(key, allowed) if allowed else ""
+            raise MetatcgError(f"bot {name!r} has no setting {part!r}; its settings: {names} "
+                               f"(e.g. {EXAMPLES.get(name, name + ':key=value')}){hint}")
         try:
             kwargs[key] = allowed[key](value)
         except ValueError:

@@ -15,7 +15,9 @@ import metatcg
 from metatcg.engine.state import without_rule_ids
 from metatcg.engine.decks import Deck
 from metatcg.engine.errors import MetatcgError, StateDataError
+from metatcg.engine.suggest import did_you_mean
 from metatcg.engine.game import Game
+from metatcg.ui.deck_games import other_game_hint
 from metatcg.ui.layout import player_name as player_name  # used by the commands
 from metatcg.ui.results import headline, standings
 
@@ -95,8 +97,15 @@ def get_game(game_id: str) -> Game:
 
 
 def load_deck(game: Game, spec: str) -> Deck:
-    """A starter deck name or a deck file, checked against the game's deck rules."""
-    return game.validate_deck(game.resolve_deck(spec))
+    """A starter deck name or a deck file, checked against the game's deck rules. A deck of
+    another game says which game it looks like rather than listing every card as unknown."""
+    deck = game.resolve_deck(spec)
+    problems = game.check_deck(deck)
+    if problems:
+        hint = other_game_hint(deck, game)
+        if hint:
+            fail(f"deck {spec!r} is not a {game.id} deck: {hint}")
+    return game.validate_deck(deck)
 
 
 def table_options(game: Game, pairs: list[str] | None) -> dict[str, Any]:
@@ -110,7 +119,7 @@ def table_options(game: Game, pairs: list[str] | None) -> dict[str, Any]:
         if not eq or not key:
             fail(f"--option takes KEY=VALUE, not {pair!r}")
         if key not in known:
-            fail(f"{game.id} has no option {key!r}; options: {', '.join(sorted(known))}")
+            fail(f"{game.id} has no option {key!r}; options: {', '.join(sorted(known))}{did_you_mean(key, known)}")
         want = type(known[key])
         value = raw.strip().lower()
         if want is bool:

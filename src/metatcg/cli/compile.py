@@ -18,7 +18,7 @@ def packages_for(game_ids: list[str]) -> list[str]:
     entries = {e.id: e for e in metatcg.game_entries()}
     unknown = [g for g in game_ids if g not in entries]
     if unknown:
-        fail(f"unknown game {unknown[0]!r}; known games: {', '.join(entries)}")
+        metatcg.load_game(unknown[0])          # the registry's message, with its suggestion
     chosen = [entries[g] for g in (game_ids or list(entries))]
     # a game registered as a function, not a package, has nothing to compile
     return [*CORE, *(e.module for e in chosen if isinstance(e.module, str))]

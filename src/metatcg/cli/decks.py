@@ -9,11 +9,13 @@ from rich.markup import escape
 from rich.table import Table
 
 import metatcg
-from metatcg.engine.decks import Deck, parse_deck_text, split_entry
+from metatcg.engine.decks import Deck, parse_deck_text
 from metatcg.engine.errors import DeckError
-from metatcg.ui.presentation import presentation_of
+from metatcg.engine.game import Game
+from metatcg.engine.suggest import did_you_mean
+from metatcg.ui.deck_games import best_game, other_game_hint
 
-from .common import console, err_console, get_game, handle_errors
+from .common import console, err_console, fail, get_game, handle_errors
 from .render import ui_for
 
 deck_app = typer.Typer(help="Check deck files and browse starter decks.", no_args_is_help=True)
@@ -34,6 +36,11 @@ def check(file: Path = typer.Argument(..., help="Deck file ('3 Card Name' lines,
     if not Path(file).exists() and starters:
         game = game or starters[0]
         text = game.starter_deck(str(file)).to_text()
+    elif not Path(file).exists():
+        names = [n for g in ([game] if game else map(metatcg.load_game, metatcg.game_ids()))
+                 for n in g.starter_deck_names()]
+        fail(f"no deck file {str(file)!r}, nor a starter deck of {game.id if game else 'any game'} by that name"
+             f"{did_you_mean(str(file), names)}")
     else:
         text = Path(file).read_text(encoding="utf-8")  # unreadable file: exit 2
     try:
@@ -44,6 +51,11 @@ def check(file: Path = typer.Argument(..., help="Deck file ('3 Card Name' lines,
     if game is None:
         game = guess_game(deck)
     problems = game.check_deck(deck)
+    hint = other_game_hint(deck, game) if problems else ""
+    if hint:
+        err_console.print(f"[bold red]illegal:[/] {escape(str(file))} is not a {escape(game.id)} deck: "
+                          f"{escape(hint)} (check it with --game {escape(best_game(deck) or '')})", soft_wrap=True)
+        raise typer.Exit(1)
     if problems:
         err_console.print(f"[bold red]illegal:[/] {escape(str(file))} breaks {len(problems)} "
                           f"rule{'s' if len(problems) != 1 else ''} of {escape(game.id)}:")
@@ -54,16 +66,9 @@ def check(file: Path = typer.Argument(..., help="Deck file ('3 Card Name' lines,
                   f"({escape(str(file))}, {escape(game.id)})")
 
 
-def guess_game(deck: Deck):
+def guess_game(deck: Deck) -> Game:
     """The game most of the deck's card names belong to (the first game on a tie)."""
-    names = {split_entry(e)[1] for e in deck.cards}
-    best, best_hits = None, -1
-    for gid in metatcg.game_ids():
-        game = get_game(gid)
-        hits = len(names & set(presentation_of(game).card_names()))
-        if hits > best_hits:
-            best, best_hits = game, hits
-    return best
+    return get_game(best_game(deck) or metatcg.game_ids()[0])
 
 
 @deck_app.command("list")

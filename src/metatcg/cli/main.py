@@ -88,7 +88,9 @@ def cards(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see 
         if not any(ui.type_matches(game, n, kind) for n in pool_names(game)):
             from metatcg.ui import presentation_of
             known = ", ".join(presentation_of(game).card_types) or "(this game names none)"
-            fail(f"{game_id} has no card type {card_type!r}; card types: {known}")
+            from metatcg.engine.suggest import did_you_mean
+            hint = did_you_mean(card_type, presentation_of(game).card_types)
+            fail(f"{game_id} has no card type {card_type!r}; card types: {known}{hint}")
         names = [n for n in names if ui.type_matches(game, n, kind)]
     if not names:
         console.print(f"no {escape(game_id)} card matches"

@@ -19,14 +19,16 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
-from metatcg.bots import make_bot
+from metatcg.bots import BOTS, make_bot
 from metatcg.engine.errors import MetatcgError, StateDataError, UnfingerprintedError
 from metatcg.engine.game import Game
 from metatcg.engine.handle import PlayerHandle
 from metatcg.engine.state import GameState
+from metatcg.engine.suggest import did_you_mean
 from metatcg.engine.windows import ASK_SEATS, ask_seats_text
+from metatcg.ui.log_query import query_log
 from metatcg.ui.picks import PickNumbers, parse_picks
-from metatcg.ui.prefs import PrefsError, SeatPrefs
+from metatcg.ui.prefs import PrefsError, SeatPrefs, auto_answer
 from metatcg.ui.presentation import presentation_of
 
 from . import saving
@@ -34,9 +36,9 @@ from .seatprefs import answer_by_prefs, numbered, prefs_command, prefs_from_json
 from .common import console, fail, get_game, load_deck, load_record, player_name, result_text
 from .why import show_why
 from .render import HELP_TEXT, card_details, compact_log, find_cards, render_actions, ui_for
-from .screen import DecisionScreen, page, seat_title
+from .screen import DecisionScreen, page, seat_title, show_then_options
 
-OPPONENTS = ("greedy", "random", "ismcts", "human")
+OPPONENTS = (*BOTS, "human")
 
 
 def known_opponent(vs: str) -> bool:
@@ -48,6 +50,21 @@ def known_opponent(vs: str) -> bool:
     except MetatcgError:
         return False
     return True
+
+
+def check_opponent(vs: str) -> None:
+    """A clear error for an opponent nobody can sit down as: an unknown name gets the closest
+    names, a known bot with a bad setting the bot's own message."""
+    name = vs.partition(":")[0]
+    if name not in OPPONENTS:
+        fail(f"unknown opponent {vs!r}; choose one of: {', '.join(OPPONENTS)}, or a bot with settings such as "
+             f"ismcts:iters=400{did_you_mean(name, OPPONENTS)}")
+    try:
+        make_bot(vs)
+    except MetatcgError as e:
+        fail(f"--vs {vs}: {e}")
+
+
 QUIT_WORDS = {"quit", "q", "exit"}
 CONCEDE_WORDS = {"concede", "resign"}
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"      # home, clear the screen, clear the scrollback
@@ -159,11 +176,7 @@ def run_play(game_id: str | None, game: Game | None, deck: str | None, opponent_
              resume: Path | None = None, options: dict[str, Any] | None = None,
              fair_windows: bool | None = None) -> None:
     if vs != "human":
-        try:
-            make_bot(vs)
-        except MetatcgError as e:
-            fail(f"unknown opponent {vs!r} ({e}); choose one of: {', '.join(OPPONENTS)}, or a bot with "
-                 "settings such as ismcts:iters=400")
+        check_opponent(vs)
     session = (resume_game(resume, game_id, save) if resume is not None
                else new_game(game_id, game, deck, opponent_deck, vs, seed, seat, save, seats, options, fair_windows))
     play_session(session)
@@ -190,7 +203,7 @@ def pick_options(game: Game, seats: int, options: dict[str, Any] | None) -> dict
         for i, (value, text) in enumerate(values, 1):
             console.print(f"  {i}. [bold]{escape(value)}[/] — {escape(text)}")
         while True:
-            raw = read_line(f"1-{len(values)} [1]> ").strip()
+            raw = read_line(escape(f"1-{len(values)} [1]> ")).strip()
             if not raw:
                 raw = "1"
             if raw.isdigit() and 1 <= int(raw) <= len(values):
@@ -255,6 +268,8 @@ def resume_game(path: Path, game_id: str | None, save: Path | None) -> Session:
     except PrefsError as e:
         raise StateDataError(f"{path}: malformed saved game: {e}") from None
     session = Session(game, state, you, vs, new_path, undos=seats.get("undos", 0), prefs=prefs)
+    if not session.hot_seat:    # 'undo' goes back past the save as well: your earlier decisions
+        session.marks = [i for i, who in enumerate(state._deciders()) if who == you]
     for p in session.humans:     # what was seen before the save is one 'log' away
         session.seen[p] = max(0, len(state.log_for(p)) - 3)
     console.print(Rule(f"{escape(game.title or game.id)} · seed {state.seed} · resumed", style="bold cyan"))
@@ -351,10 +366,10 @@ def human_turn(session: Session, p: int) -> None:
         elif cmd in ("help", "h", "?") and not arg:
             console.print(HELP_TEXT)
         elif cmd in ("log", "l"):
-            page(console, f"{player_name(p)}'s log", compact_log(state.log_for(p)), read_line)
+            show_log(state.log_for(p), arg, player_name(p) + "'s")
         elif cmd in ("board", "b", "view", "v"):
-            console.print(ui_for(session.game).render_board(session.game, view, session.roles))
-            console.print(render_actions(view))
+            show_then_options(console, "the whole board", ui_for(session.game).render_board(
+                session.game, view, session.roles), render_actions(view), read_line)
         elif cmd == "hand":
             show_hand(session, view)
         elif cmd in ("actions", "a", "options"):
@@ -404,6 +419,7 @@ def take(session: Session, p: int, action: dict[str, Any]) -> None:
     """Apply the chosen option, remember the decision for undo, save."""
     session.marks.append(len(session.state.history))
     session.state.apply(action["id"])
+    # one line (the option was shown whole just above): a longer echo would push the next page up
     console.print(Text(f"→ {action['label']}", style="green"), no_wrap=True, overflow="ellipsis")
     session.save()
 
@@ -411,7 +427,7 @@ def take(session: Session, p: int, action: dict[str, Any]) -> None:
 def confirm_quit(session: Session, p: int) -> None:
     console.print(f"The game is saved in [bold]{escape(str(session.path))}[/]; "
                   f"[bold]metatcg play --resume {escape(str(session.path))}[/] continues it.")
-    answer = read_line("Quit now? [y/N] ").strip().lower()
+    answer = read_line(escape("Quit now? [y/N] ")).strip().lower()
     if answer in ("y", "yes"):
         raise EndOfInput(f"{player_name(p)} quit")
     console.print("[dim]Not quitting: choose an option.[/]")
@@ -419,7 +435,7 @@ def confirm_quit(session: Session, p: int) -> None:
 
 def confirm_concede(session: Session, p: int) -> bool:
     """Concede after asking: a loss, saved in the record; the others may play on."""
-    answer = read_line("Concede this game? It counts as a loss. [y/N] ").strip().lower()
+    answer = read_line(escape("Concede this game? It counts as a loss. [y/N] ")).strip().lower()
     if answer not in ("y", "yes"):
         console.print("[dim]Not conceding: choose an option.[/]")
         return False
@@ -438,8 +454,11 @@ def undo(session: Session, p: int) -> bool:
     if not session.marks:
         console.print("[red]nothing to undo: this is your first decision[/]")
         return False
-    upto = session.marks.pop()
-    state = session.game.replay(session.state.record(), upto=upto)
+    record = session.state.record()
+    while True:   # a decision your preferences answer (one made before a resume) is not one to go back to
+        state = session.game.replay(record, upto=session.marks.pop())
+        if not session.marks or not answered_by_prefs(session, state, p):
+            break
     session.state = state
     session.seat_bots()
     session.seen[p] = len(state.log_for(p))
@@ -447,6 +466,22 @@ def undo(session: Session, p: int) -> bool:
     session.save()
     console.print(Text("↶ back to your previous decision", style="yellow"))
     return True
+
+
+def answered_by_prefs(session: Session, state: GameState, p: int) -> bool:
+    """Would ``p``'s preferences answer ``state``'s decision without asking?"""
+    prefs = session.prefs.get(p) or SeatPrefs()
+    return auto_answer(state, p, prefs, presentation_of(session.game),
+                       fair=bool(state.options.get(ASK_SEATS))) is not None
+
+
+def show_log(log: list[str], arg: str, who: str) -> None:
+    """``log``: the latest lines; ``log N``: the last N; ``log /TEXT``: the lines that mention TEXT."""
+    q = query_log(log, arg, who)
+    if q.error:
+        console.print(f"[red]{escape(q.error)}[/]")
+        return
+    page(console, q.title, compact_log(q.lines), read_line, latest=q.latest)
 
 
 def show_hand(session: Session, view: dict[str, Any]) -> None:

@@ -19,7 +19,7 @@ from metatcg.ui.presentation import presentation_of
 from metatcg.ui.terminal import GameUI, terminal_ui
 
 HELP_TEXT = ("Type a number to choose. Also: [bold]?N[/] cards in option N · [bold]card NAME[/] · "
-             "[bold]hand[/] · [bold]board[/] full board · [bold]log[/] · [bold]rules[/] [TOPIC] · "
+             "[bold]hand[/] · [bold]board[/] full board · [bold]log[/] [N | /TEXT] · [bold]rules[/] [TOPIC] · "
              "[bold]undo[/] · [bold]more[/] options · [bold]why[/] NAME not offered · [bold]prefs[/] · "
              "[bold]help[/] · [bold]concede[/] · "
              "[bold]quit[/] · [bold]2 2 4[/] several picks of one payment")

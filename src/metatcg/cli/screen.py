@@ -1,10 +1,12 @@
-"""One decision, one screen: the compact board, the last log lines and the numbered options
+"""One decision, one screen: the compact board, the new log lines and the numbered options
 fit the terminal (80×24 and up), and a pager for anything longer.
 
-The board gets about half the height (``board_lines``); the options come next in as many
-columns as fit; the log gets what is left. What does not fit is never cut silently: a longer
-"what happened" is paged before the decision (``page``), and too many options are shown a
-page at a time (``more``).
+The new log lines get their room first, next to half the room under the board for the
+options (``DecisionScreen.fits_log``); the board gets about half the height, and more when the
+options and the log are short or when it would otherwise cut names (``DecisionScreen.board``).
+What does not fit is never cut silently: a longer "what happened" is paged before the decision
+(``page``), too many options are shown a page at a time (``more``), and the ``board`` command
+pages the whole board before the options (``show_then_options``).
 """
 from __future__ import annotations
 
@@ -20,11 +22,13 @@ from metatcg.ui.layout import compact_log, log_line, player_name, render_actions
 
 from .render import ui_for
 
-MIN_LOG = 2          # log lines a decision screen always keeps room for
+MIN_LOG = 2          # log lines a decision screen always keeps room for (its rule and one line)
+MIN_OPTIONS = 4      # lines a page of options needs at least: its rule, two options, the 'more' line
+CUT = "…"            # how every board marks what it leaves out ("… 3 more", "Troll of the Ol…")
 
 
 def board_lines(height: int) -> int:
-    """Lines the compact board may use: about half the screen (12 at 24 rows, 22 at 45)."""
+    """Lines the compact board may use at least: about half the screen (12 at 24 rows, 22 at 45)."""
     return max(10, height // 2)
 
 
@@ -34,7 +38,14 @@ def height_of(console: Console, renderable: RenderableType, width: int) -> int:
 
 
 class DecisionScreen:
-    """What a player sees when asked to decide, sized to ``console``."""
+    """What a player sees when asked to decide, sized to ``console``.
+
+    The screen (less the input line) is shared out in this order: the new log lines get their
+    room first (a catch-up that fits is never paged: ``fits_log``); the options get the rest,
+    a page at a time when they do not fit; the board gets about half the screen, and all the
+    room the log and the options leave when they are short, so that opponents' cards keep their
+    names. A game's board may run past its budget to show your hand and resources whole; the
+    options then go on more pages."""
 
     def __init__(self, console: Console, game: Game, view: dict[str, Any], roles: dict[int, str],
                  recent: list[str]) -> None:
@@ -45,20 +56,60 @@ class DecisionScreen:
         self.page = 0
 
     @functools.cached_property
+    def options_height(self) -> int:
+        """Lines every option takes, on one page."""
+        return height_of(self.console, render_actions(self.view), self.width)
+
+    @functools.cached_property
+    def log_need(self) -> int:
+        """Lines the new log lines take under their rule (none without new lines)."""
+        return self.log_height() + 1 if self.recent else 0
+
+    @functools.cached_property
+    def board_budget(self) -> int:
+        """Lines the compact board is given: half the screen, or what the options and the new
+        log lines leave, whichever is more."""
+        spare = self.height - 1 - self.options_height - max(self.log_need, MIN_LOG)
+        return max(board_lines(self.height), spare)
+
+    @functools.cached_property
     def board(self) -> RenderableType:
-        """The compact board, drawn once per screen."""
-        return ui_for(self.game).render_board(self.game, self.view, self.roles,
-                                              max_lines=board_lines(self.height), width=self.width)
+        """The compact board, drawn once per screen. A board that leaves something out (every
+        game marks it with '…') gets more lines while the new log lines and a page of options
+        still fit below it, next to a third of the screen's worth of options (the others go on
+        more pages): the cards keep their names."""
+        budget = self.board_budget
+        keep = min(self.options_height, max(MIN_OPTIONS, self.height // 3))   # options never shrink to a sliver
+        log = self.log_need if self.log_need + keep + budget < self.height else MIN_LOG
+        most = self.height - 1 - keep - max(log, MIN_LOG)
+        board = self.draw_board(budget)
+        while budget < most and CUT in self.text_of(board):
+            budget += 1
+            board = self.draw_board(budget)
+        return board
+
+    def draw_board(self, max_lines: int) -> RenderableType:
+        return ui_for(self.game).render_board(self.game, self.view, self.roles, max_lines=max_lines,
+                                              width=self.width)
+
+    def text_of(self, renderable: RenderableType) -> str:
+        lines = self.console.render_lines(renderable, self.console.options.update(width=self.width), pad=False)
+        return "\n".join("".join(seg.text for seg in line) for line in lines)
 
     @functools.cached_property
     def board_height(self) -> int:
         return height_of(self.console, self.board, self.width)
 
+    @property
+    def below_board(self) -> int:
+        """Lines left under the board for the log and the options (the input line kept)."""
+        return self.height - 1 - self.board_height
+
     def option_pages(self, room: int) -> list[tuple[int, int]]:
         """(first, last) option numbers of each page when ``room`` lines are left for options."""
         actions = self.view.get("legal_actions") or []
         n = len(actions)
-        if n == 0 or height_of(self.console, render_actions(self.view), self.width) <= room:
+        if n == 0 or self.options_height <= room:
             return [(1, n)]
         pages, start = [], 1
         while start <= n:
@@ -70,17 +121,29 @@ class DecisionScreen:
             start = end + 1
         return pages
 
+    def options_kept(self) -> int:
+        """Lines the options keep however long the catch-up: all they need up to half the room
+        under the board (a page of a few options at least)."""
+        return min(self.options_height, max(MIN_OPTIONS, self.below_board // 2))
+
+    def options_room(self) -> int:
+        """Lines the options may use: all they need when the log leaves it, else what the new
+        log lines leave, else what a two-line log leaves."""
+        room = self.below_board
+        if self.options_height + max(self.log_need, MIN_LOG) <= room:
+            return self.options_height
+        if self.fits_log():
+            return max(self.options_kept(), room - self.log_need)
+        return max(self.options_kept(), room - MIN_LOG)
+
     def render(self) -> RenderableType:
         """Board, the log lines that fit, the options (one page of them if they do not fit)."""
-        board = self.board
-        used = self.board_height + 1                                  # + the input line
-        room = self.height - used - MIN_LOG - 1                      # - the log and its rule
-        pages = self.option_pages(max(3, room))
+        pages = self.option_pages(self.options_room())
         self.page %= len(pages)
         first, last = pages[self.page]
         options = render_actions(self.view, first, last, more=len(pages) > 1)
-        left = self.height - used - height_of(self.console, options, self.width)
-        return Group(board, *self.log_tail(left - 1), options)
+        left = self.below_board - height_of(self.console, options, self.width)
+        return Group(self.board, *self.log_tail(left), options)
 
     def log_tail(self, room: int) -> list[RenderableType]:
         """The newest log lines that fit in ``room`` screen lines (a long line may wrap), under
@@ -104,20 +167,29 @@ class DecisionScreen:
         return sum(len(log_line(x).wrap(self.console, self.width)) for x in self.recent)
 
     def fits_log(self) -> bool:
-        """Do the new log lines all fit below the board? If not, page them first."""
-        options = height_of(self.console, render_actions(self.view), self.width)
-        room = self.height - self.board_height - options - 2
-        return self.log_height() <= max(MIN_LOG, room)
+        """Do the new log lines all fit below the board, next to the options or half the room
+        for them? If not, they are paged first (and only then)."""
+        return self.log_need <= max(MIN_LOG, self.below_board - self.options_kept())
 
 
 def page(console: Console, title: str, lines: list[str], ask: Callable[[str], str],
-         then: str = "") -> None:
+         then: str = "", latest: bool = False) -> None:
     """Show ``lines`` a screenful at a time under ``title``: Enter for more, q to stop. With
-    ``then`` ("your decision"), the last page waits too, so nothing scrolls away unread."""
-    per = max(3, console.height - 2)
+    ``then`` ("your decision"), the last page waits too, so nothing scrolls away unread.
+    ``latest``: only the last screenful, at once (the newest lines are what a player looks for)."""
     rendered: list[Text] = []
     for line in lines:
         rendered.extend(log_line(line).wrap(console, max(1, console.width)))
+    per = max(3, console.height - 2)
+    if latest and len(rendered) > per:
+        rendered = rendered[-per:]
+    page_lines(console, title, rendered, ask, then)
+
+
+def page_lines(console: Console, title: str, rendered: list[Text], ask: Callable[[str], str],
+               then: str = "") -> None:
+    """The pager itself: ``rendered`` (one screen line each) a screenful at a time."""
+    per = max(3, console.height - 2)
     total = len(rendered)
     for start in range(0, max(total, 1), per):
         chunk = rendered[start:start + per]
@@ -132,6 +204,24 @@ def page(console: Console, title: str, lines: list[str], ask: Callable[[str], st
         answer = ask(f"[dim]{where}{keys}[/] ")
         if last or answer.strip().lower() in ("q", "s", "quit", "skip"):
             return
+
+
+def screen_lines(console: Console, renderable: RenderableType) -> list[Text]:
+    """``renderable`` as the lines it takes on ``console``, styles kept (to page a board)."""
+    lines = console.render_lines(renderable, console.options, pad=False)
+    return [Text.assemble(*((seg.text, seg.style) for seg in line if not seg.control)) for line in lines]
+
+
+def show_then_options(console: Console, title: str, renderable: RenderableType, options: RenderableType,
+                      ask: Callable[[str], str]) -> None:
+    """``renderable`` (the ``board`` command's full board) and then the options, without the
+    options scrolling the board away: a board that does not fit with them is paged first."""
+    lines = screen_lines(console, renderable)
+    if len(lines) + height_of(console, options, console.width) + 1 <= console.height:
+        console.print(renderable)
+    else:
+        page_lines(console, title, lines, ask, then="your options")
+    console.print(options)
 
 
 def turns_in(lines: list[str]) -> int:

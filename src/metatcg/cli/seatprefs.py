@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
-from metatcg.engine.windows import ASK_SEATS, WINDOW_DECISION
+from metatcg.engine.windows import ASK_SEATS
 from metatcg.ui.picks import PickNumbers
-from metatcg.ui.prefs import MOMENTS, PrefsError, SeatPrefs, auto_answer, edit
+from metatcg.ui.prefs import MOMENTS, PrefsError, SeatPrefs, answer_note, auto_answer, edit
 from metatcg.ui.presentation import presentation_of
 
 from .common import console
@@ -37,9 +37,7 @@ def answer_by_prefs(session: "Session", p: int) -> bool:
     action = auto_answer(state, p, prefs, presentation_of(session.game), fair=fair_table(session))
     if action is None:
         return False
-    what = "passed" if state.decision is not None and state.decision.kind == WINDOW_DECISION else "took"
-    prompt = state.decision.prompt if state.decision is not None else ""
-    note = f"auto: {what} — {action.label}" + (f" ({prompt})" if what == "passed" and prompt else "")
+    note = answer_note(state, action)
     session.auto_notes.setdefault(p, []).append(note)
     state.apply(action.id)
     session.save()

@@ -119,15 +119,16 @@ def matrix_table(s: TournamentSummary) -> Table:
     t = Table(title="Matchups: the row's score against the column, % (95% CI below)",
               title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False,
               collapse_padding=True)
-    t.add_column("", no_wrap=True, overflow="ellipsis", max_width=22)
+    t.add_column("", justify="right", no_wrap=True)
+    t.add_column("", overflow="fold", max_width=22)             # long names wrap, never cut
     for k in range(1, len(order) + 1):
-        t.add_column(f"#{k}", justify="center", min_width=6, no_wrap=True)
+        t.add_column(f"#{k}", justify="center", no_wrap=True)
     for k, i in enumerate(order, 1):
         cells = []
         for j in order:
             c = s.matrix[i][j]
             cells.append("—" if c is None else f"{_pct0(c['score'])}\n[dim]{_ci0(c['ci95'])}[/]")
-        t.add_row(f"#{k} {escape(s.entrants[i].name)}", *cells)
+        t.add_row(f"#{k}", escape(s.entrants[i].name), *cells)
     return t
 
 

@@ -109,8 +109,14 @@ def read_deck_file(path: str | Path) -> Deck:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise DeckError(f"cannot read deck file {str(p)!r}: {e}") from None
+    except FileNotFoundError:
+        raise DeckError(f"no deck file {str(p)!r} (a deck is a starter deck name or a deck file)") from None
+    except IsADirectoryError:
+        raise DeckError(f"{str(p)!r} is a folder, not a deck file") from None
+    except UnicodeDecodeError:
+        raise DeckError(f"deck file {str(p)!r} is not UTF-8 text") from None
+    except OSError as e:
+        raise DeckError(f"cannot read deck file {str(p)!r}: {e.strerror or e}") from None
     return parse_deck_text(text, p.stem)
 
 

@@ -8,6 +8,7 @@ from typing import Any, Callable, Iterable
 
 from . import jsonio
 from .decks import Deck, parse_deck_text, read_deck_file
+from .suggest import did_you_mean
 from .errors import ArgumentError, DeckError, IllegalActionError, SeatCountError, StateDataError, UnfingerprintedError
 from .rng import Rng
 from .action import Action
@@ -68,7 +69,8 @@ class Game:
         if deck is None:
             names = self.starter_deck_names()
             if name not in names or self.deck_dir is None:
-                raise DeckError(f"no starter deck {name!r} for {self.id}; starter decks: {', '.join(names)}")
+                raise DeckError(f"no starter deck {name!r} for {self.id}; starter decks: {', '.join(names)}"
+                                f"{did_you_mean(name, names)}")
             deck = cache[name] = read_deck_file(self.deck_dir / f"{name}.txt")
         return deck
 
@@ -82,8 +84,9 @@ class Game:
             p = Path(spec)
             if p.suffix == ".txt" or p.exists():
                 return read_deck_file(p)
-            raise DeckError(f"{spec!r} is neither a starter deck ({', '.join(self.starter_deck_names())}) "
-                            "nor a deck file")
+            names = self.starter_deck_names()
+            raise DeckError(f"{spec!r} is neither a starter deck of {self.id} nor a deck file; starter decks: "
+                            f"{', '.join(names) or 'none'}{did_you_mean(spec, names)}")
         if not isinstance(spec, (list, tuple)) or not all(isinstance(c, str) for c in spec):
             raise DeckError(f"a deck is a starter deck name, a deck file or a list of card names, not {spec!r:.60}")
         return Deck("custom", tuple(spec))

@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots import BOTS
 from ..registry import game_entries, load_game
+from ..ui.prefs import MOMENTS, SeatPrefs
 from ..ui.presentation import presentation_of
 from .errors import ApiError
 from .hub import PLAYERS, Hub
@@ -30,7 +31,7 @@ from .replay import Positions, replay_state
 from .security import Guard
 from .ownership import GameLimits, address_key
 from .store import Store
-from .ws import SocketRules, game_socket
+from .ws import SocketRules, game_socket, read_prefs
 
 log = logging.getLogger("metatcg.server")
 STATIC = Path(__file__).parent / "static"
@@ -54,6 +55,7 @@ class NewGame(BaseModel):
     seed: Optional[StrictInt] = Field(None, ge=0, lt=2**63)
     options: Optional[dict[str, Union[StrictStr, StrictInt, StrictBool]]] = None
     settings: Optional[Settings] = None
+    prefs: Optional[dict[str, Any]] = None     # every human seat's starting preferences (ui.prefs)
 
 
 class ActionBody(BaseModel):
@@ -62,6 +64,12 @@ class ActionBody(BaseModel):
     action: StrictStr = Field(max_length=500)
     n: Optional[StrictInt] = None
     rid: Optional[StrictStr] = Field(None, min_length=1, max_length=64)
+
+
+class PrefsBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: StrictStr = Field(max_length=200)
+    prefs: Any = None        # checked by ui.prefs.SeatPrefs.from_json (400 bad_prefs)
 
 
 class TokenBody(BaseModel):
@@ -173,7 +181,8 @@ def create_app(db_url: str, *, http_rate: float = HTTP_RATE, http_burst: float =
         return await hub.create(game_id=body.game, decks=body.decks, players=body.seats, seed=body.seed,
                                 options=body.options,
                                 settings=body.settings.model_dump() if body.settings else None,
-                                creator=address_key(request.client.host if request.client else "?"))
+                                creator=address_key(request.client.host if request.client else "?"),
+                                prefs=body.prefs)
 
     @app.get("/api/games")
     async def lobby(limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
@@ -213,6 +222,13 @@ def create_app(db_url: str, *, http_rate: float = HTTP_RATE, http_burst: float =
         table = await hub.table(game_id)
         seat = table.seat_of(body.token)
         await table.concede(seat)
+        return table.seat_state(seat, 0)
+
+    @app.post("/api/games/{game_id}/prefs")
+    async def prefs(game_id: str, body: PrefsBody) -> dict[str, Any]:
+        table = await hub.table(game_id)
+        seat = table.seat_of(body.token)
+        await table.set_prefs(seat, read_prefs(body.prefs))
         return table.seat_state(seat, 0)
 
     @app.post("/api/games/{game_id}/end")
@@ -300,7 +316,9 @@ def _meta() -> dict[str, Any]:
                 for name, q, choices in presentation_of(g).option_choices(g.min_players)]
         games.append({"id": e.id, "title": e.title, "seat_counts": list(g.seat_counts),
                       "decks": g.starter_deck_names(), "options": opts})
-    return {"games": games, "bots": list(BOTS), "players": list(PLAYERS)}
+    return {"games": games, "bots": list(BOTS), "players": list(PLAYERS),
+            "prefs": {"moments": [{"name": k, "text": v} for k, v in MOMENTS.items()],
+                      "defaults": SeatPrefs().to_json()}}
 
 
 @lru_cache(maxsize=16)

@@ -35,6 +35,11 @@ class Frames:
     def changed(self) -> None:
         self.built.clear()
 
+    def changed_seat(self, seat: int) -> None:
+        """Only ``seat``'s frames changed (its preferences): the others' stay built."""
+        for key in [k for k in self.built if k[0] == seat]:
+            del self.built[key]
+
     def next(self, table: "Table", seat: int | None, have: int, mark: int) -> Built:
         """The text of the next state frame for a socket of ``seat`` (None: a spectator) that
         holds ``have`` log lines (read up to raw entry ``mark``), and its new ``have`` and mark."""

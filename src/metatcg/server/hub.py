@@ -7,6 +7,7 @@ up a new one happen in worker threads (``anyio.to_thread``).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
@@ -18,6 +19,7 @@ from ..bots import BOTS
 from ..engine.errors import MetatcgError, UnknownGameError
 from ..engine.windows import ASK_SEATS, ask_seats_text
 from ..registry import load_game
+from ..ui.prefs import PrefsError, SeatPrefs
 from .botpool import BotPool
 from .errors import ApiError
 from .ownership import GameLimits
@@ -43,9 +45,11 @@ def fair_windows(options: dict[str, Any] | None, humans: list[int]) -> dict[str,
 
 
 class Watcher:
-    """One socket watching a table: woken after every change."""
+    """One socket watching a table (of ``seat``; None: a spectator): woken after every change,
+    and after a change only its seat may hear of."""
 
-    def __init__(self) -> None:
+    def __init__(self, seat: int | None = None) -> None:
+        self.seat = seat
         self.dirty = asyncio.Event()
 
 
@@ -102,12 +106,28 @@ class Hub:
                                                   "version of metatcg") from None
             self._attach(table)
             self.tables[game_id] = table
+            await self._settle(table)
         self._loading.pop(game_id, None)
         self._on_change(game_id)   # its bot or timer starts, its sockets move to it
         return table
 
     def _attach(self, table: Table) -> None:
         table.listeners.append(lambda: self._on_change(table.id))
+        table.seat_listeners.append(lambda seat: self._on_seat_change(table.id, seat))
+
+    async def _settle(self, table: Table) -> None:
+        """What the seats' preferences answer at once (a new or rebuilt table), before anyone
+        is shown the decision."""
+        try:
+            await table.settle()
+        except ApiError as e:      # the table is marked broken: the next request rebuilds it
+            log.error("seat preferences in game %s could not be committed: %s", table.id, e.message)
+
+    def _on_seat_change(self, game_id: str, seat: int) -> None:
+        """Only ``seat`` may hear of this change (its preferences): only its sockets wake."""
+        for w in self.watchers.get(game_id, ()):
+            if w.seat == seat:
+                w.dirty.set()
 
     def _on_change(self, game_id: str) -> None:
         """After a table changed (on the event loop): wake its sockets, move its bots, time it."""
@@ -118,8 +138,8 @@ class Hub:
             self._kick(table)
 
     # ------------------------------------------------------------------ watching
-    def watch(self, game_id: str) -> Watcher:
-        w = Watcher()
+    def watch(self, game_id: str, seat: int | None = None) -> Watcher:
+        w = Watcher(seat)
         self.watchers.setdefault(game_id, set()).add(w)
         return w
 
@@ -133,7 +153,7 @@ class Hub:
     # ------------------------------------------------------------------ bots and timers
     def _kick(self, table: Table) -> None:
         """After a change: a bot to move gets a task; a timed decision gets its timer."""
-        if table.bot_to_move() and table.id not in self._bots:
+        if (table.bot_to_move() or table.unsettled) and table.id not in self._bots:
             self._bots[table.id] = asyncio.create_task(self._run_bots(table))
         old = self._timers.pop(table.id, None)
         if old is not None and old is not asyncio.current_task():
@@ -154,7 +174,7 @@ class Hub:
             log.exception("bot move in game %s failed", table.id)
         finally:
             self._bots.pop(table.id, None)
-        if table.bot_to_move() and not table.broken:
+        if (table.bot_to_move() or table.unsettled) and not table.broken:
             self._kick(table)
 
     async def _run_timer(self, table: Table, n: int, deadline: float) -> None:
@@ -174,8 +194,13 @@ class Hub:
     # ------------------------------------------------------------------ new games
     def create_sync(self, game_id: str, decks: list[Any] | None, players: list[str] | None, seed: int | None,
                     options: dict[str, Any] | None, settings: dict[str, Any] | None,
-                    creator: str | None = None) -> tuple[Table, dict[str, Any]]:
-        """A new game; ``creator``: the address_key of who asks (counted against the limits)."""
+                    creator: str | None = None, prefs: Any = None) -> tuple[Table, dict[str, Any]]:
+        """A new game; ``creator``: the address_key of who asks (counted against the limits);
+        ``prefs``: the starting preferences of every human seat (None: the defaults)."""
+        try:
+            start_prefs = None if prefs is None else json.dumps(SeatPrefs.from_json(prefs).to_json())
+        except PrefsError as e:
+            raise ApiError(400, "bad_prefs", f"prefs: {e}") from None
         try:
             game = load_game(game_id)
         except UnknownGameError as e:
@@ -237,7 +262,8 @@ class Hub:
         gid = new_game_id()
         owner = new_token()
         row = new_game_row(gid, game, state, setup, s, players,
-                           [hash_token(t) if t else None for t in tokens], creator, hash_token(owner))
+                           [hash_token(t) if t else None for t in tokens], creator, hash_token(owner),
+                           start_prefs)
         table = Table(row, game, state, self.store)
         row.deadline = table.deadline = table._deadline_for(state)
         self.store.writer.call(lambda: self.store.create_game(row, state.to_json_text(), table.bot_to_move(),
@@ -253,5 +279,6 @@ class Hub:
             self._forget_finished()
         self._attach(table)
         self.tables[table.id] = table
+        await self._settle(table)
         self._kick(table)
         return out

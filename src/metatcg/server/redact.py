@@ -1,10 +1,11 @@
 """The only place that makes what a client receives about a game in play.
 
-A seat gets ``view(p)``, its legal actions (only when it decides) and ``log_for(p)``; a
-spectator gets ``public_view()``. Both get the public table facts: the seats (human or which
-bot, joined or not), the action count, the deadline and the server's own notes. Nothing here
-reads ``to_json()``, ``record()``, the seed, the decks or the RNG: a client can never hold more
-than a person at that seat (boardgame.io's class of leak, where secret state reached clients,
+A seat gets ``view(p)``, its legal actions (only when it decides), ``log_for(p)``, its own
+preferences and the lines saying what they answered for it; a spectator gets
+``public_view()``. Both get the public table facts: the seats (human or which bot, joined or
+not), the action count, the deadline and the server's own notes. Nothing here reads
+``to_json()``, ``record()``, the seed, the decks or the RNG: a client can never hold more than
+a person at that seat (boardgame.io's class of leak, where secret state reached clients,
 cannot happen through a second path because there is none).
 """
 from __future__ import annotations
@@ -19,12 +20,19 @@ def _frame(table: "Table", view: dict[str, Any], seat: int | None, log_start: in
     legal = view.pop("legal_actions", [])
     log = view.pop("log", [])
     deciding = view.get("deciding")   # the view's: in a response window it names the seat asked
-    return {"id": table.id, "game": table.game.id, "seat": seat, "n": table.n,  # to that seat only
-            "deciding": None if deciding is None or table.ended else deciding["player"], "over": table.over,
-            "seats": [s.public() for s in table.seats], "settings": public_settings(table.settings),
-            "view": view, "legal_actions": [] if table.over else legal, "log_start": log_start, "log": log,
-            "result": {"ended": "by its creator"} if table.ended else view.get("result"),
-            "deadline": table.deadline, "notes": list(table.notes)}
+    out: dict[str, Any] = {
+        "id": table.id, "game": table.game.id, "seat": seat, "n": table.n,  # to that seat only
+        "deciding": None if deciding is None or table.ended else deciding["player"], "over": table.over,
+        "seats": [s.public() for s in table.seats], "settings": public_settings(table.settings),
+        "view": view, "legal_actions": [] if table.over else legal, "log_start": log_start, "log": log,
+        "result": {"ended": "by its creator"} if table.ended else view.get("result"),
+        "deadline": table.deadline, "notes": list(table.notes)}
+    if seat is not None:
+        # the seat's own preferences and what they answered for it: its stops are its own
+        # business, and an answer's label may name its hidden cards
+        out["prefs"] = table.prefs_of(seat)
+        out["auto_notes"] = list(table.auto_notes.get(seat, ()))
+    return out
 
 
 def seat_state(table: "Table", seat: int, log_from: int = 0) -> dict[str, Any]:

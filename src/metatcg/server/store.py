@@ -32,6 +32,8 @@ from .ownership import GameLimits
 SNAPSHOT_EVERY = 50
 #: request ids a table remembers (the newest, over all its seats): a retry comes soon or not at all
 RIDS_KEPT = 64
+#: the lines "auto: passed …" a seat's frames show (the newest)
+AUTO_NOTES_KEPT = 20
 
 meta = sa.MetaData()
 
@@ -61,6 +63,7 @@ seats = sa.Table(
     sa.Column("player", sa.String(32), nullable=False),      # "human" or "bot:<name>"
     sa.Column("token_hash", sa.String(64), nullable=True),   # SHA-256 of the seat's token
     sa.Column("joined", sa.Boolean, nullable=False),
+    sa.Column("prefs", sa.Text, nullable=True),   # the seat's preferences (ui.prefs JSON); null: defaults (v3)
 )
 actions = sa.Table(
     "actions", meta,
@@ -68,9 +71,10 @@ actions = sa.Table(
     sa.Column("n", sa.Integer, primary_key=True),            # 1 for the first action
     sa.Column("action", sa.Text, nullable=False),
     sa.Column("seat", sa.Integer, nullable=False),
-    sa.Column("by", sa.String(16), nullable=False),          # "seat", "bot", "timer", "concede"
+    sa.Column("by", sa.String(16), nullable=False),          # "seat", "bot", "timer", "concede", "prefs"
     sa.Column("at", sa.Float, nullable=False),
     sa.Column("rid", sa.String(64), nullable=True),          # the client's request id, if it sent one (v2)
+    sa.Column("note", sa.Text, nullable=True),   # by "prefs": what it answered, for that seat's eyes only (v3)
 )
 snapshots = sa.Table(
     "snapshots", meta,
@@ -102,8 +106,17 @@ def _v2(conn: Connection) -> None:
             conn.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {col.name} {kind}"))
 
 
+def _v3(conn: Connection) -> None:
+    """Seat preferences (auto-pass, stops, auto-same: ``ui.prefs``), kept with each seat, and the
+    line telling a seat what its preferences answered, kept with that action."""
+    have = {t: {c["name"] for c in sa.inspect(conn).get_columns(t)} for t in ("seats", "actions")}
+    for table, col in (("seats", seats.c.prefs), ("actions", actions.c.note)):
+        if col.name not in have[table]:
+            conn.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {col.name} {col.type.compile(dialect=conn.dialect)}"))
+
+
 #: (version, step) in order; a step never changes once released, a new one is appended
-MIGRATIONS: list[tuple[int, Callable[[Connection], None]]] = [(1, _v1), (2, _v2)]
+MIGRATIONS: list[tuple[int, Callable[[Connection], None]]] = [(1, _v1), (2, _v2), (3, _v3)]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 
@@ -123,6 +136,7 @@ class ActionWrite:
     notes: list[str] | None
     snapshot: str | None
     rid: str | None = None
+    note: str | None = None      # by "prefs": the line its seat reads
 
 
 class Writer:
@@ -239,6 +253,7 @@ class SeatRow:
     player: str
     token_hash: str | None
     joined: bool
+    prefs: str | None = None      # the seat's preferences as JSON text; None: the defaults
 
 
 @dataclass
@@ -259,6 +274,7 @@ class GameRow:
     creator: str | None = None                         # address_key of who created it
     owner_hash: str | None = None                      # SHA-256 of the creator's token
     rids: list[tuple[int, str, str]] = field(default_factory=list)  # recent (seat, rid, action), oldest first
+    auto_notes: dict[int, list[str]] = field(default_factory=dict)   # seat -> its newest notes, oldest first
 
 
 def engine_url(url: str) -> str:
@@ -342,7 +358,8 @@ class Store:
                 listed=bool(row.settings.get("listed", True)), deadline=row.deadline, bot_turn=bot_turn,
                 notes=json.dumps(row.notes), creator=row.creator, owner_hash=row.owner_hash))
             conn.execute(seats.insert(), [{"game_id": row.id, "seat": s.seat, "player": s.player,
-                                           "token_hash": s.token_hash, "joined": s.joined} for s in row.seats])
+                                           "token_hash": s.token_hash, "joined": s.joined, "prefs": s.prefs}
+                                          for s in row.seats])
             conn.execute(snapshots.insert().values(game_id=row.id, n=0, state=state_json))
 
     def commit_actions(self, items: list[ActionWrite]) -> None:
@@ -355,7 +372,8 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 conn.execute(actions.insert(), [{"game_id": it.game_id, "n": it.n, "action": it.action,
-                                                 "seat": it.seat, "by": it.by, "at": now, "rid": it.rid}
+                                                 "seat": it.seat, "by": it.by, "at": now, "rid": it.rid,
+                                                 "note": it.note}
                                                 for it in items])
                 for group, stmt in ((plain, _UPDATE), (noted, _UPDATE_NOTES)):
                     if group:
@@ -382,6 +400,11 @@ class Store:
                                                                             notes=json.dumps(notes)))
             return True
 
+    def set_prefs(self, game_id: str, seat: int, prefs: str) -> None:
+        """A seat's new preferences (JSON text)."""
+        with self.engine.begin() as conn:
+            conn.execute(seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat).values(prefs=prefs))
+
     def end_game(self, game_id: str, notes: list[str]) -> bool:
         """Its creator ends a running game: over, no timer, no bot to move; False if it was over."""
         with self.engine.begin() as conn:
@@ -398,7 +421,7 @@ class Store:
             if g is None:
                 return None
             row = _game_row(g)
-            row.seats = [SeatRow(s.seat, s.player, s.token_hash, bool(s.joined)) for s in conn.execute(
+            row.seats = [SeatRow(s.seat, s.player, s.token_hash, bool(s.joined), s.prefs) for s in conn.execute(
                 sa.select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat))]
             snap = conn.execute(sa.select(snapshots.c.n, snapshots.c.state)
                                 .where(snapshots.c.game_id == game_id)).first()
@@ -411,6 +434,13 @@ class Store:
                                   .where(actions.c.game_id == game_id, actions.c.rid.is_not(None))
                                   .order_by(actions.c.n.desc()).limit(RIDS_KEPT)).all()
             row.rids = [(r.seat, r.rid, r.action) for r in reversed(recent)]
+            for seat in row.seats:
+                if seat.player == "human":
+                    notes = conn.execute(sa.select(actions.c.note).where(
+                        actions.c.game_id == game_id, actions.c.seat == seat.seat, actions.c.note.is_not(None))
+                        .order_by(actions.c.n.desc()).limit(AUTO_NOTES_KEPT)).scalars().all()
+                    if notes:
+                        row.auto_notes[seat.seat] = list(reversed(notes))
             return row
 
     def action_ids(self, game_id: str) -> list[str]:

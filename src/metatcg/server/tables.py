@@ -7,30 +7,40 @@ thread and a searching bot thinks in a worker thread, so neither blocks the loop
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import secrets
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from anyio import to_thread
+
 from ..bots import Bot, make_bot
 from ..engine.errors import IllegalActionError, MetatcgError, StateDataError, UnfingerprintedError
 from ..engine.game import Game
 from ..engine.state import GameState, setup_digest
-from ..engine.windows import WINDOW_DECISION
+from ..engine.windows import ASK_SEATS, WINDOW_DECISION, parse_ask_seats
 from ..registry import load_game
+from ..ui.prefs import SeatPrefs, answer_note, auto_answer
+from ..ui.presentation import presentation_of
 from ..ui.results import places
 from . import redact
 from .botpool import BotPool
 from .errors import ApiError
 from .fanout import Frames
 from .seats import hash_token, matches, new_token
-from .store import RIDS_KEPT, SNAPSHOT_EVERY, ActionWrite, GameRow, RaceLost, SeatRow, Store
+from .store import AUTO_NOTES_KEPT, RIDS_KEPT, SNAPSHOT_EVERY, ActionWrite, GameRow, RaceLost, SeatRow, Store
 
 #: what a timed-out seat does, in order of preference: the first action whose id is one of
 #: these words (or starts with one followed by ``_`` or ``:``); else its first option
 TIMEOUT_PREFERENCES = ("pass", "done", "no", "keep", "no_link", "end")
 #: the server's notes a game keeps (the newest): a long timed game must not grow every frame
 MAX_NOTES = 50
+#: answers by preferences committed with one action; more wait for the next turn of the bot loop
+MAX_AUTO_CHAIN = 200
+
+log = logging.getLogger("metatcg.server")
 
 
 def timeout_choice(ids: list[str]) -> str:
@@ -49,6 +59,7 @@ class Seat:
     token_hash: str | None
     joined: bool
     bot: Bot | None = None
+    prefs: SeatPrefs | None = None    # a human seat's preferences (None for a bot)
 
     @property
     def is_bot(self) -> bool:
@@ -86,13 +97,22 @@ class Table:
         self.rids: dict[tuple[int, str], str] = {(seat, rid): a for seat, rid, a in row.rids}
         bot_seeds = row.setup.get("bot_seeds") or [0] * len(row.seats)
         self.seats = [Seat(s.seat, s.player, s.token_hash, s.joined,
-                           make_bot(s.player[4:], bot_seeds[s.seat] + row.n) if s.player.startswith("bot:") else None)
+                           make_bot(s.player[4:], bot_seeds[s.seat] + row.n) if s.player.startswith("bot:") else None,
+                           _stored_prefs(row.id, s.prefs) if s.player == "human" else None)
                       for s in row.seats]
+        self.presentation = presentation_of(game)
+        self.fair = _fair(state, self.seats)
+        # seat -> "auto: passed …" lines of what its preferences answered (that seat's frames only)
+        self.auto_notes: dict[int, list[str]] = {k: list(v) for k, v in row.auto_notes.items()}
+        # a new or rebuilt table may wait on a decision its seat's preferences answer
+        self.unsettled = True
         self.lock = asyncio.Lock()
         # the frames its sockets get, built once per view and change; emptied first on every change
         self.frames = Frames()
         # called on the event loop after every change
         self.listeners: list[Callable[[], None]] = [self.frames.changed]
+        # called after a change only one seat may hear of (its preferences)
+        self.seat_listeners: list[Callable[[int], None]] = [self.frames.changed_seat]
         self.broken = False   # memory may differ from the database: the hub rebuilds the table
 
     # ------------------------------------------------------------------ building
@@ -199,10 +219,17 @@ class Table:
             await self._commit(f"concede:P{seat + 1}", seat, "concede", lambda st: st.concede(seat))
 
     async def bot_step(self, pool: BotPool) -> bool:
-        """One bot move if a bot holds the decision; False when none does. The bot thinks in
-        one of the ``pool``'s workers (on the committed state, which nobody changes)."""
+        """One bot move if a bot holds the decision (or the answers of a seat's preferences left
+        waiting); False when there is none. The bot thinks in one of the ``pool``'s workers (on
+        the committed state, which nobody changes)."""
         async with self.lock:
-            if self.over or self.broken or not self.bot_to_move():
+            if self.over or self.broken:
+                return False
+            if self.unsettled:
+                self.unsettled = False
+                if await self._commit(None, -1, "prefs", _nothing):
+                    return True
+            if not self.bot_to_move():
                 return False
             p = self.state.current_player()
             bot = self.seats[p].bot
@@ -211,6 +238,35 @@ class Table:
             choice = (await pool.run(lambda: bot.choose(handle))).id
             await self._commit(choice, p, "bot", lambda st: st.apply(choice))
             return True
+
+    async def settle(self) -> None:
+        """Take what the seats' preferences answer now (a new or rebuilt table)."""
+        async with self.lock:
+            if self.unsettled and not self.over and not self.broken:
+                self.unsettled = False
+                await self._commit(None, -1, "prefs", _nothing)
+
+    def prefs_of(self, seat: int) -> dict[str, Any] | None:
+        prefs = self.seats[seat].prefs
+        return None if prefs is None else prefs.to_json()
+
+    async def set_prefs(self, seat: int, prefs: SeatPrefs) -> None:
+        """``seat`` changes its preferences: stored, then (if they answer the decision pending
+        now) taken at once. Only that seat's frames say so."""
+        async with self.lock:
+            s = self.seats[seat]
+            if s.prefs is None:
+                raise ApiError(409, "not_human", "a bot's seat has no preferences")
+            if self.over:
+                raise ApiError(409, "game_over", "the game is over")
+            if self.broken:
+                raise ApiError(409, "stale", "the game was reloaded; send your preferences again")
+            text = json.dumps(prefs.to_json())
+            await self.store.writer.write(lambda: self.store.set_prefs(self.id, seat, text))
+            s.prefs = prefs
+            if not await self._commit(None, seat, "prefs", _nothing):
+                for fn in list(self.seat_listeners):
+                    fn(seat)
 
     async def time_out(self, n: int) -> bool:
         """The timed decision at action ``n`` ran out: the seat takes the default action."""
@@ -260,40 +316,90 @@ class Table:
             self._changed()
 
     # ------------------------------------------------------------------ the commit
-    async def _commit(self, action: str, seat: int, by: str, apply: Callable[[GameState], None],
-                      notes: bool = False, rid: str | None = None) -> None:
-        """Apply to a clone, write the action (and every SNAPSHOT_EVERY-th a snapshot) through
-        the store's writer, and only once it is committed make the clone the table's state. If
-        the write fails the table is marked broken and the hub rebuilds it from the database, so
-        memory never holds an action the database does not."""
+    async def _commit(self, action: str | None, seat: int, by: str, apply: Callable[[GameState], None],
+                      notes: bool = False, rid: str | None = None) -> bool:
+        """Apply to a clone, then the answers the seats' preferences give after it (``action``
+        None: only those), write every action (and every SNAPSHOT_EVERY-th a snapshot) through
+        the store's writer, and only once they are committed make the clone the table's state:
+        nobody ever sees a decision a seat's preferences answer, and its timer never starts.
+        If a write fails the table is marked broken and the hub rebuilds it from the database,
+        so memory never holds an action the database does not. False: nothing to commit."""
         if self.broken:                # an older copy of a table the hub has rebuilt: it acts no more
             raise ApiError(409, "stale", "the game was reloaded; here is the new state")
         new = self.state.clone()
-        try:
-            apply(new)
-        except MetatcgError as e:      # a legal id that fails to apply: a bug, kept away from the table
-            raise ApiError(500, "engine_error",
-                           f"the engine could not apply that action ({type(e).__name__})") from None
-        n = self.n + 1
+        steps: list[_Step] = []
+        if action is not None:
+            try:
+                apply(new)
+            except MetatcgError as e:  # a legal id that fails to apply: a bug, kept away from the table
+                raise ApiError(500, "engine_error",
+                               f"the engine could not apply that action ({type(e).__name__})") from None
+            steps.append(_Step.after(new, self.n + 1, action, seat, by, rid))
+        more = False
+        if self._prefs_may_answer(new):
+            answered, more = await to_thread.run_sync(self._answers, new, self.n + len(steps))
+            steps += answered
+        if not steps:
+            return False
         deadline = self._deadline_for(new)
-        over = new.is_terminal()
-        item = ActionWrite(self.id, n, action, seat, by, over=over, result=_result(new), deadline=deadline,
-                           bot_turn=self.bot_to_move(new), notes=list(self.notes) if notes else None,
-                           snapshot=new.to_json_text() if n % SNAPSHOT_EVERY == 0 or over else None, rid=rid)
+        items = [ActionWrite(self.id, self.n + i, st.action, st.seat, st.by, over=st.over, result=st.result,
+                             # a step before the last waits on a seat's preferences: the server moves there
+                             deadline=deadline if i == len(steps) else None,
+                             bot_turn=self.bot_to_move(new) or more if i == len(steps) else True,
+                             notes=list(self.notes) if notes and i == 1 else None, snapshot=st.snapshot, rid=st.rid,
+                             note=st.note)
+                 for i, st in enumerate(steps, 1)]
         try:
-            await self.store.writer.write(item)
+            for item in items:         # in order, each committed before the next: no gap on a failure
+                await self.store.writer.write(item)
         except RaceLost:
             self.broken = True
             raise ApiError(409, "stale", "another action was taken for this decision first") from None
         except BaseException:
             self.broken = True
             raise
-        self.state, self.n, self.deadline = new, n, deadline
-        if rid is not None:
+        self.state, self.n, self.deadline = new, self.n + len(steps), deadline
+        self.unsettled = self.unsettled or more
+        if rid is not None and action is not None:
             self.rids[seat, rid] = action
             if len(self.rids) > RIDS_KEPT:
                 del self.rids[next(iter(self.rids))]
+        for st in steps:
+            if st.note is not None:
+                self.auto_notes[st.seat] = [*self.auto_notes.get(st.seat, []), st.note][-AUTO_NOTES_KEPT:]
         self._changed()
+        return True
+
+    def _prefs_may_answer(self, state: GameState) -> bool:
+        """Does a person with preferences that answer anything decide now? (Cheap: on every commit.)"""
+        p = state.current_player()
+        if self.ended or p < 0:
+            return False
+        prefs = self.seats[p].prefs
+        return prefs is not None and (prefs.auto_pass or prefs.auto_same)
+
+    def _answers(self, state: GameState, n: int) -> tuple[list["_Step"], bool]:
+        """In a worker thread (auto-same plays options out on copies): apply to ``state``, one
+        after another, the answers the deciding seats' preferences give; ``n`` actions so far.
+        Also answers whether more may follow (the chain stopped at its bound)."""
+        out: list[_Step] = []
+        while self._prefs_may_answer(state) and not state.is_terminal():
+            if len(out) >= MAX_AUTO_CHAIN:
+                return out, True
+            p = state.current_player()
+            prefs = self.seats[p].prefs
+            assert prefs is not None
+            try:
+                action = auto_answer(state, p, prefs, self.presentation, fair=self.fair)
+                if action is None:
+                    break
+                note = answer_note(state, action)
+                state.apply(action.id)
+            except Exception:      # a bug in a preference must not stop the game: the seat is asked
+                log.exception("seat preferences failed in game %s", self.id)
+                break
+            out.append(_Step.after(state, n + len(out) + 1, action.id, p, "prefs", None, note))
+        return out, False
 
     def _deadline_for(self, state: GameState) -> float | None:
         secs = self.settings.get("turn_seconds")
@@ -308,6 +414,50 @@ class Table:
             fn()
 
 
+@dataclass
+class _Step:
+    """One action of a commit, with what the game row needs after it."""
+    action: str
+    seat: int
+    by: str
+    over: bool
+    result: Any
+    snapshot: str | None
+    rid: str | None = None
+    note: str | None = None       # what the seat's preferences answered, for its own frames
+
+    @classmethod
+    def after(cls, state: GameState, n: int, action: str, seat: int, by: str, rid: str | None,
+              note: str | None = None) -> "_Step":
+        over = state.is_terminal()
+        return cls(action, seat, by, over, _result(state),
+                   state.to_json_text() if n % SNAPSHOT_EVERY == 0 or over else None, rid, note)
+
+
+def _nothing(_: GameState) -> None:
+    """No action of its own: a commit of what the seats' preferences answer."""
+
+
+def _stored_prefs(game_id: str, text: str | None) -> SeatPrefs:
+    """A seat's stored preferences; the defaults if none (or if they no longer read)."""
+    if text is None:
+        return SeatPrefs()
+    try:
+        return SeatPrefs.from_json(json.loads(text))
+    except ValueError as e:      # PrefsError and JSONDecodeError are ValueErrors
+        log.warning("game %s: stored seat preferences do not read (%s); the defaults apply", game_id, e)
+        return SeatPrefs()
+
+
+def _fair(state: GameState, seats: list[Seat]) -> bool:
+    """Every window asks the people at the table (PR-K-10): auto-same is off (ui.prefs)."""
+    try:
+        asked = parse_ask_seats(str(state.options.get(ASK_SEATS) or ""), len(seats))
+    except ValueError:
+        return False
+    return any(seats[p].player == "human" for p in asked if 0 <= p < len(seats))
+
+
 def _bounded(notes: list[str]) -> list[str]:
     return notes[-MAX_NOTES:]
 
@@ -320,8 +470,10 @@ def _result(st: GameState) -> Any:
 
 def new_game_row(game_id: str, game: Game, state: GameState, setup: dict[str, Any], settings: dict[str, Any],
                  players: list[str], hashes: list[str | None], creator: str | None = None,
-                 owner_hash: str | None = None) -> GameRow:
-    seats = [SeatRow(i, p, hashes[i], p != "human" or hashes[i] is not None) for i, p in enumerate(players)]
+                 owner_hash: str | None = None, prefs: str | None = None) -> GameRow:
+    """``prefs``: the starting preferences of every human seat (JSON text; None: the defaults)."""
+    seats = [SeatRow(i, p, hashes[i], p != "human" or hashes[i] is not None,
+                     prefs if p == "human" else None) for i, p in enumerate(players)]
     return GameRow(id=game_id, game=game.id, created=time.time(), setup=setup, settings=settings, n=0,
                    over=state.is_terminal(), result=None, deadline=None, notes=[], seats=seats,
                    creator=creator, owner_hash=owner_hash)

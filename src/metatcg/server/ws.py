@@ -18,6 +18,7 @@ from typing import Any, Optional
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..ui.prefs import PrefsError, SeatPrefs
 from .errors import ApiError
 from .hub import Hub
 from .limits import MAX_FRAME, SocketCaps, TokenBucket
@@ -71,7 +72,7 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str, token: str | None, rules
         await ws.send_json({"type": "error", "error": e.message, "code": e.code})
         await ws.close(CLOSE_NO_GAME if e.status == 404 else CLOSE_BAD_TOKEN)
         return
-    watcher = hub.watch(table.id)
+    watcher = hub.watch(table.id, seat)
     send_lock = asyncio.Lock()
     have = 0      # log lines this socket already has
     mark = 0      # and the log entries they came from (see GameState.log_since)
@@ -135,8 +136,20 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str, token: str | None, rules
                 await task
 
 
+def read_prefs(data: Any) -> SeatPrefs:
+    """A seat's preferences as a client sent them, checked (``400 bad_prefs`` says what is wrong)."""
+    if data is None:
+        raise ApiError(400, "bad_prefs", 'no preferences given: send "prefs": {"auto_pass": true, '
+                                         '"stops": ["attacked", …], "auto_same": true}; nothing was changed')
+    try:
+        return SeatPrefs.from_json(data)
+    except PrefsError as e:
+        raise ApiError(400, "bad_prefs", f"prefs: {e}; nothing was changed") from None
+
+
 async def _handle(raw: bytes, table: Any, seat: int | None, send: Any) -> None:
-    """One client message (a text or binary frame of UTF-8 JSON): an action, a concession or a ping."""
+    """One client message (a text or binary frame of UTF-8 JSON): an action, a concession, the
+    seat's preferences or a ping."""
     try:
         msg = json.loads(raw)
     except (ValueError, RecursionError):   # UnicodeDecodeError too; RecursionError: nested too deeply
@@ -150,17 +163,20 @@ async def _handle(raw: bytes, table: Any, seat: int | None, send: Any) -> None:
     if kind == "ping":
         await send({"type": "pong"})
         return
-    if kind not in ("action", "concede"):
-        await send({"type": "error", "error": f"unknown message type {kind!r:.30}; types: action, concede, ping",
-                    "code": "bad_request"})
+    if kind not in ("action", "concede", "prefs"):
+        await send({"type": "error", "error": f"unknown message type {kind!r:.30}; types: action, concede, prefs, "
+                                              "ping", "code": "bad_request"})
         return
     if seat is None:
-        await send({"type": "error", "error": "a spectator cannot act (connect with your seat's token)",
-                    "code": "no_token"})
+        await send({"type": "error", "error": "a spectator cannot act or have preferences (connect with your "
+                                              "seat's token)", "code": "no_token"})
         return
     try:
         if kind == "concede":
             await table.concede(seat)
+            return
+        if kind == "prefs":
+            await table.set_prefs(seat, read_prefs(msg.get("prefs")))
             return
         action, n, rid = msg.get("action"), msg.get("n"), msg.get("rid")
         if not isinstance(action, str) or len(action) > 500 or (n is not None and type(n) is not int) or \

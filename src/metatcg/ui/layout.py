@@ -168,6 +168,21 @@ class NumberedRows:
         yield grid
 
 
+class PromptRule:
+    """The decision's prompt as a rule across the screen, or, when it is too long for one,
+    the prompt wrapped under a plain rule: a prompt is never cut."""
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if Text(self.title).cell_len + 6 <= options.max_width:
+            yield Rule(self.title, style="green")
+            return
+        yield Rule(style="green")
+        yield Text(self.title, style="green")
+
+
 def render_actions(view: dict[str, Any], first: int = 1, last: int | None = None,
                    more: bool = False) -> RenderableType:
     """The decision prompt and the numbered legal actions of ``view`` (options ``first`` to
@@ -176,7 +191,7 @@ def render_actions(view: dict[str, Any], first: int = 1, last: int | None = None
     last = len(actions) if last is None else last
     deciding = view.get("deciding") or {}
     prompt = deciding.get("prompt") or "Choose an action"
-    parts: list[RenderableType] = [Rule(f"{player_name(view['you'])}: {prompt}", style="green")]
+    parts: list[RenderableType] = [PromptRule(f"{player_name(view['you'])}: {prompt}")]
     labels = [a["label"] for a in actions]
     width = len(str(max((a.get("n", i) for i, a in enumerate(actions, 1)), default=1)))
     rows = []

@@ -152,6 +152,16 @@ def auto_answer(state: "GameState", seat: int, prefs: SeatPrefs, pres: "Presenta
     return None
 
 
+def answer_note(state: "GameState", action: Action) -> str:
+    """The line that tells a seat what its preferences answered (before ``action`` is applied):
+    its own screen only, since the label may name its hidden cards."""
+    dec = state.decision
+    passed = dec is not None and dec.kind == WINDOW_DECISION
+    prompt = dec.prompt if dec is not None else ""
+    return (f"auto: {'passed' if passed else 'took'} — {action.label}"
+            + (f" ({prompt})" if passed and prompt else ""))
+
+
 _ID = re.compile(r"^[a-z]\d+$")
 
 

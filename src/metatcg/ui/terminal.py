@@ -149,9 +149,11 @@ class GameUI:
     def cards_table(self, game: Game, names: Iterable[str], title: str | None = None) -> Table:
         pres = self.pres(game)
         table = Table(title=title, title_justify="left", show_lines=True, expand=False)
-        table.add_column("Card", min_width=14)
-        table.add_column("Type / numbers", min_width=16)
-        table.add_column("Text", min_width=28)
+        # no min_width: rich then lets a table with one outrun the screen and crops its right
+        # edge; without, every column wraps to fit (names at spaces, never cut)
+        table.add_column("Card", overflow="fold")
+        table.add_column("Type / numbers", overflow="fold")
+        table.add_column("Text", ratio=None, overflow="fold")
         for n in names:
             info = pres.card(n)
             if info is None:
@@ -172,7 +174,8 @@ class GameUI:
 
     def deck_list_table(self, game: Game) -> Table:
         table = Table(title=f"{game.title or game.id}: starter decks", title_justify="left")
-        table.add_column("Name", style="bold", no_wrap=True)
+        width = max([4, *map(len, game.starter_deck_names())])
+        table.add_column("Name", style="bold", no_wrap=True, width=width)     # whole, never cut
         table.add_column("Cards", justify="right")
         table.add_column("Description")
         for name in game.starter_deck_names():
@@ -188,9 +191,9 @@ class GameUI:
                       caption_justify="left")
         # the counts never give way: on a narrow terminal the type and numbers wrap instead
         table.add_column("#", justify="right", no_wrap=True, min_width=count_width(deck))
-        table.add_column("Card", style="bold")
-        table.add_column("Type")
-        table.add_column("Numbers")
+        table.add_column("Card", style="bold", overflow="fold")
+        table.add_column("Type", overflow="fold")
+        table.add_column("Numbers", overflow="fold")
         order = {t: i for i, t in enumerate(pres.card_types)}
         rows = []
         for entry, n in deck.counts().items():

@@ -15,6 +15,7 @@ of the battle in progress (highlighted), ``✓`` used its ability this round.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
@@ -40,6 +41,7 @@ TIGHT = 30      # narrower panels than this are not worth it: seats are stacked 
 GAP = 2         # columns between panels
 SHOWN = 4       # cards of a discard or lost pile the full board names
 
+COUNTS_LEGEND = "L lost · h hand · d draw pile · x discard · r reserve · e events"
 LEGEND = (f"{SAFE} safe (sideways) · {MARKED} attacking card / target · {USED} used its ability this round · "
           "cards show ATK/DEF · ◀ whose turn · ? deciding now · compact counts: L lost, h hand, d draw pile, "
           "x discard, r reserve, e events")
@@ -49,6 +51,16 @@ TARGET_STYLE = "bold yellow reverse"
 
 
 # ------------------------------------------------------------------ one-line pieces
+SHORT_COUNTS = re.compile(r"\bL\d+ h\d+ d\d+ x\d+")
+
+
+def legend_lines(lines: list[Text], width: int) -> list[Text]:
+    """A line saying what the short counts stand for, when some line uses them."""
+    if any(SHORT_COUNTS.search(x.plain) for x in lines):
+        return [fit(Text(COUNTS_LEGEND, style="dim"), width)]
+    return []
+
+
 def pad(t: Text, width: int) -> Text:
     t = fit(t, width)
     t.pad_right(width - t.cell_len)
@@ -139,7 +151,7 @@ def inline_grid(p: dict, marks: tuple[str, str], level: int) -> Text:
             continue
         for k, c in enumerate(col):
             if k:
-                t.append(",")
+                t.append(", " if level == 0 else ",")
             if level == 2:
                 mark = MARKED if c.get("marked") else SAFE if c.get("safe") else ""
                 t.append(f"{mark}{c['attack']}/{c['defense']}", style=card_style(c, marks))
@@ -260,11 +272,11 @@ def battle_lines(view: dict, width: int | None, one_line: bool = False) -> list[
     asum, dsum = column_sum(view, a, ac, "attack"), column_sum(view, d, dc, "defense")
     if one_line:
         t = Text("⚔ ", style="red")
-        t.append(f"{player_name(a)} {COLUMN_NAMES[ac][0].upper()} ")
+        t.append(f"{player_name(a)} {COLUMN_NAMES[ac]} ")
         t.append(b["attacking_card"]["name"], style=ATTACKER_STYLE)
         t.append(f" {b['attack_total'] if b['attack_total'] is not None and not decided(b) else asum}",
                  style="bold")
-        t.append(f" vs {player_name(d)} {COLUMN_NAMES[dc][0].upper()} ")
+        t.append(f" vs {player_name(d)} {COLUMN_NAMES[dc]} ")
         t.append(b["target_card"]["name"], style=TARGET_STYLE)
         t.append(f" {b['defense_total'] if b['defense_total'] is not None and not decided(b) else dsum}",
                  style="bold")
@@ -399,28 +411,30 @@ class MetabaloidsUI(GameUI):
         layouts += [("stacked", 1), ("stacked", 0)]
         if n > 1 and width // n >= TIGHT + GAP and ("panels", n) not in layouts:
             layouts.append(("panels", n))
-        layouts += [("collapsed", 0), ("collapsed", 1)]
+        layouts += [("collapsed", 0), ("one line", 0), ("collapsed", 1), ("one line", 1)]
         body: list[Text] = []
         for kind, arg in layouts:
             body = self._layout(view, roles, width, kind, arg)
-            if 1 + len(body) + min(hand_need, 1 if kind == "collapsed" else 2) <= max_lines:
+            body += legend_lines(body, width)
+            if 1 + len(body) + hand_need <= max_lines:
                 break
-        room = max_lines - 1 - len(body)
-        if room < 1:                            # even the tightest layout is too tall: cut it visibly
-            keep = max(0, max_lines - 2)
+        room = max_lines - 1 - hand_need - len(body)
+        if room < 0:                            # even the tightest layout is too tall: cut it visibly
+            keep = max(1, max_lines - 1 - hand_need)
             cut = len(body) - keep
             body = body[:keep]
-            if keep and cut:
+            if cut > 0:
                 body[-1] = with_more(body[-1], cut, width)
-            room = max_lines - 1 - len(body)
-        hand = self.hand_lines(view, width, room) if room > 0 else []
-        return ([head] + body + hand)[:max_lines]
+        # your hand is never cut: the board may run past max_lines (the screen pages the options)
+        return [head] + body + self.hand_lines(view, width, None)
 
     def _layout(self, view: dict, roles: dict[int, str] | None, width: int, kind: str, arg: int) -> list[Text]:
         """The lines between the header and your hand in one layout:
         ``panels`` (``arg`` seats a row), ``stacked`` (every seat its header and grid; ``arg`` 1:
         and a line naming its reserve and events), or
-        ``collapsed`` (opponents on one line each; ``arg`` 1: the battle on one line too)."""
+        ``collapsed`` (opponents' counts on a line, their cards inline below, names whole) or
+        ``one line`` (opponents on one line each, names cut when they must be; ``arg`` 1 in both:
+        the battle on one line too)."""
         me = view["you"]
         players = view["players"]
         order = seat_order(players, me)
@@ -439,10 +453,13 @@ class MetabaloidsUI(GameUI):
                     blocks.append(lines)
                 out += side_by_side(blocks, [pw] * len(blocks))
             return [fit(x, width) for x in out]
-        out += battle_lines(view, width, one_line=kind == "collapsed" and arg >= 1)
+        out += battle_lines(view, width, one_line=kind in ("collapsed", "one line") and arg >= 1)
         zones = kind == "stacked" and arg == 1
         for q in order:
             if kind == "collapsed" and q != me:
+                out += self._inline_seat(view, q, roles, width, marks)
+                continue
+            if kind == "one line" and q != me:
                 out.append(self._one_line(view, q, roles, width, marks))
                 continue
             out += seat_header(view, q, roles, width, 1, zones=not zones)
@@ -451,12 +468,30 @@ class MetabaloidsUI(GameUI):
             out += grid_lines(players[q], width, marks, indent=2)
         return [fit(x, width) for x in out]
 
+    def _inline_seat(self, view: dict, q: int, roles: dict[int, str] | None, width: int,
+                     marks: tuple[str, str]) -> list[Text]:
+        """An opponent in few lines: its counts, then its grid inline, a column after another
+        ('│' between them), every card by its whole name. A grid that wraps names its columns."""
+        head = seat_header(view, q, roles, width, 1)
+        columns = view["players"][q].get("columns") or []
+        if not any(columns):
+            return head + [Text("  (no cards in play)", style="dim")]
+        cols = [inline_grid({"columns": [col]}, marks, 0) for col in columns]
+        lines = pack(cols, width, Text("  "), sep=" │ ")
+        if len(lines) > 1 or any(x.plain.endswith("…") for x in lines):
+            named = [Text(f"{COLUMN_NAMES[i]}: ", style="dim") + c for i, c in enumerate(cols) if columns[i]]
+            lines = pack(named, width, Text("  "), sep=" │ ")
+        return head + lines
+
     def _one_line(self, view: dict, q: int, roles: dict[int, str] | None, width: int,
                   marks: tuple[str, str]) -> Text:
-        """An opponent on one line: short counts, then the grid inline (as full as fits)."""
+        """An opponent on one line: short counts, then the grid inline (as full as fits; with
+        no names at all it ends with '…', so that a screen with room to spare shows more)."""
         head = Text(" ").join(seat_pieces(view, q, roles, 2))
         for level in (0, 1, 2):
             t = head + Text(" │ ", style="dim") + inline_grid(view["players"][q], marks, level)
+            if level == 2 and any(view["players"][q].get("columns") or []):
+                t.append(" …", style="dim")
             if t.cell_len <= width:
                 return t
         return fit(t, width)

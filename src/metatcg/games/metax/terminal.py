@@ -213,23 +213,31 @@ def header_text(pres: "MetaXPresentation", view: dict) -> str:
 # ------------------------------------------------------------------ one-line pieces
 def counts_text(pres: "MetaXPresentation", p: dict, label: str, mine: bool, active: bool) -> Text:
     """'P2 (bot) ◀ · MP 3 · VP 2/7 · deck 28 · hand 5 · discard 4 (top X)'."""
-    t = Text(label, style="bold" if mine else "bold magenta")
+    return Text(" · ").join(counts_parts(pres, p, label, mine, active))
+
+
+def counts_parts(pres: "MetaXPresentation", p: dict, label: str, mine: bool, active: bool) -> list[Text]:
+    """The pieces of a seat's line, so that a narrow screen can wrap them whole."""
+    who = Text(label, style="bold" if mine else "bold magenta")
     if active:
-        t.append(" ◀", style="bold yellow")
-    t.append(f" · MP {p.get('mp', 0)} · VP {p.get('vp', 0)}/{pres.rules['vp_to_win']}", style="bold")
-    t.append(f" · deck {p.get('deck_count', 0)}")
+        who.append(" ◀", style="bold yellow")
+    parts = [who, Text(f"MP {p.get('mp', 0)}", style="bold"), Text(f"VP {p.get('vp', 0)}/{pres.rules['vp_to_win']}",
+                                                                     style="bold"),
+             Text(f"deck {p.get('deck_count', 0)}")]
     if not mine:
-        t.append(f" · hand {p.get('hand_count', 0)}")
+        hand = Text(f"hand {p.get('hand_count', 0)}")
         known = p.get("known_in_hand") or []
         if known:
-            t.append(" (known: " + ", ".join(c["name"] for c in known) + ")")
+            hand.append(" (known: " + ", ".join(c["name"] for c in known) + ")")
+        parts.append(hand)
     pile = p.get("discard") or []
-    t.append(f" · discard {len(pile)}")
+    disc = Text(f"discard {len(pile)}")
     if pile:
-        t.append(f" (top {pile[-1]['name']})", style="dim")
+        disc.append(f" (top {pile[-1]['name']})", style="dim")
+    parts.append(disc)
     if not p.get("characters"):
-        t.append(" · no Characters in play", style="dim")
-    return t
+        parts.append(Text("no Characters in play", style="dim"))
+    return parts
 
 
 def character_text(pres: "MetaXPresentation", ch: dict, shown: str, turn: int, wide: bool) -> Text:
@@ -464,8 +472,8 @@ class MetaXUI(GameUI):
         if not wide:
             blocks = self.table_blocks(view, roles, width, wide=False)
             blocks.append(hand_block(pres, players[me].get("hand") or [], width))
-            fit_blocks(blocks, max_lines - 1)
-            return [fit(head, width)] + [x for b in blocks for x in b.render(width)][:max_lines - 1]
+            fit_blocks(blocks, max_lines - 1)     # your hand is never cut: the board may run longer
+            return [fit(head, width)] + [x for b in blocks for x in b.render(width)]
         right_w = min(60, (width - GAP) * 2 // 5)
         left_w = width - GAP - right_w
         opp_side, battle, my_side = self.table_blocks(view, roles, left_w, wide=True, battle_width=width)
@@ -497,10 +505,12 @@ class MetaXUI(GameUI):
         for q in seat_order(players, me):
             p = players[q]
             active = q == view.get("active_player") and bool(turn)
-            lines = [fit(counts_text(pres, p, seat_label(q, me, roles), q == me, active), width)]
+            # a seat's counts wrap onto a second line rather than cut a card's name
+            lines = pack(counts_parts(pres, p, seat_label(q, me, roles), q == me, active), width, Text(""))
             lines += [fit(Text("  ") + character_text(pres, ch, names.get(ch["id"], ch["name"]), turn, wide), width)
                       for ch in p.get("characters") or []]
-            sides[q] = Block(lines, (ALL, ALL, ALL, 2))
+            # your own side is never cut; an opponent's Characters, last of all, down to two
+            sides[q] = Block(lines, (ALL,) * PASSES if q == me else (ALL, ALL, ALL, 2))
         attacks = []
         tries = ((True, True), (False, True), (False, False)) if wide else ((False, True), (False, False))
         for a in view.get("battle_zone") or []:
@@ -514,14 +524,12 @@ class MetaXUI(GameUI):
 
 
 def hand_block(pres: "MetaXPresentation", hand: list[dict], width: int) -> "Block":
-    """Your hand packed into lines; cut, it is packed again so that whole entries make room
-    for the '… N more'."""
+    """Your hand packed into lines, never cut (the screen pages the options instead)."""
     entries = hand_entries(pres, hand, wide=False)
     head = Text(f"Your hand ({len(hand)}, ±MP): ", style="bold")
     if not entries:
         return Block([fit(head + Text("empty", style="dim"), width)], (ALL,) * PASSES)
-    lines = pack(entries, width, head)
-    return Block(lines, (ALL, 2, 1, 1), layout=lambda n: pack(entries, width, head, n))
+    return Block(pack(entries, width, head), (ALL,) * PASSES)
 
 
 def _side_by_side(left: list[Text], right: list[Text], left_w: int) -> list[Text]:

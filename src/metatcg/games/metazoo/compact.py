@@ -22,6 +22,7 @@ from .present import cap
 SIDE_BY_SIDE = 120     # from this width the lanes stand side by side
 LANE_HEAD = 20         # narrow screen: the lane number, Terra and mark take this many columns
 NAME_MAX = 16          # unit and card names are cut to this many columns on a narrow screen
+ROOMY_HEAD_MAX = 26    # with room to spare, the lane column widens to this for whole Terra names
 SOURCES_MIN = 44       # lane columns this wide name where Influence changes come from
 CASTER_STATES = {"caster_zone": "in zone", "lane": "in lane {lane}", "face_down": "face down"}
 DOTS_UP, DOTS_DOWN = "●", "○"
@@ -85,11 +86,13 @@ def who(q: int, me: int) -> str:
     return "You" if q == me else player_name(q)
 
 
-def influence_text(u: dict, narrow: bool, sources: bool = False) -> Text:
-    """A unit as the compact board shows it: name, Influence and its change ("+2", or with
-    ``sources`` where it comes from: "(+1 Cinder Flats, +1 own)"), tapped, damage."""
+def influence_text(u: dict, narrow: bool, sources: bool = False, whole: bool = False) -> Text:
+    """A unit as the compact board shows it: name (``whole``: never cut), Influence and its
+    change ("+2", or with ``sources`` where it comes from: "(+1 Cinder Flats, +1 own)"), tapped,
+    damage."""
     tapped = bool(u.get("tapped"))
-    t = Text(short(u["name"]) if narrow else short(u["name"], 22), style="dim" if tapped else "bold")
+    name = u["name"] if whole else short(u["name"]) if narrow else short(u["name"], 22)
+    t = Text(name, style="dim" if tapped else "bold")
     t.append(f" {u.get('influence', 0)}", style="cyan")
     base = u.get("base_influence")
     if isinstance(base, int) and base != u.get("influence"):
@@ -101,7 +104,7 @@ def influence_text(u: dict, narrow: bool, sources: bool = False) -> Text:
     if tapped:
         t.append(" tapped", style="yellow")
     if u.get("damage"):
-        t.append(f" {u['damage']}dmg", style="red")
+        t.append(f" {u['damage']} damage", style="red")
     return t
 
 
@@ -118,7 +121,7 @@ def side_head(side: dict, q: int, me: int, other: int, resolved: bool, slots: bo
     if side.get("soar"):
         extras.append(("Soar", "magenta"))
     if side.get("destruction"):
-        extras.append((f"Destr. {side['destruction']}", "magenta"))
+        extras.append((f"Destruction {side['destruction']}", "magenta"))
     if (side.get("units") or side.get("aura")) and not side.get("has_creature", True):
         extras.append(("no creature", "yellow"))
     if slots:
@@ -186,6 +189,8 @@ class CompactBoard:
         self.opp = after(len(view.get("players") or [0, 0]), self.me)[0]
         self.narrow = self.width < SIDE_BY_SIDE
         self.setup = view.get("phase") == "setup"
+        self.roomy = 0            # 2: every unit by its whole name; 1: whole names, a line a side; 0: tight
+        self.lane_head = LANE_HEAD
 
     # ---- lines
     def header_line(self) -> Text:
@@ -200,22 +205,27 @@ class CompactBoard:
             parts.insert(at, Text("resolving " + ", ".join(short(c["name"]) for c in res), style="yellow"))
         return fit(parts, self.width, what="")
 
-    def player_line(self, q: int) -> Text:
+    def player_lines(self, q: int, max_lines: int) -> list[Text]:
+        """A player's MP, Caster, Aura zone and zone counts over at most ``max_lines`` lines."""
+        start, parts = self.player_parts(q)
+        return wrap_entries(start, parts, self.width, max_lines, indent=6)
+
+    def player_parts(self, q: int) -> tuple[Text, list[Text]]:
         p = self.view["players"][q]
         start = Text(f"{who(q, self.me):<4}", style="bold")
         start.append("◆" if p.get("priority") and self.view.get("round") else " ", style="cyan")
         start.append(f" {p.get('mp', 0)}/{self.mp_to_win} MP", style="bold")
-        parts = [caster_text(p, self.narrow), aura_dots(p),
+        parts = [caster_text(p, self.narrow and not self.roomy), aura_dots(p),
                  Text(f"hand {p.get('hand_count', 0)} deck {p.get('deck_count', 0)}", style="dim")]
         if p.get("temporary_aura_owed"):
             parts.append(Text(f"owes {p['temporary_aura_owed']} temp. Aura", style="yellow"))
         parts.append(Text(f"discard {len(p.get('discard') or [])} Aura deck {p.get('aura_deck_count', 0)}",
                           style="dim"))
         start.append(" · ", style="dim")
-        return fit(parts, self.width, start=start, what="")
+        return start, parts
 
     def units(self, side: dict, sources: bool = False) -> list[Text]:
-        return [influence_text(u, self.narrow, sources) for u in side.get("units") or []]
+        return [influence_text(u, self.narrow, sources, whole=self.roomy > 0) for u in side.get("units") or []]
 
     def sides(self, lane: dict) -> tuple[dict, dict]:
         by = {s.get("player"): s for s in lane.get("sides") or []}
@@ -225,8 +235,8 @@ class CompactBoard:
         """Two lines: the lane's number, Terra and mark, then the opponent's side; below, your
         side. One line (totals only) when both sides are empty or room is short."""
         head = Text(f"{lane['lane']} ", style="bold")
-        head.append_text(terra_name(lane, self.setup, LANE_HEAD - 5))
-        head.append(" " * max(1, LANE_HEAD - 2 - head.cell_len))   # the mark in one column
+        head.append_text(terra_name(lane, self.setup, self.lane_head - 5))
+        head.append(" " * max(1, self.lane_head - 2 - head.cell_len))   # the mark in one column
         head.append_text(lane_mark(lane, self.view))
         head.append(" ")
         theirs, mine = self.sides(lane)
@@ -242,6 +252,8 @@ class CompactBoard:
             start.append(" · ", style="dim")
             start.append_text(side_head(full, q, self.me, other.get("influence", 0), res, False))
             start.append(": ", style="dim")
+            if self.roomy == 2:
+                return wrap_entries(start, self.units(full), self.width, 99, indent=self.lane_head)
             return [fit(self.units(full), self.width, start=start)]
         if not two_lines:
             parts = []
@@ -250,14 +262,20 @@ class CompactBoard:
                 n = len(side.get("units") or [])
                 t.append(f" ({n} unit{'s' if n != 1 else ''})", style="dim")
                 parts.append(t)
-            return [fit(parts, self.width, sep=" vs ", start=head)]
+            line = fit(parts, self.width, sep=" vs ", start=head)
+            if line.cell_len + 2 <= self.width:     # units left unnamed: a roomier screen names them
+                line.append(" …", style="dim")
+            return [line]
         out = []
         for i, (side, q, other) in enumerate(((theirs, self.opp, mine), (mine, self.me, theirs))):
-            start = head if i == 0 else Text(" " * LANE_HEAD)
+            start = head if i == 0 else Text(" " * self.lane_head)
             start = start.copy()
             start.append_text(side_head(side, q, self.me, other.get("influence", 0), res, False))
             start.append(": " if side.get("units") else "", style="dim")
-            out.append(fit(self.units(side), self.width, start=start))
+            if self.roomy == 2:
+                out += wrap_entries(start, self.units(side), self.width, 99, indent=self.lane_head)
+            else:
+                out.append(fit(self.units(side), self.width, start=start))
         return out
 
     def needs_two(self, lane: dict) -> bool:
@@ -275,6 +293,8 @@ class CompactBoard:
                                                          self.view.get("mission_lane") == lanes[i]["lane"],
                                                          sum(len(s.get("units") or [])
                                                              for s in lanes[i].get("sides") or [])))
+        if self.roomy == 2:
+            return [ln for lane, t in zip(lanes, two) for ln in self.narrow_lane(lane, t)]
         for i in order:
             if len(lanes) + sum(two) <= room:
                 break
@@ -342,7 +362,7 @@ class CompactBoard:
             copies[c["name"]] = copies.get(c["name"], 0) + 1
             first.setdefault(c["name"], c)
         for name, c in first.items():
-            t = Text(short(name, NAME_MAX + 4) if self.narrow else name,
+            t = Text(name,                       # your hand's names are never cut
                      style="bold green" if name in self.playable else "")
             if copies[name] > 1:
                 t.append(f" ×{copies[name]}", style="bold")
@@ -385,23 +405,33 @@ class CompactBoard:
 
     # ---- assembling
     def lines(self) -> list[Text]:
-        """Header and players; the lanes, as full as room allows once the hand has its first
-        two lines; the rest of the hand; then the extras while room is left."""
-        top = [self.header_line(), self.player_line(self.opp), self.player_line(self.me)]
+        """The roomiest board that fits ``max_lines``: every unit by its whole name; whole names
+        a line a lane side (the units that do not fit counted); or the tight one, whose lanes
+        give way first. Your own line and your hand are never cut: the
+        board may run past ``max_lines`` to show them (the screen pages the options instead)."""
+        self.roomy = 2
+        names = [len((lane.get("terra") or {}).get("name", "")) for lane in self.view.get("lanes") or []]
+        self.lane_head = min(ROOMY_HEAD_MAX, max([LANE_HEAD, *(n + 5 for n in names)]))   # Terras whole
+        for self.roomy in (2, 1):
+            out = self.assemble()
+            if len(out) <= self.max_lines:
+                return out
+        self.roomy = 0
+        return self.assemble()
+
+    def assemble(self) -> list[Text]:
+        """Header and players; the lanes, as full as room allows once the hand has its lines;
+        the hand; then the extras while room is left."""
+        opp = self.player_lines(self.opp, 2 if self.roomy == 2 else 1)
+        top = [self.header_line(), *opp, *self.player_lines(self.me, 3)]
         hand = self.hand_entries()
         n = len(self.view["players"][self.me].get("hand") or [])
-        head = Text(f"Hand {n} (cost/Infl.): " if hand else "Hand: empty", style="bold")
-        hand_need = len(wrap_entries(head, hand, self.width, 99))
-        room = self.max_lines - len(top)
-        lane_room = room - min(hand_need, 2)
+        head = Text(f"Hand {n} (cost/Influence): " if hand else "Hand: empty", style="bold")
+        hand_lines = wrap_entries(head, hand, self.width, 99)
+        lane_room = self.max_lines - len(top) - len(hand_lines)
         lane_lines = self.narrow_lanes(lane_room) if self.narrow else self.wide_lanes(lane_room)
-        left = room - len(lane_lines)
-        out = top + lane_lines
-        if left > 0:
-            hand_lines = wrap_entries(head, hand, self.width, left)
-            out += hand_lines
-            out += self.extra_lines()[:max(0, left - len(hand_lines))]
-        return out[:self.max_lines]
+        left = self.max_lines - len(top) - len(lane_lines) - len(hand_lines)
+        return top + lane_lines + hand_lines + self.extra_lines()[:max(0, left)]
 
     def render(self) -> Group:
         lines = self.lines()

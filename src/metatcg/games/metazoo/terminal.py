@@ -555,7 +555,8 @@ class MetaZooUI(GameUI):
 
     def deck_list_table(self, game: Game) -> Table:
         table = Table(title=f"{game.title or game.id}: starter decks", title_justify="left")
-        table.add_column("Name", style="bold", no_wrap=True)
+        width = max([4, *map(len, game.starter_deck_names())])
+        table.add_column("Name", style="bold", no_wrap=True, width=width)     # whole, never cut
         table.add_column("Caster (types)")
         table.add_column("Main", justify="right")
         table.add_column("Description")
@@ -575,9 +576,9 @@ class MetaZooUI(GameUI):
                       caption=escape(deck.description) or None, title_justify="left", caption_justify="left")
         # the counts never give way: on a narrow terminal the type and numbers wrap instead
         table.add_column("#", justify="right", no_wrap=True, min_width=count_width(deck))
-        table.add_column("Card")
-        table.add_column("Type")
-        table.add_column("Numbers")
+        table.add_column("Card", overflow="fold")
+        table.add_column("Type", overflow="fold")
+        table.add_column("Numbers", overflow="fold")
         counts = deck.counts()
         order = {t: i for i, t in enumerate(MAIN_TYPE_ORDER)}
         extra = [s for s in dict.fromkeys(split_entry(e)[0] for e in counts) if s not in SECTIONS]

@@ -20,6 +20,8 @@ restriction, ``+N`` Defender's gain (Trait marks, not statuses).
 """
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
@@ -330,6 +332,17 @@ def caster_pieces(view: dict, q: int, roles: dict[int, str] | None, level: int) 
     return pieces
 
 
+SHORT_COUNTS = re.compile(r"\bsb ?\d+\b")
+COUNTS_LEGEND = "sb Spellbook · ch Chapter · li Limbo · ce Cemetery · af Afterlife"
+
+
+def legend_lines(lines: list[Text], width: int) -> list[Text]:
+    """A line saying what the short counts stand for, when some line uses them."""
+    if any(SHORT_COUNTS.search(x.plain) for x in lines):
+        return [fit(Text(COUNTS_LEGEND, style="dim"), width)]
+    return []
+
+
 def caster_line(view: dict, q: int, roles: dict[int, str] | None, width: int, level: int) -> list[Text]:
     """A Caster's header in as few lines as its wording at ``level`` needs (``level`` >= 2: one)."""
     sep = " · " if level < 2 else " "
@@ -544,15 +557,20 @@ class MZ22UI(GameUI):
         body: list[Text] = []
         for level in (0, 1, 2, 3):
             body = self._body(view, roles, width, level)
-            chapter_need = min(len(self.chapter_lines(view, width, None, min(level, 2))), 2 if level < 2 else 1)
+            legend = legend_lines(body, width)
+            if level < 2:                       # with room to spare the legend is part of the board
+                body, legend = body + legend, []
+            chapter_need = len(self.chapter_lines(view, width, None, 1 if width >= 120 else 2))
             if 1 + len(body) + chapter_need <= max_lines:
                 break
-        room = max_lines - 1 - len(body)
-        if room < 1:                            # even the tightest wording is too tall: cut it visibly
-            body = self._cut(view, roles, width, max_lines - 2)
-            room = max_lines - 1 - len(body)
-        chapter = self.chapter_lines(view, width, room, 1 if width >= 120 else 2) if room > 0 else []
-        return ([head] + body + chapter)[:max_lines]
+        # your Chapter is never cut: the board may run past max_lines (the screen pages the options)
+        chapter = self.chapter_lines(view, width, None, 1 if width >= 120 else 2)
+        room = max_lines - 1 - len(chapter) - len(body)
+        if room < 0:                            # even the tightest wording is too tall: cut it visibly
+            body = self._cut(view, roles, width, max(1, max_lines - 1 - len(chapter)))
+            legend = legend_lines(body, width)
+        body += legend[:max(0, max_lines - 1 - len(chapter) - len(body))]     # a tight board: if it fits
+        return [head] + body + chapter
 
     def _sections(self, view: dict, roles: dict[int, str] | None, width: int,
                   level: int) -> list[tuple[str, list[Text]]]:
@@ -566,20 +584,22 @@ class MZ22UI(GameUI):
                 t = Text(" ").join(caster_pieces(view, q, roles, 2))
                 pages, auras = arena_of(view, q)
                 marks = combat_marks(view)
-                entries = [with_beneath(view, p, page_entry(p, marks, 2), 2) for p in pages]
+                # level 2 keeps whole names (wrapped onto more lines); only level 3 cuts them
+                entries = [with_beneath(view, p, page_entry(p, marks, level - 1), level - 1) for p in pages]
                 entries += loose_face_down(view, q, 2)
                 if auras:
                     entries.append(Text(f"{len(auras)} Aura" + (f" ({sum(1 for a in auras if a.get('fatigued'))}"
                                                                  f"{FATIGUED})" if any(a.get('fatigued') for a in auras)
                                                                  else ""), style="green"))
-                arena = pack(entries, max(10, width - t.cell_len - 3), Text(""), 1 if level >= 3 else 2)
+                entries = entries or [Text("nothing in the Arena", style="dim")]
+                arena = pack(entries, max(10, width - t.cell_len - 3), Text(""), 1 if level >= 3 else None)
                 lines = [fit(t + Text(" │ ", style="dim") + arena[0], width)] + [
                     fit(Text("    ") + x, width) for x in arena[1:]]
             else:
                 lines = caster_line(view, q, roles, width, min(level, 1) if q == me else level)
                 lines += arena_lines(view, q, width, min(level, 1), None if level < 2 else 2)
             out.append((f"seat{q}", lines))
-        out.append(("terra", [terra_line(view, width, short=level >= 2)]))
+        out.append(("terra", [terra_line(view, width, short=level >= 3)]))
         surr = view.get("surroundings")
         if level == 0 and surr and surr.get("mode") != "terra_only":
             out.append(("surroundings", [fit(Text(x, style="dim"), width) for x in describe_view(surr)]))

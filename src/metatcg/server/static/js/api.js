@@ -78,6 +78,7 @@ export const spectateState = (id, logFrom) =>
   getJSON(`/api/games/${enc(id)}/spectate${q({log_from: logFrom || null})}`);
 export const sendAction = (id, token, action, n, rid) =>
   postJSON(`/api/games/${enc(id)}/actions`, {token, action, ...(Number.isInteger(n) ? {n} : {}), ...(rid ? {rid} : {})});
+export const sendPrefs = (id, token, prefs) => postJSON(`/api/games/${enc(id)}/prefs`, {token, prefs});
 export const endGame = (id, creatorToken) => postJSON(`/api/games/${enc(id)}/end`, {token: creatorToken});
 
 /** A new request id for one action: its retries carry the same id, so the server applies it once. */
@@ -333,6 +334,18 @@ export class GameConnection {
     // the answer holds the whole log (no log_from): take it as a fresh state
     if (s && Number.isInteger(s.log_start) && s.log_start > 0) this._takeState(s);
     else if (s) { this.log = []; this._takeState(s); }
+    return s;
+  }
+
+  /** The seat's new preferences; the new state (with them) comes as a frame or as the answer. */
+  async prefs(prefs) {
+    if (!this.token) throw new ApiError(401, "no_token", "Spectators have no preferences");
+    if (this.canSend) {
+      this.ws.send(JSON.stringify({type: "prefs", prefs}));
+      return null;
+    }
+    const s = await sendPrefs(this.id, this.token, prefs);
+    if (s) { this.log = []; this._takeState(s); }
     return s;
   }
 

@@ -741,6 +741,11 @@ export async function boot() {
   if (lobby) lobby.href = "/";
 
   let conn = null;
+  let prefs = null;       // a seat's preferences panel (js/prefs.js)
+  if (mode === "seat" && $("#prefs-dialog")) {
+    const {PrefsPanel} = await import("/static/js/prefs.js");
+    prefs = new PrefsPanel({send: (p) => conn.prefs(p)});
+  }
   const board = new Board({
     mode, id, token,
     onAction: (aid, n) => conn.act(aid, n),
@@ -762,8 +767,15 @@ export async function boot() {
       everConnected = true;
       board.stateArrived();
       board.setState(s);
+      if (prefs) prefs.update(s);
     },
-    onError: (e) => { if (board.state) board.actionFailed(e); },
+    onError: (e) => {
+      // a refused preferences message is said in its dialog
+      if (prefs && (e.code === "bad_prefs" || (prefs.waiting && ["game_over", "stale", "server_error"].includes(e.code)))) {
+        prefs.failed(e);
+      }
+      else if (board.state) board.actionFailed(e);
+    },
     onStatus: (st) => {
       if (st.fatal) {
         banner.hidden = true;
