@@ -83,18 +83,6 @@ def test_metabaloids_a_payment_with_a_copy_reads_as_another():
         "P1 pays 1 point for starting a battle with Pebble from the top of their draw pile"
 
 
-def test_metabaloids_battle_totals_name_their_parts():
-    st = played("metabaloids", 3, 2, None)
-    lines = [x for x in st.log_for(0) if x.startswith("Totals so far")]
-    assert lines and all(" (attack: column " in x and "; defense: column " in x for x in lines), lines[:2]
-    assert any(" drawn" in x for x in lines)
-    for x in lines:     # the parts add up to the totals the rules use
-        m = re.match(r"Totals so far: attack (\d+), defense (\d+) \(attack: column ([^;]*); defense: column (.*)\)$", x)
-        assert m, x
-        for total, words in ((m[1], m[3]), (m[2], m[4])):
-            assert words.split(" = ")[-1] == total or words == total, x
-
-
 def test_trigger_order_names_the_trigger_first():
     st = played("metax", 2, 1, None)
     assert not [x for x in st.log if x.endswith(" next") and " resolves " in x and "'s attack" not in x]

@@ -172,9 +172,7 @@ def activate(st: "GameState", use: Use, then: Any = None) -> None:
         if st.logging:
             st.say(f"{pl(use.seat)} uses the ability of {cd.name}" + (f": {cd.text}" if cd.text else ""))
         if ab.cost:
-            col = d.column_of(use.card)
-            where = f" in the {('left', 'middle', 'right')[col]} column" if col >= 0 else ""
-            steps.append(Pay(use.seat, ab.cost, True, f"the ability of {cd.name}{where}"))
+            steps.append(Pay(use.seat, ab.cost, True, f"the ability of {cd.name}"))
         steps.append(Ops(use, 0))
     steps.append(LoopCheck(use.seat))
     if then is not None:

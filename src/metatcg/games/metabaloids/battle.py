@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine.action import Action
-from ...engine.amounts import Part, breakdown
 from ...engine.events import emit
 from ...engine.seats import clockwise
 from ...engine.windows import Window
@@ -133,18 +132,6 @@ def totals(d: MetabaloidsData, b: Battle) -> tuple[int, int]:
     return max(0, at), max(0, dt)
 
 
-def total_words(d: MetabaloidsData, b: Battle, side: int) -> str:
-    """One side's total as :func:`totals` makes it, each part named: "column 3 +2 Festival Feast drawn = 5"
-    (``side`` 0 the attacker, 1 the defender)."""
-    seat, col, draw, bonus, stat = ((b.attacker, b.acol, b.adraw, b.abonus, "attack") if side == 0
-                                    else (b.defender, b.dcol, b.ddraw, b.dbonus, "defense"))
-    parts: list[Part] = [("column", column_total(d, seat, col, stat))]
-    if draw >= 0:
-        parts.append((f"{d.name(draw)} drawn", draw_value(d, draw)))
-    parts.append(("card bonuses", bonus))
-    return "column " + breakdown(parts, totals(d, b)[side])
-
-
 def battle_draw(st: "GameState", step: BattleDraw) -> None:
     """Both sides draw one card for its Rarity/Cost; no card to draw ends the game (both at
     once: MB-WIN-6), in the short game it counts 0 (MB-TOT-9)."""
@@ -163,8 +150,7 @@ def battle_draw(st: "GameState", step: BattleDraw) -> None:
             st.say(f"{pl(p)} draws {d.name(c)} for the battle: +{d.cards[c].cost}" if c >= 0
                    else f"{pl(p)} has no card to draw for the battle: +0 (MB-WIN-9)")
         at, dt = totals(d, b)
-        st.say(f"Totals so far: attack {at}, defense {dt} "
-               f"(attack: {total_words(d, b, 0)}; defense: {total_words(d, b, 1)})")
+        st.say(f"Totals so far: attack {at}, defense {dt}")
 
 
 def battle_result(st: "GameState", step: BattleResult) -> None:
