@@ -129,8 +129,8 @@ def test_simultaneous_triggers_are_grouped_by_seat_active_first_then_clockwise()
     draws = [line for line in st.log if " draws " in line]
     assert heals == ["Mender: P3 heals to 6 life", "Mender: P4 heals to 6 life", "Mender: P2 heals to 6 life"]
     assert draws[-3:] == ["P3 draws Bolt", "P4 draws Bolt", "P2 draws Bolt"]
-    chosen = [line for line in st.log_for(0) if line.endswith(" next")]   # every seat reads each order
-    assert chosen == [f"{p} resolves Scribe ({p}) next" for p in ("P3", "P4", "P2")]
+    chosen = [line for line in st.log_for(0) if " resolves next: " in line]   # every seat reads each order
+    assert chosen == [f"{p} chooses what resolves next: Scribe ({p})" for p in ("P3", "P4", "P2")]
 
 
 def test_the_state_check_runs_before_the_queued_triggers_resolve():

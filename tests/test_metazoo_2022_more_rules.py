@@ -196,4 +196,4 @@ def test_an_effect_whose_source_left_uses_the_types_it_had():
     while st.data.chain:
         st.apply(next(a.id for a in st.legal_actions() if a.id == "pass" or "Tide Caller" in a.label))
     assert "Tide Caller returns to P1's Chapter" in st.log
-    assert "Bonfire Imp takes 40 Damage from Tide Caller (10/50 LP)" in st.log
+    assert "Bonfire Imp takes 40 Damage from Tide Caller (20 +20 Type Advantage = 40) (10/50 LP)" in st.log

@@ -375,7 +375,7 @@ def test_contract_effects_are_ordered_by_the_active_caster_before_the_page_enter
     assert hare in st.data.arena and st.data.ps[hare].contracted
     assert st.data.lp_of_caster(0) == 990
     log = lines(st)
-    assert log.index("P1 resolves Quiet Hare: CONTRACT: each opposing Caster loses 10 LP. next") \
+    assert log.index("P1 chooses what resolves next: Quiet Hare: CONTRACT: each opposing Caster loses 10 LP.") \
         < log.index("P1 loses 10 LP (990 LP left)") < log.index("P2 Bookmarks 1 Page") \
         < log.index("Quiet Hare enters the Arena for P2")
     assert who(st) == ("__respond", 0) and st.data.step == "end_a"    # then the window, from P1

@@ -46,14 +46,18 @@ def test_the_public_surroundings_have_the_same_fields_with_or_without_a_declarat
     declared = surroundings.public(position(GAME, [{}, {}, {}], options=opt(PARIS)).data)
     assert declared.keys() == v.keys()
     assert [c.keys() for c in declared["casters"]] == [c.keys() for c in v["casters"]]
-    assert surroundings.describe_view(declared)[0] == "Surroundings: shared, 2024-06-21T21:40:00+02:00"
+    assert surroundings.describe_view(declared)[0] == "Surroundings: one shared place, 21 Jun 2024, 21:40"
 
 
 @pytest.mark.rule("MZ22-TERRA-13")
 def test_step_1a_shows_every_casters_derived_keys():
     st = position(GAME, [{}, {}], step="start_a", options=opt(PARIS))
     st.logging = True
+    st.data.sky = ((), ())                      # as if they had been different before
     surroundings.recompute(st)
     # Paris, 21:40 on 21 June 2024: the sun sets near 21:58; the full moon is on 22 June 01:08 UTC
     assert st.log[-1] == ("Surroundings at the start of turn 3 (MZ22-TERRA-13): "
-                          "P1: daytime, full_moon; P2: daytime, full_moon")
+                          "P1: Daytime, Full Moon; P2: Daytime, Full Moon")
+    st.data.turn += 1
+    surroundings.recompute(st)                  # nothing changed: said once, not again
+    assert sum("Surroundings at the start" in line for line in st.log) == 1

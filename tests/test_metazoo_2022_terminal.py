@@ -112,7 +112,7 @@ def test_mid_chain_shows_the_chain_in_order_and_who_holds_priority(mid_chain, wi
     if max_lines >= 12:
         assert "P2 Contract Firewater Flask → P1" in text, text
         assert "1. P1 Contract Mending Dew → Ember Hare" in text, text
-        assert "you hold priority (chain window)" in text, text
+        assert "you hold priority (chain)" in text, text
 
 
 def test_a_tight_board_keeps_the_top_of_the_chain(mid_chain):
@@ -126,8 +126,8 @@ def test_a_tight_board_keeps_the_top_of_the_chain(mid_chain):
 def test_mid_chain_for_the_other_caster_and_on_the_full_board(mid_chain):
     v = mid_chain.view(0)
     text = "\n".join(rendered(v, 80, 12))
-    assert "waiting for responses (chain window)" in text and "holds priority" not in text, text   # PR-K-9
-    assert "you hold priority (chain window)" in "\n".join(rendered(mid_chain.view(1), 80, 12))
+    assert "waiting for responses (chain)" in text and "holds priority" not in text, text   # PR-K-9
+    assert "you hold priority (chain)" in "\n".join(rendered(mid_chain.view(1), 80, 12))
     assert "Firewater Flask" in text and "Phoenix Tear" not in text       # P2's Chapter stays hidden
     full = "\n".join(rendered(v, 120, None))
     assert "Chain (bottom → top, 3 items)" in full and "◀ resolves first" in full

@@ -66,7 +66,9 @@ def test_keys_recomputed_at_step_1a_logged_and_saved():
     o = {"mode": "shared", "moment": "2024-06-21T21:40:00+02:00", "place": [48.85, 2.35], "minutes_per_turn": 30}
     st = position(GAME, [{}, {}], step="start_a", options=opt(**o))
     assert "dusk" in st.data.sky[0]
-    assert any("Surroundings at the start of turn 3" in line for line in st.log)
+    st.data.sky = (("daytime",), ("daytime",))   # turn 2's keys, half an hour earlier
+    surroundings.recompute(st)                   # a change is logged
+    assert any("Surroundings at the start of turn 3" in line and "Dusk" in line for line in st.log)
     back = GAME.state_from_json(st.to_json())
     assert back.data.sky == st.data.sky and back.data.surr == st.data.surr
     assert "nighttime" in surroundings.derive(st.data.surr, 0, 5)   # an hour later

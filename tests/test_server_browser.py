@@ -61,7 +61,7 @@ def expected_result(returns: list[float], me: int) -> str:
         return "You won|You share the win"
     if mine == best:
         return "Draw"
-    return "You lost.*" if len(returns) == 2 else "You placed .*|You lost .*"
+    return "You lost.*" if len(returns) == 2 else "You finished .* of .*|You share .* place of .*"
 
 
 def play_until_human(server: ServerProcess, gid: str, tokens: dict[int, str], rng: random.Random,

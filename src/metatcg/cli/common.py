@@ -18,7 +18,8 @@ from metatcg.engine.errors import MetatcgError, StateDataError
 from metatcg.engine.suggest import did_you_mean
 from metatcg.engine.game import Game
 from metatcg.ui.deck_games import other_game_hint
-from metatcg.ui.layout import player_name
+from metatcg.ui.layout import player_name as player_name  # used by the commands
+from metatcg.ui.results import headline, standings
 
 # Consoles resolve sys.stdout / sys.stderr when they write, so CliRunner captures them.
 console = Console(highlight=False)
@@ -161,24 +162,18 @@ def write_json_file(path: Path, obj: Any) -> Path:
 
 
 def result_text(returns: list[float] | tuple[float, ...] | None, reason: str, you: int | None = None) -> str:
-    """'P1 wins', 'draw', or from ``you``'s side 'You win' (the reason without rule IDs, PR-K-8)."""
+    """'P1 wins', 'Draw', or from ``you``'s side 'You win!', 'You finished 2nd of 3: P1 wins'
+    (ui.results); the reason without rule IDs (PR-K-8); with more than two seats, every place."""
     if returns is None:
         return "unfinished"
     reason = without_rule_ids(reason)
-    top = max(returns, default=0.0)
-    winners = [i for i, r in enumerate(returns) if r == top and r > 0]  # the sole first place
-    if len(winners) == 1:
-        w = winners[0]
-        if you is None:
-            head = f"{player_name(w)} wins"
-        else:
-            head = "You win!" if w == you else f"You lose: {player_name(w)} wins"
-    elif winners:
-        head = "Shared first place: " + ", ".join(player_name(w) for w in winners)
-    else:
-        head = "Draw"
-    if not reason:
-        return head
-    if you is None and reason.lower().startswith(head.lower()):
-        return reason[0].upper() + reason[1:]
-    return f"{head} ({reason})"
+    head = headline(returns, you)
+    said = head.rsplit(": ", 1)[-1] if you is not None else ""     # "P1 wins", said already
+    if said.endswith((" wins", " win")) and reason.lower().startswith(said.lower()):
+        reason = reason[len(said):].lstrip(":;, ").strip()
+    table = standings(returns)
+    if reason and not (you is None and reason.lower().startswith(head.lower())):
+        head = f"{head} ({reason})"
+    elif reason:
+        head = reason[0].upper() + reason[1:]
+    return f"{head}; places: {table}" if table else head

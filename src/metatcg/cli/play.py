@@ -34,6 +34,7 @@ from metatcg.ui.presentation import presentation_of
 from . import saving
 from .seatprefs import answer_by_prefs, numbered, prefs_command, prefs_from_json, prefs_to_json
 from .common import console, fail, get_game, load_deck, load_record, player_name, result_text
+from .why import show_why
 from .render import HELP_TEXT, card_details, compact_log, find_cards, render_actions, ui_for
 from .screen import DecisionScreen, page, seat_title, show_then_options
 
@@ -381,6 +382,8 @@ def human_turn(session: Session, p: int) -> None:
             show_card(session, arg.strip())
         elif cmd in ("prefs", "pref", "settings"):
             prefs_command(session, p, arg)
+        elif cmd == "why":
+            show_why(state, p, arg)
         else:
             console.print(f"[red]not understood: {escape(raw)!s}[/] — type a number ({numbers_text(by_number)}) "
                           "or 'help'")

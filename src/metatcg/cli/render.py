@@ -20,7 +20,8 @@ from metatcg.ui.terminal import GameUI, terminal_ui
 
 HELP_TEXT = ("Type a number to choose. Also: [bold]?N[/] cards in option N · [bold]card NAME[/] · "
              "[bold]hand[/] · [bold]board[/] full board · [bold]log[/] [N | /TEXT] · [bold]rules[/] [TOPIC] · "
-             "[bold]undo[/] · [bold]more[/] options · [bold]prefs[/] · [bold]help[/] · [bold]concede[/] · "
+             "[bold]undo[/] · [bold]more[/] options · [bold]why[/] NAME not offered · [bold]prefs[/] · "
+             "[bold]help[/] · [bold]concede[/] · "
              "[bold]quit[/] · [bold]2 2 4[/] several picks of one payment")
 
 

@@ -54,7 +54,7 @@ def run_replay(path: Path, step: bool, seat: int | None = None, trust: bool = Fa
         return
     console.print(Rule("Result", style="bold cyan"))
     res = final.returns() if final.is_terminal() else None
-    console.print(Text(result_text(res, final.reason) if res is not None
+    console.print(Text(result_text(res, final.reason, seat) if res is not None
                        else "unfinished: the record stops before the end of the game", style="bold"))
 
 

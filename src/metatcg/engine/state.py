@@ -39,8 +39,8 @@ ORDER_DECISION = "__order_triggers"
 
 class Rules(Protocol):
     """What a game's rules supply to the kernel (optional hooks are listed in docs/kernel.md:
-    ``surely_several``, ``state_check``, ``trigger_groups``, and the response-window hooks
-    of :mod:`.windows`)."""
+    ``surely_several``, ``state_check``, ``trigger_groups``, ``forced_reason``, ``why_not``, and
+    the response-window hooks of :mod:`.windows`)."""
 
     action_limit: int
     records: Registry
@@ -487,7 +487,7 @@ class GameState:
             i = args.nth
             batch = group.triggers
             if self.logging:  # the order a seat chose is part of the public record
-                self.say(f"P{group.seat + 1} resolves {self.rules.describe_trigger(self, batch[i])} next")
+                self.say(f"P{group.seat + 1} chooses what resolves next: {self.rules.describe_trigger(self, batch[i])}")
             self.push(ResolveTrigger(batch[i]), group._replace(triggers=batch[:i] + batch[i + 1:]))
         elif t is Pass:
             w: Window = decision.params  # type: ignore[union-attr]

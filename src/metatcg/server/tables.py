@@ -24,6 +24,7 @@ from ..engine.windows import ASK_SEATS, WINDOW_DECISION, parse_ask_seats
 from ..registry import load_game
 from ..ui.prefs import SeatPrefs, answer_note, auto_answer
 from ..ui.presentation import presentation_of
+from ..ui.results import places
 from . import redact
 from .botpool import BotPool
 from .errors import ApiError
@@ -464,7 +465,7 @@ def _bounded(notes: list[str]) -> list[str]:
 def _result(st: GameState) -> Any:
     if st.result is None:
         return None
-    return {"returns": list(st.result), "winner": st.winner()}
+    return {"returns": list(st.result), "winner": st.winner(), "places": places(st.result)}
 
 
 def new_game_row(game_id: str, game: Game, state: GameState, setup: dict[str, Any], settings: dict[str, Any],

@@ -196,7 +196,8 @@ def battle_result(st: "GameState", step: BattleResult) -> None:
         if rest:
             d.safe.update(rest)
             if st.logging:
-                st.say(f"{', '.join(d.name(c) for c in rest)} turn sideways: safe until {pl(loser)} reinforces "
+                verb = "turns" if len(rest) == 1 else "turn"
+                st.say(f"{', '.join(d.name(c) for c in rest)} {verb} sideways: safe until {pl(loser)} reinforces "
                        f"the {col_name(col)} column (MB-SAFE-1/2)")
     if extra > 0:
         if can_lose_any(d, loser, False):

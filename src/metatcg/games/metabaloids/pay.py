@@ -111,6 +111,13 @@ def _pay_label(nm: str, meta: int, left: int) -> str:
     return f"Discard {nm} from hand to pay {min(meta, left)} point{'s' if min(meta, left) != 1 else ''}{waste}"
 
 
+def paid_from_top(p: int, why: str, name: str) -> str:
+    """The log line of a point paid with the top card of the draw pile: a copy of the card the
+    cost is for reads as "another", so it does not read like that card paying for itself."""
+    other = "another " if name in why else ""
+    return f"{pl(p)} pays 1 point for {why} with {other}{name} from the top of their draw pile"
+
+
 def pay_with(st: "GameState", step: Pay, card: int) -> None:
     """One payment card to the discard pile (MB-PAY-1/7/8); what is still owed is asked next."""
     d: MetabaloidsData = st.data
@@ -119,14 +126,14 @@ def pay_with(st: "GameState", step: Pay, card: int) -> None:
         c = take_top(st, p)
         pts = 1
         if st.logging:
-            st.say(f"{pl(p)} pays 1 point for {step.why} with the top card of their draw pile: {d.name(c)}",
-                   p, f"{pl(p)} pays 1 point for {step.why} with the top card of their draw pile: {d.name(c)}")
+            st.say(paid_from_top(p, step.why, d.name(c)))
     else:
         from_hand(d, p, card)
         c = card
         pts = d.cards[c].meta
         if st.logging:
-            st.say(f"{pl(p)} discards {d.name(c)} (Metabaloids {pts}) to pay for {step.why} (MB-PAY-8)")
+            other = "another " if d.name(c) in step.why else ""
+            st.say(f"{pl(p)} discards {other}{d.name(c)} (Metabaloids {pts}) to pay for {step.why} (MB-PAY-8)")
     d.discard[p].append(c)
     left = step.left - pts
     if left > 0:

@@ -10,7 +10,7 @@ from ...engine.records import is_record
 from ...engine.seats import clockwise
 from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
 from ...engine.windows import WINDOW_DECISION, Window
-from . import abilities, battle, loops, pay, turn
+from . import abilities, battle, loops, pay, turn, whynot
 from .data import MetabaloidsData
 from .pay import pl
 from .records import (DONE, AttackNext, BattleDraw, BattleEnd, BattleResult, Choose, Declare, Deploy,
@@ -63,6 +63,10 @@ class MetabaloidsRules:
         for p in range(d.n):
             if not d.draw[p] and d.discard[p]:
                 pay.refill(st, p)
+
+    def why_not(self, st: GameState, player: int, name: str) -> str:
+        """Why the card ``name`` is not among ``player``'s options (ui.why), from what they know."""
+        return whynot.why_not(st, player, name)
 
     def forced_reason(self, st: GameState, decision: Decision, action: Action) -> str:
         return forced_reason(st, decision, action)
@@ -122,9 +126,13 @@ class MetabaloidsRules:
 
 
 def say_choice(st: GameState, act: Action, dec: Decision) -> None:
-    """Choices whose effect's own log line would not name them ("go on", "end attacks")."""
-    if st.logging and type(act.args) is Done:
-        st.say(f"{pl(dec.player)}: {act.label}")
+    """Choices whose effect's own log line would not name them: ending the attacks or the initial
+    deployment. Going on to the next phase is not logged: the next phase's line says it."""
+    if st.logging and type(act.args) is Done and dec.kind in DONE_LINES:
+        st.say(f"{pl(dec.player)} {DONE_LINES[dec.kind]}")
+
+
+DONE_LINES = {"attack": "ends their attacks", "place": "finishes their initial deployment"}
 
 
 # ----------------------------------------------------------------- small steps

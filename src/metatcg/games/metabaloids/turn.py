@@ -284,7 +284,8 @@ def move_card(st: "GameState", p: int, pick: Place) -> None:
     d.columns[p][pick.col].append(pick.card)
     if st.logging:
         st.say(f"{pl(p)} moves {d.name(pick.card)} from the {col_name(src)} to the {col_name(pick.col)} column")
-    st.push(Pay(p, 1, True, f"moving {d.name(pick.card)}"), LoopCheck(p), Phase(p, "move+"))
+    st.push(Pay(p, 1, True, f"moving {d.name(pick.card)} to the {col_name(pick.col)} column"), LoopCheck(p),
+            Phase(p, "move+"))
 
 
 # ----------------------------------------------------------------- Deploy (MB-DEPLOY)

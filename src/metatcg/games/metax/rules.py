@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from ...engine.action import Action, Decision
 from ...engine.state import ORDER_DECISION, GameState, ResolveTrigger
-from . import battle, effects, stats
+from . import battle, effects, stats, whynot
 from .data import MetaXData
 from .effects import (char_name, distinct_by_name, draw, entering_name, event_has_effect, gain_mp, name, opponent,
                       pl, push_has_effect, say_choice, start_effect)
@@ -106,6 +106,10 @@ class MetaXRules:
     def forced_reason(self, st: GameState, decision: Decision, action: Action) -> str:
         """Why ``action`` was the only option (the decider reads "(only choice) …: <reason>")."""
         return forced_reason(st, decision, action)
+
+    def why_not(self, st: GameState, player: int, name: str) -> str:
+        """Why the card ``name`` is not among ``player``'s options (ui.why), from what they know."""
+        return whynot.why_not(st, player, name)
 
     def surely_several(self, st: GameState) -> bool:
         """Kernel hint: True only when the pending decision certainly has 2+ options (so the

@@ -98,6 +98,11 @@ class MetaZooRules:
         from .view import view
         return view(st, player)
 
+    def why_not(self, st: GameState, player: int, name: str) -> str:
+        """Why the card ``name`` is not among ``player``'s options (ui.why), from what they know."""
+        from . import whynot
+        return whynot.why_not(st, player, name)
+
     def forced_reason(self, st: GameState, decision: Decision, action: Action) -> str:
         """Why a decision had one option, for the decider's "(only choice)" line (forced.py)."""
         return forced.reason(st, decision, action)

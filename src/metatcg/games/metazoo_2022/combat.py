@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from functools import partial
+
 from ...engine.action import Action
+from ...engine.amounts import Part, breakdown
 from ...engine.state import GameState
 from ...engine.windows import window
 from . import hooks, traps
@@ -15,6 +18,7 @@ from .lp import damage, lose_lp, type_advantage
 from .records import Alloc, Combat, CombatStep, Ctx, Run, Seat
 from .stats import amount, cannot_attack, cur_lp, has_text, statics, covers, terra_active, tribal, types_of
 from .statuses import inflict, remove
+from .surroundings import key_name
 from .zones import fatigue, flip, nm, pl
 
 BURN_LOSS = 20   # MZ22-BURN-5/6
@@ -128,7 +132,9 @@ def choose_target(st: GameState, ref: str) -> None:
 
 def attack_options(st: GameState, page: int, seat: int) -> list[Action]:
     d: MZ22Data = st.data
-    return [Action(f"atk:{i}", f"{a.name} ({a.damage})", i) for i, a in enumerate(d.defs[page].attacks)]
+    foe = open_foe(d, d.combat.target) if d.combat is not None else None
+    return [Action(f"atk:{i}", partial(attack_preview, *attack_parts(d, page, i, foe)), i)
+            for i in range(len(d.defs[page].attacks))]
 
 
 def choose_attack(st: GameState, i: int) -> None:
@@ -357,33 +363,94 @@ def _strike(st: GameState, s: CombatStep) -> None:
             st.push(Run(ctx))
 
 
-def attack_total(d: MZ22Data, page: int, i: int, foe: str | None) -> int:
+def attack_total(d: MZ22Data, page: int, i: int, foe: str | None, parts: list[Part] | None = None) -> int:
     """An Attack's Damage, computed once before allocation (MZ22-COMBAT-47): base, Type
     Advantage and Aura Attack Advantage against ``foe`` (MZ22-COMBAT-27, MZ22-AAA-3/4,
     MZ22-TYPEADV-10), Terra (COMBAT-28), then Tribal Boost, bonuses and statics (COMBAT-29);
-    Paralyze makes it 0 last (MZ22-PARALYZE-4)."""
+    Paralyze makes it 0 last (MZ22-PARALYZE-4). ``parts``: a list to write each named step into,
+    for a preview that shows what the rules will deal (``engine.amounts.breakdown``)."""
     df = d.defs[page]
     atk = df.attacks[i]
     if not has_text(d, page):
+        if parts is not None:
+            parts.append((atk.name, 0))
         return 0
     dmg = atk.damage
+    if parts is not None:
+        parts.append((atk.name, dmg))
     seat = d.ps[page].controller
     if foe is not None and foe[0] == "c" and int(foe[1:]) in d.ps:
         fp = int(foe[1:])
         if type_advantage(d, df.strong_against, types_of(d, page), fp):
             dmg += TA_BONUS
+            if parts is not None:
+                parts.append(("Type Advantage", TA_BONUS))
         if atk.aaa is not None and atk.aaa in types_of(d, fp):
             dmg += AAA_BONUS
+            if parts is not None:
+                parts.append(("Aura Attack Advantage", AAA_BONUS))
     for b in df.terra_bonus:
         if b.damage and terra_active(d, b.terra, seat):
             dmg += b.damage
-    dmg += tribal(d, page)
+            if parts is not None:
+                parts.append((f"Terra Bonus ({key_name(b.terra)})", b.damage))
+    boost = tribal(d, page)
+    dmg += boost
+    if parts is not None and boost:
+        parts.append(("Tribal Boost", boost))
     if atk.bonus is not None:
-        dmg += amount(d, seat, page, atk.bonus)
+        extra = amount(d, seat, page, atk.bonus)
+        dmg += extra
+        if parts is not None:
+            parts.append((f"{atk.name}'s bonus", extra))
     for c, st in statics(d, "attack_bonus"):
         if covers(d, c, st.who, page):
-            dmg += amount(d, d.controller(c), c, st.amount)
+            extra = amount(d, d.controller(c), c, st.amount)
+            dmg += extra
+            if parts is not None:
+                parts.append((nm(d, c), extra))
     return max(0, dmg)
+
+
+def open_foe(d: MZ22Data, ref: str | None) -> str | None:
+    """``ref`` when everyone may read it (a Caster, a face-up Page); a face-down Page's types are
+    hidden, so a preview computes without them (None)."""
+    if not ref or ref[0] != "c":
+        return ref or None
+    s = d.ps.get(int(ref[1:]))
+    return None if s is None or s.face_down else ref
+
+
+def preview_now(d: MZ22Data) -> str | None:
+    """The Combat's Attack Damage now, against the primary Defender or else the target, as the
+    rules will compute it: 'Antler Hop (40 +20 Tribal Boost = 60)'; None before an Attack is chosen."""
+    cb = d.combat
+    if cb is None or cb.attack < 0 or cb.attacker not in d.ps:
+        return None
+    return attack_preview(*attack_parts(d, cb.attacker, cb.attack, open_foe(d, cb.primary or cb.target)))
+
+
+def counter_now(d: MZ22Data) -> str | None:
+    """The primary Defender's answering Attack and its Damage to the attacker now, as
+    :func:`preview_now`; None when there is none."""
+    cb = d.combat
+    if cb is None or cb.counter < 0 or cb.primary[:1] != "c" or int(cb.primary[1:]) not in d.ps \
+            or cb.attacker not in d.ps or d.ps[int(cb.primary[1:])].face_down:
+        return None
+    return attack_preview(*attack_parts(d, int(cb.primary[1:]), cb.counter, f"c{cb.attacker}"))
+
+
+def attack_parts(d: MZ22Data, page: int, i: int, foe: str | None) -> tuple[tuple[Part, ...], int]:
+    """The named steps of ``attack_total`` against ``foe`` now, and the total."""
+    parts: list[Part] = []
+    total = attack_total(d, page, i, foe, parts)
+    return tuple(parts), total
+
+
+def attack_preview(parts: tuple[Part, ...], total: int) -> str:
+    """'Antler Hop (40 +20 Tribal Boost = 60)': the Attack's name and the Damage the rules will
+    deal, each modifier named (from ``attack_parts``)."""
+    return f"{parts[0][0]} ({breakdown(parts, total)})"
 
 
 def max_damage(d: MZ22Data, page: int, i: int) -> int:
@@ -400,25 +467,32 @@ def _hit(st: GameState, s: CombatStep) -> None:
         page = int(cb.primary[1:])
         if page not in d.ps or cb.attacker not in d.ps:
             return
-        total = attack_total(d, page, cb.counter, f"c{cb.attacker}")
-        dealt = damage(st, [f"c{cb.attacker}"], total, attack=True, why=f" from {nm(d, page)}")    # MZ22-COMBAT-45
+        back: list[Part] | None = [] if st.logging else None
+        total = attack_total(d, page, cb.counter, f"c{cb.attacker}", back)
+        dealt = damage(st, [f"c{cb.attacker}"], total, attack=True, why=f" from {nm(d, page)}",
+                       parts=back or ())    # MZ22-COMBAT-45
         hooks.on_attack_damage(st, page, dealt)
         return
     if cb.attacker not in d.ps:
         return
-    total = attack_total(d, cb.attacker, cb.attack, cb.primary)
+    named: list[Part] | None = [] if st.logging else None
+    total = attack_total(d, cb.attacker, cb.attack, cb.primary, named)
     why = f" from {nm(d, cb.attacker)}"
+    parts = named or ()
     live = [b for b in cb.defenders if b in d.ps]
     if not cb.defenders:                                          # MZ22-COMBAT-50
         if present(d, cb.primary):
-            hooks.on_attack_damage(st, cb.attacker, damage(st, [cb.primary], total, attack=True, why=why))
+            hooks.on_attack_damage(st, cb.attacker,
+                               damage(st, [cb.primary], total, attack=True, why=why, parts=parts))
         return
     if not live:               # every Defender is gone: all of it may go on (MZ22-COMBAT-35/49, PR-MZ22-19)
         if present(d, cb.target):
-            hooks.on_attack_damage(st, cb.attacker, damage(st, [cb.target], total, attack=True, why=why))
+            hooks.on_attack_damage(st, cb.attacker,
+                               damage(st, [cb.target], total, attack=True, why=why, parts=parts))
         return
     if len(live) == 1 and (not present(d, cb.target) or total <= 5):
-        hooks.on_attack_damage(st, cb.attacker, damage(st, [f"c{live[0]}"], total, attack=True, why=why))
+        hooks.on_attack_damage(st, cb.attacker,
+                               damage(st, [f"c{live[0]}"], total, attack=True, why=why, parts=parts))
         return
     ask_alloc(st, Alloc(total))
 

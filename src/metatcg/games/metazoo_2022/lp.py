@@ -3,8 +3,9 @@ Damage and LP Loss are separate totals (MZ22-LP-12); nothing goes below 0 (MZ22-
 MZ22-WIN-5); Destroying and losing happen in the state check (endings.py)."""
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Sequence
 
+from ...engine.amounts import Part, breakdown
 from ...engine.state import GameState
 from . import hooks
 from .aura import TA_BONUS, strong
@@ -31,20 +32,60 @@ def type_advantage(d: MZ22Data, printed: Iterable[str], src_types: Iterable[str]
     return bool(strong(printed, src) & (types_of(d, page) - {"neutral"}))
 
 
-def adjust(d: MZ22Data, page: int, dmg: int, kind: str) -> int:
-    """ARENA ``damage_taken`` statics on one recipient (``kind``: attack, effect, multi_effect)."""
+def adjust(d: MZ22Data, page: int, dmg: int, kind: str, parts: list[Part] | None = None) -> int:
+    """ARENA ``damage_taken`` statics on one recipient (``kind``: attack, effect, multi_effect);
+    ``parts``: a list to name each change in (a preview, a log line)."""
     for c, s in statics(d, "damage_taken"):
         if not covers(d, c, s.who, page):
             continue
         if s.source == "any" or s.source == kind or (s.source == "effect" and kind == "multi_effect"):
             if s.none:
+                if parts is not None and dmg:
+                    parts.append((nm(d, c), -dmg))
                 return 0
-            dmg = max(0, dmg + s.amount)
+            new = max(0, dmg + s.amount)
+            if parts is not None and new != dmg:
+                parts.append((nm(d, c), new - dmg))
+            dmg = new
     return dmg
 
 
+def taken(d: MZ22Data, page: int, amount: int, kind: str, *, printed: Iterable[str] = (),
+          src_types: Iterable[str] = (), ta: bool = True, parts: list[Part] | None = None) -> int:
+    """The Damage a Page takes from ``amount`` dealt to it: Type Advantage for Effect Damage
+    (MZ22-TYPEADV-4), ``damage_taken`` statics, Stone Skin, then Sleep's doubling outside its
+    Combat (MZ22-SLEEP-7). The one calculation :func:`damage` deals and previews show."""
+    attack = kind == "attack"
+    dmg = amount
+    if ta and not attack and type_advantage(d, printed, src_types, page):
+        dmg += TA_BONUS
+        if parts is not None:
+            parts.append(("Type Advantage", TA_BONUS))
+    dmg = adjust(d, page, dmg, kind, parts)
+    if dmg and hooks.no_damage(d, page, attack):       # Stone Skin (MZ22-TRAIT-STONESKIN-1..4)
+        if parts is not None:
+            parts.append(("Stone Skin", -dmg))
+        dmg = 0
+    if dmg > 0 and asleep_outside(d, page):
+        if parts is not None:
+            parts.append((ASLEEP, dmg))
+        dmg *= 2
+    return dmg
+
+
+ASLEEP = "Asleep (doubled)"
+
+
+def asleep_outside(d: MZ22Data, page: int) -> bool:
+    """Asleep, and not in the Combat it fell asleep in: Damage is doubled and wakes it (MZ22-SLEEP-5/7)."""
+    cid = d.combat.id if d.combat is not None else 0
+    sleep = next((i for i in d.ps[page].inds if i.status == "sleep"), None)
+    return sleep is not None and (cid == 0 or sleep.combat != cid)
+
+
 def damage(st: GameState, refs: Iterable[str], amount: int, *, printed: Iterable[str] = (),
-           src_types: Iterable[str] = (), attack: bool = False, ta: bool = True, why: str = "") -> dict[str, int]:
+           src_types: Iterable[str] = (), attack: bool = False, ta: bool = True, why: str = "",
+           parts: Sequence[Part] = ()) -> dict[str, int]:
     """Deal ``amount`` Damage to each recipient; returns what each really took. Effect Damage
     gets Type Advantage per recipient (MZ22-TYPEADV-4); Attack Damage was computed before
     allocation (MZ22-COMBAT-47). Sleep doubles Damage taken outside its Combat, last, then
@@ -63,29 +104,23 @@ def damage(st: GameState, refs: Iterable[str], amount: int, *, printed: Iterable
             d.lp_damage[p] += take
             dealt[ref] = take
             if st.logging:
-                st.say(f"{pl(p)} takes {amount} Damage{why} ({d.lp_of_caster(p)} LP left)")
+                extra = f" ({breakdown(parts, amount)})" if len(parts) > 1 else ""
+                st.say(f"{pl(p)} takes {amount} Damage{why}{extra} ({d.lp_of_caster(p)} LP left)")
             d.dirty = True
             continue
         page = page_of(ref)
         s = d.ps.get(page)
         if s is None or not has_lp(d, page):
             continue
-        dmg = amount
-        if ta and not attack and type_advantage(d, printed, src_types, page):
-            dmg += TA_BONUS
-        dmg = adjust(d, page, dmg, kind)
-        if dmg and hooks.no_damage(d, page, attack):       # Stone Skin (MZ22-TRAIT-STONESKIN-1..4)
-            dmg = 0
-        sleep = next((i for i in s.inds if i.status == "sleep"), None)
-        if sleep is not None and dmg > 0 and (cid == 0 or sleep.combat != cid):
-            dmg *= 2
+        mods: list[Part] | None = [("", amount)] if st.logging else None
+        woke = asleep_outside(d, page)
+        dmg = taken(d, page, amount, kind, printed=printed, src_types=src_types, ta=ta, parts=mods)
+        woke = woke and dmg > 0
         take = min(dmg, cur_lp(d, page))
         inds = s.inds
-        woke = False
         if dmg > 0:
-            if sleep is not None and (cid == 0 or sleep.combat != cid):
+            if woke:
                 inds = tuple(i for i in inds if i.status != "sleep")
-                woke = True
             frozen = next((i for i in inds if i.status == "frozen"), None)
             if frozen is not None and (cid == 0 or frozen.combat != cid):
                 inds = tuple(i for i in inds if i.status != "frozen")
@@ -94,7 +129,9 @@ def damage(st: GameState, refs: Iterable[str], amount: int, *, printed: Iterable
         d.ps[page] = s._replace(damage=s.damage + take, inds=inds)
         dealt[ref] = take
         if st.logging:
-            extra = " (doubled: it was Asleep)" if woke else ""
+            how = [*(parts or [("", amount)]), *(m for m in (mods or ())[1:] if m[0] != ASLEEP)]
+            extra = f" ({breakdown(how, dmg // 2 if woke else dmg)})" if len(how) > 1 else ""
+            extra += " (doubled: it was Asleep)" if woke else ""
             st.say(f"{nm(d, page)} takes {dmg} Damage{why}{extra} ({cur_lp(d, page)}/{max_lp(d, page)} LP)")
         if woke:
             awaken(st, page)

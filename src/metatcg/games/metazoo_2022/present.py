@@ -30,12 +30,12 @@ TYPE_NAMES = {"aura": "Aura", "beastie": "Beastie", "spell": "Spell", "potion": 
               "artifact": "Artifact", "terra": "Terra"}
 # The steps as the view names them (``view["step"]``), as a player reads them.
 PHASES: dict[str, str] = {**STEP_NAMES, "end_p": STEP_NAMES.get("end_b", "end_b"), "over": "Game over"}
-SHORT_STEPS = {"setup": "Set-Up", "mulligan": "Mulligans", "start_a": "Start 1a", "start_b": "Start window",
+SHORT_STEPS = {"setup": "Set-Up", "mulligan": "Mulligans", "start_a": "Start Effects", "start_b": "Start Priority",
                "bookmark": "Bookmark", "awaken": "Awaken", "dissolve": "Dissolve", "actions": "Take Actions",
-               "end_a": "End window", "end_b": "End 3b", "end_c": "End 3c", "over": "Game over"}
+               "end_a": "End Priority", "end_b": "End Effects", "end_c": "End Dissolve", "over": "Game over"}
 # The response windows (the kernel decision ``__respond``'s Window name) as a player reads them.
-WINDOW_NAMES = {"start": "start-of-turn window", "end": "end-of-turn window", "chain": "chain window",
-                "combat1": "Combat: Defenders window", "combat2": "Combat: after Defenders window"}
+WINDOW_NAMES = {"start": "start of turn", "end": "end of turn", "chain": "chain",
+                "combat1": "Combat, before Defenders", "combat2": "Combat, after Defenders"}
 
 # An Effect's ``when`` -> the keyword it is printed under, and the glossary topic id of it.
 WHEN_LABELS = {"contract": "CONTRACT", "flipped": "FLIPPED", "destroyed": "DESTROYED", "arena": "ARENA",

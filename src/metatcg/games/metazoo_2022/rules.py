@@ -11,7 +11,7 @@ from ...engine.records import is_record
 from ...engine.seats import clockwise
 from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
 from ...engine.windows import WINDOW_DECISION, Window
-from . import chain, combat, contract, endings, equipment, hooks, index, ops, statuses, traits, traps, turn
+from . import chain, combat, contract, endings, equipment, hooks, index, ops, statuses, traits, traps, turn, whynot
 from .data import MZ22Data
 from .records import (Act, Alloc, Announce, Ask, Asking, ChainItem, CombatStep, Ctx, Deal, Enter, Finish, Main,
                       Mull, Pay, PickTarget, ResolveChain, ResolveItem, Restack, Run, Seat, Setup, TraitStep,
@@ -75,6 +75,10 @@ class MZ22Rules:
     state_check = staticmethod(endings.state_check)   # runs before every step: one call, not two
     can_concede = staticmethod(endings.can_concede)
     concede = staticmethod(endings.concede)            # MZ22-WIN-6
+
+    def why_not(self, st: GameState, player: int, name: str) -> str:
+        """Why the Page ``name`` is not among ``player``'s options (ui.why), from what they know."""
+        return whynot.why_not(st, player, name)
 
     def forced_reason(self, st: GameState, dec: Decision, action: Action) -> str:
         k = dec.kind

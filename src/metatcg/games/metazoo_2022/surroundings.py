@@ -205,11 +205,34 @@ def recompute(st: GameState) -> None:
     cfg = d.surr
     if cfg is None:
         return
+    old = d.sky
     d.sky = tuple(derive(cfg, p, d.turn) for p in range(d.n))
     d.memo.pop("wall", None)                   # cached 4th Wall answers read the old keys
-    if st.logging:
-        shown = "; ".join(f"P{p + 1}: {', '.join(k) or 'none'}" for p, k in enumerate(d.sky))
+    if st.logging and (d.turn <= 1 or d.sky != old):   # said once, then again only on a change
+        shown = "; ".join(f"P{p + 1}: {', '.join(map(key_name, k)) or 'nothing'}" for p, k in enumerate(d.sky))
         st.say(f"Surroundings at the start of turn {d.turn} (MZ22-TERRA-13): {shown}")
+
+
+def key_name(key: str) -> str:
+    """A Terra Bonus key, 4th Wall item or condition as a player reads it: "full_moon" -> "Full Moon",
+    "fire-source" -> "Fire Source"."""
+    return " ".join(w.capitalize() for w in key.replace("-", " ").replace("_", " ").split())
+
+
+def wall_name(pred: str) -> str:
+    """A 4th Wall predicate as a player reads it: "terra:full_moon" -> "there is a Full Moon"."""
+    what, _, name = pred.partition(":")
+    if what == "terra":
+        return f"there is a {key_name(name)}"
+    if what == "self":
+        return f"the Caster is {key_name(name).lower()}"
+    return f"a {key_name(name)} is in sight"
+
+
+def moment_name(moment: str) -> str:
+    """The declared moment as a player reads it, in its own local time: "17 Oct 2024, 21:30"."""
+    when = sky.parse_moment(moment)
+    return f"{when.day} {when.strftime('%b %Y, %H:%M')}"
 
 
 def initial(cfg: Config | None, n: int) -> tuple[tuple[str, ...], ...]:
@@ -291,7 +314,8 @@ def sweep(st: GameState) -> None:
     for c, s in statics(d, "return_while"):
         if c in d.ps and wall_holds(d, s.wall, d.controller(c)):
             if st.logging:
-                st.say(f"{zones.nm(d, c)} returns to P{d.owner[c] + 1}'s Chapter: {s.wall} holds (MZ22-WALL-11)")
+                st.say(f"{zones.nm(d, c)} returns to P{d.owner[c] + 1}'s Chapter: "
+                        f"{wall_name(s.wall)} (MZ22-WALL-11)")
             zones.leave(st, c, "chapter")
 
 
@@ -322,12 +346,13 @@ def describe_view(v: dict[str, Any]) -> list[str]:
     the mode, each Caster's declared keys and items, then this turn's derived keys."""
     if v["mode"] == "terra_only":
         return ["Surroundings: Terra Pages only"]
-    lines = [f"Surroundings: {v['mode'].replace('_', '-')}" + (f", {v['moment']}" if v["moment"] else "")]
+    mode = {"shared": "one shared place", "per_caster": "each Caster's own place"}.get(v["mode"], key_name(v["mode"]))
+    lines = [f"Surroundings: {mode}" + (f", {moment_name(v['moment'])}" if v["moment"] else "")]
     if v["shared"]:
-        lines.append(f"  shared: {', '.join(v['shared']['keys'] + v['shared']['items']) or 'nothing'}")
+        lines.append(f"  shared: {', '.join(map(key_name, v['shared']['keys'] + v['shared']['items'])) or 'nothing'}")
     for p, c in enumerate(v["casters"]):
-        parts = c["keys"] + c["items"] + [f"self:{x}" for x in c["self"]]
-        now = f"; now {', '.join(c['derived'])}" if c["derived"] else ""
+        parts = [key_name(x) for x in c["keys"] + c["items"]] + [key_name(x) for x in c["self"]]
+        now = f"; now {', '.join(map(key_name, c['derived']))}" if c["derived"] else ""
         lines.append(f"  P{p + 1}: {', '.join(parts) or 'nothing'}{now}")
     return lines
 

@@ -132,7 +132,7 @@ def outcome(view: dict) -> str:
 
 
 def priority_words(view: dict, short: bool = False) -> str:
-    """'P2 holds priority (chain window)', 'P1 decides: Declare Defenders …'."""
+    """'P2 holds priority (chain)', 'P1 decides: Declare Defenders …'."""
     if view.get("result"):
         return outcome(view)
     me = view.get("you")
@@ -143,10 +143,10 @@ def priority_words(view: dict, short: bool = False) -> str:
         return "you" if q == me else player_name(q)
     if w and w["seat"] is None:     # the seat asked is told only to that seat (PR-K-9)
         name = WINDOW_NAMES.get(w["name"], w["name"])
-        return f"{PRIORITY}… · {w['name']}" if short else f"{PRIORITY} waiting for responses ({name})"
+        return f"{PRIORITY}… · {name.split(',')[0]}" if short else f"{PRIORITY} waiting for responses ({name})"
     if w:
         name = WINDOW_NAMES.get(w["name"], w["name"])
-        return (f"{PRIORITY}{who(w['seat'])} · {w['name']}" if short
+        return (f"{PRIORITY}{who(w['seat'])} · {name.split(',')[0]}" if short
                 else f"{PRIORITY} {who(w['seat'])} hold{'' if w['seat'] == me else 's'} priority ({name})")
     d = view.get("deciding")
     if pr is not None:
@@ -159,7 +159,7 @@ def priority_words(view: dict, short: bool = False) -> str:
 
 
 def header_text(view: dict, short: bool = False) -> str:
-    """'Turn 5 · 2 Take Actions · P2's turn · ★ P1 holds priority (chain window)'."""
+    """'Turn 5 · Take Actions · P2's turn · ★ P1 holds priority (chain)'."""
     me = view["you"]
     parts = []
     turn = view.get("turn", 0)
@@ -457,7 +457,7 @@ def combat_lines(view: dict, width: int | None, level: int, pres: Any = None) ->
     else:
         t.append(" declares an Attack", style="dim")
     if cb.get("attack", -1) >= 0:
-        atk = _attack_name(pres, att["name"], cb["attack"])
+        atk = cb.get("damage") or _attack_name(pres, att["name"], cb["attack"])   # the rules' own amount
         t.append(f" with {atk}" if level == 0 else f" ({atk})")
     defs = cb.get("defenders") or []
     second = Text("  Defenders: " if level == 0 else " · Def: ", style="bold")
@@ -470,7 +470,8 @@ def combat_lines(view: dict, width: int | None, level: int, pres: Any = None) ->
             second.append(nm + (" (primary)" if d == prim and level == 0 else "*" if d == prim else ""),
                           style=TARGET_STYLE)
         if cb.get("counter", -1) >= 0 and prim and prim in pages:
-            second.append(f" · counter: {_attack_name(pres, pages[prim]['name'], cb['counter'])}")
+            answer = cb.get("counter_damage") or _attack_name(pres, pages[prim]["name"], cb["counter"])
+            second.append(f" · counter: {answer}")
     else:
         second.append("none", style="dim")
     if level == 0:

@@ -13,10 +13,11 @@ from .surroundings import recompute
 from .zones import pl
 
 TURN_STEPS = ("start_a", "start_b", "bookmark", "awaken", "dissolve", "actions", "end_a", "end_b", "end_p", "end_c")
-STEP_NAMES = {"setup": "Set-Up", "mulligan": "Mulligans", "start_a": "1a start-of-turn Effects",
-              "start_b": "1b start window", "bookmark": "1c Bookmark", "awaken": "1d Awaken",
-              "dissolve": "1e Aura dissolves", "actions": "2 Take Actions", "end_a": "3a end window",
-              "end_b": "3b end-of-turn Effects", "end_c": "3c Aura dissolves"}
+STEP_NAMES = {"setup": "Set-Up", "mulligan": "Mulligans", "start_a": "Start of Turn: start Effects",
+              "start_b": "Start of Turn: Priority", "bookmark": "Start of Turn: Bookmark",
+              "awaken": "Start of Turn: Awaken", "dissolve": "Start of Turn: Aura dissolves",
+              "actions": "Take Actions", "end_a": "End of Turn: Priority", "end_b": "End of Turn: end Effects",
+              "end_c": "End of Turn: Aura dissolves"}     # the rulebook's Turn Steps, as a player knows them
 
 
 # ------------------------------------------------------------------ set-up

@@ -15,6 +15,7 @@ from .deckcheck import ARCHIVE
 from .traits import traits_of
 from .stats import cur_lp, max_lp, types_of
 from .surroundings import public
+from .combat import counter_now, preview_now
 
 
 ARCHIVE_TAG = f"[{ARCHIVE}] "
@@ -74,7 +75,8 @@ def view(st: GameState, me: int) -> dict[str, Any]:
     if cb is not None:
         combat = {"id": cb.id, "seat": cb.seat, "attacker": f"c{cb.attacker}", "target": _ref(d, cb.target, me) or None,
                   "attack": cb.attack, "defenders": [f"c{b}" for b in cb.defenders], "primary": cb.primary or None,
-                  "counter": cb.counter}
+                  "counter": cb.counter, "damage": preview_now(d),
+                  "counter_damage": counter_now(d)}
     dec = st.decision
     window = priority = None
     if dec is not None and st.result is None:

@@ -116,6 +116,10 @@ class CombatView(_View):
     defenders: list[PageId] = Field(description="declared Defenders in order")
     primary: Entity | None = Field(description="the primary Defender (None not chosen yet)")
     counter: int = Field(ge=-1, description="the primary Defender's Attack index (-1 none)")
+    damage: str | None = Field(default=None, description="the Attack and the Damage it deals now, each "
+                               "modifier named: 'Antler Hop (40 +20 Tribal Boost = 60)'")
+    counter_damage: str | None = Field(default=None, description="the primary Defender's answering Attack "
+                                       "and its Damage now, as ``damage``")
 
 
 class WindowView(_View):

@@ -669,10 +669,11 @@ const PHASES = {
     end: "End of round", over: "Game over"},
   metabaloids: {setup: "Setup", draw: "Draw", abilities: "Abilities", move: "Move", deploy: "Deploy",
     attack: "Attack", restock: "Restock", end: "End of turn", over: "Game over"},
-  "metazoo-2022": {setup: "Set-Up", mulligan: "Mulligans", start_a: "1a start-of-turn Effects",
-    start_b: "1b start window", bookmark: "1c Bookmark", awaken: "1d Awaken", dissolve: "1e Aura dissolves",
-    actions: "2 Take Actions", end_a: "3a end window", end_b: "3b end-of-turn Effects",
-    end_c: "3c Aura dissolves", end_p: "3b end-of-turn Effects", over: "Game over"},
+  "metazoo-2022": {setup: "Set-Up", mulligan: "Mulligans", start_a: "Start of Turn: start Effects",
+    start_b: "Start of Turn: Priority", bookmark: "Start of Turn: Bookmark", awaken: "Start of Turn: Awaken",
+    dissolve: "Start of Turn: Aura dissolves", actions: "Take Actions", end_a: "End of Turn: Priority",
+    end_b: "End of Turn: end Effects", end_c: "End of Turn: Aura dissolves", end_p: "End of Turn: end Effects",
+    over: "Game over"},
 };
 export function phaseName(game, key) {
   if (key === null || key === undefined) return "";
@@ -702,9 +703,10 @@ export function resultText(s, me) {
   if (better === 0) return {head: "Draw", reason, cls: "draw"};
   if (returns.length > 2) {
     const place = better + 1;
-    const ord = place === 2 ? "2nd" : place === 3 ? "3rd" : `${place}th`;
-    return {head: mine > 0 ? `You placed ${ord}` : `You lost (${ord} of ${returns.length})`, reason,
-      cls: mine > 0 ? "neutral" : "lost"};
+    const ord = place === 1 ? "1st" : place === 2 ? "2nd" : place === 3 ? "3rd" : `${place}th`;
+    const shared = returns.filter((r) => r === mine).length > 1 ? "share" : "finished";
+    const words = shared === "share" ? `You share ${ord} place of ${returns.length}` : `You finished ${ord} of ${returns.length}`;
+    return {head: words, reason, cls: mine > 0 ? "neutral" : "lost"};
   }
   return {head: "You lost", reason, cls: "lost"};
 }

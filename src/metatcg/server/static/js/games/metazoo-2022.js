@@ -5,8 +5,8 @@
 // alias, Aura Pages); your Chapter. Mirrors games/metazoo_2022/terminal.py.
 
 const START_LP = 1000;
-const WINDOWS = {start: "start-of-turn window", end: "end-of-turn window", chain: "chain window",
-  combat1: "Combat: Defenders window", combat2: "Combat: after Defenders window"};
+const WINDOWS = {start: "start of turn", end: "end of turn", chain: "chain",
+  combat1: "Combat, before Defenders", combat2: "Combat, after Defenders"};
 
 const title = (s) => String(s).replace(/[_-]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 
@@ -226,7 +226,7 @@ class Ctx22 {
         h("b", ctx.seatName(cb.seat)), " ",
         h("span.ref.att", {data: {ref: cb.attacker}}, att ? att.name : cb.attacker),
         cb.target ? [" attacks ", h("span.ref.tgt", {data: {ref: cb.target}}, refName(ctx, v, this.pages, cb.target))] : " declares an Attack",
-        cb.attack >= 0 ? h("span.dim", ` with attack ${cb.attack + 1}`) : null),
+        cb.attack >= 0 ? h("span.dim", cb.damage ? ` with ${cb.damage}` : ` with attack ${cb.attack + 1}`) : null),
       h("div", h("b", "Defenders: "), defs.length ? defs.join(", ") : h("span.dim", "none"),
         cb.counter >= 0 && cb.primary ? h("span.dim", ` · counter: attack ${cb.counter + 1}`) : null));
   }
