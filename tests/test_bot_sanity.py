@@ -18,9 +18,11 @@ game would take far longer than a test may. What "clearly useful" means, per gam
 * **MetaZoo 2022** -- in its own Take Actions with an Aura Page it may Contract (one a turn,
   MZ22-TURN-6): Aura Pages cost nothing and pay for everything else, so ending the turn
   (``end``) is a skip.
-* **MetaZoo (four-lane)** -- in the action phase, while it leads an unresolved lane: declaring a
-  mission in a lane the rival leads (conceding it) instead is a skip, since declaring the lane it
-  leads banks its MP first and leaves the lost lane to be lost no sooner.
+* **MetaZoo (four-lane)** -- in the action phase, while it leads an unresolved lane and nothing in
+  play has an "On Mission Declaration" ability (which could turn a lane once declared): declaring
+  a mission in a lane the rival leads (conceding it) is a skip, since declaring the lane it leads
+  banks its MP first and leaves the lost lane to be lost no sooner. Passing is not allowed
+  (MZL-ACTION-3), so this is the game's nearest thing to skipping a free action.
 
 The figures the helpers return (opportunities, skips) are what the issue's report quotes.
 """
@@ -69,6 +71,10 @@ def _metazoo(st: GameState, acts: list[Action]) -> str | None:
         return None
     d = st.data
     p = st.current_player()
+    cards = d.cards
+    in_play = [c for c in d.terra if c >= 0] + [c for side in d.units for c in side]
+    if any(ab.kind == "on_mission_declaration" for c in in_play for ab in cards[c].abilities):
+        return None
     srcs = stats.static_sources(d)
     infl = stats.influences(d, srcs)
     lead, behind = [], []

@@ -201,3 +201,15 @@ def evaluate(st: GameState, player: int) -> float:
     mine = side(player)
     best = max(side(p) for p in range(n) if p != player)
     return math.tanh((mine - best) / 1000.0)
+
+
+def playout_actions(st: GameState, legal: list[Any]) -> list[Any]:
+    """The options an ISMCTS playout picks from at random: not the face-down placements of Take
+    Actions (random play picks a bluff from that menu most of the time and loses the game to
+    MZ22-TRAP-4 at the first Attack on it, so a seat still to act in its own turn looked lost and
+    ISMCTS ended its turns with an Aura Page left in its Chapter). Searched moves keep them."""
+    dec = st.decision
+    if dec is None or dec.kind != "main":
+        return legal
+    kept = [a for a in legal if a.id != "trap" and not a.id.startswith("trap:")]
+    return kept or legal
