@@ -35,6 +35,17 @@ do = [{ op = "damage", amount = 10, to = { each = "beastie", side = "opposing" }
 text = "Power (Fatigue): deal 10 Damage to each opposing Beastie."
 
 [[page]]
+name = "Bramble Herald"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 30
+attack = [{ name = "Prick", damage = 10 }]
+[[page.effect]]
+when = "contract"
+do = [{ op = "may", do = [{ op = "damage", amount = 10, to = { each = "beastie", side = "opposing" } }] }]
+text = "CONTRACT: you may deal 10 Damage to each opposing Beastie."
+
+[[page]]
 name = "Moss Runner"
 type = "beastie"
 cost = [{ aura = "neutral", n = 1 }]
@@ -95,3 +106,23 @@ def test_an_any_time_spell_naming_the_attacker_waits_for_an_attack():
     # the attacked Caster holds priority in the first Combat window: now it answers
     assert st.decision.player == 1
     assert f"contract:c{snap1}" in ids(st)
+
+
+def _contract_herald(st) -> list[str]:
+    """Contract Bramble Herald, let it resolve; the decision kinds met on the way."""
+    kinds = []
+    play(st, f"contract:c{cid(st, 'Bramble Herald')}")
+    for _ in range(12):
+        kinds.append(st.decision.kind)
+        if st.decision.kind == "may" or (st.decision.kind == "main" and cid(st, "Bramble Herald") in st.data.arena):
+            break
+        st.apply(ids(st)[0])
+    return kinds
+
+
+def test_a_may_that_could_do_nothing_is_not_asked():
+    st = pos({"chapter": ["Bramble Herald"], "aura": {"flame": 1}}, {})
+    kinds = _contract_herald(st)
+    assert "may" not in kinds and cid(st, "Bramble Herald") in st.data.arena
+    st = pos({"chapter": ["Bramble Herald"], "aura": {"flame": 1}}, {"arena": ["Moss Runner"]})
+    assert _contract_herald(st)[-1] == "may"
