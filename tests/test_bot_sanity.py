@@ -163,3 +163,17 @@ def test_the_metabaloids_check_sees_an_empty_deployment():
     st = game.new_state([game.starter_deck("starter"), game.starter_deck("swarm")], seed=1, log=False)
     acts = st.legal_actions()
     assert _metabaloids(st, acts) == "done" and "done" in {a.id for a in acts}
+
+
+@pytest.mark.parametrize("spec", ["ismcts:mix=1.5", "ismcts:mix=-0.1", "ismcts:prior=-1"])
+def test_the_new_ismcts_settings_refuse_bad_values(spec):
+    from metatcg.engine.errors import MetatcgError
+    with pytest.raises(MetatcgError, match="mix|prior"):
+        make_bot(spec)
+
+
+def test_the_old_ismcts_is_one_setting_away():
+    """``mix=0,prior=0`` is the bot before issue 29 (the benchmarks compare against it)."""
+    bot = make_bot("ismcts:iters=5,mix=0,prior=0")
+    assert (bot.mix, bot.prior) == (0.0, 0)
+    assert (make_bot("ismcts").mix, make_bot("ismcts").prior) == (0.5, 5)
