@@ -4,6 +4,8 @@ read from scratch, at every decision of seeded random games and one step ahead o
 copies a greedy bot looks at), for two and four seats."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import metatcg
@@ -52,7 +54,7 @@ def ref_evaluate(st, player: int) -> float:
 
     mine = side(player)
     best = max(side(p) for p in range(d.n) if p != player)
-    return max(-1.0, min(1.0, (mine - best) / 1000.0))
+    return math.tanh((mine - best) / 1000.0)
 
 
 def check(st, where: str) -> None:
@@ -94,7 +96,7 @@ def test_a_face_down_page_without_the_trap_trait_counts_against_its_controller()
                 honest = st.clone()
                 honest.data.defs = d.defs[:]
                 honest.data.defs[c] = dataclasses.replace(d.defs[c], traits=d.defs[c].traits + ("trap",))
-                gap = GAME.evaluate(honest, p) - GAME.evaluate(st, p)
+                gap = math.atanh(GAME.evaluate(honest, p)) - math.atanh(GAME.evaluate(st, p))   # before the squash
                 assert gap == pytest.approx(h.BLUFF / 1000.0)
                 found += 1
             st.apply(r.choice(st.legal_actions()))

@@ -26,7 +26,7 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
 
 #: the settings a bot takes after its name (``ismcts:iters=400``, ``ismcts:ms=200,depth=6``)
 SETTINGS: dict[str, dict[str, type]] = {
-    "ismcts": {"iters": int, "ms": float, "depth": int, "c": float, "scale": float},
+    "ismcts": {"iters": int, "ms": float, "depth": int, "c": float, "scale": float, "mix": float, "prior": int},
 }
 #: a typical spec of each bot that takes settings (for help texts)
 EXAMPLES = {"ismcts": "ismcts:iters=400"}

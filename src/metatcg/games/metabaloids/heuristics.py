@@ -14,6 +14,7 @@ DRAW_GUESS = 2          # a battle draw's likely Rarity/Cost
 MOVE_COST = 0.3         # what a move must gain to be worth making
 GRID_CARDS = COLUMNS * MAX_DEPTH     # a full play area; a tall card makes room for one more
 MOVE_AGAIN = 2 * LOST   # a card moved twice in one phase: one move could have taken it there
+EMPTY_LOSS = 2          # cards lost at the end of a turn with an empty play area (MB-SPEC-1)
 
 
 def side_value(d: MetabaloidsData, p: int) -> float:
@@ -29,6 +30,11 @@ def side_value(d: MetabaloidsData, p: int) -> float:
     room = GRID_CARDS + any(cards[c].tall for c in in_play) - len(in_play)
     kept = sorted((0.8 + 0.2 * (cards[c].attack + cards[c].defense) for c in d.reserve[p]), reverse=True)
     v += sum(kept[:max(0, room)]) - LOST * len(kept[max(0, room):])
+    # an empty play area with nothing in the reserve to deploy costs 2 cards at the end of the
+    # seat's turn (MB-SPEC-1/2); without this an empty grid looked safe ("not exposed"), and greedy
+    # placed nothing at initial deployment once opponents had placed strong attackers
+    if not in_play and not d.reserve[p]:
+        v -= EMPTY_LOSS * LOST
     pile = len(d.draw[p]) + len(d.discard[p])
     if pile < 8:
         v -= (8 - pile) * 1.5

@@ -17,6 +17,7 @@ from .records import Act, Announce, ChainItem, Ctx, Main, Pay, PickTarget, Resol
 from .stats import cost_of, has_text, statics, types_of
 from .surroundings import contract_barred
 from .targets import any_targets, candidates
+from .worth import could_act
 from .zones import fatigue, nm, pl
 
 NO_AURA: tuple[tuple[str, int], ...] = ()
@@ -111,6 +112,8 @@ def can_contract(d: MZ22Data, p: int, page: int, main: bool, purse: Purse | None
         return False
     if df.traits and lacks_target(d, p, page):      # MZ22-EQUIP-5, PR-MZ22-57
         return False
+    if df.cast is not None and not could_act(d, p, page, df.effects[df.cast].do):   # PR-MZ22-71
+        return False
     return True
 
 
@@ -136,7 +139,9 @@ def can_use(d: MZ22Data, p: int, page: int, i: int, main: bool, purse: Purse | N
         return False
     if owed and not (purse or Purse(sources(d, p))).covers(owed, page if tire else -1):
         return False
-    return not e.targets or any_targets(d, p, e.targets, Act("effect", page, p, i))
+    if e.targets and not any_targets(d, p, e.targets, Act("effect", page, p, i)):
+        return False
+    return could_act(d, p, page, e.do)           # PR-MZ22-71
 
 
 def actions_for(d: MZ22Data, p: int, main: bool) -> list[Action]:

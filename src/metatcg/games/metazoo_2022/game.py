@@ -94,6 +94,10 @@ class MZ22Game(PooledGame):
         from .heuristics import evaluate
         return evaluate(state, player)
 
+    def playout_actions(self, state: GameState, legal: list[Action]) -> list[Action]:
+        from .heuristics import playout_actions
+        return playout_actions(state, legal)
+
     # ``evaluate`` is a side difference over 1000 (a Caster's LP count one each): half of the
     # values in random play are under 0.09, so the kernel's 10 flattened them to nothing and
     # ISMCTS searched for results alone (benchmarks/README.md, "The ISMCTS bot")

@@ -3,6 +3,7 @@ on its way counted too (an Action being paid for, items on the chain, a Combat j
 because a one-ply search looks at the state right after one choice, long before it resolves."""
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ...engine.state import GameState
@@ -12,7 +13,7 @@ from .records import Alloc, CombatStep, Pay, PickTarget
 from .stats import cur_lp, statics
 
 CHAPTER = 3.0        # a Page in hand
-AURA_PAGE = 8.0
+AURA_PAGE = 20.0     # the once-a-turn Aura drop must outweigh a turn's upkeep swing (Poison, Burn, Frozen ending)
 TERRA_PAGE = 5.0
 SPELL_ON_WAY = 6.0   # a Spell or Potion being cast (its effect shows once it resolves)
 STATUS = 10.0        # each Indicator on a Beastie
@@ -158,7 +159,10 @@ def pending(st: GameState, p: int) -> float:
 
 
 def evaluate(st: GameState, player: int) -> float:
-    """Own side minus the strongest opponent's, scaled to about -1..1."""
+    """Own side minus the strongest opponent's, squashed into -1..1 by tanh: a clamp made every
+    choice of a seat far behind (or far ahead) score the same -1 (1), and greedy then ended its
+    turn with an Aura Page it could have Contracted (tests/test_bot_sanity.py). A result (+1/-1)
+    still beats every other state."""
     d: MZ22Data = st.data
     if st.result is not None:
         return st.result[player]
@@ -196,4 +200,16 @@ def evaluate(st: GameState, player: int) -> float:
     allocating = dec is not None and type(dec.params) is Alloc     # alloc_gain stands in for it
     mine = side(player)
     best = max(side(p) for p in range(n) if p != player)
-    return max(-1.0, min(1.0, (mine - best) / 1000.0))
+    return math.tanh((mine - best) / 1000.0)
+
+
+def playout_actions(st: GameState, legal: list[Any]) -> list[Any]:
+    """The options an ISMCTS playout picks from at random: not the face-down placements of Take
+    Actions (random play picks a bluff from that menu most of the time and loses the game to
+    MZ22-TRAP-4 at the first Attack on it, so a seat still to act in its own turn looked lost and
+    ISMCTS ended its turns with an Aura Page left in its Chapter). Searched moves keep them."""
+    dec = st.decision
+    if dec is None or dec.kind != "main":
+        return legal
+    kept = [a for a in legal if a.id != "trap" and not a.id.startswith("trap:")]
+    return kept or legal

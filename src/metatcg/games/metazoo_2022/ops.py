@@ -13,6 +13,7 @@ from .records import Act, Announce, Ask, Asking, Ctx, PickTarget, Run
 from .schema import Selector
 from .stats import amount, count, matches, types_of
 from .tokens import page_json, token_def
+from .worth import could_act
 from .zones import nm, pl
 
 
@@ -461,6 +462,8 @@ def _retarget(st: GameState, run: Run, op: Any) -> bool:
 
 
 def _may(st: GameState, run: Run, op: Any) -> bool:
+    if not could_act(st.data, run.ctx.seat, run.ctx.source, op.do):
+        return False            # "yes" would do nothing: not asked (PR-MZ22-71)
     st.push(run._replace(at=run.at + 1))
     ask(st, Ask(run, "may"))
     return True
