@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine.errors import MetatcgError, StateDataError
+from .engine.textfile import read_text_file
 
 # ----------------------------------------------------------------------------- format
 TOP_KEYS = ("name", "description", "rules", "game", "card", "setup", "expect_start", "step", "expect",
@@ -144,16 +145,7 @@ class ScenarioResult:
 def load_file(path: str | Path) -> Scenario:
     """Read and check a scenario file. Every problem is a StateDataError naming file and field."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise StateDataError(f"no scenario file {str(p)!r}") from None
-    except IsADirectoryError:
-        raise StateDataError(f"{str(p)!r} is a folder, not a scenario file") from None
-    except UnicodeDecodeError:
-        raise StateDataError(f"scenario file {str(p)!r} is not UTF-8 text") from None
-    except OSError as e:
-        raise StateDataError(f"{p}: cannot read scenario file: {e.strerror or e}") from None
+    text = read_text_file(p, "scenario file", StateDataError)
     return loads(text, str(p))
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import DeckError
+from .textfile import read_text_file
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,16 +108,7 @@ def parse_deck_text(text: str, name: str = "deck") -> Deck:
 
 def read_deck_file(path: str | Path) -> Deck:
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DeckError(f"no deck file {str(p)!r} (a deck is a starter deck name or a deck file)") from None
-    except IsADirectoryError:
-        raise DeckError(f"{str(p)!r} is a folder, not a deck file") from None
-    except UnicodeDecodeError:
-        raise DeckError(f"deck file {str(p)!r} is not UTF-8 text") from None
-    except OSError as e:
-        raise DeckError(f"cannot read deck file {str(p)!r}: {e.strerror or e}") from None
+    text = read_text_file(p, "deck file", DeckError, " (a deck is a starter deck name or a deck file)")
     return parse_deck_text(text, p.stem)
 
 
