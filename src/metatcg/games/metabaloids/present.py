@@ -156,7 +156,7 @@ class MetabaloidsPresentation(Presentation):
     card_types = ("creature", "event")
     no_text = "(no ability)"
     phases: Mapping[str, str] = PHASES
-    pick_kinds = frozenset({"__order_triggers", "pay", "lose"})
+    pick_kinds = Presentation.pick_kinds | {"pay", "lose"}
 
     @property
     def rules(self) -> Mapping[str, int]:

@@ -42,7 +42,7 @@ class MetaXPresentation(Presentation):
     card_types = ("character", "event", "battle")
     no_text = "(no effect)"
     phases: Mapping[str, str] = STEP_NAMES
-    pick_kinds = frozenset({"__order_triggers", "bottom", "defend", "link", "discard"})
+    pick_kinds = Presentation.pick_kinds | {"bottom", "defend", "link", "discard"}
 
     @property
     def rules(self) -> Mapping[str, int]:

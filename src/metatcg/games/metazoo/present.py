@@ -73,7 +73,7 @@ class MetaZooPresentation(Presentation):
     length_word = "rounds"
     card_types = ("caster", "terra", "creature", "equipment", "strategy", "aura", "token")
     phases: Mapping[str, str] = PHASES
-    pick_kinds = frozenset({"__order_triggers", "bottom", "resolve_order", "replace_order", "discard", "sacrifice"})
+    pick_kinds = Presentation.pick_kinds | {"bottom", "resolve_order", "replace_order", "discard", "sacrifice"}
 
     @property
     def rules(self) -> Mapping[str, int]:

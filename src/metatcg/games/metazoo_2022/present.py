@@ -249,7 +249,7 @@ class MZ22Presentation(Presentation):
         out.sort(key=lambda x: x[0] != "terra_only")
         return [("surroundings", "Where are the Casters? (surroundings, the 4th Wall)", out)] if out else []
     phases: Mapping[str, str] = PHASES
-    pick_kinds = frozenset({"__order_triggers", "pay", "trap_pay", "defenders", "allocate", "order", "discard"})
+    pick_kinds = Presentation.pick_kinds | {"pay", "trap_pay", "defenders", "allocate", "order", "discard"}
 
     @property
     def rules(self) -> Mapping[str, int]:
