@@ -9,7 +9,8 @@ from metatcg.server.app import create_app
 
 
 def test_a_metax_game_against_a_bot_over_http(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 'g.db'}")
+    # polling while the bot thinks must not meet the per-client rate limit (tested in test_server_limits)
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", http_rate=1e6, http_burst=1e6)
     with TestClient(app) as c:
         assert [g["id"] for g in c.get("/api/meta").json()["games"]][:1] == ["metax"]
         made = c.post("/api/games", json={"game": "metax", "seats": ["human", "bot:random"], "seed": 5}).json()
@@ -17,7 +18,9 @@ def test_a_metax_game_against_a_bot_over_http(tmp_path):
         assert made["seats"][1]["token"] is None
         deadline = time.time() + 60
         while time.time() < deadline:
-            s = c.get(f"/api/games/{gid}", params={"token": tok}).json()
+            got = c.get(f"/api/games/{gid}", params={"token": tok})
+            assert got.status_code == 200, got.json()
+            s = got.json()
             if s["over"]:
                 break
             if s["deciding"] != 0:
