@@ -8,10 +8,12 @@
 // Nothing is put on the page that did not come from the server's state for this seat (or
 // from the game's card table).
 
-import {h, clear, $, $$, seatName, mentions, toast, plural} from "/static/js/dom.js";
+import {h, clear, $, $$, seatName, toast} from "/static/js/dom.js";
 import * as api from "/static/js/api.js";
+import {indexActions, narrow, openKeys, click as pickClick} from "/static/js/pick.js";
+import {LogView, lastMoves} from "/static/js/recent.js";
 
-const CARD_REF = /(?:^|[^A-Za-z0-9_])([cfk]\d+)(?![A-Za-z0-9_])/g;
+const BAR_MAX = 8;              // buttons shown at once, in the bar or at a card
 const QUIET_ACTIONS = /^(pass|done|end|end_[a-z_]+|back|stop|keep|none|no|skip|finish)$/;
 
 // --------------------------------------------------------------------- game modules
@@ -39,7 +41,10 @@ export class Board {
     this.state = null;
     this.cards = {};
     this.module = null;
-    this.filterKey = null;       // a card id (or lane/ref) the action bar is filtered to
+    this.sel = [];               // the board keys picked so far for a decision (js/pick.js)
+    this.allOpen = false;        // the action bar shows every option
+    this.lastMove = {};          // seat -> the last thing it did that the log tells (js/recent.js)
+    this.cardSigs = new Map();   // card id -> what its tile showed last (to mark what changed)
     this.pinned = null;          // the card element whose popup stays open
     this.pending = null;         // {action, n, at}: an action sent, no new state yet
     this.details = new WeakMap(); // card element -> extra lines for its popup
@@ -51,8 +56,9 @@ export class Board {
       board: $("#board"), log: $("#log"), turn: $("#turn"), prompt: $("#prompt"), actions: $("#actions"),
       over: $("#game-over"), result: $("#result-text"), concede: $("#concede"), popup: $("#card-text"),
       seats: $("#seats-bar"), phase: $("#phase"), timer: $("#timer"), title: $("#game-title"),
-      actionbar: $("#actionbar"), notes: $("#notes"), overBtn: $("#show-result"),
+      actionbar: $("#actionbar"), notes: $("#notes"), overBtn: $("#show-result"), recent: $("#last-moves"),
     };
+    this.logView = new LogView(this.el.log, $("#log-filter"), $("#log-toggle"));
     this._wire();
     setInterval(() => this._tickTimer(), 1000);
   }
@@ -85,17 +91,24 @@ export class Board {
         return;
       }
       if (ev.target.closest("#actionbar")) return;
-      if (this.pinned || this.filterKey) {
+      if (this.pinned || this.sel.length) {
         this.pinned = null;
         this.hideCardText();
-        this.setFilter(null);
+        this.setSel([]);
       }
     });
     document.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape") {
         this.pinned = null;
         this.hideCardText();
-        this.setFilter(null);
+        this.setSel([]);
+      } else if (/^[1-9]$/.test(ev.key) && !ev.altKey && !ev.ctrlKey && !ev.metaKey
+        && !(ev.target.closest && ev.target.closest("input, select, textarea, dialog"))) {
+        // number keys: the n-th option shown (in the card's menu when one is open, else the bar)
+        const menu = this.pinned && !this.el.popup.hidden ? $$("#card-text button[data-menu-action]") : [];
+        const list = menu.length ? menu : $$("#actions button[data-action-id]").filter((b) => !b.hidden && b.offsetParent);
+        const b = list[Number(ev.key) - 1];
+        if (b && !b.disabled) { ev.preventDefault(); b.click(); }
       } else if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches && ev.target.matches("[data-card-id], [data-ref]")) {
         ev.preventDefault();
         this.select(ev.target);
@@ -105,7 +118,14 @@ export class Board {
       const b = ev.target.closest("button[data-action-id]");
       if (b && !b.disabled) this.take(b.dataset.actionId);
       const f = ev.target.closest(".filter-clear");
-      if (f) this.setFilter(null);
+      if (f) { this.pinned = null; this.hideCardText(); this.setSel([]); }
+      if (ev.target.closest("#all-options")) {
+        this.allOpen = !this.allOpen;
+        this.actionsSig = null;
+        this.renderActions(this.ctx());
+        const first = $$("#actions button[data-action-id]").find((x) => !x.hidden);
+        if (this.allOpen && first) first.focus();
+      }
     });
     this.el.actions.addEventListener("mouseover", (ev) => {
       const b = ev.target.closest("button[data-action-id]");
@@ -127,9 +147,10 @@ export class Board {
     }
     const logToggle = $("#log-toggle");
     if (logToggle) {
-      if (window.innerWidth <= 600) { logToggle.parentElement.classList.add("closed"); logToggle.setAttribute("aria-expanded", "false"); }
+      const logBox = logToggle.closest("#log-box");
+      if (window.innerWidth <= 600) { logBox.classList.add("closed"); logToggle.setAttribute("aria-expanded", "false"); }
       logToggle.addEventListener("click", () => {
-        const box = logToggle.parentElement;
+        const box = logBox;
         box.classList.toggle("closed");
         logToggle.setAttribute("aria-expanded", box.classList.contains("closed") ? "false" : "true");
         if (!box.classList.contains("closed")) this.el.log.scrollTop = this.el.log.scrollHeight;
@@ -138,14 +159,14 @@ export class Board {
     const closeOver = $("#close-over");
     if (closeOver) closeOver.addEventListener("click", () => { this.overDismissed = true; this.el.over.hidden = true; });
     if (this.el.overBtn) this.el.overBtn.addEventListener("click", () => { this.el.over.hidden = false; });
-    window.addEventListener("resize", () => { this._fitBar(); if (this.logStick) this.el.log.scrollTop = this.el.log.scrollHeight; });
+    window.addEventListener("resize", () => { this._fitBar(); this.logView.follow(); });
     if (window.ResizeObserver && this.el.actionbar) new ResizeObserver(() => this._fitBar()).observe(this.el.actionbar);
   }
 
   _fitBar() {
     if (!this.el.actionbar) return;
     document.documentElement.style.setProperty("--bar-h", `${this.el.actionbar.offsetHeight}px`);
-    if (this.logStick && this.el.log) this.el.log.scrollTop = this.el.log.scrollHeight;
+    this.logView.follow();
   }
 
   // ------------------------------------------------------------------- state
@@ -182,14 +203,23 @@ export class Board {
     await this.loading;
     if (this.state !== state) return;      // a newer state came while loading
     if (newN || (this.pending && state.n !== this.pending.n)) this.pending = null;
-    if (newN) this.filterKey = this._keepFilter() ? this.filterKey : null;
+    if (newN) { this.sel = []; this.allOpen = false; }
+    const lines = log || state.fullLog || state.log || [];
+    if (newN) this._recent(lines, !prev);
     this.render();
-    this.renderLog(log || state.fullLog || state.log || []);
+    this.renderLog(lines);
     this._notes(state.notes || []);
   }
 
-  _keepFilter() {
-    return this.filterKey && (this.state.legal_actions || []).some((a) => mentions(a.id, this.filterKey));
+  /** The last move of each other seat, from the log lines new since the last state. */
+  _recent(lines, first) {
+    const s = this.state;
+    const n = (s.seats && s.seats.length) || 2;
+    const me = this.mode === "seat" ? this.me : null;
+    const whole = first || this.mode === "replay";
+    if (whole) this.lastMove = {};
+    const from = whole ? 0 : Math.min(this.shownLog.length, lines.length);
+    for (const [q, line] of Object.entries(lastMoves(lines.slice(from), n, me))) this.lastMove[q] = {line, at: s.n};
   }
 
   _title() {
@@ -220,7 +250,7 @@ export class Board {
         return seat && seat.player && seat.player !== "human" ? `${seatName(q)} (${seat.player})` : seatName(q);
       },
       pcls: (q) => (q === null || q === undefined ? "" : `p${q}`),
-      actionsFor: (ref) => actions.filter((a) => mentions(a.id, ref)),
+      actionsFor: (ref) => this.index().filter((e) => e.keys.includes(ref)).map((e) => e.a),
       /** seats in the order to draw them: the others first (next after me on top), me last */
       order: (n = nSeats) => {
         const base = me === null || me === undefined ? 0 : me;
@@ -250,15 +280,13 @@ export class Board {
     const info = name ? this.cards[name] : null;
     const me = this.me;
     const owner = opts.owner !== undefined ? opts.owner : null;
-    const acts = id ? this.ctx_actionsFor(id) : [];
     const cls = ["card"];
     if (owner !== null && owner !== undefined) cls.push(`p${owner}`);
     if (owner !== null && owner !== undefined && owner === me) cls.push("mine");
     if (opts.tapped) cls.push("tapped");
     if (opts.faceDown) cls.push("back");
     if (opts.small) cls.push("small");
-    if (acts.length) cls.push("actionable");
-    if (id && this.filterKey === id) cls.push("selected");
+    if (info && info.type) cls.push(`ty-${String(info.type).replace(/[^a-z0-9_-]/gi, "")}`);
     if (opts.cls) cls.push(...[].concat(opts.cls));
     const badges = (opts.badges || []).filter(Boolean).map((b) => (typeof b === "string" ? badge(b) : badge(b.t, b.cls, b.title)));
     let kind = null;
@@ -283,7 +311,28 @@ export class Board {
 
   ctx_actionsFor(id) {
     if (this.mode !== "seat" || !this.state) return [];
-    return (this.state.legal_actions || []).filter((a) => mentions(a.id, id));
+    return this.index().filter((e) => e.keys.includes(id)).map((e) => e.a);
+  }
+
+  /** The legal actions with their board keys (js/pick.js), worked out once per state. */
+  index() {
+    const s = this.state;
+    if (!s || this.mode !== "seat" || s.over) return [];
+    if (this._index && this._index.s === s && this._index.mod === this.module) return this._index.list;
+    const ctx = {me: this.me, view: s.view || {}, state: s};
+    const extra = this.module && this.module.keys ? (aid) => this.module.keys(aid, ctx) : null;
+    const list = indexActions(s.legal_actions || [], extra);
+    this._index = {s, mod: this.module, list};
+    return list;
+  }
+
+  /** Does the current decision pick one thing (a payment, a loss, a target)? Then a key naming one
+   *  action answers it at the first click; a turn's menu of moves opens the card's menu instead. */
+  directPick() {
+    const dec = (this.state.view || {}).deciding || {};
+    const menus = (this.module && this.module.menuKinds) || null;
+    if (!menus) return false;
+    return !menus.includes(dec.kind);
   }
 
   /** A titled row of card tiles (empty: a dim note). */
@@ -324,8 +373,13 @@ export class Board {
       node = h("div.render-error", h("p", "This board could not be drawn with the game's layout; the plain view follows."));
       import("/static/js/games/generic.js").then((g) => node.appendChild(g.render(s, ctx)));
     }
-    clear(this.el.board).appendChild(node);
+    // the board scrolls by itself; the hand stays docked below it (always in view)
+    const hand = node.querySelector(".zone.hand");
+    const parts = [h("div.board-scroll", {data: {scroll: "board"}}, node)];
+    if (hand) parts.push(h("div.hand-dock", {role: "region", "aria-label": "Your hand"}, hand));
+    clear(this.el.board).append(...parts);
     this.el.board.className = `game-${s.game}`;
+    this._markChanges(s);
     // the state drawn (tests and scripts wait on these)
     this.el.board.dataset.n = String(s.n);
     this.el.board.dataset.over = s.over ? "1" : "0";
@@ -342,17 +396,73 @@ export class Board {
     if (this.el.phase) this.el.phase.textContent = head || "";
     this.renderSeats(ctx);
     this.renderTurn(ctx);
+    this.renderRecent(ctx);
+    this._paint();
     this.renderActions(ctx);
     this.renderOver(ctx);
     if (this.el.concede) this.el.concede.hidden = !(this.mode === "seat" && !s.over);
     if (this.pinned) {
       // the pinned card was redrawn: pin its new tile, or close
       const id = this.pinned.dataset.cardId;
-      const again = id ? this.el.board.querySelector(`[data-card-id="${CSS.escape(id)}"]`) : null;
-      if (again) this.showCardText(again, true); else { this.pinned = null; this.hideCardText(); }
+      const ref = this.pinned.dataset.ref;
+      const again = id ? this.el.board.querySelector(`[data-card-id="${CSS.escape(id)}"]`)
+        : ref ? this.el.board.querySelector(`[data-ref="${CSS.escape(ref)}"]`) : null;
+      const [acts, hint, n] = this.popArgs || [];
+      if (again && n === s.n) this.showCardText(again, true, acts, hint); else { this.pinned = null; this.hideCardText(); }
     }
     this._tickTimer();
     this._fitBar();
+    if (this.myDecision && this.scrolledFor !== s.n) { this.scrolledFor = s.n; this._bringLitIntoView(); }
+  }
+
+  /** A decision whose lit cards are all scrolled away: scroll the board to the first of them. */
+  _bringLitIntoView() {
+    const pane = this.el.board.querySelector(".board-scroll");
+    if (!pane) return;
+    const lit = $$(".actionable, .target", pane).filter((el) => el.getClientRects().length);
+    if (!lit.length) return;
+    const box = pane.getBoundingClientRect();
+    const inView = (el) => { const r = el.getBoundingClientRect(); return r.bottom > box.top + 8 && r.top < box.bottom - 8; };
+    if (lit.some(inView)) return;
+    const r = lit[0].getBoundingClientRect();
+    pane.scrollTop += r.top - box.top - Math.max(8, (box.height - r.height) / 3);
+  }
+
+  /** Tiles whose look or place changed since the last action flash briefly; the cards named by
+   *  each other seat's last move carry that seat's mark. */
+  _markChanges(s) {
+    const sigs = new Map();
+    const fresh = this.cardSigsN !== undefined && this.cardSigsN !== s.n && this.mode !== "replay";
+    for (const el of $$(".card[data-card-id]", this.el.board)) {
+      const id = el.dataset.cardId;
+      if (!id || el.parentElement.closest(".card")) continue;
+      const where = el.parentElement.closest(".zone, .lane-side, .mb-col, .arena-side, .terra-slot, .attack, .chain-item, .panel");
+      const sig = `${where ? where.className : ""}|${el.className}|${el.textContent}`;
+      sigs.set(id, sig);
+      if (fresh && this.cardSigs.get(id) !== sig) el.classList.add("changed");
+    }
+    if (this.cardSigsN !== s.n) { this.cardSigs = sigs; this.cardSigsN = s.n; }
+    const tiles = $$(".card[data-card-name]", this.el.board).filter((el) => el.dataset.cardName);
+    for (const [q, m] of Object.entries(this.lastMove)) {
+      if (this.mode === "seat" && Number(q) === this.me) continue;
+      const named = tiles.filter((el) => nameIn(m.line, el.dataset.cardName) && !el.closest(".hand-dock"));
+      const changed = named.filter((el) => el.classList.contains("changed"));
+      for (const el of (changed.length ? changed : named).slice(0, 2)) { el.classList.add("last-move", `lm-p${q}`); el.dataset.lastMove = m.line; }
+    }
+  }
+
+  /** One line per other seat: what it did last (js/recent.js). */
+  renderRecent(ctx) {
+    const el = this.el.recent;
+    if (!el) return;
+    clear(el);
+    const seats = Object.keys(this.lastMove).map(Number).filter((q) => !(this.mode === "seat" && q === ctx.me)).sort();
+    for (const q of seats) {
+      const m = this.lastMove[q];
+      el.appendChild(h("div.last-move-line", {class: `p${q}`, title: m.line},
+        h("b", seatName(q)), h("span", ` ${m.line.replace(new RegExp(`^${seatName(q)}:? `), "")}`)));
+    }
+    el.hidden = !seats.length;
   }
 
   renderSeats(ctx) {
@@ -408,12 +518,30 @@ export class Board {
     this.el.prompt.hidden = !prompt;
   }
 
+  /** Is board key `k` on the board where a player can click it? */
+  _shown(k) {
+    return this._els(k).some((el) => el.getClientRects().length > 0);
+  }
+
+  _els(k) {
+    const q = CSS.escape(k);
+    return $$(`[data-card-id="${q}"], [data-ref="${q}"]`, this.el.board);
+  }
+
+  /**
+   * The option bar: the options that cannot be made on the board (no card or spot named, or not
+   * shown), at most BAR_MAX buttons; every other option stays in the DOM behind "All options"
+   * (the keyboard and screen-reader route), and is made by clicking the board.
+   */
   renderActions(ctx) {
     const s = this.state;
     const box = this.el.actions;
     const acts = this.mode === "seat" && !s.over ? (s.legal_actions || []) : [];
+    const index = this.index();
+    const onBoard = new Set(index.filter((e) => e.keys.length && e.keys.every((k) => this._shown(k))).map((e) => e.a.id));
+    const cands = this.sel.length ? new Set(narrow(index, this.sel).map((e) => e.a.id)) : null;
     // the same options as on screen: keep the buttons (a click in progress is not lost)
-    const sig = JSON.stringify([s.n, acts, this.filterKey, !!this.pending]);
+    const sig = JSON.stringify([s.n, acts, [...onBoard], this.sel, this.allOpen, !!this.pending]);
     if (sig === this.actionsSig && box.childNodes.length) return;
     this.actionsSig = sig;
     clear(box);
@@ -424,20 +552,36 @@ export class Board {
     }
     this._barToggle();
     if (!acts.length) return;
-    if (this.filterKey) {
-      const shown = acts.filter((a) => mentions(a.id, this.filterKey)).length;
-      box.appendChild(h("span.filter-chip", `${shown} of ${acts.length} actions for the selected card `,
-        h("button.filter-clear", {type: "button", title: "Show every action"}, "show all ×")));
+    const bar = acts.filter((a) => !onBoard.has(a.id));
+    const hidden = acts.length - bar.length;
+    const room = bar.length + (hidden ? 1 : 0) > BAR_MAX ? BAR_MAX - 1 : bar.length;
+    let shown = new Set(bar.slice(0, room).map((a) => a.id));
+    if (cands) {          // a pick in progress: its options (quiet ones too) fill the bar
+      const pick = acts.filter((a) => cands.has(a.id) || QUIET_ACTIONS.test(a.id));
+      shown = new Set(pick.slice(0, pick.length > BAR_MAX - 1 ? BAR_MAX - 2 : BAR_MAX - 1).map((a) => a.id));
     }
+    const more = acts.length - shown.size;
+    if (this.sel.length) {
+      box.appendChild(h("span.filter-chip", `${this.pickHint || "choose"} — or one of these `,
+        h("button.filter-clear", {type: "button", title: "Cancel the pick (Esc)"}, "cancel ×")));
+    } else if (hidden) {
+      box.appendChild(h("span.board-hint", {id: "board-hint"}, `${hidden === acts.length ? "" : "or "}click a lit card or spot on the board`));
+    }
+    let i = 0;
     for (const a of acts) {
       const quiet = QUIET_ACTIONS.test(a.id) || /^(done|pass|end)\b/.test(a.id);
+      const visible = this.allOpen || shown.has(a.id);
       const b = h("button.act", {
         type: "button", data: {actionId: a.id}, title: a.id,
-        class: [quiet ? "quiet" : "", this.filterKey && !mentions(a.id, this.filterKey) ? "filtered-out" : "",
-          this.filterKey && mentions(a.id, this.filterKey) ? "match" : ""],
-      }, a.label || a.id);
+        class: [quiet ? "quiet" : "", onBoard.has(a.id) ? "on-board" : "", cands && cands.has(a.id) ? "match" : ""],
+      }, visible && i < 9 ? h("span.key", {"aria-hidden": "true"}, String(++i)) : null, a.label || a.id);
+      if (!visible) b.hidden = true;
       if (this.pending) b.disabled = true;
       box.appendChild(b);
+    }
+    if (more || this.allOpen) {
+      box.appendChild(h("button#all-options.act.quiet", {type: "button", "aria-expanded": this.allOpen ? "true" : "false"},
+        this.allOpen ? "Fewer options" : `All options (${acts.length})`));
     }
   }
 
@@ -472,28 +616,9 @@ export class Board {
   }
 
   renderLog(lines) {
-    const box = this.el.log;
-    if (!box) return;
-    if (!this.logWired) {
-      this.logWired = true;
-      this.logStick = true;
-      box.addEventListener("scroll", () => { this.logStick = box.scrollHeight - box.scrollTop - box.clientHeight < 40; });
-    }
-    const atEnd = this.logStick;
-    const old = this.shownLog;
-    let same = old.length <= lines.length;
-    for (let i = 0; same && i < old.length; i++) if (old[i] !== lines[i]) same = false;
-    if (!same) { clear(box); this.shownLog = []; }
-    const frag = document.createDocumentFragment();
-    for (let i = this.shownLog.length; i < lines.length; i++) {
-      const line = String(lines[i]);
-      frag.appendChild(h("div.log-line", {class: /^[—–-]{1,2} /.test(line) || /^— /.test(line) ? "sep" : ""}, line));
-    }
-    box.appendChild(frag);
     this.shownLog = lines.slice();
-    const tog = $("#log-toggle");
-    if (tog) tog.textContent = `Log (${lines.length})`;
-    if (atEnd || !same || old.length === 0) box.scrollTop = box.scrollHeight;
+    const s = this.state;
+    this.logView.show(lines, (s && s.seats && s.seats.length) || 2, this.mode === "seat" ? this.me : null);
   }
 
   _notes(notes) {
@@ -521,50 +646,90 @@ export class Board {
   }
 
   // ------------------------------------------------------------------- selection, popup, actions
+  /** A click (or Enter) on a board element: pick it for the decision, or show its card text. */
   select(t) {
+    const index = this.index();
+    if (this.sel.length) {
+      // a card inside a lit spot (a lane, a column, an Arena) was hit: the spot is meant
+      const open = openKeys(narrow(index, this.sel), this.sel);
+      for (let a = t; a && a !== this.el.board; a = a.parentElement) {
+        const k = a.dataset && (a.dataset.cardId || a.dataset.ref);
+        if (k && open.has(k)) { t = a; break; }
+      }
+    }
     const key = t.dataset.cardId || t.dataset.ref;
-    const acts = this.ctx_actionsFor(key || "\u0000");
     const hasText = !!t.dataset.cardName || this.details.has(t);
-    if (acts.length) {
-      const same = this.filterKey === key;
-      this.setFilter(same ? null : key);
-      if (!same && hasText) this.showCardText(t, true, acts);
-      else if (!same) this.showCardText(t, true, acts);
-      else { this.pinned = null; this.hideCardText(); }
+    if (key && this.sel.length === 1 && this.sel[0] === key) {     // a second click on the pick: drop it
+      this.pinned = null;
+      this.hideCardText();
+      this.setSel([]);
       return;
     }
-    this.setFilter(null);
+    const r = key && this.myDecision && !this.pending ? pickClick(index, this.sel, key, this.directPick()) : {sel: [], cands: [], take: null};
+    if (r.take) { this.take(r.take); return; }
+    if (r.cands.length) {
+      const open = openKeys(r.cands, r.sel);
+      this.pickHint = open.size ? (this.module && this.module.hint ? this.module.hint([...open], this.ctx()) : null)
+        || "click a lit target on the board" : null;
+      if (open.size) {
+        // targets to click: the board stays uncovered; the options of the pick are in the bar
+        this.pinned = null;
+        this.hideCardText();
+        this.setSel(r.sel);
+      } else {
+        this.setSel(r.sel);
+        this.showCardText(t, true, r.cands.map((e) => e.a));
+      }
+      return;
+    }
+    this.setSel([]);
     if (hasText) {
       if (this.pinned === t) { this.pinned = null; this.hideCardText(); }
-      else this.showCardText(t, true);
+      else this.showCardText(t, true, []);
     }
   }
 
-  setFilter(key) {
-    this.filterKey = key;
-    for (const el of $$(".card.selected, [data-ref].selected", this.el.board)) el.classList.remove("selected");
-    if (key) for (const el of $$(`[data-card-id="${CSS.escape(key)}"], [data-ref="${CSS.escape(key)}"]`, this.el.board)) el.classList.add("selected");
+  setSel(sel) {
+    this.sel = sel;
+    this._paint();
     if (this.state) this.renderActions(this.ctx());
+  }
+
+  /** Light the board: what can be clicked now, what is picked, and the targets left for it. */
+  _paint() {
+    const board = this.el.board;
+    for (const el of $$(".actionable, .selected, .target", board)) el.classList.remove("actionable", "selected", "target");
+    const index = this.index();
+    board.classList.toggle("picking", this.sel.length > 0);
+    if (!index.length) return;
+    if (this.sel.length) {
+      for (const k of this.sel) for (const el of this._els(k)) el.classList.add("selected");
+      for (const k of openKeys(narrow(index, this.sel), this.sel)) for (const el of this._els(k)) el.classList.add("target");
+      return;
+    }
+    const keys = new Set();
+    for (const e of index) if (e.keys.length) keys.add(e.keys[0]);
+    // a key named only second (a lane, a target) lights up once its first pick is made
+    for (const k of keys) for (const el of this._els(k)) el.classList.add("actionable");
   }
 
   _highlight(aid) {
     for (const el of $$(".hl", this.el.board)) el.classList.remove("hl");
     if (!aid) return;
-    const refs = new Set();
-    for (const m of aid.matchAll(CARD_REF)) refs.add(m[1]);
-    for (const r of refs) for (const el of $$(`[data-card-id="${CSS.escape(r)}"]`, this.el.board)) el.classList.add("hl");
-    for (const el of $$("[data-ref]", this.el.board)) if (mentions(aid, el.dataset.ref)) el.classList.add("hl");
+    const e = this.index().find((x) => x.a.id === aid);
+    for (const k of e ? e.keys : []) for (const el of this._els(k)) el.classList.add("hl");
   }
 
-  showCardText(t, pin, acts) {
+  showCardText(t, pin, acts, hint) {
     const pop = this.el.popup;
+    if (pin) this.popArgs = [acts, hint, this.state && this.state.n];
     const name = t.dataset.cardName;
     const info = name ? this.cards[name] : null;
     acts = acts || this.ctx_actionsFor(t.dataset.cardId || t.dataset.ref || "\u0000");
     clear(pop);
     if (pin) {
       this.pinned = t;
-      pop.appendChild(h("button.popup-x", {type: "button", "aria-label": "Close", onclick: () => { this.pinned = null; this.hideCardText(); this.setFilter(null); }}, "×"));
+      pop.appendChild(h("button.popup-x", {type: "button", "aria-label": "Close", onclick: () => { this.pinned = null; this.hideCardText(); this.setSel([]); }}, "×"));
     }
     pop.appendChild(h("div.ct-name", name || t.getAttribute("aria-label") || ""));
     if (info) {
@@ -580,8 +745,15 @@ export class Board {
     const extra = this.details.get(t);
     if (extra && extra.length) pop.appendChild(h("div.ct-live", extra.map((l) => h("div", l))));
     if (pin && acts && acts.length) {
-      pop.appendChild(h("div.ct-acts", acts.map((a) => h("button.act.menu", {type: "button", data: {menuAction: a.id}, disabled: !!this.pending}, a.label || a.id))));
-    }
+      const list = acts.slice(0, acts.length > BAR_MAX ? BAR_MAX - 1 : BAR_MAX);
+      pop.insertBefore(h("div.ct-acts", {role: "menu", "aria-label": `Options for ${name || "this"}`},
+        hint ? h("div.ct-hint", hint) : null,
+        list.map((a, i) => h("button.act.menu", {type: "button", role: "menuitem", data: {menuAction: a.id}, disabled: !!this.pending},
+          h("span.key", {"aria-hidden": "true"}, String(i + 1)), a.label || a.id)),
+        list.length < acts.length ? h("button.act.quiet.menu-more", {type: "button", onclick: () => { this.allOpen = true; this.actionsSig = null; this.renderActions(this.ctx()); }},
+          `${acts.length - list.length} more in All options`) : null), pop.querySelector(".ct-name").nextSibling);
+      pop.classList.add("has-acts");
+    } else pop.classList.remove("has-acts");
     pop.hidden = false;
     pop.classList.toggle("pinned", !!pin);
     this._place(pop, t);
@@ -615,7 +787,7 @@ export class Board {
     this.pending = {action: aid, n: this.state.n, at: Date.now()};
     this.pinned = null;
     this.hideCardText();
-    this.filterKey = null;
+    this.sel = [];
     this.renderActions(this.ctx());
     this.el.actionbar && this.el.actionbar.classList.add("waiting");
     Promise.resolve(this.onAction(aid, this.state.n)).catch((e) => this.actionFailed(e));
@@ -645,6 +817,14 @@ export class Board {
   stateArrived() {
     if (this.el.actionbar) this.el.actionbar.classList.remove("waiting");
   }
+}
+
+/** Is card name `name` in `line` as whole words? */
+function nameIn(line, name) {
+  const i = line.indexOf(name);
+  if (i < 0) return false;
+  const before = line[i - 1], after = line[i + name.length];
+  return !(before && /[A-Za-z0-9]/.test(before)) && !(after && /[A-Za-z0-9]/.test(after));
 }
 
 // --------------------------------------------------------------------- small builders

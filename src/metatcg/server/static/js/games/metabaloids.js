@@ -6,6 +6,26 @@
 const COLS = ["Left", "Middle", "Right"];
 const SETUP_POINTS = 7;
 
+// Board picks (js/pick.js): a column is a spot, "col<seat>-<0..2>" ("@1" in an action id is the
+// left column of the card's owner, or of the one deciding); the turn's menus of moves open a
+// card's menu instead of answering at the first click.
+export const menuKinds = ["abilities", "__respond"];
+export function keys(aid, ctx) {
+  const m = /@(\d)/.exec(aid);
+  if (!m) return [];
+  const card = /c\d+/.exec(aid);
+  let owner = ctx.me;
+  if (card && /^shift:/.test(aid)) {
+    (ctx.view.players || []).forEach((p, q) => {
+      if ((p.columns || []).some((col) => col.some((c) => c.id === card[0]))) owner = q;
+    });
+  }
+  return [`col${owner}-${Number(m[1]) - 1}`];
+}
+export function hint(open) {
+  return open.every((k) => /^col\d+-\d$/.test(k)) ? "click a lit column" : null;
+}
+
 export function header(state, ctx) {
   const v = state.view || {};
   const bits = [];
@@ -47,7 +67,8 @@ function grid(ctx, v, q) {
   return h("div.mb-grid", {data: {scroll: `grid${q}`}}, cols.map((col, i) => {
     const atk = b && b.attacker === q && b.attack_column === i;
     const def = b && b.defender === q && b.defense_column === i;
-    return h("div.mb-col", {class: [atk ? "atk" : "", def ? "def" : ""]},
+    return h("div.mb-col", {class: [atk ? "atk" : "", def ? "def" : ""], data: {ref: `col${q}-${i}`},
+      "aria-label": `${ctx.seatName(q)}'s ${(COLS[i] || `column ${i + 1}`).toLowerCase()} column`},
       h("div.mb-col-head", h("b", COLS[i] || `Column ${i + 1}`),
         h("span.sums", ` ATK ${colSum(col, "attack")} · DEF ${colSum(col, "defense")}`),
         atk ? ctx.badge("attacking", "bad") : def ? ctx.badge("defending", "hot") : null),
@@ -67,7 +88,7 @@ function seatPanel(ctx, v, q, {mine}) {
   if ((p.reserve || []).length) zones.push(ctx.zone("Reserve", p.reserve.map((c) => tile(ctx, c, q, {small: true}))));
   if ((p.events || []).length) zones.push(ctx.zone("Events", p.events.map((c) => tile(ctx, c, q, {small: true}))));
   if (!mine && (p.hand_seen || []).length) zones.push(ctx.zone("Seen in hand", p.hand_seen.map((c) => tile(ctx, c, q, {small: true}))));
-  return h("div.panel.mb-seat", {class: [ctx.pcls(q), mine ? "mine" : "", active ? "active" : ""], data: {seat: q}},
+  return h("div.panel.mb-seat", {class: [ctx.pcls(q), mine ? "mine" : "", active ? "active" : ""], data: {seat: q, ref: ctx.seatName(q)}},
     h("div.panel-head",
       h("b", ctx.seatLabel(q)),
       active ? h("span.turn-mark", "◀ turn") : null,

@@ -8,6 +8,10 @@ const LONG = {STR: "strength", INT: "intelligence", SPE: "special"};
 const STATS = ["strength", "intelligence", "special"];
 const VP_TO_WIN = 7;
 
+// Board picks (js/pick.js): the Planning Step's menu of moves opens a card's menu; other
+// decisions (a defender, a Battle Card to attach, a Link) answer at the first click.
+export const menuKinds = ["planning"];
+
 export function header(state, ctx) {
   const v = state.view || {};
   const step = ctx.phase(v.step);

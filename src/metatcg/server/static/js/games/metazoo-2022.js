@@ -10,6 +10,17 @@ const WINDOWS = {start: "start of turn", end: "end of turn", chain: "chain",
 
 const title = (s) => String(s).replace(/[_-]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 
+// Board picks (js/pick.js): "trap" places a Page face-down in your Arena (the spot
+// "arena<seat>"); Casters are spots by seat name (P2). The main and response menus open a card's
+// menu instead of answering at the first click.
+export const menuKinds = ["main", "__respond"];
+export function keys(aid, ctx) {
+  return aid === "trap" && ctx.me !== null && ctx.me !== undefined ? [`arena${ctx.me}`] : [];
+}
+export function hint(open) {
+  return open.some((k) => /^arena\d+$/.test(k)) ? "click your Arena" : null;
+}
+
 export function header(state, ctx) {
   const v = state.view || {};
   const bits = [];
@@ -151,8 +162,8 @@ class Ctx22 {
     const aura = Object.entries(c.aura || {});
     const isTarget = this.target === ctx.seatName(q);
     return h("div.panel.caster", {class: [ctx.pcls(q), mine ? "mine" : "", active ? "active" : "", c.out ? "out" : "", isTarget ? "targeted" : ""],
-      data: {seat: q}},
-    h("div.panel-head", {data: {ref: ctx.seatName(q)}},
+      data: {seat: q, ref: ctx.seatName(q)}, "aria-label": `${ctx.seatName(q)}'s Caster`},
+    h("div.panel-head",
       h("b", ctx.seatLabel(q)),
       c.out ? h("span.out-mark", "OUT") : null,
       active ? h("span.turn-mark", "◀ turn") : null,
@@ -240,7 +251,8 @@ class Ctx22 {
     const auras = pages.filter((p) => p.type === "aura");
     const loose = this.loose.filter((b) => b.controller === q);
     const mine = q === ctx.me;
-    return h("div.arena-side", {class: [ctx.pcls(q), mine ? "mine" : ""], data: {seat: q}},
+    return h("div.arena-side", {class: [ctx.pcls(q), mine ? "mine" : ""], data: {seat: q, ref: `arena${q}`},
+      "aria-label": `${ctx.seatName(q)}'s Arena`},
       h("div.arena-head", h("b", ctx.seatLabel(q)), h("span.dim", ` · Arena ${pages.length}${loose.length ? ` · face-down ${loose.length}` : ""}`)),
       h("div.cards.arena-cards", {data: {scroll: `arena${q}`}},
         units.map((p) => this.page(p)),

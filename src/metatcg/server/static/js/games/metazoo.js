@@ -12,6 +12,17 @@ const KW = {
 };
 const kwLabel = (k) => KW[k] || String(k).replace(/_/g, " ");
 
+// Board picks (js/pick.js): a lane is a spot ("lane2"); the turn's menu of moves opens a card's
+// menu instead of answering at the first click.
+export const menuKinds = ["action"];
+export function keys(aid) {
+  const m = /(?:^|[^a-z])lane:?(\d+)/.exec(aid);
+  return m ? [`lane${m[1]}`] : [];
+}
+export function hint(open) {
+  return open.every((k) => /^lane\d+$/.test(k)) ? "click a lit lane" : null;
+}
+
 export function header(state, ctx) {
   const v = state.view || {};
   const bits = [v.round ? `Round ${v.round}` : null, ctx.phase(v.phase)];
@@ -69,8 +80,9 @@ function lanes(ctx, v, top, bottom) {
   return h("div.lanes", {data: {scroll: "lanes"}}, (v.lanes || []).map((ln) => {
     const mission = v.mission_lane === ln.lane;
     const t = ln.terra;
-    return h("div.lane", {class: [mission ? "mission" : "", ln.resolved ? "resolved" : ""]},
-      h("div.lane-head", {data: {ref: `lane${ln.lane}`}, tabindex: "0", title: "Click: the actions for this lane"},
+    return h("div.lane", {class: [mission ? "mission" : "", ln.resolved ? "resolved" : ""], data: {ref: `lane${ln.lane}`},
+      tabindex: "0", role: "button", "aria-label": `Lane ${ln.lane}`},
+      h("div.lane-head", {title: "Click the lane: its options, or the target of a card you picked"},
         h("b", `Lane ${ln.lane}`),
         mission ? ctx.badge("⚑ mission", "hot") : null,
         ln.resolved ? ctx.badge("✓ resolved", "ok") : null),
