@@ -12,6 +12,7 @@ import {h, clear, $, $$, seatName, toast} from "/static/js/dom.js";
 import * as api from "/static/js/api.js";
 import {indexActions, narrow, openKeys, click as pickClick} from "/static/js/pick.js";
 import {LogView, lastMoves} from "/static/js/recent.js";
+import {numbersLine} from "/static/js/face.js";
 
 const BAR_MAX = 8;              // buttons shown at once, in the bar or at a card
 const QUIET_ACTIONS = /^(pass|done|end|end_[a-z_]+|back|stop|keep|none|no|skip|finish)$/;
@@ -301,7 +302,7 @@ export class Board {
     opts.title ? h("div.c-title", opts.title) : null,
     h("div.c-name", name || opts.label || "?"),
     kind ? h("div.c-kind", kind) : null,
-    nums ? h("div.c-nums", nums) : null,
+    nums ? h("div.c-nums", numbersLine(nums)) : null,
     badges.length ? h("div.c-badges", badges) : null,
     opts.under && opts.under.length ? h("div.c-under", opts.under) : null);
     if (opts.faceDown && !c.name) el.dataset.cardName = "";

@@ -4,7 +4,7 @@
 import {h, clear, seatName} from "/static/js/dom.js";
 
 // lines that only say a turn went on: a seat's move is the last line that does something
-const ROUTINE = /^P\d+:? (draws|ends|Bookmarks|Preps|declares no more|passes|pays|taps|discards .* to pay|: )/;
+const ROUTINE = /^P\d+:? (draws|ends|Bookmarks|Preps|declares no more|passes|pays|taps|keeps|discards .* to pay)/;
 
 /**
  * {seat: line}: for each seat but `me`, the last line of `lines` that starts with its name
@@ -19,6 +19,7 @@ export function lastMoves(lines, n, me) {
     if (!m) continue;
     const q = Number(m[1]) - 1;
     if (q < 0 || q >= n || q === me) continue;
+    if (/^P\d+: /.test(line)) continue;          // a step begins ("P3: Move Cards"): nobody moved
     if (ROUTINE.test(line)) plain[q] = line;
     else out[q] = line;
   }

@@ -171,6 +171,7 @@ export function render(state, ctx) {
   const top = 1 - bottom;
   return h("div.metax",
     side(ctx, v, top, {mine: false}),
-    battleZone(ctx, v) || h("div.battle-zone.empty-zone", v.played_character_this_turn ? "A Character was played this turn" : ""),
+    battleZone(ctx, v) || h("div.battle-zone.empty-zone", h("b", "Battle Zone"), h("span", "no attacks yet"),
+      v.played_character_this_turn ? ctx.badge("a Character was played this turn", "dim") : null),
     side(ctx, v, bottom, {mine: me !== null}));
 }
