@@ -2,8 +2,9 @@
 
 The board page puts the state it shows on ``#board`` (``data-n``: the number of actions taken;
 ``data-over``), so a test waits for a given state instead of sleeping. A person's play is
-clicks: an action button in ``#actions``, or a card tile on the board and then the action in
-its menu (``#card-text [data-menu-action]``).
+clicks: on the board, the cards and spots an action names (js/pick.js), with the card's menu
+(``#card-text [data-menu-action]``) when one opens; or an action button in ``#actions``, whose
+options made on the board wait behind "All options".
 """
 from __future__ import annotations
 
@@ -25,10 +26,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
-# the client's own rules (board.js): which buttons are "quiet" and which card ids an action names
+# the client's own rule (board.js): which buttons are "quiet"
 QUIET = re.compile(r"^(pass|done|end|end_[a-z_]+|back|stop|keep|none|no|skip|finish)$")
 QUIET_START = re.compile(r"^(done|pass|end)\b")
-CARD_REF = re.compile(r"(?:^|[^A-Za-z0-9_])([cfk]\d+)(?![A-Za-z0-9_])")
 
 OVER_OR_MINE = """() => {
   const over = document.querySelector('#game-over:not([hidden])');
@@ -126,28 +126,51 @@ def choose(rng: random.Random, ids: list[str], keen: float = 0.85, avoid: tuple[
     return rng.choice(moving) if moving and rng.random() < keen else rng.choice(ids)
 
 
-def take(page: Any, aid: str, via_card: bool) -> str:
-    """Click action ``aid``: on a card it names (then the card's menu) or in the action bar.
-    Answers how it was clicked."""
+def on_board(page: Any) -> list[str]:
+    """The options the board offers (every card or spot they name is on the board): the client
+    keeps them out of the bar, behind "All options"."""
+    return page.evaluate("() => Array.from(document.querySelectorAll("
+                         "'#actions button.on-board[data-action-id]:not([disabled])'), b => b.dataset.actionId)")
+
+
+def board_keys(page: Any, aid: str) -> list[str]:
+    """The cards and spots on the board that action ``aid`` names, in the client's order (js/pick.js)."""
+    return page.evaluate("aid => (window.__metatcg.board.index().find(e => e.a.id === aid) || {keys: []}).keys", aid)
+
+
+def click_on_board(page: Any, aid: str) -> bool:
+    """Make ``aid`` the way a person does on the board: click the cards and spots it names (a
+    lane, a column, an Arena: on its head, so no card inside is hit), then, if a menu opened at
+    the card, the option in it. True when the action was sent."""
     n = board_n(page)
-    if via_card:
-        for ref in CARD_REF.findall(aid):
-            tile = page.locator(f'#board [data-card-id="{ref}"]').first
-            if not tile.count() or not tile.is_visible():
-                continue
-            try:
-                tile.click(timeout=3_000)
-                menu = page.locator(f"#card-text:not([hidden]) button[data-menu-action={json.dumps(aid)}]")
-                menu.click(timeout=3_000)
-            except Exception:        # covered or not shown: clear the selection, use the bar
-                page.keyboard.press("Escape")
-                if board_n(page) != n:
-                    return "card"
-                continue
-            return "card"
+    menu = page.locator(f"#card-text:not([hidden]) button[data-menu-action={json.dumps(aid)}]")
+    for key in board_keys(page, aid):
+        el = page.locator(f'#board [data-card-id="{key}"], #board [data-ref="{key}"]').locator("visible=true").first
+        if not el.count():
+            return False
+        el.click(position={"x": 12, "y": 9}, timeout=5_000)
+        if page.evaluate("n => Number(document.querySelector('#board').dataset.n) !== n || !!window.__metatcg.board.pending", n):
+            return True
+        if menu.count():
+            menu.click(timeout=5_000)
+            return True
+    return False
+
+
+def take(page: Any, aid: str, via_card: bool) -> str:
+    """Click action ``aid``: on the board (the cards and spots it names, then the card's menu if
+    one opens) or in the action bar (opening "All options" when the bar keeps it there).
+    Answers how it was clicked."""
+    if via_card and aid in on_board(page) and click_on_board(page, aid):
+        return "card"
+    if via_card:                 # a pick half made: cancel it, use the bar
+        page.keyboard.press("Escape")
     ids = enabled_actions(page)
     assert aid in ids, f"{aid} is not among the buttons {ids}"
-    page.locator("#actions button[data-action-id]:not([disabled])").nth(ids.index(aid)).click()
+    button = page.locator(f"#actions button[data-action-id={json.dumps(aid)}]:not([disabled])")
+    if button.is_hidden():
+        page.click("#all-options")
+    button.click()
     return "button"
 
 

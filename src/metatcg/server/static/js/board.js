@@ -672,14 +672,15 @@ export class Board {
       const open = openKeys(r.cands, r.sel);
       this.pickHint = open.size ? (this.module && this.module.hint ? this.module.hint([...open], this.ctx()) : null)
         || "click a lit target on the board" : null;
-      if (open.size) {
-        // targets to click: the board stays uncovered; the options of the pick are in the bar
+      // the options complete with what was picked open at the element; when targets are left to
+      // click and none is complete, the board stays uncovered and the pick's options are in the bar
+      const exact = r.cands.filter((e) => e.keys.length === r.sel.length);
+      this.setSel(r.sel);
+      if (!open.size || exact.length) {
+        this.showCardText(t, true, (open.size ? exact : r.cands).map((e) => e.a), open.size ? `or ${this.pickHint}` : null);
+      } else {
         this.pinned = null;
         this.hideCardText();
-        this.setSel(r.sel);
-      } else {
-        this.setSel(r.sel);
-        this.showCardText(t, true, r.cands.map((e) => e.a));
       }
       return;
     }

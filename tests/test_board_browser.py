@@ -1,0 +1,266 @@
+"""The board page played the way a person plays it (issue 30): Debian's ``chromium`` driven by
+Playwright against ``metatcg serve`` run as its own process.
+
+- a whole game of each game is played by clicking ON THE BOARD (the cards, lanes, columns,
+  Arenas and Casters an option names, and the menu at a card), at 1280×800 and at 390×844;
+  options the board cannot show are clicked in the bar, which never shows more than 8 buttons;
+- at a mid-game state and at the end, at 1280×800 and 1920×1080, the turn indicator, the
+  prompt, the hand and the action bar are inside the window, uncovered and not overlapping,
+  the page itself does not scroll and no two panels of the board overlap;
+- on a phone the hand stays in view, the action sheet takes at most half the screen and folds
+  away;
+- each other seat's last move is summarised above the board;
+- the log folds repeated lines and filters by seat.
+Screenshots of every game at each size go to the artifacts (the 1280×800 mid-game ones are
+docs/img/board-<game>.png).
+"""
+from __future__ import annotations
+
+import random
+import re
+import time
+
+import pytest
+
+from support.browser import (OVER_OR_MINE, artifacts, board_n, choose, click_on_board, enabled_actions, launch,
+                             log_lines, need_browser, on_board, open_page, take, wait_n, wait_past)
+from support.servers import ServerProcess
+
+sync_api = need_browser()
+
+WIDE = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('board') / 'games.db'}").start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+# The bots' seeds are secret and random, so a game's length varies: these opponents end games
+# in few clicks (see tests/test_server_browser.py).
+GAMES = [
+    ("metax", ["human", "bot:random"], 1, ()),
+    ("metabaloids", ["human", "bot:greedy", "bot:greedy"], 3, ("move",)),
+    ("metazoo", ["human", "bot:greedy"], 1, ()),
+    ("metazoo-2022", ["human", "bot:greedy", "bot:greedy"], 1, ()),
+]
+
+# the key regions of the page: always in the window, uncovered, never overlapping each other
+LAYOUT = """(wantHand) => {
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const problems = [];
+  const regions = {topbar: '#topbar', turn: '#turn', prompt: '#prompt', hand: '#board .hand-dock', bar: '#actionbar'};
+  const boxes = {};
+  for (const [k, sel] of Object.entries(regions)) {
+    const el = document.querySelector(sel);
+    if (!el || el.hidden || !el.getClientRects().length) {
+      if (k !== 'hand' || wantHand) problems.push(`${k} is not shown`);
+      continue;
+    }
+    const r = el.getBoundingClientRect();
+    boxes[k] = r;
+    if (r.width < 20 || r.height < 10) problems.push(`${k} is ${r.width}x${r.height}`);
+    if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) {
+      problems.push(`${k} [${r.left},${r.top},${r.right},${r.bottom}] is not inside the ${vw}x${vh} window`);
+    }
+    for (const [x, y] of [[(r.left + r.right) / 2, (r.top + r.bottom) / 2], [r.left + 3, r.top + 3], [r.right - 3, r.bottom - 3]]) {
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !el.contains(hit)) problems.push(`${k} is covered at ${Math.round(x)},${Math.round(y)} by ${hit ? hit.id || hit.className : 'nothing'}`);
+    }
+  }
+  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const names = Object.keys(boxes);
+  for (let i = 0; i < names.length; i++) for (let j = i + 1; j < names.length; j++) {
+    const [a, b] = [names[i], names[j]];
+    if ((a === 'prompt' && b === 'bar') || (a === 'bar' && b === 'prompt')) continue;   // the prompt heads the bar
+    if (over(boxes[a], boxes[b])) problems.push(`${a} and ${b} overlap`);
+  }
+  // the hand's cards are whole inside the dock (none under the bar)
+  const dock = boxes.hand;
+  for (const c of document.querySelectorAll('#board .hand-dock .card')) {
+    const r = c.getBoundingClientRect();
+    if (dock && (r.top < dock.top - 1 || r.bottom > dock.bottom + 1)) { problems.push('a hand card is cut by the dock'); break; }
+  }
+  const doc = document.scrollingElement;
+  if (doc.scrollHeight > vh + 1 || doc.scrollWidth > vw + 1) problems.push(`the page scrolls: ${doc.scrollWidth}x${doc.scrollHeight}`);
+  // the board's panels never overlap each other (a stray label over a panel, a zone under another)
+  const tops = Array.from(document.querySelectorAll('#board .board-scroll .panel, #board .board-scroll .battle-zone'))
+    .filter((el) => el.getClientRects().length && !el.parentElement.closest('.panel, .battle-zone'));
+  for (let i = 0; i < tops.length; i++) for (let j = i + 1; j < tops.length; j++) {
+    const [a, b] = [tops[i].getBoundingClientRect(), tops[j].getBoundingClientRect()];
+    if (over(a, b)) problems.push(`board panels overlap: ${tops[i].className} / ${tops[j].className}`);
+  }
+  return problems;
+}"""
+
+VISIBLE_BUTTONS = """() => Array.from(document.querySelectorAll('#actions button'))
+  .filter((b) => !b.hidden && b.getClientRects().length).length"""
+
+
+def check_layout(page, what: str, hand: bool = True) -> None:
+    problems = page.evaluate(LAYOUT, hand)
+    assert not problems, f"{what}: {problems}"
+
+
+def same_seat_at(browser, url: str, n: int, viewport: dict | None, phone: bool = False):
+    """The same seat opened in another page (another window size) at the same state."""
+    w = open_page(browser, phone=phone)
+    if viewport:
+        w.page.set_viewport_size(viewport)
+    w.page.goto(url)
+    wait_n(w.page, n)
+    return w
+
+
+def play_on_the_board(page, rng: random.Random, avoid: tuple[str, ...], on_step=None, max_clicks: int = 400) -> dict:
+    """Play to the end: an option the board offers is made by clicking the board (and must be),
+    half the time chosen among those; the rest in the bar. Counts how each was made."""
+    clicks = {"board": 0, "bar": 0}
+    for i in range(max_clicks):
+        what = page.wait_for_function(OVER_OR_MINE, timeout=30_000).json_value()
+        if what == "over":
+            return clicks
+        if on_step:
+            on_step(i)
+        shown = page.evaluate(VISIBLE_BUTTONS)
+        assert shown <= 8, f"the bar shows {shown} buttons"
+        n = board_n(page)
+        ids, board = enabled_actions(page), on_board(page)
+        aid = choose(rng, board, keen=0.9, avoid=avoid) if board and rng.random() < 0.5 else choose(rng, ids, avoid=avoid)
+        if aid in board:
+            if not click_on_board(page, aid):
+                page.screenshot(path=str(artifacts() / "board-failed-pick.png"))
+                why = page.evaluate("() => ({sel: window.__metatcg.board.sel, pop: document.querySelector('#card-text').innerText,"
+                                    " hidden: document.querySelector('#card-text').hidden})")
+                raise AssertionError(f"{aid} is on the board but clicking it did not make it: {why}; board {board}")
+            clicks["board"] += 1
+        else:
+            take(page, aid, via_card=False)
+            clicks["bar"] += 1
+        try:
+            wait_past(page, n)
+        except Exception as e:
+            raise AssertionError(f"click {i} on {aid!r} at n={n} was not acknowledged: turn {page.inner_text('#turn')!r}, "
+                                 f"toasts {page.inner_text('#toasts')!r}") from e
+    raise AssertionError(f"the game did not end in {max_clicks} clicks")
+
+
+def finish(server, page, made: dict, seat_state) -> dict:
+    page.wait_for_selector("#game-over:not([hidden]) #result-text")
+    final = seat_state(made["id"], made["seats"][0]["token"])
+    assert final["over"] and board_n(page) == final["n"]
+    assert log_lines(page) == final["log"]
+    assert not enabled_actions(page) and page.is_hidden("#concede")
+    return final
+
+
+@pytest.fixture
+def seat_state(server):
+    from support.browser import api_get
+    return lambda gid, token: api_get(server.url, f"/api/games/{gid}", token=token)
+
+
+def new_game(server, game, seats, seed):
+    from support.browser import api_post
+    return api_post(server.url, "/api/games", {"game": game, "seats": seats, "seed": seed}, status=201)
+
+
+@pytest.mark.parametrize("game, seats, seed, avoid", GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_game_on_the_board_at_1280x800_with_the_layout_checked(server, browser, seat_state, game, seats, seed,
+                                                                      avoid):
+    made = new_game(server, game, seats, seed)
+    url = server.url + made["seats"][0]["url"]
+    shots = artifacts()
+    w = open_page(browser)
+    page = w.page
+    started = time.time()
+    seen = {"layout": 0, "recent": ""}
+    try:
+        page.goto(url)
+        page.wait_for_selector("#board[data-n]")
+
+        def mid_game(i: int) -> None:
+            if i != 12:
+                return
+            check_layout(page, f"{game} 1280x800 mid-game")
+            page.screenshot(path=str(shots / f"board-{game}-1280-mid.png"))
+            wide = same_seat_at(browser, url, board_n(page), WIDE)
+            try:
+                check_layout(wide.page, f"{game} 1920x1080 mid-game")
+                wide.page.screenshot(path=str(shots / f"board-{game}-1920-mid.png"))
+                wide.check_clean()
+            finally:
+                wide.close()
+            seen["layout"] += 1
+            seen["recent"] = page.inner_text("#last-moves")
+
+        clicks = play_on_the_board(page, random.Random(seed), avoid, on_step=mid_game)
+        final = finish(server, page, made, seat_state)
+        page.screenshot(path=str(shots / f"board-{game}-1280-over.png"))
+        page.click("#close-over")                   # the board at the end, the result in the prompt
+        check_layout(page, f"{game} 1280x800 at the end", hand=False)
+        assert page.inner_text("#prompt") == (final["result"].get("reason") or "The game is over.")
+        page.screenshot(path=str(shots / f"board-{game}-1280-end.png"))
+        wide = same_seat_at(browser, url, final["n"], WIDE)
+        try:
+            wide.page.click("#close-over")
+            check_layout(wide.page, f"{game} 1920x1080 at the end", hand=False)
+            wide.page.screenshot(path=str(shots / f"board-{game}-1920-end.png"))
+            wide.check_clean()
+        finally:
+            wide.close()
+        assert clicks["board"] >= 4 and clicks["board"] * 4 >= clicks["bar"], clicks
+        if seen["layout"]:
+            # each other seat's last move is summarised by its name ("P2 plays …")
+            assert re.search(r"^P[2-4] \S", seen["recent"], re.M), seen["recent"]
+        w.check_clean()
+    finally:
+        w.close()
+    print(f"{game} at 1280x800: {clicks}, {final['n']} actions, {time.time() - started:.1f} s")
+
+
+@pytest.mark.parametrize("game, seats, seed, avoid", GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_game_on_the_board_on_a_phone(server, browser, seat_state, game, seats, seed, avoid):
+    made = new_game(server, game, seats, seed + 10)
+    url = server.url + made["seats"][0]["url"]
+    w = open_page(browser, phone=True)
+    page = w.page
+    started = time.time()
+    try:
+        page.goto(url)
+        page.wait_for_selector("#board[data-n]")
+
+        def phone_checks(i: int) -> None:
+            if i != 8:
+                return
+            check_layout(page, f"{game} 390x844 mid-game")
+            bar = page.locator("#actionbar").bounding_box()
+            assert bar["height"] <= 844 / 2, f"the action sheet is {bar['height']} px tall"
+            page.screenshot(path=str(artifacts() / f"board-{game}-390-mid.png"))
+            page.click("#bar-toggle")                           # the sheet folds away and back
+            folded = page.locator("#actionbar").bounding_box()
+            assert folded["height"] < bar["height"] and page.is_hidden("#actions")
+            assert page.locator("#prompt").is_visible()
+            page.click("#bar-toggle")
+            assert page.is_visible("#actions")
+
+        clicks = play_on_the_board(page, random.Random(seed), avoid, on_step=phone_checks)
+        finish(server, page, made, seat_state)
+        page.click("#close-over")
+        check_layout(page, f"{game} 390x844 at the end", hand=False)
+        page.screenshot(path=str(artifacts() / f"board-{game}-390-end.png"))
+        assert clicks["board"] >= 4, clicks
+        w.check_clean()
+    finally:
+        w.close()
+    print(f"{game} at 390x844: {clicks}, {time.time() - started:.1f} s")
