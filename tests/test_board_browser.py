@@ -59,7 +59,8 @@ GAMES = [
 LAYOUT = """(wantHand) => {
   const vw = window.innerWidth, vh = window.innerHeight;
   const problems = [];
-  const regions = {topbar: '#topbar', turn: '#turn', prompt: '#prompt', hand: '#board .hand-dock', bar: '#actionbar'};
+  const regions = {topbar: '#topbar', turn: '#turn', prompt: '#prompt', hand: '#board .hand-dock',
+                   bar: '#actionbar'};
   const boxes = {};
   for (const [k, sel] of Object.entries(regions)) {
     const el = document.querySelector(sel);
@@ -71,28 +72,39 @@ LAYOUT = """(wantHand) => {
     boxes[k] = r;
     if (r.width < 20 || r.height < 10) problems.push(`${k} is ${r.width}x${r.height}`);
     if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) {
-      problems.push(`${k} [${r.left},${r.top},${r.right},${r.bottom}] is not inside the ${vw}x${vh} window`);
+      problems.push(`${k} [${r.left},${r.top},${r.right},${r.bottom}] is outside the ${vw}x${vh} window`);
     }
-    for (const [x, y] of [[(r.left + r.right) / 2, (r.top + r.bottom) / 2], [r.left + 3, r.top + 3], [r.right - 3, r.bottom - 3]]) {
+    const points = [[(r.left + r.right) / 2, (r.top + r.bottom) / 2], [r.left + 3, r.top + 3],
+                    [r.right - 3, r.bottom - 3]];
+    for (const [x, y] of points) {
       const hit = document.elementFromPoint(x, y);
-      if (!hit || !el.contains(hit)) problems.push(`${k} is covered at ${Math.round(x)},${Math.round(y)} by ${hit ? hit.id || hit.className : 'nothing'}`);
+      if (!hit || !el.contains(hit)) {
+        const by = hit ? hit.id || hit.className : 'nothing';
+        problems.push(`${k} is covered at ${Math.round(x)},${Math.round(y)} by ${by}`);
+      }
     }
   }
-  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
   const names = Object.keys(boxes);
   for (let i = 0; i < names.length; i++) for (let j = i + 1; j < names.length; j++) {
     const [a, b] = [names[i], names[j]];
-    if ((a === 'prompt' && b === 'bar') || (a === 'bar' && b === 'prompt')) continue;   // the prompt heads the bar
+    if ((a === 'prompt' && b === 'bar') || (a === 'bar' && b === 'prompt')) continue;  // the bar holds the prompt
     if (over(boxes[a], boxes[b])) problems.push(`${a} and ${b} overlap`);
   }
   // the hand's cards are whole inside the dock (none under the bar)
   const dock = boxes.hand;
   for (const c of document.querySelectorAll('#board .hand-dock .card')) {
     const r = c.getBoundingClientRect();
-    if (dock && (r.top < dock.top - 1 || r.bottom > dock.bottom + 1)) { problems.push('a hand card is cut by the dock'); break; }
+    if (dock && (r.top < dock.top - 1 || r.bottom > dock.bottom + 1)) {
+      problems.push('a hand card is cut by the dock');
+      break;
+    }
   }
   const doc = document.scrollingElement;
-  if (doc.scrollHeight > vh + 1 || doc.scrollWidth > vw + 1) problems.push(`the page scrolls: ${doc.scrollWidth}x${doc.scrollHeight}`);
+  if (doc.scrollHeight > vh + 1 || doc.scrollWidth > vw + 1) {
+    problems.push(`the page scrolls: ${doc.scrollWidth}x${doc.scrollHeight}`);
+  }
   // the board's panels never overlap each other (a stray label over a panel, a zone under another)
   const tops = Array.from(document.querySelectorAll('#board .board-scroll .panel, #board .board-scroll .battle-zone'))
     .filter((el) => el.getClientRects().length && !el.parentElement.closest('.panel, .battle-zone'));
@@ -122,7 +134,8 @@ def same_seat_at(browser, url: str, n: int, viewport: dict | None, phone: bool =
     return w
 
 
-def play_on_the_board(page, rng: random.Random, avoid: tuple[str, ...], on_step=None, max_clicks: int = 400) -> dict:
+def play_on_the_board(page, rng: random.Random, avoid: tuple[str, ...], on_step=None,
+                      max_clicks: int = 400) -> dict:
     """Play to the end: an option the board offers is made by clicking the board (and must be),
     half the time chosen among those; the rest in the bar. Counts how each was made."""
     clicks = {"board": 0, "bar": 0}
@@ -136,11 +149,13 @@ def play_on_the_board(page, rng: random.Random, avoid: tuple[str, ...], on_step=
         assert shown <= 8, f"the bar shows {shown} buttons"
         n = board_n(page)
         ids, board = enabled_actions(page), on_board(page)
-        aid = choose(rng, board, keen=0.9, avoid=avoid) if board and rng.random() < 0.5 else choose(rng, ids, avoid=avoid)
+        pool = board if board and rng.random() < 0.5 else ids
+        aid = choose(rng, pool, keen=0.9 if pool is board else 0.85, avoid=avoid)
         if aid in board:
             if not click_on_board(page, aid):
                 page.screenshot(path=str(artifacts() / "board-failed-pick.png"))
-                why = page.evaluate("() => ({sel: window.__metatcg.board.sel, pop: document.querySelector('#card-text').innerText,"
+                why = page.evaluate("() => ({sel: window.__metatcg.board.sel,"
+                                    " pop: document.querySelector('#card-text').innerText,"
                                     " hidden: document.querySelector('#card-text').hidden})")
                 raise AssertionError(f"{aid} is on the board but clicking it did not make it: {why}; board {board}")
             clicks["board"] += 1
@@ -150,8 +165,8 @@ def play_on_the_board(page, rng: random.Random, avoid: tuple[str, ...], on_step=
         try:
             wait_past(page, n)
         except Exception as e:
-            raise AssertionError(f"click {i} on {aid!r} at n={n} was not acknowledged: turn {page.inner_text('#turn')!r}, "
-                                 f"toasts {page.inner_text('#toasts')!r}") from e
+            raise AssertionError(f"click {i} on {aid!r} at n={n} was not acknowledged: "
+                                 f"turn {page.inner_text('#turn')!r}, toasts {page.inner_text('#toasts')!r}") from e
     raise AssertionError(f"the game did not end in {max_clicks} clicks")
 
 

@@ -149,7 +149,8 @@ def click_on_board(page: Any, aid: str) -> bool:
         if not el.count():
             return False
         el.click(position={"x": 12, "y": 9}, timeout=5_000)
-        if page.evaluate("n => Number(document.querySelector('#board').dataset.n) !== n || !!window.__metatcg.board.pending", n):
+        if page.evaluate("n => Number(document.querySelector('#board').dataset.n) !== n"
+                         " || !!window.__metatcg.board.pending", n):
             return True
         if menu.count():
             menu.click(timeout=5_000)
