@@ -22,8 +22,9 @@ import time
 
 import pytest
 
-from support.browser import (OVER_OR_MINE, artifacts, board_n, choose, click_on_board, enabled_actions, launch,
-                             log_lines, need_browser, on_board, open_page, take, wait_n, wait_past)
+from support.browser import (OVER_OR_MINE, api_get, api_post, artifacts, board_n, choose, click_on_board,
+                             enabled_actions, expected_result, launch, log_lines, need_browser, on_board, open_page,
+                             take, wait_n, wait_past)
 from support.servers import ServerProcess
 
 sync_api = need_browser()
@@ -175,19 +176,39 @@ def finish(server, page, made: dict, seat_state) -> dict:
     final = seat_state(made["id"], made["seats"][0]["token"])
     assert final["over"] and board_n(page) == final["n"]
     assert log_lines(page) == final["log"]
+    assert re.fullmatch(expected_result(final["result"]["returns"], 0), page.inner_text("#result-text"))
     assert not enabled_actions(page) and page.is_hidden("#concede")
     return final
 
 
 @pytest.fixture
 def seat_state(server):
-    from support.browser import api_get
     return lambda gid, token: api_get(server.url, f"/api/games/{gid}", token=token)
 
 
 def new_game(server, game, seats, seed):
-    from support.browser import api_post
     return api_post(server.url, "/api/games", {"game": game, "seats": seats, "seed": seed}, status=201)
+
+
+def check_the_log(page, log: list[str]) -> None:
+    """Runs of equal lines show once with their count; the filter keeps one seat's lines."""
+    runs: list[list] = []
+    for line in log:
+        if runs and runs[-1][0] == line:
+            runs[-1][1] += 1
+        else:
+            runs.append([line, 1])
+    shown = page.evaluate("() => Array.from(document.querySelectorAll('#log .log-line'))"
+                          ".filter(e => e.getClientRects().length).map(e => [e.textContent, e.dataset.times || ''])")
+    assert shown == [[line, f"×{k}" if k > 1 else ""] for line, k in runs]
+    page.select_option("#log-filter", "P2")
+    kept = page.evaluate("() => Array.from(document.querySelectorAll('#log .log-line'))"
+                         ".filter(e => e.getClientRects().length && !e.classList.contains('sep'))"
+                         ".map(e => e.textContent)")
+    assert kept and all(re.search(r"(?<![A-Za-z0-9])P2(?![0-9])", line) for line in kept), kept[:5]
+    assert len(kept) == len({i for i, (line, _) in enumerate(runs)
+                             if re.search(r"(?<![A-Za-z0-9])P2(?![0-9])", line) and not re.match(r"[—–-]{1,2} ", line)})
+    page.select_option("#log-filter", "")
 
 
 @pytest.mark.parametrize("game, seats, seed, avoid", GAMES, ids=[g[0] for g in GAMES])
@@ -226,6 +247,7 @@ def test_a_whole_game_on_the_board_at_1280x800_with_the_layout_checked(server, b
         check_layout(page, f"{game} 1280x800 at the end", hand=False)
         assert page.inner_text("#prompt") == (final["result"].get("reason") or "The game is over.")
         page.screenshot(path=str(shots / f"board-{game}-1280-end.png"))
+        check_the_log(page, final["log"])
         wide = same_seat_at(browser, url, final["n"], WIDE)
         try:
             wide.page.click("#close-over")
@@ -279,3 +301,35 @@ def test_a_whole_game_on_the_board_on_a_phone(server, browser, seat_state, game,
     finally:
         w.close()
     print(f"{game} at 390x844: {clicks}, {time.time() - started:.1f} s")
+
+
+def test_a_card_dragged_onto_a_lane_is_played_there(server, browser, seat_state):
+    """MetaZoo: drag a card from the hand onto a lit lane; it is played to that lane."""
+    made = new_game(server, "metazoo", ["human", "bot:greedy"], 5)
+    w = open_page(browser)
+    page = w.page
+    rng = random.Random(5)
+    try:
+        page.goto(server.url + made["seats"][0]["url"])
+        page.wait_for_selector("#board[data-n]")
+        for _ in range(60):
+            assert page.wait_for_function(OVER_OR_MINE, timeout=30_000).json_value() == "mine"
+            n = board_n(page)
+            plays = [a for a in on_board(page) if re.fullmatch(r"play:c\d+@lane\d", a)]
+            if plays:
+                break
+            take(page, choose(rng, enabled_actions(page)), via_card=True)
+            wait_past(page, n)
+        else:
+            raise AssertionError("no card to play to a lane")
+        aid = rng.choice(plays)
+        card, lane = re.fullmatch(r"play:(c\d+)@(lane\d)", aid).groups()
+        name = page.get_attribute(f'#board [data-card-id="{card}"]', "data-card-name")
+        page.drag_and_drop(f'#board .hand-dock [data-card-id="{card}"]', f'#board [data-ref="{lane}"]',
+                           target_position={"x": 12, "y": 9})
+        wait_past(page, n)
+        log = seat_state(made["id"], made["seats"][0]["token"])["log"]
+        assert f"P1 plays {name} to lane {lane[4:]}" in "\n".join(log)
+        w.check_clean()
+    finally:
+        w.close()

@@ -1,8 +1,7 @@
 """The web client in a real browser (issue 11, point 6): Debian's ``chromium`` driven by
 Playwright against ``metatcg serve`` run as its own process.
 
-- a person plays a whole game of every game against bots by clicking (buttons, and cards then
-  their menu), to the game-over screen, with screenshots (desktop and phone) in the artifacts;
+- (a person's whole game of every game, clicked on the board: tests/test_board_browser.py)
 - the lobby creates a game and its seat link opens a board that takes an action;
 - two people play MetaX against each other in two browser contexts: neither page (its DOM or any
   WebSocket frame it received) ever holds a card of the other's hand;
@@ -23,7 +22,7 @@ import time
 import pytest
 
 from support.browser import (OVER_OR_MINE, api_get, api_post, artifacts, board_n, choose, enabled_actions, launch,
-                             need_browser, log_lines, open_page, play_to_the_end, take, wait_n, wait_past)
+                             need_browser, log_lines, open_page, take, wait_n, wait_past)
 from support.servers import ServerProcess
 
 sync_api = need_browser()
@@ -52,18 +51,6 @@ def seat_state(server: ServerProcess, gid: str, token: str) -> dict:
     return api_get(server.url, f"/api/games/{gid}", token=token)
 
 
-def expected_result(returns: list[float], me: int) -> str:
-    """The game-over words the client should show (board.js resultText), as a pattern."""
-    mine, best = returns[me], max(returns)
-    if all(r == mine for r in returns):
-        return "Draw"
-    if mine == best and mine > 0:
-        return "You won|You share the win"
-    if mine == best:
-        return "Draw"
-    return "You lost.*" if len(returns) == 2 else "You finished .* of .*|You share .* place of .*"
-
-
 def play_until_human(server: ServerProcess, gid: str, tokens: dict[int, str], rng: random.Random,
                      actions: int) -> dict:
     """Take up to ``actions`` random actions over HTTP for the human seats (bots move on the server)."""
@@ -85,60 +72,8 @@ def play_until_human(server: ServerProcess, gid: str, tokens: dict[int, str], rn
 
 
 # ------------------------------------------------------------------------------------------ 1. whole games
-# The bots' own seeds are secret and random, so a game's length varies from run to run: the
-# opponents and the clicking policy are the ones that end every game in few clicks (measured
-# over the HTTP API, 20 games each: MetaX 15-31 of the person's actions, Metabaloids with
-# 3 seats 26-75, MetaZoo 35-116, MetaZoo 2022 with 3 Casters 19-49).
-GAMES = [
-    ("metax", ["human", "bot:random"], 1, ()),
-    ("metabaloids", ["human", "bot:greedy", "bot:greedy"], 3, ("move",)),
-    ("metazoo", ["human", "bot:greedy"], 1, ()),
-    ("metazoo-2022", ["human", "bot:greedy", "bot:greedy"], 1, ()),
-]
-
-
-@pytest.mark.parametrize("game, seats, seed, avoid", GAMES, ids=[g[0] for g in GAMES])
-def test_a_person_plays_a_whole_game_against_bots_by_clicking(server, browser, game, seats, seed, avoid):
-    made = new_game(server, game, seats, seed)
-    gid, url = made["id"], made["seats"][0]["url"]
-    shots = artifacts()
-    tag = f"{game}-{len(seats)}p"
-    w = open_page(browser)
-    page = w.page
-    started = time.time()
-    try:
-        page.goto(server.url + url)
-        page.wait_for_selector("#board[data-n]")
-        assert page.get_attribute("#board", "class") == f"game-{game}"
-
-        def mid_game(i: int) -> None:
-            if i != 12:
-                return
-            page.screenshot(path=str(shots / f"{tag}-mid.png"), full_page=True)
-            phone = open_page(browser, phone=True)       # the same seat on a phone, at the same state
-            try:
-                phone.page.goto(server.url + url)
-                wait_n(phone.page, board_n(page))
-                assert enabled_actions(phone.page) == enabled_actions(page)
-                phone.page.screenshot(path=str(shots / f"{tag}-phone.png"))
-                phone.check_clean()
-            finally:
-                phone.close()
-
-        clicks = play_to_the_end(page, random.Random(seed), on_click=mid_game, avoid=avoid)
-        page.wait_for_selector("#game-over:not([hidden]) #result-text")
-        page.screenshot(path=str(shots / f"{tag}-end.png"), full_page=True)
-        final = seat_state(server, gid, made["seats"][0]["token"])
-        assert final["over"] and board_n(page) == final["n"]
-        assert re.fullmatch(expected_result(final["result"]["returns"], 0), page.inner_text("#result-text"))
-        assert log_lines(page) == final["log"]
-        assert clicks["button"] + clicks["card"] > 3
-        assert not enabled_actions(page) and page.is_hidden("#concede")
-        w.check_clean()
-    finally:
-        w.close()
-    took = time.time() - started
-    print(f"{game}: {clicks} clicks, {final['n']} actions in all, {took:.1f} s")
+# A person's whole game of each game, played on the board at 1280×800 and 390×844 with the
+# layout checked, is in tests/test_board_browser.py.
 
 
 # ------------------------------------------------------------------------------------------ 2. lobby

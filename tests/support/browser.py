@@ -221,3 +221,15 @@ def api_post(base: str, path: str, body: dict[str, Any], status: int = 200) -> d
         time.sleep(0.2)
     assert r.status_code == status, r.text
     return r.json()
+
+
+def expected_result(returns: list[float], me: int) -> str:
+    """The game-over words the client should show seat ``me`` (board.js resultText), as a pattern."""
+    mine, best = returns[me], max(returns)
+    if all(r == mine for r in returns):
+        return "Draw"
+    if mine == best and mine > 0:
+        return "You won|You share the win"
+    if mine == best:
+        return "Draw"
+    return "You lost.*" if len(returns) == 2 else "You finished .* of .*|You share .* place of .*"

@@ -11,7 +11,7 @@
 import {h, clear, $, $$, seatName, toast} from "/static/js/dom.js";
 import * as api from "/static/js/api.js";
 import {indexActions, narrow, openKeys, click as pickClick} from "/static/js/pick.js";
-import {LogView, lastMoves} from "/static/js/recent.js";
+import {LogView, lastMoves, mergeMoves} from "/static/js/recent.js";
 import {numbersLine} from "/static/js/face.js";
 
 const BAR_MAX = 8;              // buttons shown at once, in the bar or at a card
@@ -114,6 +114,26 @@ export class Board {
         ev.preventDefault();
         this.select(ev.target);
       }
+    });
+    // drag a card onto one of its targets: the same pick as two clicks
+    document.addEventListener("dragstart", (ev) => {
+      const t = ev.target.closest && ev.target.closest("[data-card-id]");
+      if (!t || !this.el.board.contains(t) || !this.myDecision || this.pending) return;
+      const r = pickClick(this.index(), [], t.dataset.cardId, false);
+      if (!r.sel.length || !openKeys(r.cands, r.sel).size) { ev.preventDefault(); return; }
+      ev.dataTransfer.setData("text/plain", t.dataset.cardId);
+      ev.dataTransfer.effectAllowed = "move";
+      this.pinned = null;
+      this.hideCardText();
+      this.pickHint = "drop it on a lit target";
+      this.setSel(r.sel);
+    });
+    document.addEventListener("dragover", (ev) => {
+      if (ev.target.closest && ev.target.closest("#board .target")) ev.preventDefault();
+    });
+    document.addEventListener("drop", (ev) => {
+      const t = ev.target.closest && ev.target.closest("#board .target");
+      if (t) { ev.preventDefault(); this.select(t); }
     });
     this.el.actions.addEventListener("click", (ev) => {
       const b = ev.target.closest("button[data-action-id]");
@@ -220,7 +240,7 @@ export class Board {
     const whole = first || this.mode === "replay";
     if (whole) this.lastMove = {};
     const from = whole ? 0 : Math.min(this.shownLog.length, lines.length);
-    for (const [q, line] of Object.entries(lastMoves(lines.slice(from), n, me))) this.lastMove[q] = {line, at: s.n};
+    mergeMoves(this.lastMove, lastMoves(lines.slice(from), n, me));
   }
 
   _title() {
@@ -701,18 +721,28 @@ export class Board {
   _paint() {
     const board = this.el.board;
     for (const el of $$(".actionable, .selected, .target", board)) el.classList.remove("actionable", "selected", "target");
+    for (const el of $$("[draggable]", board)) el.removeAttribute("draggable");
     const index = this.index();
     board.classList.toggle("picking", this.sel.length > 0);
     if (!index.length) return;
     if (this.sel.length) {
       for (const k of this.sel) for (const el of this._els(k)) el.classList.add("selected");
-      for (const k of openKeys(narrow(index, this.sel), this.sel)) for (const el of this._els(k)) el.classList.add("target");
+      for (const k of openKeys(narrow(index, this.sel), this.sel)) {
+        for (const el of this._els(k)) {
+          el.classList.add("target");
+          if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+        }
+      }
       return;
     }
     const keys = new Set();
     for (const e of index) if (e.keys.length) keys.add(e.keys[0]);
     // a key named only second (a lane, a target) lights up once its first pick is made
     for (const k of keys) for (const el of this._els(k)) el.classList.add("actionable");
+    // a card with targets to pick may be dragged onto one; a lit spot is reached by Tab too
+    const twoStep = new Set(index.filter((e) => e.keys.length > 1).map((e) => e.keys[0]));
+    for (const el of $$(".card.actionable", board)) if (twoStep.has(el.dataset.cardId)) el.setAttribute("draggable", "true");
+    for (const el of $$("[data-ref].actionable, [data-ref].target", board)) if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
   }
 
   _highlight(aid) {

@@ -14,10 +14,11 @@ const PATHS = {
   mp: "M8 1L14 8L8 15L2 8Z",
 };
 const WORDS = {cost: "cost", atk: "Attack", def: "Defense", meta: "META", infl: "Influence", lp: "Life Points",
-  dmg: "Damage", mp: "Meta Points", str: "Strength", int: "Intelligence", spe: "Special"};
+  dmg: "Damage", mp: "Meta Points", str: "Strength", int: "Intelligence", spe: "Special", multi: "Stats"};
 
 // token patterns in a tile's numbers line, in the order tried
 const TOKENS = [
+  [/\b((?:STR|INT|SPE)(?:\/(?:STR|INT|SPE))+)\s+(\d+)/y, "multi"],
   [/\b(ATK)\s+(\d+)/y, "atk"], [/\b(DEF)\s+(\d+)/y, "def"], [/\b(META)\s+(\d+)/y, "meta"],
   [/\b(STR)\s+(\d+)/y, "str"], [/\b(INT)\s+(\d+)/y, "int"], [/\b(SPE)\s+(\d+)/y, "spe"],
   [/\b(Influence)\s+(\d+)/y, "infl"], [/\b([Cc]ost)\s+(\d+)/y, "cost"], [/\b(C)(\d+)\b/y, "cost"],
@@ -63,7 +64,15 @@ export function numbersLine(text) {
     const chip = document.createElement("span");
     chip.className = `st st-${hit.kind}`;
     chip.title = `${WORDS[hit.kind]} ${hit.m[2]}`;
-    chip.appendChild(icon(hit.kind));
+    if (hit.kind === "multi") {       // a Battle Card of several Stats: one letter each
+      chip.title = `${hit.m[1]} ${hit.m[2]}`;
+      for (const k of hit.m[1].toLowerCase().split("/")) {
+        const one = document.createElement("span");
+        one.className = `st-${k}`;
+        one.appendChild(icon(k));
+        chip.appendChild(one);
+      }
+    } else chip.appendChild(icon(hit.kind));
     const v = document.createElement("span");
     v.className = "st-v";
     v.textContent = hit.m[2];

@@ -13,18 +13,31 @@ const ROUTINE = /^P\d+:? (draws|ends|Bookmarks|Preps|declares no more|passes|pay
 export function lastMoves(lines, n, me) {
   const out = {};
   const plain = {};
+  let turns = 0;              // turn and round headers seen, so a move is known to be from an older turn
   for (const raw of lines) {
     const line = String(raw);
+    if (/^[—–-]{1,2} /.test(line)) turns++;
     const m = /^P(\d+)(?:'s|:)? /.exec(line);
     if (!m) continue;
     const q = Number(m[1]) - 1;
     if (q < 0 || q >= n || q === me) continue;
     if (/^P\d+: /.test(line)) continue;          // a step begins ("P3: Move Cards"): nobody moved
-    if (ROUTINE.test(line)) plain[q] = line;
-    else out[q] = line;
+    if (ROUTINE.test(line)) plain[q] = {line, routine: true, turns};
+    else out[q] = {line, routine: false, turns};
   }
-  for (const [q, line] of Object.entries(plain)) if (!(q in out)) out[q] = line;
+  for (const [q, m] of Object.entries(plain)) if (!(q in out)) out[q] = m;
   return out;
+}
+
+/** Merge the moves of new log lines into `last` ({seat: {line, routine}}): a routine line ("P2 draws
+ *  a card") does not hide a real move of the same turn that an earlier update told. */
+export function mergeMoves(last, found) {
+  for (const [q, m] of Object.entries(found)) {
+    const old = last[q];
+    if (old && !old.routine && m.routine && !m.turns) continue;
+    last[q] = {line: m.line, routine: m.routine};
+  }
+  return last;
 }
 
 /** The seats a log line names ("P1 P3"), for the filter. */
