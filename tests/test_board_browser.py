@@ -330,6 +330,15 @@ def test_a_card_dragged_onto_a_lane_is_played_there(server, browser, seat_state)
         wait_past(page, n)
         log = seat_state(made["id"], made["seats"][0]["token"])["log"]
         assert f"P1 plays {name} to lane {lane[4:]}" in "\n".join(log)
+        # what changed since the last decision flashes briefly, and not at all for a player who
+        # asks for reduced motion
+        page.wait_for_function(OVER_OR_MINE, timeout=30_000)
+        played = f'#board [data-ref="{lane}"] [data-card-id="{card}"]'
+        assert "changed" in (page.get_attribute(played, "class") or "")
+        motion = f"() => getComputedStyle(document.querySelector('{played}')).animationName"
+        assert page.evaluate(motion) == "changed"
+        page.emulate_media(reduced_motion="reduce")
+        assert page.evaluate(motion) == "none"
         w.check_clean()
     finally:
         w.close()

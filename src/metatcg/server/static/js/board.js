@@ -449,11 +449,13 @@ export class Board {
     pane.scrollTop += r.top - box.top - Math.max(8, (box.height - r.height) / 3);
   }
 
-  /** Tiles whose look or place changed since the last action flash briefly; the cards named by
-   *  each other seat's last move carry that seat's mark. */
+  /** Tiles whose look or place changed since this seat last decided (for a spectator: since the
+   *  last state) flash briefly; the cards named by each other seat's last move carry that seat's
+   *  mark. */
   _markChanges(s) {
     const sigs = new Map();
     const fresh = this.cardSigsN !== undefined && this.cardSigsN !== s.n && this.mode !== "replay";
+    const baseline = this.mode !== "seat" || this.myDecision || s.over;
     for (const el of $$(".card[data-card-id]", this.el.board)) {
       const id = el.dataset.cardId;
       if (!id || el.parentElement.closest(".card")) continue;
@@ -462,7 +464,7 @@ export class Board {
       sigs.set(id, sig);
       if (fresh && this.cardSigs.get(id) !== sig) el.classList.add("changed");
     }
-    if (this.cardSigsN !== s.n) { this.cardSigs = sigs; this.cardSigsN = s.n; }
+    if (this.cardSigsN === undefined || (baseline && this.cardSigsN !== s.n)) { this.cardSigs = sigs; this.cardSigsN = s.n; }
     const tiles = $$(".card[data-card-name]", this.el.board).filter((el) => el.dataset.cardName);
     for (const [q, m] of Object.entries(this.lastMove)) {
       if (this.mode === "seat" && Number(q) === this.me) continue;

@@ -145,7 +145,7 @@ function hand(ctx, v, q) {
   return ctx.zone("Your hand", p.hand, {
     owner: q, cls: "hand", scrollKey: "hand",
     each: (c) => ({nums: c.cost !== c.base_cost ? `cost ${c.cost} (printed ${c.base_cost})` : undefined,
-      badges: [{t: `cost ${c.cost}`, cls: c.cost < c.base_cost ? "ok" : c.cost > c.base_cost ? "bad" : "cost"}]}),
+      badges: c.cost !== c.base_cost ? [{t: `now cost ${c.cost}`, cls: c.cost < c.base_cost ? "ok" : "bad"}] : []}),
   });
 }
 
