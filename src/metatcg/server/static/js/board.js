@@ -562,9 +562,9 @@ export class Board {
     const acts = this.mode === "seat" && !s.over ? (s.legal_actions || []) : [];
     const index = this.index();
     const onBoard = new Set(index.filter((e) => e.keys.length && e.keys.every((k) => this._shown(k))).map((e) => e.a.id));
-    const cands = this.sel.length ? new Set(narrow(index, this.sel).map((e) => e.a.id)) : null;
+    const cands = this.sel.length && this.pickHint ? new Set(narrow(index, this.sel).map((e) => e.a.id)) : null;
     // the same options as on screen: keep the buttons (a click in progress is not lost)
-    const sig = JSON.stringify([s.n, acts, [...onBoard], this.sel, this.allOpen, !!this.pending]);
+    const sig = JSON.stringify([s.n, acts, [...onBoard], this.sel, this.pickHint, this.allOpen, !!this.pending]);
     if (sig === this.actionsSig && box.childNodes.length) return;
     this.actionsSig = sig;
     clear(box);
@@ -584,7 +584,7 @@ export class Board {
       shown = new Set(pick.slice(0, pick.length > BAR_MAX - 1 ? BAR_MAX - 2 : BAR_MAX - 1).map((a) => a.id));
     }
     const more = acts.length - shown.size;
-    if (this.sel.length) {
+    if (cands) {
       box.appendChild(h("span.filter-chip", `${this.pickHint || "choose"} — or one of these `,
         h("button.filter-clear", {type: "button", title: "Cancel the pick (Esc)"}, "cancel ×")));
     } else if (hidden) {
@@ -693,7 +693,7 @@ export class Board {
     if (r.cands.length) {
       const open = openKeys(r.cands, r.sel);
       this.pickHint = open.size ? (this.module && this.module.hint ? this.module.hint([...open], this.ctx()) : null)
-        || "click a lit target on the board" : null;
+        || "click a lit target on the board" : null;   // null: no targets, the menu at the element is all
       // the options complete with what was picked open at the element; when targets are left to
       // click and none is complete, the board stays uncovered and the pick's options are in the bar
       const exact = r.cands.filter((e) => e.keys.length === r.sel.length);
