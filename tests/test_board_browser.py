@@ -342,3 +342,62 @@ def test_a_card_dragged_onto_a_lane_is_played_there(server, browser, seat_state)
         w.check_clean()
     finally:
         w.close()
+
+
+def _reach_a_payment(server, seed: int):
+    """A MetaZoo game whose person plays a card whenever one can be (over HTTP, quickly) until
+    paying a cost asks for two Auras or more: the game and the state, or None if it ended first."""
+    made = new_game(server, "metazoo", ["human", "bot:greedy"], seed)
+    gid, token = made["id"], made["seats"][0]["token"]
+    rng = random.Random(seed)
+    for _ in range(300):
+        end = time.time() + 20
+        s = api_get(server.url, f"/api/games/{gid}", token=token)
+        while not s["over"] and s["deciding"] != 0 and time.time() < end:
+            time.sleep(0.02)
+            s = api_get(server.url, f"/api/games/{gid}", token=token)
+        if s["over"]:
+            return None
+        ids = [a["id"] for a in s["legal_actions"]]
+        more = re.search(r"\((\d+) more\)", s["view"]["deciding"].get("prompt") or "")
+        if s["view"]["deciding"]["kind"] == "pay" and len(ids) >= 2 and more and int(more.group(1)) >= 2:
+            return made, s
+        plays = [a for a in ids if a.startswith("play:")]
+        api_post(server.url, f"/api/games/{gid}/actions",
+                 {"token": token, "action": rng.choice(plays) if plays else choose(rng, ids), "n": s["n"]})
+    return None
+
+
+def test_a_payment_is_chosen_on_the_board_with_a_running_count_and_confirmed(server, browser):
+    """MetaZoo: paying a cost taps Auras one decision at a time; on the board the Auras are
+    chosen together (each marked, the bar counting them) and Confirm sends them in turn."""
+    found = None
+    for seed in range(7, 17):
+        found = _reach_a_payment(server, seed)
+        if found:
+            break
+    assert found, "no payment of two Auras met in ten games"
+    made, state = found
+    n, pays = state["n"], [a["id"] for a in state["legal_actions"]]
+    w = open_page(browser)
+    page = w.page
+    try:
+        page.goto(server.url + made["seats"][0]["url"])
+        wait_n(page, n)
+        two = [aid[4:] for aid in pays[:2]]
+        tile = lambda c: page.locator(f'#board [data-card-id="{c}"]').first  # noqa: E731
+        for c in two:
+            tile(c).click(position={"x": 12, "y": 9})
+        assert board_n(page) == n, "choosing sends nothing yet"
+        assert page.inner_text(".chosen-chip").startswith("2 chosen")
+        assert page.locator("#board .card.chosen").count() == 2
+        tile(two[1]).click(position={"x": 12, "y": 9})
+        assert page.inner_text(".chosen-chip").startswith("1 chosen")      # a second click un-chooses
+        tile(two[1]).click(position={"x": 12, "y": 9})
+        page.click("#multi-confirm")
+        wait_past(page, n + 1)                   # both sent, one after the other
+        for c in two:
+            assert "tapped" in (tile(c).get_attribute("class") or ""), f"{c} was not tapped"
+        w.check_clean()
+    finally:
+        w.close()

@@ -155,6 +155,10 @@ def click_on_board(page: Any, aid: str) -> bool:
         if menu.count():
             menu.click(timeout=5_000)
             return True
+        confirm = page.locator("#multi-confirm")
+        if confirm.count() and confirm.is_visible():      # a multi-pick: chosen, then confirmed
+            confirm.click(timeout=5_000)
+            return True
     return False
 
 

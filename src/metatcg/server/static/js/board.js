@@ -44,6 +44,8 @@ export class Board {
     this.module = null;
     this.sel = [];               // the board keys picked so far for a decision (js/pick.js)
     this.allOpen = false;        // the action bar shows every option
+    this.chosen = [];            // a multi-pick's options chosen so far (sent on Confirm)
+    this.queue = null;           // {aids, kind, n}: the rest of a confirmed multi-pick
     this.lastMove = {};          // seat -> the last thing it did that the log tells (js/recent.js)
     this.cardSigs = new Map();   // card id -> what its tile showed last (to mark what changed)
     this.pinned = null;          // the card element whose popup stays open
@@ -224,11 +226,12 @@ export class Board {
     await this.loading;
     if (this.state !== state) return;      // a newer state came while loading
     if (newN || (this.pending && state.n !== this.pending.n)) this.pending = null;
-    if (newN) { this.sel = []; this.allOpen = false; }
+    if (newN) { this.sel = []; this.allOpen = false; this.chosen = []; }
     const lines = log || state.fullLog || state.log || [];
     if (newN) this._recent(lines, !prev);
     this.render();
     this.renderLog(lines);
+    if (newN) this._runQueue(state);
     this._notes(state.notes || []);
   }
 
@@ -345,6 +348,44 @@ export class Board {
     const list = indexActions(s.legal_actions || [], extra);
     this._index = {s, mod: this.module, list};
     return list;
+  }
+
+  /** A confirmed multi-pick goes on while the same decision asks again right after it. */
+  _runQueue(state) {
+    const q = this.queue;
+    this.queue = null;
+    if (!q || !q.aids.length) return;
+    const dec = (state.view || {}).deciding || {};
+    if (!this.myDecision || state.n !== q.n || dec.kind !== q.kind) return;
+    const [next, ...rest] = q.aids;
+    if (!(state.legal_actions || []).some((a) => a.id === next)) return;
+    this.queue = {aids: rest, kind: q.kind, n: state.n + 1};
+    this.take(next);
+  }
+
+  /** Is this decision one of a run of picks of one kind (paying, losing cards)? Then cards are
+   *  chosen with a running total and sent together on Confirm. */
+  multiPick() {
+    const dec = (this.state.view || {}).deciding || {};
+    return !!(this.module && this.module.multiKinds && this.module.multiKinds.includes(dec.kind));
+  }
+
+  _toggleChosen(aid) {
+    this.chosen = this.chosen.includes(aid) ? this.chosen.filter((x) => x !== aid) : [...this.chosen, aid];
+    this.pinned = null;
+    this.hideCardText();
+    this._paint();
+    this.actionsSig = null;
+    this.renderActions(this.ctx());
+  }
+
+  confirmChosen() {
+    if (!this.chosen.length || this.pending) return;
+    const [first, ...rest] = this.chosen;
+    const kind = ((this.state.view || {}).deciding || {}).kind;
+    this.queue = {aids: rest, kind, n: this.state.n + 1};
+    this.chosen = [];
+    this.take(first);
   }
 
   /** Does the current decision pick one thing (a payment, a loss, a target)? Then a key naming one
@@ -564,7 +605,7 @@ export class Board {
     const onBoard = new Set(index.filter((e) => e.keys.length && e.keys.every((k) => this._shown(k))).map((e) => e.a.id));
     const cands = this.sel.length && this.pickHint ? new Set(narrow(index, this.sel).map((e) => e.a.id)) : null;
     // the same options as on screen: keep the buttons (a click in progress is not lost)
-    const sig = JSON.stringify([s.n, acts, [...onBoard], this.sel, this.pickHint, this.allOpen, !!this.pending]);
+    const sig = JSON.stringify([s.n, acts, [...onBoard], this.sel, this.pickHint, this.chosen, this.allOpen, !!this.pending]);
     if (sig === this.actionsSig && box.childNodes.length) return;
     this.actionsSig = sig;
     clear(box);
@@ -583,13 +624,25 @@ export class Board {
       const pick = acts.filter((a) => cands.has(a.id) || QUIET_ACTIONS.test(a.id));
       shown = new Set(pick.slice(0, pick.length > BAR_MAX - 1 ? BAR_MAX - 2 : BAR_MAX - 1).map((a) => a.id));
     }
-    const more = acts.length - shown.size;
-    if (cands) {
+    if (this.chosen.length) {
+      // a multi-pick: the running total, Confirm sends the chosen options one after another
+      const chosen = acts.filter((a) => this.chosen.includes(a.id));
+      const value = this.module && this.module.pickValue
+        ? chosen.reduce((t, a) => t + (this.module.pickValue(a.label || "") || 0), 0) : null;
+      shown = new Set(acts.filter((a) => QUIET_ACTIONS.test(a.id)).slice(0, BAR_MAX - 3).map((a) => a.id));
+      box.appendChild(h("span.chosen-chip", {role: "status"}, `${chosen.length} chosen`,
+        value !== null ? ` · ${value} point${value === 1 ? "" : "s"}` : "", ": ", chosen.map((a) => a.label || a.id).join("; ")));
+      box.appendChild(h("button#multi-confirm.act", {type: "button", disabled: !!this.pending, onclick: () => this.confirmChosen()},
+        `Confirm (${chosen.length})`));
+      box.appendChild(h("button#multi-clear.act.quiet", {type: "button", onclick: () => { this.chosen = []; this._paint(); this.actionsSig = null; this.renderActions(this.ctx()); }}, "Clear"));
+    } else if (cands) {
       box.appendChild(h("span.filter-chip", `${this.pickHint || "choose"} — or one of these `,
         h("button.filter-clear", {type: "button", title: "Cancel the pick (Esc)"}, "cancel ×")));
     } else if (hidden) {
-      box.appendChild(h("span.board-hint", {id: "board-hint"}, `${hidden === acts.length ? "" : "or "}click a lit card or spot on the board`));
+      box.appendChild(h("span.board-hint", {id: "board-hint"}, `${hidden === acts.length ? "" : "or "}click a lit card or spot on the board`
+        + (this.multiPick() ? " (choose several, then Confirm)" : "")));
     }
+    const more = acts.length - shown.size;
     let i = 0;
     for (const a of acts) {
       const quiet = QUIET_ACTIONS.test(a.id) || /^(done|pass|end)\b/.test(a.id);
@@ -689,6 +742,7 @@ export class Board {
       return;
     }
     const r = key && this.myDecision && !this.pending ? pickClick(index, this.sel, key, this.directPick()) : {sel: [], cands: [], take: null};
+    if (r.take && this.multiPick() && r.sel.length === 0 && this.sel.length === 0) { this._toggleChosen(r.take); return; }
     if (r.take) { this.take(r.take); return; }
     if (r.cands.length) {
       const open = openKeys(r.cands, r.sel);
@@ -724,7 +778,9 @@ export class Board {
     const board = this.el.board;
     for (const el of $$(".actionable, .selected, .target", board)) el.classList.remove("actionable", "selected", "target");
     for (const el of $$("[draggable]", board)) el.removeAttribute("draggable");
+    for (const el of $$(".chosen", board)) el.classList.remove("chosen");
     const index = this.index();
+    for (const e of index) if (this.chosen.includes(e.a.id)) for (const k of e.keys) for (const el of this._els(k)) el.classList.add("chosen");
     board.classList.toggle("picking", this.sel.length > 0);
     if (!index.length) return;
     if (this.sel.length) {

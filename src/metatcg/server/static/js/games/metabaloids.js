@@ -10,6 +10,12 @@ const SETUP_POINTS = 7;
 // left column of the card's owner, or of the one deciding); the turn's menus of moves open a
 // card's menu instead of answering at the first click.
 export const menuKinds = ["abilities", "__respond"];
+// paying and card losses are runs of picks: chosen together with the points they make, then confirmed
+export const multiKinds = ["pay", "lose"];
+export function pickValue(label) {
+  const m = /(\d+) points?\b/.exec(label);
+  return m ? Number(m[1]) : 0;
+}
 export function keys(aid, ctx) {
   const m = /@(\d)/.exec(aid);
   if (!m) return [];
