@@ -4,7 +4,7 @@
 import {h, clear, seatName} from "/static/js/dom.js";
 
 // lines that only say a turn went on: a seat's move is the last line that does something
-const ROUTINE = /^P\d+:? (draws|ends|Bookmarks|Preps|declares no more|passes|pays|taps|keeps|MP \d|discards .* to pay)/;
+const ROUTINE = /^P\d+:? (draws|ends|Bookmarks|Preps|declares no more|passes|pays|taps|keeps|gains|shuffles|MP \d|discards .* to pay)/;
 
 /**
  * {seat: line}: for each seat but `me`, the last line of `lines` that starts with its name
