@@ -401,3 +401,47 @@ def test_a_payment_is_chosen_on_the_board_with_a_running_count_and_confirmed(ser
         w.check_clean()
     finally:
         w.close()
+
+
+PICK_RULES = """async () => {
+  const pick = await import('/static/js/pick.js');
+  const lane = (aid) => { const m = /(?:^|[^a-z])lane:?(\\d+)/.exec(aid); return m ? ['lane' + m[1]] : []; };
+  const ids = (xs) => xs.map((id) => ({id, label: id}));
+  const zoo = pick.indexActions(ids(['play:c1@lane1', 'play:c1@lane2', 'play:c2@lane1', 'declare:lane1', 'pass']),
+                                lane);
+  const pays = pick.indexActions(ids(['pay:c5', 'pay:c6', 'done']));
+  const take = (r) => r.take;
+  return {
+    keys: ['attack:c50/c63', 'at:P2', 'use:c101.0', 'defend:c11->c50', 'slide:c58>c17', 'priority:first']
+      .map((a) => pick.keysOf(a)).concat([pick.keysOf('play:c86@lane1', lane)]),
+    first: pick.click(zoo, [], 'c1', false),
+    second: take(pick.click(zoo, ['c1'], 'lane2', false)),
+    laneFirst: pick.click(zoo, [], 'lane1', false).cands.map((e) => e.a.id),
+    laneThen: take(pick.click(zoo, ['lane1'], 'c2', false)),
+    again: pick.click(zoo, ['c1'], 'c2', false).sel,
+    nothing: pick.click(zoo, [], 'c9', false),
+    direct: take(pick.click(pays, [], 'c5', true)),
+    menu: pick.click(pays, [], 'c5', false).sel,
+    open: [...pick.openKeys(pick.narrow(zoo, ['c1']), ['c1'])],
+  };
+}"""
+
+
+def test_the_pick_rules(server, browser):
+    """js/pick.js on its own: the keys an action names, and what a click on one means."""
+    w = open_page(browser)
+    try:
+        w.page.goto(server.url + "/")
+        r = w.page.evaluate(PICK_RULES)
+        assert r["keys"] == [["c50", "c63"], ["P2"], ["c101"], ["c11", "c50"], ["c58", "c17"], [], ["c86", "lane1"]]
+        assert r["first"]["take"] is None and r["first"]["sel"] == ["c1"] and len(r["first"]["cands"]) == 2
+        assert r["second"] == "play:c1@lane2"                   # the card, then its lane
+        assert r["laneFirst"] == ["play:c1@lane1", "play:c2@lane1", "declare:lane1"]
+        assert r["laneThen"] == "play:c2@lane1"                 # or the lane, then the card
+        assert r["again"] == ["c2"]                             # not a target of c1: a new pick from c2
+        assert r["nothing"] == {"sel": [], "cands": [], "take": None}
+        assert r["direct"] == "pay:c5" and r["menu"] == ["c5"]  # a pick answers at once; a menu waits
+        assert sorted(r["open"]) == ["lane1", "lane2"]
+        w.check_clean()
+    finally:
+        w.close()
