@@ -535,6 +535,12 @@ export class Board {
     if (!el) return;
     clear(el);
     const seats = s.seats || Array.from({length: ctx.nSeats}, (_, i) => ({seat: i, player: "?", joined: true}));
+    // each seat's standing (VP, MP, LP, lost cards) stays in view while the board scrolls
+    const score = (q) => {
+      let sc = null;
+      try { sc = this.module && this.module.score ? this.module.score(s.view || {}, q) : null; } catch (e) { sc = null; }
+      return sc ? h("span.score", {title: sc.title || ""}, sc.text) : null;
+    };
     for (const seat of seats) {
       const q = seat.seat;
       const deciding = !s.over && s.deciding === q;
@@ -543,7 +549,7 @@ export class Board {
         h("b", seatName(q)),
         q === ctx.me ? h("span.you", "you") : null,
         h("span.who", seat.player === "human" ? (seat.joined === false ? "open seat" : "human") : seat.player),
-        deciding ? h("span.dot", {title: "deciding"}, "●") : null,
+        score(q), deciding ? h("span.dot", {title: "deciding"}, "●") : null,
         ret !== null && ret !== undefined ? h("span.ret", ret > 0 ? "▲" : ret < 0 ? "▼" : "=") : null));
     }
   }

@@ -10,6 +10,10 @@ const SETUP_POINTS = 7;
 // left column of the card's owner, or of the one deciding); the turn's menus of moves open a
 // card's menu instead of answering at the first click.
 export const menuKinds = ["abilities", "__respond"];
+export function score(v, q) {
+  const p = (v.players || [])[q];
+  return p ? {text: `lost ${p.lost_count}`, title: "Lost cards: the score, fewest wins"} : null;
+}
 // paying and card losses are runs of picks: chosen together with the points they make, then confirmed
 export const multiKinds = ["pay", "lose"];
 export function pickValue(label) {

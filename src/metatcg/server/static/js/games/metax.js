@@ -11,6 +11,10 @@ const VP_TO_WIN = 7;
 // Board picks (js/pick.js): the Planning Step's menu of moves opens a card's menu; other
 // decisions (a defender, a Battle Card to attach, a Link) answer at the first click.
 export const menuKinds = ["planning"];
+export function score(v, q) {
+  const p = (v.players || [])[q];
+  return p ? {text: `${p.vp}/${VP_TO_WIN} VP`, title: `Victory Points (${VP_TO_WIN} wins) · ${p.mp} MP`} : null;
+}
 // putting cards on the bottom in an order, or discarding several: chosen in turn, then confirmed
 export const multiKinds = ["bottom", "discard"];
 

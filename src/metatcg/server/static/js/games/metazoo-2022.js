@@ -14,6 +14,10 @@ const title = (s) => String(s).replace(/[_-]/g, " ").replace(/\b\w/g, (c) => c.t
 // "arena<seat>"); Casters are spots by seat name (P2). The main and response menus open a card's
 // menu instead of answering at the first click.
 export const menuKinds = ["main", "__respond"];
+export function score(v, q) {
+  const c = (v.casters || [])[q];
+  return c ? {text: c.out ? "out" : `LP ${c.lp}`, title: "Life Points"} : null;
+}
 export function keys(aid, ctx) {
   return aid === "trap" && ctx.me !== null && ctx.me !== undefined ? [`arena${ctx.me}`] : [];
 }

@@ -15,6 +15,10 @@ const kwLabel = (k) => KW[k] || String(k).replace(/_/g, " ");
 // Board picks (js/pick.js): a lane is a spot ("lane2"); the turn's menu of moves opens a card's
 // menu instead of answering at the first click.
 export const menuKinds = ["action"];
+export function score(v, q) {
+  const p = (v.players || [])[q];
+  return p ? {text: `${p.mp}/${MP_TO_WIN} MP`, title: `Mission Points (${MP_TO_WIN} win)`} : null;
+}
 // paying a cost is a run of taps: the Auras are chosen together and confirmed
 export const multiKinds = ["pay"];
 export function keys(aid) {
