@@ -434,7 +434,7 @@ def test_the_preferences_panel_shows_and_changes_the_seats_prefs(server, browser
         page.click("#prefs-open")
         dialog = page.locator("#prefs-dialog")
         assert dialog.is_visible() and page.evaluate("() => document.activeElement.id") == "pref-auto-pass"
-        assert "Saved: auto-pass on, 4 stops; auto-same on." in page.inner_text("#prefs-saved")
+        assert "Saved: auto-pass on, 4 stops; auto-same on; auto-pay on." in page.inner_text("#prefs-saved")
         for m in moments:                      # every moment, labelled in the words of ui.prefs.MOMENTS
             box = page.locator(f"#pref-stop-{m['name']}")
             assert page.inner_text(f"label[for=pref-stop-{m['name']}]").lower() == m["text"].lower()
@@ -443,13 +443,15 @@ def test_the_preferences_panel_shows_and_changes_the_seats_prefs(server, browser
         page.focus("#pref-stop-my_end")
         page.keyboard.press("Space")                                      # by keyboard: on
         page.click("label[for=pref-auto-same]")
+        page.click("label[for=pref-auto-pay]")
         assert page.inner_text("#prefs-status") == "Changed: Save to keep it."
         page.screenshot(path=str(artifacts() / "prefs-panel-desktop.png"))
         page.click("#prefs-save")
         page.wait_for_function("() => document.querySelector('#prefs-status').textContent === 'Saved.'")
-        want = {"auto_pass": True, "stops": ["attacked", "attacking", "my_end", "their_end"], "auto_same": False}
+        want = {"auto_pass": True, "stops": ["attacked", "attacking", "my_end", "their_end"], "auto_same": False,
+                "auto_pay": False}
         assert api_get(server.url, f"/api/games/{gid}", token=token)["prefs"] == want
-        assert "Saved: auto-pass on, 4 stops; auto-same off." in page.inner_text("#prefs-saved")
+        assert "Saved: auto-pass on, 4 stops; auto-same off; auto-pay off." in page.inner_text("#prefs-saved")
         page.keyboard.press("Escape")
         assert not dialog.is_visible() and page.evaluate("() => document.activeElement.id") == "prefs-open"
         phone = open_page(browser, phone=True)
@@ -460,6 +462,7 @@ def test_the_preferences_panel_shows_and_changes_the_seats_prefs(server, browser
             assert phone.page.locator("#pref-stop-my_end").is_checked()
             assert not phone.page.locator("#pref-stop-their_card").is_checked()
             assert not phone.page.locator("#pref-auto-same").is_checked()
+            assert not phone.page.locator("#pref-auto-pay").is_checked()
             phone.page.screenshot(path=str(artifacts() / "prefs-panel-phone.png"))
             phone.check_clean()
         finally:

@@ -52,14 +52,18 @@ class PrefsError(MetatcgError, ValueError):
 @dataclass(frozen=True)
 class SeatPrefs:
     """One seat's preferences. ``auto_pass``: let windows pass except at ``stops``;
-    ``auto_same``: take a choice whose options all have the same effect."""
+    ``auto_same``: take a choice whose options all have the same effect; ``auto_pay``: let the
+    game pick how to pay a cost where its payments are like tapping lands (the game's
+    ``Presentation.auto_pay`` says how, or that it has none)."""
 
     auto_pass: bool = True
     stops: frozenset[str] = field(default_factory=lambda: DEFAULT_STOPS)
     auto_same: bool = True
+    auto_pay: bool = True
 
     def to_json(self) -> dict[str, Any]:
-        return {"auto_pass": self.auto_pass, "stops": sorted(self.stops), "auto_same": self.auto_same}
+        return {"auto_pass": self.auto_pass, "stops": sorted(self.stops), "auto_same": self.auto_same,
+                "auto_pay": self.auto_pay}
 
     @classmethod
     def from_json(cls, data: Any) -> "SeatPrefs":
@@ -68,11 +72,11 @@ class SeatPrefs:
             return cls()
         if not isinstance(data, dict):
             raise PrefsError("seat preferences must be an object")
-        unknown = set(data) - {"auto_pass", "stops", "auto_same"}
+        unknown = set(data) - {"auto_pass", "stops", "auto_same", "auto_pay"}
         if unknown:
             raise PrefsError(f"no such preference: {', '.join(sorted(unknown))}")
         out = cls()
-        for key in ("auto_pass", "auto_same"):
+        for key in ("auto_pass", "auto_same", "auto_pay"):
             if key in data:
                 if not isinstance(data[key], bool):
                     raise PrefsError(f"{key} is true or false, not {data[key]!r:.30}")
@@ -94,6 +98,9 @@ class SeatPrefs:
         lines.append(f"auto-same: {'on' if self.auto_same else 'off'} — "
                      + ("a choice whose options all do the same is taken for you" if self.auto_same
                         else "you are asked even when every option does the same"))
+        lines.append(f"auto-pay: {'on' if self.auto_pay else 'off'} — "
+                     + ("costs are paid for you where the game can (keeping what your hand needs)"
+                        if self.auto_pay else "you pick how every cost is paid"))
         return lines
 
 
@@ -112,6 +119,7 @@ def check_moments(names: Iterable[str]) -> frozenset[str]:
 
 def edit(prefs: SeatPrefs, words: str) -> SeatPrefs:
     """Change ``prefs`` from a typed command: ``auto-pass on|off``, ``auto-same on|off``,
+    ``auto-pay on|off``,
     ``stop MOMENT…`` (add), ``go MOMENT…`` (remove a stop), ``stops MOMENT…`` (set),
     ``defaults``."""
     parts = words.split()
@@ -120,7 +128,7 @@ def edit(prefs: SeatPrefs, words: str) -> SeatPrefs:
     what, rest = parts[0].lower().replace("_", "-"), parts[1:]
     if what == "defaults":
         return SeatPrefs()
-    if what in ("auto-pass", "auto-same"):
+    if what in ("auto-pass", "auto-same", "auto-pay"):
         if len(rest) != 1 or rest[0].lower() not in ("on", "off"):
             raise PrefsError(f"{what} on, or {what} off")
         return replace(prefs, **{what.replace("-", "_"): rest[0].lower() == "on"})
@@ -130,7 +138,7 @@ def edit(prefs: SeatPrefs, words: str) -> SeatPrefs:
         named = check_moments(rest)
         stops = named if what == "stops" else (prefs.stops | named if what == "stop" else prefs.stops - named)
         return replace(prefs, stops=stops)
-    raise PrefsError(f"not a preference command: {what!r:.30} (auto-pass on|off, auto-same on|off, "
+    raise PrefsError(f"not a preference command: {what!r:.30} (auto-pass on|off, auto-same on|off, auto-pay on|off, "
                      "stop MOMENT, go MOMENT, stops MOMENT…, defaults)")
 
 
@@ -147,6 +155,10 @@ def auto_answer(state: "GameState", seat: int, prefs: SeatPrefs, pres: "Presenta
         moments = pres.window_moments(state, dec.params, seat)
         if moments and not (moments & prefs.stops):
             return next((a for a in legal if a.id == PASS_ID), None)
+    if prefs.auto_pay and len(legal) > 1:
+        paid = pres.auto_pay(state, seat)
+        if paid is not None:
+            return paid
     if prefs.auto_same and not fair and len(legal) > 1 and dec.kind != WINDOW_DECISION and all_same(state, legal):
         return legal[0]
     return None

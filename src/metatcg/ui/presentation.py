@@ -106,6 +106,12 @@ class Presentation:
         always asked."""
         return frozenset()
 
+    def auto_pay(self, state: Any, seat: int) -> Any:
+        """The pick a seat's auto-pay preference makes at its pending payment (an ``Action``), or
+        None: not a payment, or the game's payments are real choices (which card to give up)
+        that no preference should make. Reads only what ``seat`` may see."""
+        return None
+
     def glossary(self) -> "Glossary":
         """The game's rules help (cached): the ``TOPICS`` of its package's ``glossary`` module, or,
         for a game without one, a minimal glossary of :attr:`phases` and :attr:`keywords`."""

@@ -21,7 +21,7 @@ from .schema import AURA_TYPES
 from .stats import TRIBAL_EACH
 from .statuses import MAX_POISON, NAMES as STATUS_NAMES, POISON_LOSS
 from .turn import STEP_NAMES
-from . import moments
+from . import autopay, moments
 
 if TYPE_CHECKING:  # pragma: no cover
     from .terminal import MZ22UI
@@ -279,6 +279,9 @@ class MZ22Presentation(Presentation):
 
     def window_moments(self, state: Any, window: Any, seat: int) -> frozenset[str]:
         return moments.window_moments(state.data, window, seat)
+
+    def auto_pay(self, state: Any, seat: int) -> Any:
+        return autopay.auto_pay(state, seat)
 
     # ---- cards
     def describe(self, name: str, c: Any) -> CardInfo:
