@@ -23,6 +23,7 @@ from ..bots import BOTS
 from ..registry import game_entries, load_game
 from ..ui.prefs import MOMENTS, SeatPrefs
 from ..ui.presentation import presentation_of
+from ..ui.why import why_not
 from .errors import ApiError
 from .hub import PLAYERS, Hub
 from .limits import (HTTP_BURST, HTTP_RATE, MAX_BODY, NEW_GAME_BURST, NEW_GAME_RATE, WS_PER_ADDRESS, WS_PER_GAME,
@@ -204,6 +205,16 @@ def create_app(db_url: str, *, http_rate: float = HTTP_RATE, http_burst: float =
         table = await hub.table(game_id)
         seat = table.seat_of(token)
         return table.seat_state(seat, log_from)
+
+    @app.get("/api/games/{game_id}/why")
+    async def why(game_id: str, token: Optional[str] = Query(None, max_length=200),
+                  name: str = Query("", max_length=100)) -> dict[str, Any]:
+        """"Why not NAME?" for a seat (issue 29): the game's answer from what that seat may know."""
+        table = await hub.table(game_id)
+        seat = table.seat_of(token)
+        if not name.strip():
+            raise ApiError(400, "bad_request", "name a card or an option: ?name=Galeborn Courier")
+        return {"name": " ".join(name.split()), "answer": why_not(table.state, seat, name)}
 
     @app.get("/api/games/{game_id}/spectate")
     async def spectate(game_id: str, log_from: int = Query(0, ge=0)) -> dict[str, Any]:
