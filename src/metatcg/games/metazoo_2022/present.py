@@ -231,8 +231,13 @@ class MZ22Presentation(Presentation):
 
     def option_choices(self, seats: int) -> list[tuple[str, str, list[tuple[str, str]]]]:
         """The surroundings, picked from the presets with what each declares and the keys its
-        moment and place give on turn 1 (MZ22-TERRA-8..13)."""
+        moment and place give on turn 1 (MZ22-TERRA-8..13), in words (``full moon``, not
+        ``full_moon``): the keys are the preset's, shown as a player says them."""
         from . import surroundings
+
+        def words(keys: list[str]) -> str:
+            return ", ".join(k.replace("_", " ").replace("-", " ") for k in keys)
+
         out = []
         for name, raw in surroundings.presets().items():
             try:
@@ -240,12 +245,13 @@ class MZ22Presentation(Presentation):
             except ValueError:
                 continue                   # a preset for another table size
             if cfg is None:
-                out.append((name, "Terra Pages only: no declared surroundings (tournaments)"))
+                out.append((name, "Terra Pages only: nothing declared about where you play (as in tournaments)"))
                 continue
             keys = sorted(set(surroundings.initial(cfg, seats)[0]))
             shared = raw.get("shared") or {}
-            said = ", ".join(sorted(shared.get("keys", []) + shared.get("items", []))) or "each Caster's own"
-            out.append((name, f"{raw['mode'].replace('_', '-')}: {said}; turn 1 sky: {', '.join(keys) or 'none'}"))
+            said = words(sorted(shared.get("keys", []) + shared.get("items", [])))
+            where = f"both Casters share: {said}" if said else "each Caster declares their own place"
+            out.append((name, f"{where}; the sky on turn 1: {words(keys) or 'nothing'}"))
         out.sort(key=lambda x: x[0] != "terra_only")
         return [("surroundings", "Where are the Casters? (surroundings, the 4th Wall)", out)] if out else []
     phases: Mapping[str, str] = PHASES
