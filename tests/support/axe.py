@@ -21,7 +21,8 @@ def axe_violations(page: Any, severe_only: bool = True) -> list[dict]:
         const r = await axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
                                            resultTypes: ["violations"]});
         const where = (n) => n.target.join(" ") + " :: " + n.failureSummary;
-        return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4).map(where)}));
+        return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                       nodes: v.nodes.slice(0, 4).map(where)}));
     }""")
     return [v for v in found if not severe_only or v["impact"] in SEVERE]
 
