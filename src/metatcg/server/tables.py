@@ -376,7 +376,7 @@ class Table:
         if self.ended or p < 0:
             return False
         prefs = self.seats[p].prefs
-        return prefs is not None and (prefs.auto_pass or prefs.auto_same or prefs.auto_pay)
+        return prefs is not None and (prefs.auto_pass or prefs.auto_same or prefs.auto_pay or prefs.auto_order)
 
     def _answers(self, state: GameState, n: int) -> tuple[list["_Step"], bool]:
         """In a worker thread (auto-same plays options out on copies): apply to ``state``, one
