@@ -31,6 +31,7 @@ from .replay import Positions, replay_state
 from .security import Guard
 from .ownership import GameLimits, address_key
 from .store import Store
+from .tutorials import install as install_tutorials
 from .ws import SocketRules, game_socket, read_prefs
 
 log = logging.getLogger("metatcg.server")
@@ -292,6 +293,8 @@ def create_app(db_url: str, *, http_rate: float = HTTP_RATE, http_burst: float =
     @app.get("/replay/{game_id}", include_in_schema=False)
     def replay_page(game_id: str) -> FileResponse:
         return page("play.html")
+
+    install_tutorials(app, hub, page)   # "Learn to play": guided first games (server/tutorials.py)
 
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
