@@ -161,11 +161,13 @@ export class Coach {
       el.say.textContent = "Your opponent is choosing…";
     } else {
       el.say.textContent = info.say;
-      if (info.hint) el.say.appendChild(h("span.coach-hint", ` Now: ${info.hint}.`));
     }
     el.refusal.hidden = true;
     this._next(info.finished);
     this.highlight();
+    // what to do now stays in sight when earlier results fill the panel
+    const top = el.say.getBoundingClientRect().top - el.box.getBoundingClientRect().top + el.box.scrollTop - 8;
+    if (el.box.scrollTop + el.box.clientHeight < top + el.say.offsetHeight) el.box.scrollTop = Math.max(0, top);
   }
 
   _next(finished) {
