@@ -137,3 +137,47 @@ def test_finished_lesson_leads_to_a_real_game_against_the_normal_bot(server, bro
         w.check_clean()
     finally:
         w.close()
+
+
+def test_lobby_offers_learn_to_play_for_every_game(server, browser):
+    """The lobby lists a "Learn to play" link per game; one click starts that game's lesson."""
+    w = open_page(browser)
+    page = w.page
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_selector("#learn-links a[data-tutorial]")
+        links = page.eval_on_selector_all("#learn-links a[data-tutorial]", "els => els.map(e => e.dataset.tutorial)")
+        assert sorted(links) == sorted(GAMES)
+        page.click('#learn-links a[data-tutorial="metabaloids"]')
+        page.wait_for_url(re.compile(r"tutorial=metabaloids$"))
+        page.wait_for_function(COACH_READY)
+        assert page.inner_text("#coach-title") == tutorial.load("metabaloids").title
+        w.check_clean()
+    finally:
+        w.close()
+
+
+def test_tutorial_on_a_phone(server, browser):
+    """At 390×844 the coach sits above the board, and the lesson is played by tapping."""
+    w = open_page(browser, phone=True)
+    page = w.page
+    try:
+        page.goto(f"{server.url}/learn/metazoo-2022")
+        page.wait_for_function(COACH_READY)
+        steps = len(tutorial.load("metazoo-2022").learner_steps())
+        for i in range(steps + 3):
+            what = page.wait_for_function(STEP_READY, timeout=30_000).json_value()
+            if what == "finished":
+                break
+            box = page.locator("#coach").bounding_box()
+            assert box["y"] < 844 / 2 and box["height"] <= 844 * 0.35, box
+            if i == 0:
+                page.screenshot(path=str(artifacts() / "tutorial-metazoo-2022-phone.png"))
+            n = board_n(page)
+            take(page, what, via_card=False)
+            wait_past(page, n)
+        else:
+            raise AssertionError("the lesson did not finish")
+        w.check_clean()
+    finally:
+        w.close()

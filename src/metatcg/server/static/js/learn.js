@@ -49,3 +49,6 @@ async function start() {
 }
 
 if (document.body && document.body.classList.contains("learn")) start();
+else if (document.getElementById("learn-links")) {   // the lobby's "Learn to play" block
+  fetchLessons().then((ls) => renderLessons(document.getElementById("learn-links"), ls)).catch(() => {});
+}
