@@ -168,3 +168,25 @@ def test_tutorial_survives_a_restart(tmp_path):
         other = next(a["id"] for a in s["legal_actions"] if a["id"] not in again["expect"])
         bad = c.post(f"/api/games/{gid}/actions", json={"token": tok, "action": other})
         assert bad.status_code == 422 and bad.json()["code"] == "not_in_lesson"
+
+
+def test_finished_tutorial_replays_from_its_position_and_keeps_no_record(tmp_path):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'g.db'}", **FAST)) as c:
+        out = c.post("/api/tutorials/metax").json()
+        gid, tok = out["id"], out["token"]
+        start = c.get(f"/api/games/{gid}", params={"token": tok}).json()
+        for _ in range(10):
+            info = _wait(c, gid, tok, lambda s: s["over"] or s["deciding"] == 0, "a decision")
+            info = _coach(c, gid, tok)
+            if info["finished"]:
+                break
+            c.post(f"/api/games/{gid}/actions", json={"token": tok, "action": info["expect"][0]})
+        end = _wait(c, gid, tok, lambda s: s["over"], "the end")
+        first = c.get(f"/api/games/{gid}/replay/0", params={"token": tok})
+        assert first.status_code == 200, first.text
+        assert first.json()["view"] == start["view"]
+        last = c.get(f"/api/games/{gid}/replay/{end['n']}", params={"token": tok}).json()
+        assert last["view"] == end["view"] and last["steps"] == end["n"]
+        r = c.get(f"/api/games/{gid}/record", params={"token": tok})
+        assert r.status_code == 409 and r.json()["code"] == "no_record"
+        assert c.get(f"/api/games/{gid}/record").status_code == 403     # private, as every tutorial

@@ -249,6 +249,8 @@ def create_app(db_url: str, *, http_rate: float = HTTP_RATE, http_burst: float =
         table = await hub.table(game_id)
         if token is not None:
             seat = table.seat_of(token)
+            if "position" in table.setup:   # a tutorial starts from a position no record can name
+                raise ApiError(409, "no_record", "a guided first game keeps no record; its replay shows every step")
             return await to_thread.run_sync(table.state.record_for, seat)
         _full_record_allowed(table)
         return await to_thread.run_sync(table.state.record)

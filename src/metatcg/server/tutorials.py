@@ -151,6 +151,8 @@ def _create(hub: "Hub", game_id: str, creator: str) -> tuple["Table", dict[str, 
     setup = {"decks": [list(d) for d in state.decks], "seed": state.seed, "options": dict(state.options),
              "bot_seeds": [secrets.randbelow(2**31) for _ in players], "seed_fixed": True,
              "deck_names": ["lesson"] * n, "tutorial": game_id}
+    if "new_game" not in lesson.setup:   # what its replay starts from (replay.py)
+        setup["position"] = lesson.setup
     settings = {**DEFAULT_SETTINGS, "listed": False, "public_record": False, "fair_windows": False,
                 "tutorial": game_id}
     prefs = json.dumps(tutorial.seat_prefs(lesson).to_json())
