@@ -100,6 +100,7 @@ def test_tutorial_completed_by_clicking(server, browser, game_id):
         else:
             raise AssertionError("the lesson did not finish")
         assert clicks == steps and wrong_checked
+        assert any('"action"' in f for f in sent), "the right clicks went over the socket (so a wrong one would show)"
         assert page.inner_text("#coach-count") == "Lesson complete"
         assert lesson.finish.split()[0] in page.inner_text("#coach-say")
         assert page.is_visible("#coach-real-game")

@@ -92,7 +92,7 @@ export class Coach {
         const ours = e && e.code === "not_in_lesson";
         if (ours) this.refuse(e.message);
         failed(e);
-        if (ours) {   // said in the panel already: no second copy in an error toast
+        if (ours && this.seen(this.el.refusal)) {   // said in the panel, in sight: no second copy in a toast
           for (const t of $$("#toasts .toast")) if ($(".toast-msg", t) && $(".toast-msg", t).textContent === e.message) t.remove();
         }
       };
@@ -107,6 +107,17 @@ export class Coach {
       requestAnimationFrame(() => { queued = false; this.highlight(); });
     }).observe(document.body, {childList: true, subtree: true});
     this.sync();
+  }
+
+  /** Is `el` on screen and not covered (by the action bar, a dialog)? */
+  seen(el) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) return false;
+    const x = r.left + Math.min(r.width / 2, 40);
+    const y = r.top + Math.min(r.height / 2, 12);
+    if (y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) return false;
+    const top = document.elementFromPoint(x, y);
+    return !!top && (top === el || el.contains(top));
   }
 
   /** The explanation for sending `aid` now, or "" when it may go. */
@@ -124,6 +135,7 @@ export class Coach {
     this.el.refusal.classList.remove("shake");
     void this.el.refusal.offsetWidth;   // restart the nudge
     this.el.refusal.classList.add("shake");
+    this.el.refusal.scrollIntoView({block: "nearest"});
   }
 
   async sync() {
@@ -183,6 +195,7 @@ export class Coach {
       const b = h("button#over-real-game.primary", {type: "button"}, "Now play a real game against the Normal bot");
       b.addEventListener("click", () => this.realGame(b));
       links.parentNode.insertBefore(h("div#over-coach.over-coach",
+        this.info.results.map((line) => h("p.coach-done", h("span.coach-tick", {"aria-hidden": "true"}, "✓ "), line)),
         h("p", h("b", "Lesson complete. "), this.info.finish), h("p", b)), links);
     }
   }
