@@ -149,11 +149,17 @@ def test_lobby_offers_learn_to_play_for_every_game(server, browser):
         page.wait_for_selector("#learn-links a[data-tutorial]")
         links = page.eval_on_selector_all("#learn-links a[data-tutorial]", "els => els.map(e => e.dataset.tutorial)")
         assert sorted(links) == sorted(GAMES)
+        page.goto(server.url + "/learn/no-such-game")     # a game without a lesson: said, and the list
+        page.wait_for_selector("#learn-list a[data-tutorial]")
+        assert "Could not start that lesson" in page.inner_text("#learn-status")
+        assert len(page.query_selector_all("#learn-list a[data-tutorial]")) == len(GAMES)
+        page.goto(server.url + "/")
+        page.wait_for_selector("#learn-links a[data-tutorial]")
         page.click('#learn-links a[data-tutorial="metabaloids"]')
         page.wait_for_url(re.compile(r"tutorial=metabaloids$"))
         page.wait_for_function(COACH_READY)
         assert page.inner_text("#coach-title") == tutorial.load("metabaloids").title
-        w.check_clean()
+        w.check_clean(allow=("status of 404",))
     finally:
         w.close()
 
