@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import metatcg
-from metatcg import tutorial
+from metatcg import scenario, tutorial
 from metatcg.engine.errors import StateDataError
 from metatcg.registry import game_entries
 from metatcg.server.app import create_app
@@ -34,7 +34,8 @@ def test_lesson_loads_and_names_its_worked_examples(game_id):
     lesson = tutorial.load(game_id)
     assert lesson.game_id == game_id and lesson.title and lesson.finish
     for name in lesson.built_from:       # the scenario files (the rulebook's worked examples)
-        assert (SCENARIOS / game_id / f"{name}.toml").is_file(), name
+        sc = scenario.load_file(SCENARIOS / game_id / f"{name}.toml")    # loads and sets up
+        assert sc.game_id == game_id
     mine = lesson.learner_steps()
     assert len(mine) >= 3, "a lesson is a few steps"
     for s in mine:
