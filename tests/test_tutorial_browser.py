@@ -196,3 +196,23 @@ def test_tutorial_on_a_phone(server, browser):
         w.check_clean()
     finally:
         w.close()
+
+
+def test_conceded_lesson_offers_to_start_again(server, browser):
+    """A learner who concedes is offered the lesson again; the wanted option is described by the
+    coach's words for a screen reader."""
+    w = open_page(browser)
+    page = w.page
+    page.on("dialog", lambda d: d.accept())
+    try:
+        page.goto(f"{server.url}/learn/metax")
+        page.wait_for_function(STEP_READY)
+        target = page.locator("#actions button.coach-target").first
+        assert target.get_attribute("aria-describedby") == "coach-say"
+        page.click("#concede")
+        page.wait_for_selector("#coach-again")
+        assert page.get_attribute("#coach-again", "href") == "/learn/metax"
+        assert not page.query_selector(".coach-target")
+        w.check_clean()
+    finally:
+        w.close()

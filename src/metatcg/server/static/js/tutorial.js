@@ -169,6 +169,9 @@ export class Coach {
     for (const line of info.results) el.result.appendChild(h("p.coach-done", h("span.coach-tick", {"aria-hidden": "true"}, "✓ "), line));
     if (info.finished) {
       el.say.textContent = info.finish;
+    } else if (info.over) {        // conceded, or ended some other way before the lesson did
+      el.say.textContent = "This game is over before the end of the lesson. ";
+      el.say.appendChild(h("a#coach-again", {href: `/learn/${encodeURIComponent(this.game)}`}, "Start the lesson again"));
     } else if (info.waiting) {
       el.say.textContent = "Your opponent is choosing…";
     } else {
@@ -219,12 +222,22 @@ export class Coach {
   /** Mark the wanted option: its button (list or menu) and the cards it names. */
   highlight() {
     for (const el of $$(".coach-target")) el.classList.remove("coach-target");
+    for (const el of $$("[data-coach-described]")) {
+      el.removeAttribute("aria-describedby");
+      delete el.dataset.coachDescribed;
+    }
     const c = this.info;
     const n = Number(($("#board") || {dataset: {}}).dataset.n);
     if (!c || c.finished || !c.expect.length || c.n !== n) return;
     for (const aid of c.expect) {
       const q = cssEscape(aid);
-      for (const el of $$(`[data-action-id="${q}"], [data-menu-action="${q}"]`)) el.classList.add("coach-target");
+      for (const el of $$(`[data-action-id="${q}"], [data-menu-action="${q}"]`)) {
+        el.classList.add("coach-target");
+        if (!el.hasAttribute("aria-describedby")) {   // a screen reader hears why, with the option
+          el.setAttribute("aria-describedby", "coach-say");
+          el.dataset.coachDescribed = "1";
+        }
+      }
       for (const ref of cardRefs(aid)) {
         for (const el of $$(`#board [data-card-id="${cssEscape(ref)}"]`)) el.classList.add("coach-target");
       }
