@@ -216,3 +216,23 @@ def test_conceded_lesson_offers_to_start_again(server, browser):
         w.check_clean()
     finally:
         w.close()
+
+
+def test_coach_and_learn_page_pass_axe(server, browser):
+    """axe-core finds nothing serious in the coach panel (with a refusal shown), nor on /learn."""
+    axe = pytest.importorskip("support.axe", reason="axe-core support (tests/support/axe.py) is not here")
+    w = open_page(browser)
+    page = w.page
+    try:
+        page.goto(f"{server.url}/learn")
+        page.wait_for_selector("#learn-list a[data-tutorial]")
+        found = axe.axe_violations(page)
+        assert not found, axe.describe(found)
+        page.goto(f"{server.url}/learn/metabaloids")
+        page.wait_for_function(STEP_READY)
+        page.locator("#actions button[data-action-id]:not(.coach-target)").locator("visible=true").first.click()
+        page.wait_for_selector("#coach-refusal:not([hidden])")
+        mine = [v for v in axe.axe_violations(page) if any("coach" in n for n in v["nodes"])]
+        assert not mine, axe.describe(mine)
+    finally:
+        w.close()
