@@ -220,7 +220,7 @@ def test_conceded_lesson_offers_to_start_again(server, browser):
 
 def test_coach_and_learn_page_pass_axe(server, browser):
     """axe-core finds nothing serious in the coach panel (with a refusal shown), nor on /learn."""
-    axe = pytest.importorskip("support.axe", reason="axe-core support (tests/support/axe.py) is not here")
+    from support import axe
     w = open_page(browser)
     page = w.page
     try:
