@@ -477,9 +477,10 @@ def _result(st: GameState) -> Any:
 def new_game_row(game_id: str, game: Game, state: GameState, setup: dict[str, Any], settings: dict[str, Any],
                  players: list[str], hashes: list[str | None], creator: str | None = None,
                  owner_hash: str | None = None, prefs: str | None = None) -> GameRow:
-    """``prefs``: the starting preferences of every human seat (JSON text; None: the defaults)."""
+    """``prefs``: the starting preferences of every human seat whose link the creator gets (JSON
+    text; None: the defaults). An open seat starts with the defaults: its player is someone else."""
     seats = [SeatRow(i, p, hashes[i], p != "human" or hashes[i] is not None,
-                     prefs if p == "human" else None) for i, p in enumerate(players)]
+                     prefs if p == "human" and hashes[i] is not None else None) for i, p in enumerate(players)]
     return GameRow(id=game_id, game=game.id, created=time.time(), setup=setup, settings=settings, n=0,
                    over=state.is_terminal(), result=None, deadline=None, notes=[], seats=seats,
                    creator=creator, owner_hash=owner_hash)
