@@ -112,7 +112,8 @@ function renderGameForm() {
   const counts = g.seat_counts && g.seat_counts.length ? g.seat_counts : [2];
   if (!counts.includes(seatCount)) seatCount = counts[0];
   const box = clear($("#seat-counts"));
-  for (const n of counts) {
+  if (counts.length === 1) box.appendChild(h("span", `${counts[0]} (always ${counts[0]} in this game)`));
+  else for (const n of counts) {
     box.appendChild(h("button.seat-count", {type: "button", class: n === seatCount ? "on" : "", data: {count: n},
       "aria-pressed": n === seatCount ? "true" : "false",
       onclick: () => { seatCount = n; renderGameForm(); }}, `${n} players`));
@@ -147,10 +148,8 @@ function renderSeatRows(g) {
     who.value = prev && ids.includes(prev.player) ? prev.player : (q === 0 ? "human" : (ids.includes("bot:normal") ? "bot:normal" : ids[ids.length - 1]));
     const about = h("p.deck-about.dim", {data: {seat: q}});
     const row = h("div.seat-row", {class: `p${q}`, data: {seat: q}},
-      h("span.seat-no", seatName(q)), h("span.you-tag"),
-      h("label.dim", {for: `player-${q}`}, "player"), who, h("label.dim", {for: `deck-${q}`}, "deck"), deck, about);
-    who.id = `player-${q}`;
-    deck.id = `deck-${q}`;
+      h("span.seat-no", seatName(q), h("span.you-tag")),
+      h("label.field.who", h("span.cap", "Player"), who), h("label.field.deck", h("span.cap", "Deck"), deck), about);
     box.appendChild(row);
   }
   syncSeatNotes();
@@ -166,7 +165,8 @@ function syncSeatNotes() {
     const human = $(".player-select", r).value === "human";
     $(".you-tag", r).textContent = human && you ? "you" : "";
     if (human) you = false;
-    $(".deck-about", r).textContent = deckInfo(g, $(".deck-select", r).value).about;
+    const about = deckInfo(g, $(".deck-select", r).value).about;
+    $(".deck-about", r).textContent = about ? about[0].toUpperCase() + about.slice(1) : "";
   }
   const chosen = new Set($$("#seats .player-select").map((s) => s.value));
   const levels = (META.levels || []).filter((l) => l.id !== "human" && chosen.has(l.id));
@@ -339,7 +339,7 @@ function gameItem(g) {
     h("span.g-meta",
       h("span.seat-dots", (g.seats || []).map((s) => h("span", {class: [`p${s.seat}`, s.player === "human" && !s.joined ? "openseat" : ""],
         title: s.player}, `${seatName(s.seat)} ${s.player === "human" ? (s.joined ? "person" : "open") : playerName(s.player)}`))),
-      ` · ${state} · ${g.n || 0} moves${when && !isNaN(when) ? ` · ${when.toLocaleTimeString()}` : ""}`),
+      ` · ${state} · ${g.n || 0} move${g.n === 1 ? "" : "s"}${when && !isNaN(when) ? ` · ${when.toLocaleTimeString()}` : ""}`),
     h("span.g-acts", acts),
     gameDetails(g, gm, waiting));
 }
