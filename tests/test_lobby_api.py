@@ -152,3 +152,26 @@ def test_an_open_game_shows_its_decks_seats_timer_and_settings_before_anyone_joi
     assert listed["options"] == {"surroundings": "forest-cabin"}          # the creator's choice, not the kernel's
     names = [o["name"] for g in meta["games"] if g["id"] == "metazoo-2022" for o in g["options"]]
     assert set(listed["options"]) <= set(names)
+
+
+def test_starting_play_settings_are_the_creators_and_an_open_seat_starts_with_the_defaults(client, meta):
+    mine = {"auto_pass": False, "stops": ["my_end"], "auto_same": False, "auto_pay": False}
+    r = client.post("/api/games", json={"game": "metax", "seats": ["human", "human"], "prefs": mine,
+                                        "settings": {"open": True}})
+    assert r.status_code == 201, r.text
+    gid, token = r.json()["id"], r.json()["seats"][0]["token"]
+    assert client.get(f"/api/games/{gid}", params={"token": token}).json()["prefs"] == mine
+    joined = client.post(f"/api/games/{gid}/join", json={"seat": 1}).json()
+    theirs = client.get(f"/api/games/{gid}", params={"token": joined["token"]}).json()["prefs"]
+    assert theirs == meta["prefs"]["defaults"]
+    # a private game: the creator holds every link, so every seat starts with the creator's choice
+    r = client.post("/api/games", json={"game": "metax", "seats": ["human", "human"], "prefs": mine})
+    gid, tokens = r.json()["id"], [s["token"] for s in r.json()["seats"]]
+    assert [client.get(f"/api/games/{gid}", params={"token": t}).json()["prefs"] for t in tokens] == [mine, mine]
+
+
+def test_bad_starting_play_settings_are_refused_and_nothing_is_made(client):
+    before = len(client.get("/api/games").json()["games"])
+    r = client.post("/api/games", json={"game": "metax", "prefs": {"stops": ["lunch"]}})
+    assert r.status_code == 400 and r.json()["code"] == "bad_prefs" and "lunch" in r.json()["error"]
+    assert len(client.get("/api/games").json()["games"]) == before

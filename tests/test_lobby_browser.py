@@ -79,7 +79,8 @@ def test_the_lobby_describes_games_decks_and_bots(server, browser, meta, open_ga
         assert f"Normal bot: {normal['about']}." in page.inner_text("#player-help")
         # another deck: its description follows
         rows.nth(1).locator(".deck-select").select_option("midrange")
-        assert rows.nth(1).locator(".deck-about").inner_text().lower() == deck_words(meta, "metax", "midrange")[1].lower()
+        midrange = deck_words(meta, "metax", "midrange")[1]
+        assert rows.nth(1).locator(".deck-about").inner_text().lower() == midrange.lower()
         # the seed is tucked away with what it does
         assert not page.locator("#seed").is_visible()
         page.click("#advanced > summary")
