@@ -86,6 +86,7 @@ def test_the_lobby_describes_games_decks_and_bots(server, browser, meta, open_ga
         page.click("#advanced > summary")
         assert page.locator("#seed").is_visible()
         assert "shuffle" in page.inner_text("#seed-note") and "random" in page.inner_text("#seed-note")
+        page.locator("#advanced").screenshot(path=str(artifacts() / "lobby-advanced-desktop.png"))
         page.click("#advanced > summary")
         # the open game: everything someone joining agrees to, before they join
         item = page.locator(f"#open-games li[data-game-id='{open_game['id']}']")
@@ -140,6 +141,7 @@ def test_a_game_against_normal_starts_with_the_play_settings_chosen_in_the_lobby
         link = page.locator("a.seat-link")
         link.wait_for()
         assert "Normal bot" in page.inner_text("#created")
+        page.locator("#new-game-panel").screenshot(path=str(artifacts() / "lobby-created-desktop.png"))
         url = link.get_attribute("href") or ""
         gid, token = urlparse(url).path.split("/")[-1], parse_qs(urlparse(url).query)["token"][0]
         state = api_get(server.url, f"/api/games/{gid}", token=token)

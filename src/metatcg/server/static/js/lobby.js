@@ -275,7 +275,7 @@ function showCreated(res, g, body) {
         h("b", seatName(q)),
         h("a.seat-link", {href: s.url, data: {seat: q}}, url),
         copyBtn,
-        h("a.button.small", {href: s.url}, `Play as seat ${q + 1}`));
+        h("a.button.primary.play-now", {href: s.url}, `Play as ${seatName(q)}`));
     }
     const open = s.player === "human";
     return h("div.created-seat", {class: `p${q}`}, h("b", seatName(q)),
@@ -283,10 +283,18 @@ function showCreated(res, g, body) {
   });
   box.appendChild(h("div.created-box",
     h("div", h("b", `${g.title} created`), h("span.dim", ` · game ${res.id}`)),
-    h("div.dim", body.settings.open ? "Your link is below; the other human seats are open to join."
-      : "Give each player only their own link: the link is the seat."),
+    h("div.dim", createdNote(seats, body.settings.open)),
     rows,
     h("div.created-seat", h("b", "Watch"), h("a", {href: `/watch/${encodeURIComponent(res.id)}`}, absolute(`/watch/${encodeURIComponent(res.id)}`)))));
+}
+
+/** What to do with the links just made: one link is yours; several are to hand out, one each. */
+function createdNote(seats, open) {
+  const links = seats.filter((s) => s.url).length;
+  const keep = "Keep your link to come back to your seat later (this device remembers it too).";
+  if (open) return `Your game is ready and listed: the open seats fill as people join. ${keep}`;
+  if (links <= 1) return links ? `Your game is ready. ${keep}` : "The bots play it: watch it below.";
+  return "Give each player only their own link: whoever has a link plays that seat.";
 }
 
 // ------------------------------------------------------------------ games list
