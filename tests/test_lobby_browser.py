@@ -87,6 +87,13 @@ def test_the_lobby_describes_games_decks_and_bots(server, browser, meta, open_ga
         assert page.locator("#seed").is_visible()
         assert "shuffle" in page.inner_text("#seed-note") and "random" in page.inner_text("#seed-note")
         page.locator("#advanced").screenshot(path=str(artifacts() / "lobby-advanced-desktop.png"))
+        # open seats: a second person's seat is marked open, and the seed is the server's secret
+        rows.nth(1).locator(".player-select").select_option("human")
+        page.check("#open-seats")
+        assert rows.nth(1).locator(".you-tag").inner_text() == "open"
+        assert page.locator("#seed").is_disabled() and "secret" in page.inner_text("#seed-note")
+        page.uncheck("#open-seats")
+        rows.nth(1).locator(".player-select").select_option("bot:normal")
         page.click("#advanced > summary")
         # the open game: everything someone joining agrees to, before they join
         item = page.locator(f"#open-games li[data-game-id='{open_game['id']}']")

@@ -163,7 +163,7 @@ function syncSeatNotes() {
   let you = true;
   for (const r of $$("#seats .seat-row")) {
     const human = $(".player-select", r).value === "human";
-    $(".you-tag", r).textContent = human && you ? "you" : "";
+    $(".you-tag", r).textContent = human && you ? "you" : human && $("#open-seats").checked ? "open" : "";
     if (human) you = false;
     const about = deckInfo(g, $(".deck-select", r).value).about;
     $(".deck-about", r).textContent = about ? about[0].toUpperCase() + about.slice(1) : "";
@@ -413,7 +413,7 @@ async function start() {
   renderMySeats();
   $("#forget-seats").addEventListener("click", () => { localStorage.removeItem(SEATS_KEY); renderMySeats(); });
   $("#timer-on").addEventListener("change", () => { $("#timer-seconds").disabled = !$("#timer-on").checked; });
-  $("#open-seats").addEventListener("change", syncSeed);
+  $("#open-seats").addEventListener("change", () => { syncSeed(); syncSeatNotes(); });
   syncSeed();
   $("#new-game").addEventListener("submit", createGame);
   $("#seats").addEventListener("change", () => { syncSeatNotes(); syncFairWindows(); });
