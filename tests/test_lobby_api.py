@@ -155,7 +155,7 @@ def test_an_open_game_shows_its_decks_seats_timer_and_settings_before_anyone_joi
 
 
 def test_starting_play_settings_are_the_creators_and_an_open_seat_starts_with_the_defaults(client, meta):
-    mine = {"auto_pass": False, "stops": ["my_end"], "auto_same": False, "auto_pay": False}
+    mine = {"auto_pass": False, "stops": ["my_end"], "auto_same": False, "auto_pay": False, "auto_order": False}
     r = client.post("/api/games", json={"game": "metax", "seats": ["human", "human"], "prefs": mine,
                                         "settings": {"open": True}})
     assert r.status_code == 201, r.text

@@ -142,6 +142,7 @@ def test_a_game_against_normal_starts_with_the_play_settings_chosen_in_the_lobby
         page.click("label[for=lobby-pref-stop-their_card]")       # off
         page.click("label[for=lobby-pref-stop-my_end]")           # on
         page.click("label[for=lobby-pref-auto-same]")             # off
+        page.click("label[for=lobby-pref-auto-order]")            # off
         assert "auto-same off" in page.inner_text("#start-prefs-summary")
         page.screenshot(path=str(artifacts() / "lobby-start-prefs-desktop.png"), full_page=True)
         page.click("#create-game")
@@ -153,7 +154,7 @@ def test_a_game_against_normal_starts_with_the_play_settings_chosen_in_the_lobby
         gid, token = urlparse(url).path.split("/")[-1], parse_qs(urlparse(url).query)["token"][0]
         state = api_get(server.url, f"/api/games/{gid}", token=token)
         want = {"auto_pass": True, "stops": sorted({*defaults["stops"], "my_end"} - {"their_card"}),
-                "auto_same": False, "auto_pay": True}
+                "auto_same": False, "auto_pay": True, "auto_order": False}
         assert state["prefs"] == want
         assert [s["player"] for s in state["seats"]] == ["human", "bot:normal"]
         link.click()
@@ -163,6 +164,7 @@ def test_a_game_against_normal_starts_with_the_play_settings_chosen_in_the_lobby
         assert page.locator("#pref-stop-my_end").is_checked()
         assert not page.locator("#pref-stop-their_card").is_checked()
         assert not page.locator("#pref-auto-same").is_checked()
+        assert not page.locator("#pref-auto-order").is_checked()
         assert page.locator("#pref-auto-pass").is_checked()
         w.check_clean()
     finally:

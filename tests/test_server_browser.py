@@ -435,7 +435,8 @@ def test_the_preferences_panel_shows_and_changes_the_seats_prefs(server, browser
         page.click("#prefs-open")
         dialog = page.locator("#prefs-dialog")
         assert dialog.is_visible() and page.evaluate("() => document.activeElement.id") == "pref-auto-pass"
-        assert "Saved: auto-pass on, 4 stops; auto-same on; auto-pay on." in page.inner_text("#prefs-saved")
+        saved = "Saved: auto-pass on, 4 stops; auto-same on; auto-pay on; auto-order on."
+        assert saved in page.inner_text("#prefs-saved")
         for m in moments:                      # every moment, labelled in the words of ui.prefs.MOMENTS
             box = page.locator(f"#pref-stop-{m['name']}")
             assert page.inner_text(f"label[for=pref-stop-{m['name']}]").lower() == m["text"].lower()
@@ -450,9 +451,10 @@ def test_the_preferences_panel_shows_and_changes_the_seats_prefs(server, browser
         page.click("#prefs-save")
         page.wait_for_function("() => document.querySelector('#prefs-status').textContent === 'Saved.'")
         want = {"auto_pass": True, "stops": ["attacked", "attacking", "my_end", "their_end"], "auto_same": False,
-                "auto_pay": False}
+                "auto_pay": False, "auto_order": True}
         assert api_get(server.url, f"/api/games/{gid}", token=token)["prefs"] == want
-        assert "Saved: auto-pass on, 4 stops; auto-same off; auto-pay off." in page.inner_text("#prefs-saved")
+        saved = "Saved: auto-pass on, 4 stops; auto-same off; auto-pay off; auto-order on."
+        assert saved in page.inner_text("#prefs-saved")
         page.keyboard.press("Escape")
         assert not dialog.is_visible() and page.evaluate("() => document.activeElement.id") == "prefs-open"
         phone = open_page(browser, phone=True)

@@ -33,6 +33,7 @@ from .replay import Positions, replay_state
 from .security import Guard
 from .ownership import GameLimits, address_key
 from .store import Store
+from .tutorials import install as install_tutorials
 from .ws import SocketRules, game_socket, read_prefs
 
 log = logging.getLogger("metatcg.server")
@@ -261,6 +262,8 @@ def create_app(db_url: str, *, http_rate: float = HTTP_RATE, http_burst: float =
         table = await hub.table(game_id)
         if token is not None:
             seat = table.seat_of(token)
+            if "position" in table.setup:   # a tutorial starts from a position no record can name
+                raise ApiError(409, "no_record", "a guided first game keeps no record; its replay shows every step")
             return await to_thread.run_sync(table.state.record_for, seat)
         _full_record_allowed(table)
         return await to_thread.run_sync(table.state.record)
@@ -305,6 +308,8 @@ def create_app(db_url: str, *, http_rate: float = HTTP_RATE, http_burst: float =
     @app.get("/replay/{game_id}", include_in_schema=False)
     def replay_page(game_id: str) -> FileResponse:
         return page("play.html")
+
+    install_tutorials(app, hub, page)   # "Learn to play": guided first games (server/tutorials.py)
 
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

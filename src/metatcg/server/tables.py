@@ -120,6 +120,10 @@ class Table:
         # called after a change only one seat may hear of (its preferences)
         self.seat_listeners: list[Callable[[int], None]] = [self.frames.changed_seat]
         self.broken = False   # memory may differ from the database: the hub rebuilds the table
+        self.coach: Any = None   # a guided first game's lesson (server/tutorials.py)
+        if row.settings.get("tutorial"):
+            from .tutorials import coach
+            coach(self)
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -212,6 +216,8 @@ class Table:
             if action not in legal:
                 sample = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
                 raise ApiError(422, "illegal_action", f"{action!r:.80} is not one of your legal actions now: {sample}")
+            if self.coach is not None:     # a tutorial refuses other options than the lesson's
+                self.coach.check(seat, action)
             await self._commit(action, seat, "seat", lambda st: st.apply(action), rid=rid)
 
     async def concede(self, seat: int) -> None:
@@ -382,7 +388,7 @@ class Table:
         if self.ended or p < 0:
             return False
         prefs = self.seats[p].prefs
-        return prefs is not None and (prefs.auto_pass or prefs.auto_same or prefs.auto_pay)
+        return prefs is not None and (prefs.auto_pass or prefs.auto_same or prefs.auto_pay or prefs.auto_order)
 
     def _answers(self, state: GameState, n: int) -> tuple[list["_Step"], bool]:
         """In a worker thread (auto-same plays options out on copies): apply to ``state``, one

@@ -115,6 +115,12 @@ class Presentation:
         that no preference should make. Reads only what ``seat`` may see."""
         return None
 
+    def trigger_controller(self, state: Any, trigger: Any) -> int | None:
+        """The seat that controls a triggered ability waiting to be ordered (public), or None
+        when the game does not say: the ``auto_order`` preference then leaves the order to the
+        seat."""
+        return None
+
     def glossary(self) -> "Glossary":
         """The game's rules help (cached): the ``TOPICS`` of its package's ``glossary`` module, or,
         for a game without one, a minimal glossary of :attr:`phases` and :attr:`keywords`."""

@@ -98,6 +98,11 @@ class MetaZooPresentation(Presentation):
         from .terminal import MetaZooUI
         return MetaZooUI(self)
 
+    def trigger_controller(self, state: Any, trigger: Any) -> int | None:
+        """An ability's controller ("you" of its context), or the player owing a temporary Aura."""
+        ctx = getattr(trigger, "ctx", None)
+        return int(ctx.controller) if ctx is not None else getattr(trigger, "player", None)
+
     # ---- cards
     def describe(self, name: str, c: Any) -> CardInfo:
         c_: CardDef = c

@@ -182,18 +182,20 @@ function syncFairWindows() {
 
 // ------------------------------------------------------------------ starting play settings (issue 29's prefs)
 function defaultPrefs() {
-  return (META && META.prefs && META.prefs.defaults) || {auto_pass: true, stops: [], auto_same: true, auto_pay: true};
+  return (META && META.prefs && META.prefs.defaults) || {auto_pass: true, stops: [], auto_same: true, auto_pay: true, auto_order: true};
 }
 
 function readStartPrefs() {
   return {auto_pass: $("#lobby-pref-auto-pass").checked, stops: checkedStops($("#lobby-pref-stop-list")),
-          auto_same: $("#lobby-pref-auto-same").checked, auto_pay: $("#lobby-pref-auto-pay").checked};
+          auto_same: $("#lobby-pref-auto-same").checked, auto_pay: $("#lobby-pref-auto-pay").checked,
+          auto_order: $("#lobby-pref-auto-order").checked};
 }
 
 function fillStartPrefs(p) {
   $("#lobby-pref-auto-pass").checked = !!p.auto_pass;
   $("#lobby-pref-auto-same").checked = !!p.auto_same;
   $("#lobby-pref-auto-pay").checked = p.auto_pay !== false;
+  $("#lobby-pref-auto-order").checked = p.auto_order !== false;
   fillStops($("#lobby-pref-stop-list"), p);
   syncStartPrefs();
 }
@@ -204,7 +206,8 @@ function syncStartPrefs() {
   const same = JSON.stringify(p) === JSON.stringify({...defaultPrefs(), stops: [...(defaultPrefs().stops || [])].sort()});
   $("#start-prefs-summary").textContent = same ? "(the usual ones)"
     : `(auto-pass ${p.auto_pass ? `on, ${p.stops.length} stop${p.stops.length === 1 ? "" : "s"}` : "off"}, `
-      + `auto-same ${p.auto_same ? "on" : "off"}, auto-pay ${p.auto_pay ? "on" : "off"})`;
+      + `auto-same ${p.auto_same ? "on" : "off"}, auto-pay ${p.auto_pay ? "on" : "off"}, `
+      + `auto-order ${p.auto_order ? "on" : "off"})`;
 }
 
 function setupStartPrefs() {

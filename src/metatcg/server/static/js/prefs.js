@@ -46,7 +46,7 @@ export class PrefsPanel {
     this.fair = false;
     this.el = {
       open: $("#prefs-open"), dialog: $("#prefs-dialog"), form: $("#prefs-form"),
-      autoPass: $("#pref-auto-pass"), autoSame: $("#pref-auto-same"), autoPay: $("#pref-auto-pay"), stops: $("#pref-stops"),
+      autoPass: $("#pref-auto-pass"), autoSame: $("#pref-auto-same"), autoPay: $("#pref-auto-pay"), autoOrder: $("#pref-auto-order"), stops: $("#pref-stops"),
       stopList: $("#pref-stop-list"), status: $("#prefs-status"), saved: $("#prefs-saved"),
       fairNote: $("#pref-fair"), defaults: $("#prefs-defaults"), close: $("#prefs-close"),
       answered: $("#prefs-answered-list"), notes: $("#auto-notes"),
@@ -87,6 +87,7 @@ export class PrefsPanel {
     this.el.autoPass.checked = !!p.auto_pass;
     this.el.autoSame.checked = !!p.auto_same;
     this.el.autoPay.checked = p.auto_pay !== false;
+    this.el.autoOrder.checked = p.auto_order !== false;
     fillStops(this.el.stopList, p);
     this._syncEnabled();
   }
@@ -105,14 +106,15 @@ export class PrefsPanel {
   /** The preferences the form says now. */
   read() {
     return {auto_pass: this.el.autoPass.checked, stops: checkedStops(this.el.stopList), auto_same: this.el.autoSame.checked,
-            auto_pay: this.el.autoPay.checked};
+            auto_pay: this.el.autoPay.checked, auto_order: this.el.autoOrder.checked};
   }
 
   summary(p) {
     if (!p) return "";
     const stops = p.stops || [];
     return `Saved: auto-pass ${p.auto_pass ? `on, ${stops.length} stop${stops.length === 1 ? "" : "s"}` : "off"}; `
-      + `auto-same ${p.auto_same ? "on" : "off"}; auto-pay ${p.auto_pay === false ? "off" : "on"}.`;
+      + `auto-same ${p.auto_same ? "on" : "off"}; auto-pay ${p.auto_pay === false ? "off" : "on"}; `
+      + `auto-order ${p.auto_order === false ? "off" : "on"}.`;
   }
 
   async openDialog() {
