@@ -153,7 +153,8 @@ def test_the_lobby_creates_a_game_and_its_link_opens_a_board_that_plays(server, 
         rows = page.locator("#seats .seat-row")
         assert rows.count() == 2
         rows.nth(0).locator(".player-select").select_option("human")
-        rows.nth(1).locator(".player-select").select_option("bot:random")
+        rows.nth(1).locator(".player-select").select_option("bot:easy")       # "Easy bot": random moves
+        page.click("#advanced > summary")                                    # the seed is under "Advanced"
         page.fill("#seed", "4")
         page.click("#create-game")
         link = page.locator("a.seat-link")
@@ -166,7 +167,7 @@ def test_the_lobby_creates_a_game_and_its_link_opens_a_board_that_plays(server, 
         n = board_n(page)
         take(page, enabled_actions(page)[0], via_card=False)
         wait_past(page, n)
-        assert page.inner_text("#seats-bar").count("bot:random") == 1
+        assert page.inner_text("#seats-bar").count("bot:easy") == 1
         w.check_clean()
     finally:
         w.close()

@@ -54,6 +54,9 @@ class Presentation:
 
     #: the unit ``Game.match_facts`` counts a game's length in ("turns", "rounds")
     length_word: str = "turns"
+    #: one or two sentences for someone choosing a game (the lobby): what you do and how you win,
+    #: in our own words; empty for a game that has none
+    about: str = ""
     #: card type ids in the order deck lists show them
     card_types: tuple[str, ...] = ()
     #: what a card without text says in its panel

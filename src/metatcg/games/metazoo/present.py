@@ -71,6 +71,9 @@ def keyword_label(k: str) -> str:
 
 class MetaZooPresentation(Presentation):
     length_word = "rounds"
+    about = (f"Two Casters send creatures into {LANES} lanes and spend Aura to play them. Each round every lane "
+             f"holds a mission: the side with more Influence there scores Mission Points. First to {MP_TO_WIN} "
+             "MP wins.")
     card_types = ("caster", "terra", "creature", "equipment", "strategy", "aura", "token")
     phases: Mapping[str, str] = PHASES
     pick_kinds = Presentation.pick_kinds | {"bottom", "resolve_order", "replace_order", "discard", "sacrifice"}
