@@ -142,7 +142,7 @@ def test_finished_lesson_leads_to_a_real_game_against_the_normal_bot(server, bro
         assert not page.query_selector("#coach")
         gid = page.url.split("/play/")[1].split("?")[0]
         seats = httpx.get(f"{server.url}/api/games/{gid}/spectate").json()["seats"]
-        assert [s["player"] for s in seats] == ["human", "bot:greedy"]
+        assert [s["player"] for s in seats] == ["human", "bot:normal"]
         w.check_clean()
     finally:
         w.close()

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 #: the bot for the other seats' decisions the lesson does not script ("Normal" in the lobby)
 OPPONENT = "bot:greedy"
 #: what the finished lesson offers next: a real game against the Normal bot
-NEXT_BOT = "bot:greedy"
+NEXT_BOT = "bot:normal"
 
 
 class Coach:
