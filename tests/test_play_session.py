@@ -198,7 +198,8 @@ def test_a_person_picks_the_surroundings_from_a_list_with_the_derived_keys(monke
     chosen = play_mod.pick_options(game, 2, None)
     assert chosen == {"surroundings": "forest-cabin"}
     out = " ".join(capsys.readouterr().out.split())             # as read, whatever the wrapping
-    assert "Where are the Casters?" in out and "turn 1 sky: full_moon, nighttime, stars" in out
+    assert "Where are the Casters?" in out and "the sky on turn 1: full moon, nighttime, stars" in out
+    assert "_" not in out                                       # keys read as words
     assert "choose 1-" in out                                   # a bad answer asks again
     state = game.new_state(["embers", "grove"], seed=1, options=chosen)
     assert state.view(0)["surroundings"]["mode"] == "shared"

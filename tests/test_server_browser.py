@@ -88,7 +88,8 @@ def test_the_lobby_creates_a_game_and_its_link_opens_a_board_that_plays(server, 
         rows = page.locator("#seats .seat-row")
         assert rows.count() == 2
         rows.nth(0).locator(".player-select").select_option("human")
-        rows.nth(1).locator(".player-select").select_option("bot:random")
+        rows.nth(1).locator(".player-select").select_option("bot:easy")       # "Easy bot": random moves
+        page.click("#advanced > summary")                                    # the seed is under "Advanced"
         page.fill("#seed", "4")
         page.click("#create-game")
         link = page.locator("a.seat-link")
@@ -101,7 +102,7 @@ def test_the_lobby_creates_a_game_and_its_link_opens_a_board_that_plays(server, 
         n = board_n(page)
         take(page, enabled_actions(page)[0], via_card=False)
         wait_past(page, n)
-        assert page.inner_text("#seats-bar").count("bot:random") == 1
+        assert page.inner_text("#seats-bar").count("bot:easy") == 1
         w.check_clean()
     finally:
         w.close()
@@ -369,7 +370,8 @@ def test_the_preferences_panel_shows_and_changes_the_seats_prefs(server, browser
         page.click("#prefs-open")
         dialog = page.locator("#prefs-dialog")
         assert dialog.is_visible() and page.evaluate("() => document.activeElement.id") == "pref-auto-pass"
-        assert "Saved: auto-pass on, 4 stops; auto-same on." in page.inner_text("#prefs-saved")
+        saved = "Saved: auto-pass on, 4 stops; auto-same on; auto-pay on; auto-order on."
+        assert saved in page.inner_text("#prefs-saved")
         for m in moments:                      # every moment, labelled in the words of ui.prefs.MOMENTS
             box = page.locator(f"#pref-stop-{m['name']}")
             assert page.inner_text(f"label[for=pref-stop-{m['name']}]").lower() == m["text"].lower()
@@ -378,13 +380,16 @@ def test_the_preferences_panel_shows_and_changes_the_seats_prefs(server, browser
         page.focus("#pref-stop-my_end")
         page.keyboard.press("Space")                                      # by keyboard: on
         page.click("label[for=pref-auto-same]")
+        page.click("label[for=pref-auto-pay]")
         assert page.inner_text("#prefs-status") == "Changed: Save to keep it."
         page.screenshot(path=str(artifacts() / "prefs-panel-desktop.png"))
         page.click("#prefs-save")
         page.wait_for_function("() => document.querySelector('#prefs-status').textContent === 'Saved.'")
-        want = {"auto_pass": True, "stops": ["attacked", "attacking", "my_end", "their_end"], "auto_same": False}
+        want = {"auto_pass": True, "stops": ["attacked", "attacking", "my_end", "their_end"], "auto_same": False,
+                "auto_pay": False, "auto_order": True}
         assert api_get(server.url, f"/api/games/{gid}", token=token)["prefs"] == want
-        assert "Saved: auto-pass on, 4 stops; auto-same off." in page.inner_text("#prefs-saved")
+        saved = "Saved: auto-pass on, 4 stops; auto-same off; auto-pay off; auto-order on."
+        assert saved in page.inner_text("#prefs-saved")
         page.keyboard.press("Escape")
         assert not dialog.is_visible() and page.evaluate("() => document.activeElement.id") == "prefs-open"
         phone = open_page(browser, phone=True)
@@ -395,6 +400,7 @@ def test_the_preferences_panel_shows_and_changes_the_seats_prefs(server, browser
             assert phone.page.locator("#pref-stop-my_end").is_checked()
             assert not phone.page.locator("#pref-stop-their_card").is_checked()
             assert not phone.page.locator("#pref-auto-same").is_checked()
+            assert not phone.page.locator("#pref-auto-pay").is_checked()
             phone.page.screenshot(path=str(artifacts() / "prefs-panel-phone.png"))
             phone.check_clean()
         finally:

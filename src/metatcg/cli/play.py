@@ -201,7 +201,8 @@ def pick_options(game: Game, seats: int, options: dict[str, Any] | None) -> dict
             continue
         console.print(f"[bold]{escape(question)}[/]")
         for i, (value, text) in enumerate(values, 1):
-            console.print(f"  {i}. [bold]{escape(value)}[/] — {escape(text)}")
+            shown = value.replace("_", " ").replace("-", " ").capitalize()      # the key, as words
+            console.print(f"  {i}. [bold]{escape(shown)}[/] — {escape(text)}")
         while True:
             raw = read_line(escape(f"1-{len(values)} [1]> ")).strip()
             if not raw:

@@ -572,7 +572,7 @@ class GameState:
             self.stack.append(ResolveTrigger(ts[0]))
             return
         self.decide(group.seat, ORDER_DECISION, group,
-                    "Choose which of your simultaneous triggered abilities resolves next")
+                    "Choose which of these simultaneous triggered abilities resolves next")
 
     def order_trigger_actions(self) -> list[Action]:
         """Kernel-made options for ordering one seat's simultaneous triggers."""

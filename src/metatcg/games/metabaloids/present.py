@@ -153,6 +153,9 @@ def card_keywords(c: CardDef) -> tuple[str, ...]:
 
 class MetabaloidsPresentation(Presentation):
     length_word = "turns"
+    about = (f"Two to four players line up creatures in up to {COLUMNS} columns and must attack every turn; "
+             "each side adds a card drawn from its deck to the fight, and the loser loses cards. Two players: "
+             "you win when the other runs out of cards; with three or four, the fewest lost cards wins.")
     card_types = ("creature", "event")
     no_text = "(no ability)"
     phases: Mapping[str, str] = PHASES

@@ -335,7 +335,8 @@ def _pay_label(key: str, name: str) -> str:
         return f"Spend 1 {key[5:].title()} Aura from your pool"
     if key[0] == "c":
         return f"Fatigue {name} for Aura"
-    return f"Fatigue a {key.title()} Aura Page"
+    kind = key.title()
+    return f"Fatigue {'an' if kind[0] in 'AEIOU' else 'a'} {kind} Aura Page"
 
 
 def pay_with(st: GameState, step: Pay, choice: tuple[str, Any]) -> None:

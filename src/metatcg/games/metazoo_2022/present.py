@@ -21,7 +21,7 @@ from .schema import AURA_TYPES
 from .stats import TRIBAL_EACH
 from .statuses import MAX_POISON, NAMES as STATUS_NAMES, POISON_LOSS
 from .turn import STEP_NAMES
-from . import moments
+from . import autopay, moments
 
 if TYPE_CHECKING:  # pragma: no cover
     from .terminal import MZ22UI
@@ -226,13 +226,21 @@ def details_of(df: PageDef) -> tuple[str, ...]:
 
 class MZ22Presentation(Presentation):
     length_word = "turns"
+    about = (f"Two to four Casters play creatures (Beasties), spells and traps into one shared Arena, "
+             f"paying with Aura. Beasties fight each other and the Casters: bring every other Caster from "
+             f"{START_LP} Life Points down to 0 to win.")
     card_types = ("aura", "terra", "beastie", "artifact", "spell", "potion")
     no_text = "(no Effects)"
 
     def option_choices(self, seats: int) -> list[tuple[str, str, list[tuple[str, str]]]]:
         """The surroundings, picked from the presets with what each declares and the keys its
-        moment and place give on turn 1 (MZ22-TERRA-8..13)."""
+        moment and place give on turn 1 (MZ22-TERRA-8..13), in words (``full moon``, not
+        ``full_moon``): the keys are the preset's, shown as a player says them."""
         from . import surroundings
+
+        def words(keys: list[str]) -> str:
+            return ", ".join(k.replace("_", " ").replace("-", " ") for k in keys)
+
         out = []
         for name, raw in surroundings.presets().items():
             try:
@@ -240,12 +248,13 @@ class MZ22Presentation(Presentation):
             except ValueError:
                 continue                   # a preset for another table size
             if cfg is None:
-                out.append((name, "Terra Pages only: no declared surroundings (tournaments)"))
+                out.append((name, "Terra Pages only: nothing declared about where you play (as in tournaments)"))
                 continue
             keys = sorted(set(surroundings.initial(cfg, seats)[0]))
             shared = raw.get("shared") or {}
-            said = ", ".join(sorted(shared.get("keys", []) + shared.get("items", []))) or "each Caster's own"
-            out.append((name, f"{raw['mode'].replace('_', '-')}: {said}; turn 1 sky: {', '.join(keys) or 'none'}"))
+            said = words(sorted(shared.get("keys", []) + shared.get("items", [])))
+            where = f"both Casters share: {said}" if said else "each Caster declares their own place"
+            out.append((name, f"{where}; the sky on turn 1: {words(keys) or 'nothing'}"))
         out.sort(key=lambda x: x[0] != "terra_only")
         return [("surroundings", "Where are the Casters? (surroundings, the 4th Wall)", out)] if out else []
     phases: Mapping[str, str] = PHASES
@@ -279,6 +288,9 @@ class MZ22Presentation(Presentation):
 
     def window_moments(self, state: Any, window: Any, seat: int) -> frozenset[str]:
         return moments.window_moments(state.data, window, seat)
+
+    def auto_pay(self, state: Any, seat: int) -> Any:
+        return autopay.auto_pay(state, seat)
 
     # ---- cards
     def describe(self, name: str, c: Any) -> CardInfo:
