@@ -77,7 +77,7 @@ function grid(ctx, v, q) {
   return h("div.mb-grid", {data: {scroll: `grid${q}`}}, cols.map((col, i) => {
     const atk = b && b.attacker === q && b.attack_column === i;
     const def = b && b.defender === q && b.defense_column === i;
-    return h("div.mb-col", {class: [atk ? "atk" : "", def ? "def" : ""], data: {ref: `col${q}-${i}`},
+    return h("div.mb-col", {class: [atk ? "atk" : "", def ? "def" : ""], data: {ref: `col${q}-${i}`}, role: "group",
       "aria-label": `${ctx.seatName(q)}'s ${(COLS[i] || `column ${i + 1}`).toLowerCase()} column`},
       h("div.mb-col-head", h("b", COLS[i] || `Column ${i + 1}`),
         h("span.sums", ` ATK ${colSum(col, "attack")} · DEF ${colSum(col, "defense")}`),

@@ -166,7 +166,7 @@ class Ctx22 {
     const aura = Object.entries(c.aura || {});
     const isTarget = this.target === ctx.seatName(q);
     return h("div.panel.caster", {class: [ctx.pcls(q), mine ? "mine" : "", active ? "active" : "", c.out ? "out" : "", isTarget ? "targeted" : ""],
-      data: {seat: q, ref: ctx.seatName(q)}, "aria-label": `${ctx.seatName(q)}'s Caster`},
+      data: {seat: q, ref: ctx.seatName(q)}, role: "group", "aria-label": `${ctx.seatName(q)}'s Caster`},
     h("div.panel-head",
       h("b", ctx.seatLabel(q)),
       c.out ? h("span.out-mark", "OUT") : null,
@@ -255,7 +255,7 @@ class Ctx22 {
     const auras = pages.filter((p) => p.type === "aura");
     const loose = this.loose.filter((b) => b.controller === q);
     const mine = q === ctx.me;
-    return h("div.arena-side", {class: [ctx.pcls(q), mine ? "mine" : ""], data: {seat: q, ref: `arena${q}`},
+    return h("div.arena-side", {class: [ctx.pcls(q), mine ? "mine" : ""], data: {seat: q, ref: `arena${q}`}, role: "group",
       "aria-label": `${ctx.seatName(q)}'s Arena`},
       h("div.arena-head", h("b", ctx.seatLabel(q)), h("span.dim", ` · Arena ${pages.length}${loose.length ? ` · face-down ${loose.length}` : ""}`)),
       h("div.cards.arena-cards", {data: {scroll: `arena${q}`}},

@@ -87,7 +87,7 @@ function lanes(ctx, v, top, bottom) {
     const mission = v.mission_lane === ln.lane;
     const t = ln.terra;
     return h("div.lane", {class: [mission ? "mission" : "", ln.resolved ? "resolved" : ""], data: {ref: `lane${ln.lane}`},
-      tabindex: "0", role: "button", "aria-label": `Lane ${ln.lane}`},
+      tabindex: "0", role: "group", "aria-label": `Lane ${ln.lane}`},
       h("div.lane-head", {title: "Click the lane: its options, or the target of a card you picked"},
         h("b", `Lane ${ln.lane}`),
         mission ? ctx.badge("⚑ mission", "hot") : null,
