@@ -229,6 +229,8 @@ def test_a_whole_game_on_the_board_at_1280x800_with_the_layout_checked(server, b
             if i != 12:
                 return
             check_layout(page, f"{game} 1280x800 mid-game")
+            page.mouse.move(640, 2)              # no card's hover text over the picture
+            page.wait_for_selector("#card-text", state="hidden")
             page.screenshot(path=str(shots / f"board-{game}-1280-mid.png"))
             wide = same_seat_at(browser, url, board_n(page), WIDE)
             try:
