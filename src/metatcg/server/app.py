@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots import BOTS
 from ..registry import game_entries, load_game
+from ..ui.help import help_payload
 from ..ui.prefs import MOMENTS, SeatPrefs
 from ..ui.presentation import presentation_of
 from ..ui.why import why_not
@@ -176,6 +177,11 @@ def create_app(db_url: str, *, http_rate: float = HTTP_RATE, http_burst: float =
     def cards(game: str) -> dict[str, Any]:
         return _cards(game)
 
+    @app.get("/api/glossary/{game}")
+    def glossary(game: str) -> dict[str, Any]:
+        """The game's rules help for the page's Rules panel and tooltips (ui.help)."""
+        return _glossary(game)
+
     # ------------------------------------------------------------------ games
     @app.post("/api/games", status_code=201)
     async def new_game(body: NewGame, request: Request) -> dict[str, Any]:
@@ -326,7 +332,8 @@ def _meta() -> dict[str, Any]:
         opts = [{"name": name, "question": q, "choices": [list(c) for c in choices]}
                 for name, q, choices in presentation_of(g).option_choices(g.min_players)]
         games.append({"id": e.id, "title": e.title, "seat_counts": list(g.seat_counts),
-                      "decks": g.starter_deck_names(), "options": opts})
+                      "decks": g.starter_deck_names(), "options": opts,
+                      "phases": dict(presentation_of(g).phases), "glossary": f"/api/glossary/{e.id}"})
     return {"games": games, "bots": list(BOTS), "players": list(PLAYERS),
             "prefs": {"moments": [{"name": k, "text": v} for k, v in MOMENTS.items()],
                       "defaults": SeatPrefs().to_json()}}
@@ -341,6 +348,17 @@ def _cards_of(game_id: str) -> dict[str, Any]:
         if info is not None:
             out[name] = info.to_json()
     return {"cards": out}
+
+
+@lru_cache(maxsize=16)
+def _glossary_of(game_id: str) -> dict[str, Any]:
+    return help_payload(presentation_of(load_game(game_id)))
+
+
+def _glossary(game_id: str) -> dict[str, Any]:
+    if game_id not in {e.id for e in game_entries()}:
+        raise ApiError(404, "unknown", f"unknown game {game_id!r:.40}")
+    return _glossary_of(game_id)
 
 
 def _cards(game_id: str) -> dict[str, Any]:
