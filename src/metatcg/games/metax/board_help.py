@@ -23,5 +23,5 @@ HELP_TERMS = (
 )
 
 JARGON = ("Prepped", "Pushed", "Push", "TKO", "HP KO", "KO", "Battle Card", "Battle Zone", "Team Attack",
-          "Link", "Victory Point", "VP", "MP", "Meta Points", "Quick", "Elusive", "Sentinel", "Damage",
+          "Link", "Victory Point", "Meta Points", "Quick", "Elusive", "Sentinel", "Damage",
           "Prep Step", "Planning Step", "Battle Step", "Multi-Stat", "Negate", "Rank")
