@@ -139,6 +139,12 @@ def test_metax(server, browser):
     assert page.inner_text("#phase").split(" · ")[1] in {"Setup", "Mulligans", "Prep Step", "Planning Step",
                                                           "Battle Step: attacks", "Battle Step: defenders",
                                                           "Battle Step: damage", "End of turn"}
+    sync_api.expect(page.locator(".badge", has_text=re.compile(r"^(Prepped|Pushed)$")).first) \
+        .to_have_accessible_description(re.compile(r"Prepped|Pushed"))
+    # a type line cut to fit its tile says itself in full in its tooltip
+    cut = page.evaluate("""() => Array.from(document.querySelectorAll('.c-kind'))
+      .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => [e.textContent, e.dataset.help || ''])""")
+    assert all(help_.startswith(kind) for kind, help_ in cut), cut
     hover_tip(page, "metax", ".badge.has-help >> text=/^TKO in/", r"knockout|TKO")
     check_rules_panel(page, "metax", "prepped", "Pushed and Prepped")
     w.check_clean()

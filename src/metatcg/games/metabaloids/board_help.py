@@ -4,7 +4,7 @@ from ...ui.help import HelpTerm
 
 HELP_TERMS = (
     HelpTerm(r"^Lose (.+?): (\d+) points? of (\d+)$", "card-losses",
-             "Losing {1} pays {2} points of the card losses, of the {3} points still owed."),
+             "Losing {1} pays {2} of the {3} points of card losses still owed."),
     HelpTerm(r"(\d+) points? of card losses", "card-losses",
              "{1} points of damage are still to pay by losing cards, each card paying its Defense."),
     HelpTerm(r"card loss", "card-losses", "Damage left after a battle is paid by losing cards, each "

@@ -274,9 +274,10 @@ class Help {
     this.hovered = t;
     const topic = t.dataset.topic ? this.byId.get(t.dataset.topic) : null;
     const clickable = !t.closest("button, [data-card-id], [data-ref], summary, a, [role=button]");
+    const text = topic && t.dataset.help.startsWith(`${topic.title}: `) ? t.dataset.help.slice(topic.title.length + 2) : t.dataset.help;
     clear(this.tip).append(
       topic ? h("div.tip-title", topic.title) : "",
-      h("div.tip-text", t.dataset.help),
+      h("div.tip-text", text),
       topic ? h("div.tip-hint", clickable ? "Click for the rules" : "Press ? for the rules") : "");
     this.tip.hidden = false;
     const r = t.getBoundingClientRect();
