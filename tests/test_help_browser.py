@@ -185,6 +185,18 @@ def test_metazoo(server, browser):
     check_rules_panel(page, "metazoo", "soar", "Soar")
     w.check_clean()
     w.close()
+    # on a phone the Rules panel fills the screen and still searches
+    w = open_page(browser, phone=True)
+    w.page.goto(server.url + made["seats"][s["seat"]]["url"])
+    wait_n(w.page, s["n"])
+    w.page.click("#rules-open")
+    box = w.page.locator("#rules-dialog").bounding_box()
+    assert box["width"] <= 390 and box["height"] <= 844
+    w.page.fill("#rules-search", "mission points")
+    assert w.page.locator("#rule-mission-points[open]").count() == 1
+    w.page.screenshot(path=str(artifacts() / "help-rules-metazoo-phone.png"))
+    w.check_clean()
+    w.close()
 
 
 def test_metazoo_2022_jargon_and_the_result_markers(server, browser):
