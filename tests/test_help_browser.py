@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from support.browser import api_get, api_post, artifacts, launch, need_browser, open_page, wait_n
+from support.browser import api_get, api_post, artifacts, launch, need_browser, open_page, wait_n, wait_past
 from support.servers import ServerProcess
 
 sync_api = need_browser()
@@ -147,6 +147,16 @@ def test_metax(server, browser):
     assert all(help_.startswith(kind) for kind, help_ in cut), cut
     hover_tip(page, "metax", ".badge.has-help >> text=/^TKO in/", r"knockout|TKO")
     check_rules_panel(page, "metax", "prepped", "Pushed and Prepped")
+    # after a move the header and the prompt (which stay and get new text) are explained anew
+    n = int(page.get_attribute("#board", "data-n"))
+    page.locator("#actions button[data-action-id]").first.click()
+    wait_past(page, n)
+    page.wait_for_function("""() => ['#phase', '#prompt', '#turn'].every(s => {
+      const e = document.querySelector(s); return !e || !e.textContent || e.dataset.helpRun === e.textContent; })""")
+    stale = page.evaluate("""() => Array.from(document.querySelectorAll('#phase .term, #prompt .term'))
+      .filter(t => !t.getAttribute('aria-describedby')).length""")
+    assert stale == 0
+    assert page.locator("#phase .term").count() >= 1, page.inner_text("#phase")
     w.check_clean()
     w.close()
 

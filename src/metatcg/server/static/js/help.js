@@ -137,8 +137,12 @@ class Help {
     for (const el of running) this._running(el);
     const all = [root, ...root.querySelectorAll("*")];
     for (const el of all) {
-      if (el.dataset.help !== undefined || el.closest(".term, [data-help], #rules-dialog")) continue;
       const text = this._ownText(el);
+      if (el.dataset.help !== undefined) {
+        if (el.dataset.helpText === text || el.closest(RUNNING) || el.classList.contains("counter")) continue;
+        this._forget(el);                    // its text changed in place: explain it again
+      }
+      if (el.closest(".term, [data-help], #rules-dialog")) continue;
       if (!text || el.closest(RUNNING) || el.closest(".c-name")) continue;
       const card = el.closest("[data-card-name]");
       if (card && card.dataset.cardName && text.trim() === card.dataset.cardName) continue;
@@ -147,7 +151,18 @@ class Help {
       const host = el.parentElement && el.parentElement.classList.contains("counter") ? el.parentElement : el;
       if (host.dataset.help !== undefined) continue;
       this.describe(host, found[0], found[1]);
+      host.dataset.helpText = host === el ? text : "";
     }
+  }
+
+  /** Take back what `describe` gave an element whose text was replaced. */
+  _forget(el) {
+    delete el.dataset.help;
+    delete el.dataset.topic;
+    delete el.dataset.helpText;
+    el.classList.remove("has-help");
+    const ids = (el.getAttribute("aria-describedby") || "").split(/\s+/).filter((id) => id && !id.startsWith("help-d"));
+    if (ids.length) el.setAttribute("aria-describedby", ids.join(" ")); else el.removeAttribute("aria-describedby");
   }
 
   /** The text an element holds itself (not its children's): "Aura zone" of "Aura zone <span>3</span>". */
@@ -160,8 +175,10 @@ class Help {
 
   /** Wrap the jargon words of a running text (each word once per element). */
   _running(el) {
-    if (!this.wordRe || el.dataset.helpRun === "1") return;
-    el.dataset.helpRun = "1";
+    // #prompt, #phase and #turn stay and get new text: done again whenever their text changes
+    if (!this.wordRe) return;
+    if (el.dataset.helpRun === el.textContent && el.querySelectorAll(".term").length === Number(el.dataset.helpTerms || 0)) return;
+    this._forget(el);
     // a whole line the game explains ("Lose Elder Jotun from hand: 6 points of 4")
     const whole = el.textContent.replace(/\s+/g, " ").trim();
     const term = this.terms.find((t) => t.re.test(whole));
@@ -171,7 +188,8 @@ class Help {
     const nodes = [];
     while (walker.nextNode()) nodes.push(walker.currentNode);
     for (let node of nodes) {
-      if (node.parentElement.closest(".term, [data-help]") && node.parentElement !== el) continue;
+      const marked = node.parentElement.closest(".term, [data-help]");
+      if (marked && marked !== el && el.contains(marked)) continue;
       for (let guard = 0; guard < 8 && node; guard++) {
         const m = this.wordRe.exec(node.nodeValue);
         if (!m) break;
@@ -193,7 +211,8 @@ class Help {
         node = rest;
       }
     }
-    // a button or card tile carries its words' descriptions itself (its children are not read)
+    el.dataset.helpRun = el.textContent;
+    el.dataset.helpTerms = String(el.querySelectorAll(".term").length);
   }
 
   /** Give `el` the gloss of `topic` (or `gloss`): a tooltip, an accessible description and a
