@@ -80,9 +80,9 @@ def open_seat(browser, server, made: dict, state: dict):
 
 
 def check_described(page, game: str, must: list[str]) -> None:
-    """Every visible badge is described; each word of ``must`` is, where it shows."""
-    missing = page.evaluate(UNDESCRIBED, ".badge")
-    assert not missing, f"{game}: badges without a description: {missing}"
+    """Every visible badge, counter and pile is described; each word of ``must`` is, where it shows."""
+    missing = page.evaluate(UNDESCRIBED, "#board .badge, #board .counter, #board .pile-title, #board .zone-title, #seats-bar .ret")
+    assert not missing, f"{game}: badges, counters or piles without a description: {missing}"
     for word in must:
         found = page.evaluate(DESCRIBED_TEXT, word)
         assert found, f"{game}: {word!r} is on the board without a description (or not on the board)"
