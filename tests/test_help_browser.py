@@ -80,8 +80,10 @@ def open_seat(browser, server, made: dict, state: dict):
 
 
 def check_described(page, game: str, must: list[str]) -> None:
-    """Every visible badge, counter and pile is described; each word of ``must`` is, where it shows."""
-    missing = page.evaluate(UNDESCRIBED, "#board .badge, #board .counter, #board .pile-title, #board .zone-title, #seats-bar .ret")
+    """Every visible badge, counter, pile, zone title and result marker is described; each word
+    of ``must`` is, where it shows."""
+    labels = "#board .badge, #board .counter, #board .pile-title, #board .zone-title, #seats-bar .ret"
+    missing = page.evaluate(UNDESCRIBED, labels)
     assert not missing, f"{game}: badges, counters or piles without a description: {missing}"
     for word in must:
         found = page.evaluate(DESCRIBED_TEXT, word)

@@ -3,7 +3,7 @@ EVERY action.
 
 Random-vs-random games over every ordered pair of starter decks (mirrors included) and games
 involving the greedy bot (greedy-vs-random, random-vs-greedy and greedy-vs-greedy in turn),
-over 1,000 games in all. After every ``apply`` the checker asserts:
+over 700 games in all (benchmarks/fuzz_limits.py plays many more). After every ``apply`` the checker asserts:
 
 * card conservation: every instance that is not a token is in exactly one place (main deck,
   hand, discard pile, being looked at, set-aside Starter Terras, Aura deck, Aura zone,
@@ -70,7 +70,7 @@ GAME = metatcg.load_game("metazoo")
 POOL = GAME.pool
 DECKS = GAME.starter_deck_names()
 PAIRS = list(itertools.product(DECKS, DECKS))  # ordered, mirrors included
-RANDOM_GAMES_PER_PAIR = 19                     # 7 decks: 49 pairs, 931 games
+RANDOM_GAMES_PER_PAIR = 13                     # 7 decks: 49 pairs, 637 games
 TRY_ALL_EVERY = 6                              # try every offered action at every 6th decision
 GREEDY_SEATS = [("greedy", "random"), ("random", "greedy"), ("greedy", "greedy")]
 GREEDY_GAMES_PER_SEATS = 36                    # 108 games
@@ -599,7 +599,7 @@ def test_the_checker_catches_broken_states(name):
 # Issue 7, defect 2: a sound game always ends by its own rules, never at the kernel's action
 # limit (a replacement that led back to its own event once looped there: Coral Aegis and a
 # Caster, MZL-ERRATA-REPLEFF-3, MZL-CASTER-9). A small sample of the big run in
-# benchmarks/fuzz_limits.py: 48 greedy and 392 random games over every ordered pair of
+# benchmarks/fuzz_limits.py: 48 greedy and 196 random games over every ordered pair of
 # starter decks.
 _STARTERS = metatcg.load_game("metazoo").starter_deck_names()
 _PAIRS = list(itertools.product(_STARTERS, repeat=2))
@@ -631,4 +631,4 @@ def test_greedy_games_never_reach_the_action_limit(part):
 @pytest.mark.rule("MZL-ERRATA-REPLEFF-3", "MZL-ACTION-4")
 @pytest.mark.parametrize("part", range(4))
 def test_random_games_never_reach_the_action_limit(part):
-    assert _limit_endings("random", _PAIRS, 2, 9000 + 1000 * part) == []
+    assert _limit_endings("random", _PAIRS, 1, 9000 + 1000 * part) == []

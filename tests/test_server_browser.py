@@ -153,7 +153,8 @@ def test_the_lobby_creates_a_game_and_its_link_opens_a_board_that_plays(server, 
         rows = page.locator("#seats .seat-row")
         assert rows.count() == 2
         rows.nth(0).locator(".player-select").select_option("human")
-        rows.nth(1).locator(".player-select").select_option("bot:random")
+        rows.nth(1).locator(".player-select").select_option("bot:easy")       # "Easy bot": random moves
+        page.click("#advanced > summary")                                    # the seed is under "Advanced"
         page.fill("#seed", "4")
         page.click("#create-game")
         link = page.locator("a.seat-link")
@@ -166,7 +167,7 @@ def test_the_lobby_creates_a_game_and_its_link_opens_a_board_that_plays(server, 
         n = board_n(page)
         take(page, enabled_actions(page)[0], via_card=False)
         wait_past(page, n)
-        assert page.inner_text("#seats-bar").count("bot:random") == 1
+        assert page.inner_text("#seats-bar").count("bot:easy") == 1
         w.check_clean()
     finally:
         w.close()
@@ -434,7 +435,8 @@ def test_the_preferences_panel_shows_and_changes_the_seats_prefs(server, browser
         page.click("#prefs-open")
         dialog = page.locator("#prefs-dialog")
         assert dialog.is_visible() and page.evaluate("() => document.activeElement.id") == "pref-auto-pass"
-        assert "Saved: auto-pass on, 4 stops; auto-same on; auto-pay on." in page.inner_text("#prefs-saved")
+        saved = "Saved: auto-pass on, 4 stops; auto-same on; auto-pay on; auto-order on."
+        assert saved in page.inner_text("#prefs-saved")
         for m in moments:                      # every moment, labelled in the words of ui.prefs.MOMENTS
             box = page.locator(f"#pref-stop-{m['name']}")
             assert page.inner_text(f"label[for=pref-stop-{m['name']}]").lower() == m["text"].lower()
@@ -449,9 +451,10 @@ def test_the_preferences_panel_shows_and_changes_the_seats_prefs(server, browser
         page.click("#prefs-save")
         page.wait_for_function("() => document.querySelector('#prefs-status').textContent === 'Saved.'")
         want = {"auto_pass": True, "stops": ["attacked", "attacking", "my_end", "their_end"], "auto_same": False,
-                "auto_pay": False}
+                "auto_pay": False, "auto_order": True}
         assert api_get(server.url, f"/api/games/{gid}", token=token)["prefs"] == want
-        assert "Saved: auto-pass on, 4 stops; auto-same off; auto-pay off." in page.inner_text("#prefs-saved")
+        saved = "Saved: auto-pass on, 4 stops; auto-same off; auto-pay off; auto-order on."
+        assert saved in page.inner_text("#prefs-saved")
         page.keyboard.press("Escape")
         assert not dialog.is_visible() and page.evaluate("() => document.activeElement.id") == "prefs-open"
         phone = open_page(browser, phone=True)

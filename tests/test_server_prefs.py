@@ -24,10 +24,10 @@ from test_server_ws import nothing_more, recv
 
 FREE = {"http_rate": 1e6, "http_burst": 1e6, "new_game_rate": 1e6, "new_game_burst": 1e6}
 SEED = 29_001
-OFF = {"auto_pass": False, "auto_same": False, "auto_pay": False}
+OFF = {"auto_pass": False, "auto_same": False, "auto_pay": False, "auto_order": False}
 #: seat 0's preferences in these tests: every moment a stop except the start of others' steps
 NOT_THEIR_STEP = {"auto_pass": True, "stops": sorted(set(MOMENTS) - {"their_step"}), "auto_same": False,
-                  "auto_pay": False}
+                  "auto_pay": False, "auto_order": False}
 
 
 def new_app(url: str):
@@ -241,7 +241,7 @@ def test_no_other_seat_ever_holds_a_seats_prefs(tmp_path):
     of theirs holds P1's preferences or what they answered."""
     url = f"sqlite:///{tmp_path / 'g.db'}"
     app = new_app(url)
-    mine = {"auto_pass": True, "stops": ["battle", "my_end"], "auto_same": False, "auto_pay": True}
+    mine = {"auto_pass": True, "stops": ["battle", "my_end"], "auto_same": False, "auto_pay": True, "auto_order": True}
     with TestClient(app) as c:
         gid, tokens = make(c, game="metazoo-2022", seats=("human", "human"))
         table = app.state.hub.tables[gid]

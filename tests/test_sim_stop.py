@@ -34,6 +34,8 @@ def test_ctrl_c_keeps_the_finished_games(tmp_path, command, workers, sig):
         proc.send_signal(sig)
         asked = time.monotonic()
         stdout, stderr = proc.communicate(timeout=60)
+        if proc.returncode == 130 and stderr.strip() == "interrupted" and wait < 16:
+            continue     # so busy it was still starting up: Ctrl-C then just ends it (exit 130)
         assert proc.returncode == 0, stderr
         assert time.monotonic() - asked < STOP_WAIT      # the workers answered: none waited out and killed
         if "stopped before any of the" not in stderr:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .play import Session
 
 PREFS_HELP = ("prefs: show your preferences · prefs auto-pass on|off · prefs auto-same on|off · "
-              "prefs auto-pay on|off · prefs stop MOMENT · prefs go MOMENT · prefs defaults")
+              "prefs auto-pay on|off · prefs auto-order on|off · prefs stop MOMENT · prefs go MOMENT · prefs defaults")
 
 
 def fair_table(session: "Session") -> bool:

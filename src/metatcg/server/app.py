@@ -26,13 +26,15 @@ from ..ui.prefs import MOMENTS, SeatPrefs
 from ..ui.presentation import presentation_of
 from ..ui.why import why_not
 from .errors import ApiError
-from .hub import PLAYERS, Hub
+from .hub import Hub
+from .players import LEVELS, PLAYERS, player_names
 from .limits import (HTTP_BURST, HTTP_RATE, MAX_BODY, NEW_GAME_BURST, NEW_GAME_RATE, WS_PER_ADDRESS, WS_PER_GAME,
                      BodyLimit, ClientLimits, SocketCaps)
 from .replay import Positions, replay_state
 from .security import Guard
 from .ownership import GameLimits, address_key
 from .store import Store
+from .tutorials import install as install_tutorials
 from .ws import SocketRules, game_socket, read_prefs
 
 log = logging.getLogger("metatcg.server")
@@ -202,7 +204,8 @@ def create_app(db_url: str, *, http_rate: float = HTTP_RATE, http_burst: float =
                         "over": r["over"], "created": r["created"], "seats": r["seats"],
                         "open_seats": [x["seat"] for x in r["seats"] if x["player"] == "human" and not x["joined"]],
                         "public_record": bool(s.get("public_record", True)), "turn_seconds": s.get("turn_seconds"),
-                        "decks": r["decks"], "seed": r["seed"]})
+                        "decks": r["decks"], "seed": r["seed"], "fair_windows": bool(s.get("fair_windows")),
+                        "open": bool(s.get("open")), "options": _table_options(r["game"], r["options"])})
         return {"games": out}
 
     @app.get("/api/games/{game_id}")
@@ -265,6 +268,8 @@ def create_app(db_url: str, *, http_rate: float = HTTP_RATE, http_burst: float =
         table = await hub.table(game_id)
         if token is not None:
             seat = table.seat_of(token)
+            if "position" in table.setup:   # a tutorial starts from a position no record can name
+                raise ApiError(409, "no_record", "a guided first game keeps no record; its replay shows every step")
             return await to_thread.run_sync(table.state.record_for, seat)
         _full_record_allowed(table)
         return await to_thread.run_sync(table.state.record)
@@ -310,6 +315,8 @@ def create_app(db_url: str, *, http_rate: float = HTTP_RATE, http_burst: float =
     def replay_page(game_id: str) -> FileResponse:
         return page("play.html")
 
+    install_tutorials(app, hub, page)   # "Learn to play": guided first games (server/tutorials.py)
+
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
@@ -331,12 +338,26 @@ def _meta() -> dict[str, Any]:
         g = load_game(e.id)
         opts = [{"name": name, "question": q, "choices": [list(c) for c in choices]}
                 for name, q, choices in presentation_of(g).option_choices(g.min_players)]
+        pres = presentation_of(g)
         games.append({"id": e.id, "title": e.title, "seat_counts": list(g.seat_counts),
-                      "decks": g.starter_deck_names(), "options": opts,
-                      "phases": dict(presentation_of(g).phases), "glossary": f"/api/glossary/{e.id}"})
+                      "decks": g.starter_deck_names(), "options": opts, "about": pres.about,
+                      # each starter deck's first comment line (engine.decks), for the lobby
+                      "deck_about": {d: g.starter_deck(d).description for d in g.starter_deck_names()},
+                      "phases": dict(pres.phases), "glossary": f"/api/glossary/{e.id}"})
     return {"games": games, "bots": list(BOTS), "players": list(PLAYERS),
+            # what the lobby offers for a seat, and the name of every accepted player id
+            "levels": [{"id": "human", "name": "Person", "about": "you, or someone you give the seat's link to"}]
+            + [{"id": k, "name": v.name, "about": v.about} for k, v in LEVELS.items()],
+            "player_names": player_names(),
             "prefs": {"moments": [{"name": k, "text": v} for k, v in MOMENTS.items()],
                       "defaults": SeatPrefs().to_json()}}
+
+
+def _table_options(game_id: str, chosen: dict[str, Any]) -> dict[str, Any]:
+    """The game options a lobby shows with a listed game: those the creator picks from (not the
+    kernel's own, such as which seats every window asks)."""
+    names = {o["name"] for g in _meta()["games"] if g["id"] == game_id for o in g["options"]}
+    return {k: v for k, v in chosen.items() if k in names}
 
 
 @lru_cache(maxsize=16)

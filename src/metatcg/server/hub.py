@@ -15,7 +15,6 @@ from typing import Any
 
 from anyio import to_thread
 
-from ..bots import BOTS
 from ..engine.errors import MetatcgError, UnknownGameError
 from ..engine.windows import ASK_SEATS, ask_seats_text
 from ..registry import load_game
@@ -23,13 +22,13 @@ from ..ui.prefs import PrefsError, SeatPrefs
 from .botpool import BotPool
 from .errors import ApiError
 from .ownership import GameLimits
+from .players import check_player
 from .seats import hash_token, new_token
 from .store import Store
 from .tables import Table, new_game_id, new_game_row
 
 log = logging.getLogger("metatcg.server")
 
-PLAYERS = ("human", *(f"bot:{b}" for b in BOTS))
 MAX_TABLES = 2000      # games in memory before finished ones nobody watches are dropped
 DEFAULT_SETTINGS: dict[str, Any] = {"turn_seconds": None, "public_record": True, "listed": True, "open": False,
                                     "fair_windows": None}
@@ -207,13 +206,12 @@ class Hub:
             raise ApiError(404, "unknown", str(e)) from None
         if players is None:
             n = len(decks) if decks else game.min_players
-            players = ["human"] + ["bot:greedy"] * (n - 1)
+            players = ["human"] + ["bot:normal"] * (n - 1)
         n = len(players)
         if n not in game.seat_counts:
             raise ApiError(400, "bad_request", f"{game.id} is played by {game.seats_text()} players, not {n}")
         for p in players:
-            if p not in PLAYERS:
-                raise ApiError(400, "bad_request", f"unknown player {p!r:.40}; players: {', '.join(PLAYERS)}")
+            check_player(p)
         if decks is None:
             names = game.starter_deck_names()
             decks = [names[i % len(names)] for i in range(n)]

@@ -50,7 +50,8 @@ class Positions:
                 return got
         ids = table.store.action_ids(table.id)
         setup = table.setup
-        st = table.game.new_state(setup["decks"], seed=setup["seed"], options=setup["options"])
+        st = (table.game.position(setup["position"]) if "position" in setup   # a tutorial's start (tutorials.py)
+              else table.game.new_state(setup["decks"], seed=setup["seed"], options=setup["options"]))
         states = [st.clone()]
         for i, aid in enumerate(ids, 1):
             st.apply(aid)

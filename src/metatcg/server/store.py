@@ -476,7 +476,7 @@ class Store:
                 setup = json.loads(r["setup"])
                 out.append({"id": r["id"], "game": r["game"], "created": r["created"], "n": r["n"],
                             "over": bool(r["over"]), "settings": json.loads(r["settings"]), "seats": by_game[r["id"]],
-                            "decks": setup.get("deck_names"),
+                            "decks": setup.get("deck_names"), "options": setup.get("options") or {},
                             "seed": setup["seed"] if setup.get("seed_fixed") else None})
             return out
 

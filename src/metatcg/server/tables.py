@@ -27,6 +27,7 @@ from ..ui.presentation import presentation_of
 from ..ui.results import places
 from . import redact
 from .botpool import BotPool
+from .players import bot_spec
 from .errors import ApiError
 from .fanout import Frames
 from .seats import hash_token, matches, new_token
@@ -41,6 +42,11 @@ MAX_NOTES = 50
 MAX_AUTO_CHAIN = 200
 
 log = logging.getLogger("metatcg.server")
+
+
+def _seat_bot(player: str, seed: int) -> Bot | None:
+    spec = bot_spec(player)
+    return make_bot(spec, seed) if spec else None
 
 
 def timeout_choice(ids: list[str]) -> str:
@@ -97,7 +103,7 @@ class Table:
         self.rids: dict[tuple[int, str], str] = {(seat, rid): a for seat, rid, a in row.rids}
         bot_seeds = row.setup.get("bot_seeds") or [0] * len(row.seats)
         self.seats = [Seat(s.seat, s.player, s.token_hash, s.joined,
-                           make_bot(s.player[4:], bot_seeds[s.seat] + row.n) if s.player.startswith("bot:") else None,
+                           _seat_bot(s.player, bot_seeds[s.seat] + row.n),
                            _stored_prefs(row.id, s.prefs) if s.player == "human" else None)
                       for s in row.seats]
         self.presentation = presentation_of(game)
@@ -114,6 +120,10 @@ class Table:
         # called after a change only one seat may hear of (its preferences)
         self.seat_listeners: list[Callable[[int], None]] = [self.frames.changed_seat]
         self.broken = False   # memory may differ from the database: the hub rebuilds the table
+        self.coach: Any = None   # a guided first game's lesson (server/tutorials.py)
+        if row.settings.get("tutorial"):
+            from .tutorials import coach
+            coach(self)
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -206,6 +216,8 @@ class Table:
             if action not in legal:
                 sample = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
                 raise ApiError(422, "illegal_action", f"{action!r:.80} is not one of your legal actions now: {sample}")
+            if self.coach is not None:     # a tutorial refuses other options than the lesson's
+                self.coach.check(seat, action)
             await self._commit(action, seat, "seat", lambda st: st.apply(action), rid=rid)
 
     async def concede(self, seat: int) -> None:
@@ -376,7 +388,7 @@ class Table:
         if self.ended or p < 0:
             return False
         prefs = self.seats[p].prefs
-        return prefs is not None and (prefs.auto_pass or prefs.auto_same or prefs.auto_pay)
+        return prefs is not None and (prefs.auto_pass or prefs.auto_same or prefs.auto_pay or prefs.auto_order)
 
     def _answers(self, state: GameState, n: int) -> tuple[list["_Step"], bool]:
         """In a worker thread (auto-same plays options out on copies): apply to ``state``, one
@@ -471,9 +483,10 @@ def _result(st: GameState) -> Any:
 def new_game_row(game_id: str, game: Game, state: GameState, setup: dict[str, Any], settings: dict[str, Any],
                  players: list[str], hashes: list[str | None], creator: str | None = None,
                  owner_hash: str | None = None, prefs: str | None = None) -> GameRow:
-    """``prefs``: the starting preferences of every human seat (JSON text; None: the defaults)."""
+    """``prefs``: the starting preferences of every human seat whose link the creator gets (JSON
+    text; None: the defaults). An open seat starts with the defaults: its player is someone else."""
     seats = [SeatRow(i, p, hashes[i], p != "human" or hashes[i] is not None,
-                     prefs if p == "human" else None) for i, p in enumerate(players)]
+                     prefs if p == "human" and hashes[i] is not None else None) for i, p in enumerate(players)]
     return GameRow(id=game_id, game=game.id, created=time.time(), setup=setup, settings=settings, n=0,
                    over=state.is_terminal(), result=None, deadline=None, notes=[], seats=seats,
                    creator=creator, owner_hash=owner_hash)

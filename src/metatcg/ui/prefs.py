@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from ..engine.action import Action
 from ..engine.errors import MetatcgError
+from ..engine.state import ORDER_DECISION
 from ..engine.windows import PASS_ID, WINDOW_DECISION
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -54,16 +55,19 @@ class SeatPrefs:
     """One seat's preferences. ``auto_pass``: let windows pass except at ``stops``;
     ``auto_same``: take a choice whose options all have the same effect; ``auto_pay``: let the
     game pick how to pay a cost where its payments are like tapping lands (the game's
-    ``Presentation.auto_pay`` says how, or that it has none)."""
+    ``Presentation.auto_pay`` says how, or that it has none); ``auto_order``: when the seat's
+    triggered abilities and another player's happen together and the seat orders them, the
+    other player's resolve first (the seat then decides knowing what they did)."""
 
     auto_pass: bool = True
     stops: frozenset[str] = field(default_factory=lambda: DEFAULT_STOPS)
     auto_same: bool = True
     auto_pay: bool = True
+    auto_order: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {"auto_pass": self.auto_pass, "stops": sorted(self.stops), "auto_same": self.auto_same,
-                "auto_pay": self.auto_pay}
+                "auto_pay": self.auto_pay, "auto_order": self.auto_order}
 
     @classmethod
     def from_json(cls, data: Any) -> "SeatPrefs":
@@ -72,11 +76,11 @@ class SeatPrefs:
             return cls()
         if not isinstance(data, dict):
             raise PrefsError("seat preferences must be an object")
-        unknown = set(data) - {"auto_pass", "stops", "auto_same", "auto_pay"}
+        unknown = set(data) - {"auto_pass", "stops", "auto_same", "auto_pay", "auto_order"}
         if unknown:
             raise PrefsError(f"no such preference: {', '.join(sorted(unknown))}")
         out = cls()
-        for key in ("auto_pass", "auto_same", "auto_pay"):
+        for key in ("auto_pass", "auto_same", "auto_pay", "auto_order"):
             if key in data:
                 if not isinstance(data[key], bool):
                     raise PrefsError(f"{key} is true or false, not {data[key]!r:.30}")
@@ -101,6 +105,9 @@ class SeatPrefs:
         lines.append(f"auto-pay: {'on' if self.auto_pay else 'off'} — "
                      + ("costs are paid for you where the game can (keeping what your hand needs)"
                         if self.auto_pay else "you pick how every cost is paid"))
+        lines.append(f"auto-order: {'on' if self.auto_order else 'off'} — "
+                     + ("when your triggered abilities and another player's happen together, theirs go first"
+                        if self.auto_order else "you order every set of simultaneous triggered abilities"))
         return lines
 
 
@@ -119,7 +126,7 @@ def check_moments(names: Iterable[str]) -> frozenset[str]:
 
 def edit(prefs: SeatPrefs, words: str) -> SeatPrefs:
     """Change ``prefs`` from a typed command: ``auto-pass on|off``, ``auto-same on|off``,
-    ``auto-pay on|off``,
+    ``auto-pay on|off``, ``auto-order on|off``,
     ``stop MOMENT…`` (add), ``go MOMENT…`` (remove a stop), ``stops MOMENT…`` (set),
     ``defaults``."""
     parts = words.split()
@@ -128,7 +135,7 @@ def edit(prefs: SeatPrefs, words: str) -> SeatPrefs:
     what, rest = parts[0].lower().replace("_", "-"), parts[1:]
     if what == "defaults":
         return SeatPrefs()
-    if what in ("auto-pass", "auto-same", "auto-pay"):
+    if what in ("auto-pass", "auto-same", "auto-pay", "auto-order"):
         if len(rest) != 1 or rest[0].lower() not in ("on", "off"):
             raise PrefsError(f"{what} on, or {what} off")
         return replace(prefs, **{what.replace("-", "_"): rest[0].lower() == "on"})
@@ -138,8 +145,8 @@ def edit(prefs: SeatPrefs, words: str) -> SeatPrefs:
         named = check_moments(rest)
         stops = named if what == "stops" else (prefs.stops | named if what == "stop" else prefs.stops - named)
         return replace(prefs, stops=stops)
-    raise PrefsError(f"not a preference command: {what!r:.30} (auto-pass on|off, auto-same on|off, auto-pay on|off, "
-                     "stop MOMENT, go MOMENT, stops MOMENT…, defaults)")
+    raise PrefsError(f"not a preference command: {what!r:.30} (auto-pass on|off, auto-same on|off, "
+                     "auto-pay on|off, auto-order on|off, stop MOMENT, go MOMENT, stops MOMENT…, defaults)")
 
 
 # ---------------------------------------------------------------------------- answers
@@ -155,6 +162,10 @@ def auto_answer(state: "GameState", seat: int, prefs: SeatPrefs, pres: "Presenta
         moments = pres.window_moments(state, dec.params, seat)
         if moments and not (moments & prefs.stops):
             return next((a for a in legal if a.id == PASS_ID), None)
+    if prefs.auto_order and dec.kind == ORDER_DECISION:
+        first = others_first(state, seat, pres)
+        if first is not None:
+            return first
     if prefs.auto_pay and len(legal) > 1:
         paid = pres.auto_pay(state, seat)
         if paid is not None:
@@ -162,6 +173,18 @@ def auto_answer(state: "GameState", seat: int, prefs: SeatPrefs, pres: "Presenta
     if prefs.auto_same and not fair and len(legal) > 1 and dec.kind != WINDOW_DECISION and all_same(state, legal):
         return legal[0]
     return None
+
+
+def others_first(state: "GameState", seat: int, pres: "Presentation") -> Action | None:
+    """At ``seat``'s order of simultaneous triggers that mixes its own with another player's
+    (MetaZoo's active player orders both, MZL-ERRATA-SIMUL-7): another player's goes first.
+    Who controls a trigger is public (the game's ``Presentation.trigger_controller``)."""
+    triggers = getattr(state.decision.params, "triggers", ()) if state.decision is not None else ()
+    owners = [pres.trigger_controller(state, t) for t in triggers]
+    if None in owners or seat not in owners or all(o == seat for o in owners):
+        return None
+    i = next(i for i, o in enumerate(owners) if o != seat)
+    return next((a for a in state.legal_actions() if a.id == f"trigger:{i}"), None)
 
 
 def answer_note(state: "GameState", action: Action) -> str:

@@ -55,6 +55,9 @@ class Presentation:
 
     #: the unit ``Game.match_facts`` counts a game's length in ("turns", "rounds")
     length_word: str = "turns"
+    #: one or two sentences for someone choosing a game (the lobby): what you do and how you win,
+    #: in our own words; empty for a game that has none
+    about: str = ""
     #: card type ids in the order deck lists show them
     card_types: tuple[str, ...] = ()
     #: what a card without text says in its panel
@@ -115,6 +118,12 @@ class Presentation:
         """The pick a seat's auto-pay preference makes at its pending payment (an ``Action``), or
         None: not a payment, or the game's payments are real choices (which card to give up)
         that no preference should make. Reads only what ``seat`` may see."""
+        return None
+
+    def trigger_controller(self, state: Any, trigger: Any) -> int | None:
+        """The seat that controls a triggered ability waiting to be ordered (public), or None
+        when the game does not say: the ``auto_order`` preference then leaves the order to the
+        seat."""
         return None
 
     def glossary(self) -> "Glossary":

@@ -156,6 +156,9 @@ class MetabaloidsPresentation(Presentation):
     help_terms = board_help.HELP_TERMS
     jargon = board_help.JARGON
     length_word = "turns"
+    about = (f"Two to four players line up creatures in up to {COLUMNS} columns and must attack every turn; "
+             "each side adds a card drawn from its deck to the fight, and the loser loses cards. Two players: "
+             "you win when the other runs out of cards; with three or four, the fewest lost cards wins.")
     card_types = ("creature", "event")
     no_text = "(no ability)"
     phases: Mapping[str, str] = PHASES

@@ -42,6 +42,9 @@ class MetaXPresentation(Presentation):
     help_terms = board_help.HELP_TERMS
     jargon = board_help.JARGON
     length_word = "turns"
+    about = (f"Two players each build a team of Characters and send them to attack. The other player may block "
+             f"with one of theirs and both sides play a Battle Card; an attack nobody blocks scores a Victory "
+             f"Point. First to {VP_TO_WIN} VP wins.")
     card_types = ("character", "event", "battle")
     no_text = "(no effect)"
     phases: Mapping[str, str] = STEP_NAMES

@@ -74,6 +74,9 @@ class MetaZooPresentation(Presentation):
     help_terms = board_help.HELP_TERMS
     jargon = board_help.JARGON
     length_word = "rounds"
+    about = (f"Two Casters send creatures into {LANES} lanes and spend Aura to play them. Each round every lane "
+             f"holds a mission: the side with more Influence there scores Mission Points. First to {MP_TO_WIN} "
+             "MP wins.")
     card_types = ("caster", "terra", "creature", "equipment", "strategy", "aura", "token")
     phases: Mapping[str, str] = PHASES
     pick_kinds = Presentation.pick_kinds | {"bottom", "resolve_order", "replace_order", "discard", "sacrifice"}
@@ -97,6 +100,11 @@ class MetaZooPresentation(Presentation):
     def terminal_ui(self) -> "MetaZooUI":
         from .terminal import MetaZooUI
         return MetaZooUI(self)
+
+    def trigger_controller(self, state: Any, trigger: Any) -> int | None:
+        """An ability's controller ("you" of its context), or the player owing a temporary Aura."""
+        ctx = getattr(trigger, "ctx", None)
+        return int(ctx.controller) if ctx is not None else getattr(trigger, "player", None)
 
     # ---- cards
     def describe(self, name: str, c: Any) -> CardInfo:

@@ -229,6 +229,9 @@ class MZ22Presentation(Presentation):
     help_terms = board_help.HELP_TERMS
     jargon = board_help.JARGON
     length_word = "turns"
+    about = (f"Two to four Casters play creatures (Beasties), spells and traps into one shared Arena, "
+             f"paying with Aura. Beasties fight each other and the Casters: bring every other Caster from "
+             f"{START_LP} Life Points down to 0 to win.")
     card_types = ("aura", "terra", "beastie", "artifact", "spell", "potion")
     no_text = "(no Effects)"
 

@@ -787,4 +787,6 @@ export async function boot() {
   banner.textContent = "Connecting…";
   conn.start();
   window.__metatcg = {board, conn};
+  // a guided first game (/learn/<game>): the coach hooks into the board (js/tutorial.js)
+  if (mode === "seat" && params.get("tutorial")) import("/static/js/tutorial.js").then((t) => t.startTutorial({board, id, token, game: params.get("tutorial")}));
 }

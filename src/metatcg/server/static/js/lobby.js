@@ -3,8 +3,10 @@
 
 import {h, clear, $, $$, seatName, toast, copyText} from "/static/js/dom.js";
 import * as api from "/static/js/api.js";
+import {stopChecks, checkedStops, fillStops} from "/static/js/prefs.js";
 
 const SEATS_KEY = "metatcg.seats";
+const PREFS_KEY = "metatcg.startPrefs";      // the play settings last used to create a game here
 let META = null;
 let seatCount = 2;
 
@@ -60,13 +62,42 @@ function syncSeed() {
   const open = $("#open-seats").checked;
   $("#seed").disabled = open;
   if (open) $("#seed").value = "";
-  $("#seed-note").textContent = open ? "open games get a secret seed, shown once the game is over"
-    : "a fixed seed is shown in the games list";
+  $("#seed-note").textContent = open
+    ? "Open games always get a secret random seed: it is shown once the game is over."
+    : "The seed decides every shuffle and coin flip. Leave it empty for a new random game; give a number to "
+      + "replay the same deal (a rematch, a puzzle, a bug report). Everyone sees a fixed seed in the games list.";
 }
 
 function timerText(secs) {
   if (!secs) return "no timer";
   return secs >= 60 && secs % 60 === 0 ? `${secs / 60} min a decision` : `${secs} s a decision`;
+}
+
+// ------------------------------------------------------------------ names a person reads
+/** "Easy bot", "Person": the name of a player id (old ids such as bot:greedy too). */
+function playerName(p) {
+  const name = META && META.player_names && META.player_names[p];
+  if (p === "human") return "Person";
+  if (name) return `${name} bot`;
+  return String(p).replace(/^bot:/, "") + " bot";
+}
+
+function gameMeta(id) {
+  return (META && (META.games || []).find((g) => g.id === id)) || null;
+}
+
+/** A deck's name and what it is: its file's first comment "Name: what it does", or the deck id. */
+function deckInfo(g, id) {
+  const about = (g && g.deck_about && g.deck_about[id]) || "";
+  const m = /^([^:]{2,48}):\s*(.+)$/.exec(about);
+  return m ? {name: m[1], about: m[2]} : {name: id, about};
+}
+
+function optionLabel(g, name, value) {
+  const o = g && (g.options || []).find((x) => x.name === name);
+  const choice = o && (o.choices || []).find(([v]) => v === value);
+  const question = o ? (o.question || name).replace(/\s*\(.*\)\s*$/, "").replace(/\?$/, "") : name;
+  return `${question}: ${choice ? (choice[1] || value) : value}`;
 }
 
 // ------------------------------------------------------------------ the form
@@ -81,11 +112,13 @@ function renderGameForm() {
   const counts = g.seat_counts && g.seat_counts.length ? g.seat_counts : [2];
   if (!counts.includes(seatCount)) seatCount = counts[0];
   const box = clear($("#seat-counts"));
-  for (const n of counts) {
+  if (counts.length === 1) box.appendChild(h("span", `${counts[0]} (always ${counts[0]} in this game)`));
+  else for (const n of counts) {
     box.appendChild(h("button.seat-count", {type: "button", class: n === seatCount ? "on" : "", data: {count: n},
       "aria-pressed": n === seatCount ? "true" : "false",
       onclick: () => { seatCount = n; renderGameForm(); }}, `${n} players`));
   }
+  $("#game-about").textContent = g.about || "";
   renderSeatRows(g);
   const opts = clear($("#options"));
   for (const o of g.options || []) {
@@ -95,22 +128,49 @@ function renderGameForm() {
   }
 }
 
+const LEVELS_FALLBACK = [{id: "human", name: "Person"}, {id: "bot:easy", name: "Easy"},
+  {id: "bot:normal", name: "Normal"}, {id: "bot:hard", name: "Hard"}];
+
 function renderSeatRows(g) {
   const box = $("#seats");
   const old = $$(".seat-row", box).map((r) => ({deck: $(".deck-select", r).value, player: $(".player-select", r).value}));
   clear(box);
   const decks = g.decks || [];
-  const players = (META.players && META.players.length) ? META.players : ["human", "bot:random", "bot:greedy"];
+  const levels = (META.levels && META.levels.length) ? META.levels : LEVELS_FALLBACK;
+  const ids = levels.map((l) => l.id);
   for (let q = 0; q < seatCount; q++) {
-    const deck = h("select.deck-select", {"aria-label": `${seatName(q)} deck`}, decks.map((d) => h("option", {value: d}, d)));
-    const who = h("select.player-select", {"aria-label": `${seatName(q)} player`}, players.map((p) => h("option", {value: p}, p)));
+    const deck = h("select.deck-select", {"aria-label": `${seatName(q)} deck`},
+      decks.map((d) => h("option", {value: d}, deckInfo(g, d).name)));
+    const who = h("select.player-select", {"aria-label": `${seatName(q)} player`},
+      levels.map((l) => h("option", {value: l.id, title: l.about || ""}, l.id === "human" ? "Person" : `${l.name} bot`)));
     const prev = old[q];
     deck.value = prev && decks.includes(prev.deck) && old.length ? prev.deck : decks[q % Math.max(1, decks.length)] || "";
-    who.value = prev ? prev.player : (q === 0 ? "human" : (players.includes("bot:greedy") ? "bot:greedy" : players[players.length - 1]));
-    box.appendChild(h("div.seat-row", {class: `p${q}`, data: {seat: q}},
-      h("span.seat-no", seatName(q)), h("label.dim", "deck"), deck, h("label.dim", "player"), who));
+    who.value = prev && ids.includes(prev.player) ? prev.player : (q === 0 ? "human" : (ids.includes("bot:normal") ? "bot:normal" : ids[ids.length - 1]));
+    const about = h("p.deck-about.dim", {data: {seat: q}});
+    const row = h("div.seat-row", {class: `p${q}`, data: {seat: q}},
+      h("span.seat-no", seatName(q), h("span.you-tag")),
+      h("label.field.who", h("span.cap", "Player"), who), h("label.field.deck", h("span.cap", "Deck"), deck), about);
+    box.appendChild(row);
   }
+  syncSeatNotes();
   syncFairWindows();
+}
+
+/** Under each seat: what its deck does; "you" on the first person's seat; the bots' levels below. */
+function syncSeatNotes() {
+  const g = currentGame();
+  if (!g) return;
+  let you = true;
+  for (const r of $$("#seats .seat-row")) {
+    const human = $(".player-select", r).value === "human";
+    $(".you-tag", r).textContent = human && you ? "you" : human && $("#open-seats").checked ? "open" : "";
+    if (human) you = false;
+    const about = deckInfo(g, $(".deck-select", r).value).about;
+    $(".deck-about", r).textContent = about ? about[0].toUpperCase() + about.slice(1) : "";
+  }
+  const chosen = new Set($$("#seats .player-select").map((s) => s.value));
+  const levels = (META.levels || []).filter((l) => l.id !== "human" && chosen.has(l.id));
+  $("#player-help").textContent = levels.map((l) => `${l.name} bot: ${l.about}.`).join(" ");
 }
 
 // Fair windows default to on with more than one human seat (docs/server.md), until the box is clicked.
@@ -118,6 +178,45 @@ function syncFairWindows() {
   const box = $("#fair-windows");
   if (!box || box.dataset.touched) return;
   box.checked = $$("#seats .player-select").filter((s) => s.value === "human").length > 1;
+}
+
+// ------------------------------------------------------------------ starting play settings (issue 29's prefs)
+function defaultPrefs() {
+  return (META && META.prefs && META.prefs.defaults) || {auto_pass: true, stops: [], auto_same: true, auto_pay: true, auto_order: true};
+}
+
+function readStartPrefs() {
+  return {auto_pass: $("#lobby-pref-auto-pass").checked, stops: checkedStops($("#lobby-pref-stop-list")),
+          auto_same: $("#lobby-pref-auto-same").checked, auto_pay: $("#lobby-pref-auto-pay").checked,
+          auto_order: $("#lobby-pref-auto-order").checked};
+}
+
+function fillStartPrefs(p) {
+  $("#lobby-pref-auto-pass").checked = !!p.auto_pass;
+  $("#lobby-pref-auto-same").checked = !!p.auto_same;
+  $("#lobby-pref-auto-pay").checked = p.auto_pay !== false;
+  $("#lobby-pref-auto-order").checked = p.auto_order !== false;
+  fillStops($("#lobby-pref-stop-list"), p);
+  syncStartPrefs();
+}
+
+function syncStartPrefs() {
+  const p = readStartPrefs();
+  $("#lobby-pref-stops").disabled = !p.auto_pass;
+  const same = JSON.stringify(p) === JSON.stringify({...defaultPrefs(), stops: [...(defaultPrefs().stops || [])].sort()});
+  $("#start-prefs-summary").textContent = same ? "(the usual ones)"
+    : `(auto-pass ${p.auto_pass ? `on, ${p.stops.length} stop${p.stops.length === 1 ? "" : "s"}` : "off"}, `
+      + `auto-same ${p.auto_same ? "on" : "off"}, auto-pay ${p.auto_pay ? "on" : "off"}, `
+      + `auto-order ${p.auto_order ? "on" : "off"})`;
+}
+
+function setupStartPrefs() {
+  stopChecks($("#lobby-pref-stop-list"), (META.prefs && META.prefs.moments) || [], "lobby-pref-stop-");
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(PREFS_KEY) || "null"); } catch (e) { saved = null; }
+  fillStartPrefs(saved && typeof saved === "object" ? {...defaultPrefs(), ...saved} : defaultPrefs());
+  $("#start-prefs").addEventListener("change", syncStartPrefs);
+  $("#lobby-prefs-defaults").addEventListener("click", () => fillStartPrefs(defaultPrefs()));
 }
 
 async function createGame(ev) {
@@ -140,6 +239,10 @@ async function createGame(ev) {
     },
   };
   for (const s of $$("#options .option-select")) body.options[s.dataset.name] = s.value;
+  if (body.seats.includes("human")) {
+    body.prefs = readStartPrefs();
+    try { localStorage.setItem(PREFS_KEY, JSON.stringify(body.prefs)); } catch (e) { /* private mode */ }
+  }
   const seed = $("#seed").value.trim();
   if (seed !== "" && !body.settings.open) body.seed = parseInt(seed, 10);
   btn.disabled = true;
@@ -175,18 +278,26 @@ function showCreated(res, g, body) {
         h("b", seatName(q)),
         h("a.seat-link", {href: s.url, data: {seat: q}}, url),
         copyBtn,
-        h("a.button.small", {href: s.url}, `Play as seat ${q + 1}`));
+        h("a.button.primary.play-now", {href: s.url}, `Play as ${seatName(q)}`));
     }
     const open = s.player === "human";
     return h("div.created-seat", {class: `p${q}`}, h("b", seatName(q)),
-      h("span.dim", open ? "human — open: anyone may join it from the games list" : s.player));
+      h("span.dim", open ? "open: anyone may join it from the games list" : playerName(s.player)));
   });
   box.appendChild(h("div.created-box",
     h("div", h("b", `${g.title} created`), h("span.dim", ` · game ${res.id}`)),
-    h("div.dim", body.settings.open ? "Your link is below; the other human seats are open to join."
-      : "Give each player only their own link: the link is the seat."),
+    h("div.dim", createdNote(seats, body.settings.open)),
     rows,
     h("div.created-seat", h("b", "Watch"), h("a", {href: `/watch/${encodeURIComponent(res.id)}`}, absolute(`/watch/${encodeURIComponent(res.id)}`)))));
+}
+
+/** What to do with the links just made: one link is yours; several are to hand out, one each. */
+function createdNote(seats, open) {
+  const links = seats.filter((s) => s.url).length;
+  const keep = "Keep your link to come back to your seat later (this device remembers it too).";
+  if (open) return `Your game is ready and listed: the open seats fill as people join. ${keep}`;
+  if (links <= 1) return links ? `Your game is ready. ${keep}` : "The bots play it: watch it below.";
+  return "Give each player only their own link: whoever has a link plays that seat.";
 }
 
 // ------------------------------------------------------------------ games list
@@ -217,9 +328,13 @@ async function refreshGames() {
   }
 }
 
+// which games' details are unfolded (kept across the list's refreshes); games with open seats start unfolded
+const folded = new Map();
+
 function gameItem(g) {
   const open = g.open_seats || [];
-  const title = g.title || (META && (META.games.find((x) => x.id === g.game) || {}).title) || g.game;
+  const gm = gameMeta(g.game);
+  const title = g.title || (gm && gm.title) || g.game;
   const when = g.created ? new Date(typeof g.created === "number" ? g.created * 1000 : g.created) : null;
   const acts = [];
   if (!g.over) acts.push(h("a.button.small", {href: `/watch/${encodeURIComponent(g.id)}`}, "Watch"));
@@ -228,17 +343,42 @@ function gameItem(g) {
   }
   if (g.over && g.public_record !== false) acts.push(h("a.button.small", {href: `/replay/${encodeURIComponent(g.id)}`}, "Replay"));
   else if (g.over) acts.push(h("span.dim", "record private"));
-  return h("li", {data: {gameId: g.id}},
+  const waiting = open.length && !g.over;
+  const state = g.over ? "over" : waiting ? `waiting for ${open.length} player${open.length === 1 ? "" : "s"}` : "in play";
+  return h("li", {class: waiting ? "waiting" : "", data: {gameId: g.id}},
     h("span.g-title", title),
     h("span.g-meta",
       h("span.seat-dots", (g.seats || []).map((s) => h("span", {class: [`p${s.seat}`, s.player === "human" && !s.joined ? "openseat" : ""],
-        title: s.player}, `${seatName(s.seat)} ${s.player === "human" ? (s.joined ? "human" : "open") : s.player.replace("bot:", "")}`))),
-      ` ${g.over ? "· over" : "· in play"} · ${g.n || 0} actions${when && !isNaN(when) ? ` · ${when.toLocaleTimeString()}` : ""}`,
-      h("span.g-terms", {data: {terms: g.id}},
-        (g.decks || []).length ? ` · decks ${g.decks.join(" / ")}` : "",
-        ` · ${timerText(g.turn_seconds)}`,
-        g.seed !== null && g.seed !== undefined ? ` · seed ${g.seed}` : "")),
-    h("span.g-acts", acts));
+        title: s.player}, `${seatName(s.seat)} ${s.player === "human" ? (s.joined ? "person" : "open") : playerName(s.player)}`))),
+      ` · ${state} · ${g.n || 0} move${g.n === 1 ? "" : "s"}${when && !isNaN(when) ? ` · ${when.toLocaleTimeString()}` : ""}`),
+    h("span.g-acts", acts),
+    gameDetails(g, gm, waiting));
+}
+
+/** Everything a player agrees to by joining: the game, each seat's player and deck, the timer and
+ * the table's settings. */
+function gameDetails(g, gm, waiting) {
+  const decks = g.decks || [];
+  const seats = (g.seats || []).map((s) => {
+    const d = decks[s.seat];
+    const info = d && d !== "custom" ? deckInfo(gm, d) : {name: d === "custom" ? "its own deck" : "", about: ""};
+    const who = s.player === "human" ? (s.joined ? "Person (joined)" : "Open: you can join") : playerName(s.player);
+    return h("li", {class: `p${s.seat}`},
+      h("b", seatName(s.seat)), ` ${who}`, info.name ? h("span", " · deck ", h("b", info.name)) : null,
+      info.about ? h("span.dim", ` — ${info.about}`) : null);
+  });
+  const terms = [timerText(g.turn_seconds), g.public_record === false ? "record kept private" : "anyone may replay it after",
+    g.fair_windows ? "fair windows (every person asked at every chance to respond)" : null,
+    ...Object.entries(g.options || {}).map(([k, v]) => optionLabel(gm, k, v)),
+    g.seed !== null && g.seed !== undefined ? `fixed seed ${g.seed}` : null].filter(Boolean);
+  const det = h("details.g-details", {data: {terms: g.id}},
+    h("summary", "Details"),
+    gm && gm.about ? h("p.dim.g-about", gm.about) : null,
+    h("ul.g-seats", seats),
+    h("p.g-terms", terms.join(" · ")));
+  det.open = folded.has(g.id) ? folded.get(g.id) : !!waiting;
+  det.addEventListener("toggle", () => folded.set(g.id, det.open));
+  return det;
 }
 
 async function join(g, k, title, btn) {
@@ -276,10 +416,10 @@ async function start() {
   renderMySeats();
   $("#forget-seats").addEventListener("click", () => { localStorage.removeItem(SEATS_KEY); renderMySeats(); });
   $("#timer-on").addEventListener("change", () => { $("#timer-seconds").disabled = !$("#timer-on").checked; });
-  $("#open-seats").addEventListener("change", syncSeed);
+  $("#open-seats").addEventListener("change", () => { syncSeed(); syncSeatNotes(); });
   syncSeed();
   $("#new-game").addEventListener("submit", createGame);
-  $("#seats").addEventListener("change", syncFairWindows);
+  $("#seats").addEventListener("change", () => { syncSeatNotes(); syncFairWindows(); });
   $("#fair-windows").addEventListener("change", () => { $("#fair-windows").dataset.touched = "1"; });
   $("#join-form").addEventListener("submit", joinByLink);
   refreshGames();
@@ -296,7 +436,9 @@ async function start() {
   try { last = localStorage.getItem("metatcg.lastGame"); } catch (e) { last = null; }
   if (last && (META.games || []).some((g) => g.id === last)) sel.value = last;
   sel.addEventListener("change", renderGameForm);
+  setupStartPrefs();
   renderGameForm();
+  refreshGames();          // again, now with the games' and decks' names
 }
 
 start();

@@ -13,6 +13,28 @@ const SHOWN_NOTES = 3;      // the newest answers shown beside the log; the dial
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const sentence = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
+/** The stops as checkboxes in a player's words (`/api/meta`'s `prefs.moments`), into `box`; the
+ * seat's dialog and the lobby's starting settings share them. Ids are `${idPrefix}${moment}`. */
+export function stopChecks(box, moments, idPrefix = "pref-stop-") {
+  clear(box);
+  for (const m of moments) {
+    const id = `${idPrefix}${m.name}`;
+    box.appendChild(h("div.check",
+      h("input", {type: "checkbox", id, name: "stop", value: m.name, data: {moment: m.name}}),
+      h("label", {for: id}, sentence(m.text))));
+  }
+}
+
+/** The stops ticked in `box`, sorted (as the server keeps them). */
+export const checkedStops = (box) =>
+  Array.from(box.querySelectorAll("input[data-moment]:checked"), (b) => b.dataset.moment).sort();
+
+/** Tick the stops of `prefs` in `box`. */
+export function fillStops(box, prefs) {
+  const stops = new Set((prefs && prefs.stops) || []);
+  for (const b of box.querySelectorAll("input[data-moment]")) b.checked = stops.has(b.dataset.moment);
+}
+
 export class PrefsPanel {
   /** send(prefs) -> Promise: sends the seat's new preferences (socket or HTTP). */
   constructor({send}) {
@@ -24,7 +46,7 @@ export class PrefsPanel {
     this.fair = false;
     this.el = {
       open: $("#prefs-open"), dialog: $("#prefs-dialog"), form: $("#prefs-form"),
-      autoPass: $("#pref-auto-pass"), autoSame: $("#pref-auto-same"), autoPay: $("#pref-auto-pay"), stops: $("#pref-stops"),
+      autoPass: $("#pref-auto-pass"), autoSame: $("#pref-auto-same"), autoPay: $("#pref-auto-pay"), autoOrder: $("#pref-auto-order"), stops: $("#pref-stops"),
       stopList: $("#pref-stop-list"), status: $("#prefs-status"), saved: $("#prefs-saved"),
       fairNote: $("#pref-fair"), defaults: $("#prefs-defaults"), close: $("#prefs-close"),
       answered: $("#prefs-answered-list"), notes: $("#auto-notes"),
@@ -57,14 +79,7 @@ export class PrefsPanel {
   }
 
   _buildStops() {
-    const box = this.el.stopList;
-    clear(box);
-    for (const m of this.moments) {
-      const id = `pref-stop-${m.name}`;
-      box.appendChild(h("div.check",
-        h("input", {type: "checkbox", id, name: "stop", value: m.name, data: {moment: m.name}}),
-        h("label", {for: id}, sentence(m.text))));
-    }
+    stopChecks(this.el.stopList, this.moments);
     if (this.saved) this._fill(this.saved);
   }
 
@@ -72,8 +87,8 @@ export class PrefsPanel {
     this.el.autoPass.checked = !!p.auto_pass;
     this.el.autoSame.checked = !!p.auto_same;
     this.el.autoPay.checked = p.auto_pay !== false;
-    const stops = new Set(p.stops || []);
-    for (const box of this.el.stopList.querySelectorAll("input[data-moment]")) box.checked = stops.has(box.dataset.moment);
+    this.el.autoOrder.checked = p.auto_order !== false;
+    fillStops(this.el.stopList, p);
     this._syncEnabled();
   }
 
@@ -90,16 +105,16 @@ export class PrefsPanel {
 
   /** The preferences the form says now. */
   read() {
-    const stops = Array.from(this.el.stopList.querySelectorAll("input[data-moment]:checked"), (b) => b.dataset.moment);
-    return {auto_pass: this.el.autoPass.checked, stops: stops.sort(), auto_same: this.el.autoSame.checked,
-            auto_pay: this.el.autoPay.checked};
+    return {auto_pass: this.el.autoPass.checked, stops: checkedStops(this.el.stopList), auto_same: this.el.autoSame.checked,
+            auto_pay: this.el.autoPay.checked, auto_order: this.el.autoOrder.checked};
   }
 
   summary(p) {
     if (!p) return "";
     const stops = p.stops || [];
     return `Saved: auto-pass ${p.auto_pass ? `on, ${stops.length} stop${stops.length === 1 ? "" : "s"}` : "off"}; `
-      + `auto-same ${p.auto_same ? "on" : "off"}; auto-pay ${p.auto_pay === false ? "off" : "on"}.`;
+      + `auto-same ${p.auto_same ? "on" : "off"}; auto-pay ${p.auto_pay === false ? "off" : "on"}; `
+      + `auto-order ${p.auto_order === false ? "off" : "on"}.`;
   }
 
   async openDialog() {
