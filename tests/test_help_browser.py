@@ -117,6 +117,11 @@ def check_rules_panel(page, game: str, query: str, topic_title: str) -> None:
     assert any(topic_title.lower() in t.lower() for t in shown.all_inner_texts())
     assert re.search(rf"\d+ of {total} topics match", page.inner_text("#rules-count"))
     page.screenshot(path=str(artifacts() / f"help-rules-{game}.png"))
+    if game == "metax":      # axe-core: nothing serious in the panel, the tooltip or the marked words
+        from support import axe
+        mine = [v for v in axe.axe_violations(page)
+                if any(re.search(r"#rule|rules-|help-|\.term|has-help", n) for n in v["nodes"])]
+        assert not mine, axe.describe(mine)
     page.fill("#rules-search", "zzqqxx")
     assert shown.count() == 0 and "Nothing matches" in page.inner_text("#rules-count")
     page.click("#rules-close")
