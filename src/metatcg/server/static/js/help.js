@@ -25,6 +25,7 @@ const BOARD_WORDS = {
   "●": ["turn", "This player is deciding now."],
 };
 
+const COARSE = window.matchMedia("(pointer: coarse)");   // a touch screen has no "?" key at hand
 let help = null;                   // the Help of this page (one game per page)
 
 /** Start the help for `game` (board.js calls this when a game's state first arrives). */
@@ -136,6 +137,8 @@ class Help {
     const running = [...(root.matches(RUNNING) ? [root] : []), ...$$(RUNNING, root)];
     for (const el of running) this._running(el);
     const all = [root, ...root.querySelectorAll("*")];
+    const todo = [];                         // [element, topic, gloss, its own text]
+    const hosts = new Set();
     for (const el of all) {
       const text = this._ownText(el);
       if (el.dataset.help !== undefined) {
@@ -149,10 +152,16 @@ class Help {
       const found = this.label(text);
       if (!found) continue;
       const host = el.parentElement && el.parentElement.classList.contains("counter") ? el.parentElement : el;
-      if (host.dataset.help !== undefined) continue;
-      this.describe(host, found[0], found[1]);
-      host.dataset.helpText = host === el ? text : "";
+      if (host.dataset.help !== undefined || hosts.has(host)) continue;
+      hosts.add(host);
+      todo.push([host, found[0], found[1], host === el ? text : ""]);
     }
+    // read every size first, then write: one layout per pass, not one per label
+    const cut = todo.map(([host]) => host.textContent.trim().length > 10 && host.scrollWidth > host.clientWidth + 1);
+    todo.forEach(([host, topic, gloss, text], i) => {
+      this.describe(host, topic, gloss, cut[i]);
+      host.dataset.helpText = text;
+    });
   }
 
   /** Take back what `describe` gave an element whose text was replaced. */
@@ -216,12 +225,12 @@ class Help {
   }
 
   /** Give `el` the gloss of `topic` (or `gloss`): a tooltip, an accessible description and a
-   *  way into the Rules panel. */
-  describe(el, topic, gloss) {
+   *  way into the Rules panel. `cut`: the element shows only part of its text. */
+  describe(el, topic, gloss, cut = false) {
     const text = gloss || (topic ? `${topic.title}: ${topic.summary}` : "");
     if (!text) return;
-    let full = text;
-    if (el.scrollWidth > el.clientWidth + 1 && el.textContent.trim().length > 10) full = `${el.textContent.trim()}. ${text}`;
+    // a label cut to fit (a long type line) says itself in full first
+    const full = cut ? `${el.textContent.trim()}. ${text}` : text;
     el.dataset.help = full;
     if (topic) el.dataset.topic = topic.id;
     el.classList.add("has-help");
@@ -297,7 +306,7 @@ class Help {
     clear(this.tip).append(
       topic ? h("div.tip-title", topic.title) : "",
       h("div.tip-text", text),
-      topic ? h("div.tip-hint", clickable ? "Click for the rules" : "Press ? for the rules") : "");
+      topic ? h("div.tip-hint", clickable ? "Click for the rules" : COARSE.matches ? "More under ? Rules at the top" : "Press ? for the rules") : "");
     this.tip.hidden = false;
     const r = t.getBoundingClientRect();
     const tw = this.tip.offsetWidth, th = this.tip.offsetHeight;
