@@ -130,3 +130,20 @@ def test_check_help_finds_broken_terms():
         phases = {"odd": "An odd phase"}
     problems = check_help(Broken(load_game("metax")))
     assert len(problems) == 4, problems
+
+
+@pytest.mark.parametrize("game, label, topic", [
+    ("metax", "TKO in 1 (INT/SPE) · HP 3 left", "tko"),
+    ("metax", "Pushed", "pushed-prepped"),
+    ("metabaloids", "Lose Elder Jotun from hand: 6 points of 4", "card-losses"),
+    ("metabaloids", "ATK 5 · DEF 3", "grid"),
+    ("metabaloids", "ATK 1 · DEF 0 · META 2 · cost 1", "creature"),
+    ("metazoo", "Aura · Fire", "aura-card"),
+    ("metazoo", "Aura zone", "aura-zone"),
+    ("metazoo-2022", "Aura · Dark", "aura-page"),
+    ("metazoo-2022", "Limbo", "limbo"),
+    ("metazoo-2022", "Spellbook", "spellbook"),
+])
+def test_a_label_leads_to_its_own_topic(client, game, label, topic):
+    """The first pattern that matches wins, so a general one must not shadow a precise one."""
+    assert explained(client.get(f"/api/glossary/{game}").json(), label) == topic

@@ -20,6 +20,7 @@ HELP_TERMS = (
     HelpTerm(r"^Lane \d+$", "lane", ""),
     HelpTerm(r"^cost \d+", "cost", "What it costs now, in Aura; (printed n) when an effect changed it."),
     HelpTerm(r"^MP\b", "mission-points", "Mission Points: 30 wins."),
+    HelpTerm(r"^Aura · ", "aura-card", ""),
     HelpTerm(r"^Aura deck\b", "aura-deck", ""),
     HelpTerm(r"^Aura zone\b", "aura-zone", ""),
     HelpTerm(r"^Aura\b", "aura-card", "Aura in the Aura zone / the most it may hold."),

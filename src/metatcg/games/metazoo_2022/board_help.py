@@ -30,6 +30,7 @@ HELP_TERMS = (
     HelpTerm(r"^Spellbook\b", "spellbook", ""),
     HelpTerm(r"^Archive\b", "archive", ""),
     HelpTerm(r"^Mulligans?\b", "mulligan", ""),
+    HelpTerm(r"^Aura · ", "aura-page", ""),
     HelpTerm(r"^Aura\b", "aura", "Aura generated and not spent yet: it dissolves at the end of the turn."),
     HelpTerm(r"^Limbo\b", "limbo", ""),
     HelpTerm(r"^Cemetery\b", "cemetery", ""),
