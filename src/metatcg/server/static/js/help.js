@@ -15,7 +15,7 @@ import {h, clear, $, $$} from "/static/js/dom.js";
 import {getJSON} from "/static/js/api.js";
 
 const REGIONS = ["#board", "#seats-bar", "#turn", "#phase", "#prompt", "#actions", "#log", "#card-text", "#game-over"];
-const RUNNING = "#prompt, #phase, #turn, #actions button, #log > *, #card-text .ct-text, #result-reason, .att-links, .chain-what";
+const RUNNING = "#prompt, #phase, #turn, #actions button, #log > *, #card-text .ct-text, #result-reason";
 const MAX_LABEL = 48;              // longer leaf text is running text, not a label
 // the board's own markers (board.js), the same in every game
 const BOARD_WORDS = {
