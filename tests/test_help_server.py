@@ -147,3 +147,17 @@ def test_check_help_finds_broken_terms():
 def test_a_label_leads_to_its_own_topic(client, game, label, topic):
     """The first pattern that matches wins, so a general one must not shadow a precise one."""
     assert explained(client.get(f"/api/glossary/{game}").json(), label) == topic
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_phase_the_view_can_name_has_a_name_and_a_topic(client, game):
+    """The board's header names the view's phase or step from /api/meta alone (board.js has no
+    table of its own), so every value the view schema allows must be there, with a topic."""
+    schema = load_game(game).presentation.view_schema()
+    values = [v for k in ("phase", "step") for v in schema["properties"].get(k, {}).get("enum", [])]
+    assert values
+    meta = next(g for g in client.get("/api/meta").json()["games"] if g["id"] == game)
+    phases = client.get(f"/api/glossary/{game}").json()["phases"]
+    for v in values:
+        assert meta["phases"].get(v), f"{game}: the view's {v!r} has no name"
+        assert phases[v]["topic"], f"{game}: the view's {v!r} has no topic"
