@@ -10,7 +10,6 @@
 
 import {h, clear, $, $$, seatName, mentions, toast, plural} from "/static/js/dom.js";
 import * as api from "/static/js/api.js";
-import {startHelp} from "/static/js/help.js";
 
 const CARD_REF = /(?:^|[^A-Za-z0-9_])([cfk]\d+)(?![A-Za-z0-9_])/g;
 const QUIET_ACTIONS = /^(pass|done|end|end_[a-z_]+|back|stop|keep|none|no|skip|finish)$/;
@@ -175,7 +174,7 @@ export class Board {
         this.cards = cards;
         this.metaGame = ((meta && meta.games) || []).find((g) => g.id === state.game) || null;   // its phase names
       })();
-      startHelp(state.game);       // js/help.js: tooltips on every word and the Rules panel
+      import("/static/js/help.js").then((m) => m.startHelp(state.game));   // tooltips on every word, the Rules panel
       api.meta().then((m) => {
         this.metaGame = (m.games || []).find((g) => g.id === state.game) || null;
         this._title();
