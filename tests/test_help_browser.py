@@ -156,7 +156,7 @@ def test_metax(server, browser):
     check_rules_panel(page, "metax", "prepped", "Pushed and Prepped")
     # after a move the header and the prompt (which stay and get new text) are explained anew
     n = int(page.get_attribute("#board", "data-n"))
-    page.locator("#actions button[data-action-id]").first.click()
+    page.locator("#actions button[data-action-id]:visible").first.click()
     wait_past(page, n)
     page.wait_for_function("""() => ['#phase', '#prompt', '#turn'].every(s => {
       const e = document.querySelector(s); return !e || !e.textContent || e.dataset.helpRun === e.textContent; })""")

@@ -189,14 +189,11 @@ class Help {
     if (el.dataset.helpRun === el.textContent && el.querySelectorAll(".term").length === Number(el.dataset.helpTerms || 0)) return;
     this._forget(el);
     // a whole line the game explains ("Lose Elder Jotun from hand: 6 points of 4")
-    const whole = el.textContent.replace(/\s+/g, " ").trim();
+    const whole = this._readText(el).replace(/\s+/g, " ").trim();
     const term = this.terms.find((t) => t.re.test(whole));
     if (term) this.describe(el, this.byId.get(term.topic), fill(term.gloss, term.re.exec(whole)));
     const seen = new Set();
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    const nodes = [];
-    while (walker.nextNode()) nodes.push(walker.currentNode);
-    for (let node of nodes) {
+    for (let node of this._textNodes(el)) {
       const marked = node.parentElement.closest(".term, [data-help]");
       if (marked && marked !== el && el.contains(marked)) continue;
       for (let guard = 0; guard < 8 && node; guard++) {
@@ -222,6 +219,21 @@ class Help {
     }
     el.dataset.helpRun = el.textContent;
     el.dataset.helpTerms = String(el.querySelectorAll(".term").length);
+  }
+
+  /** The text nodes a reader gets from `el` (a key hint marked aria-hidden is not read). */
+  _textNodes(el) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const nodes = [];
+    while (walker.nextNode()) {
+      const hid = walker.currentNode.parentElement.closest("[aria-hidden='true']");
+      if (!hid || !el.contains(hid)) nodes.push(walker.currentNode);
+    }
+    return nodes;
+  }
+
+  _readText(el) {
+    return this._textNodes(el).map((n) => n.nodeValue).join("");
   }
 
   /** Give `el` the gloss of `topic` (or `gloss`): a tooltip, an accessible description and a
