@@ -274,8 +274,10 @@ class Help {
     const bar = $("#topbar");
     this.openBtn = $("#rules-open");
     if (!this.openBtn && bar) {
+      // small: the top bar is full on long game titles; the word shows where there is room
       this.openBtn = h("button#rules-open.small", {type: "button", "aria-haspopup": "dialog", "aria-controls": "rules-dialog",
-        title: "The rules of this game, searchable (?)"}, h("span", {"aria-hidden": "true"}, "? "), "Rules");
+        "aria-label": "Rules", title: "The rules of this game, searchable (key: ?)"},
+      h("span", {"aria-hidden": "true"}, "?"), h("span.rules-word", {"aria-hidden": "true"}, " Rules"));
       const spacer = $(".spacer", bar);
       if (spacer) spacer.after(this.openBtn); else bar.appendChild(this.openBtn);
     }
