@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots import BOTS
 from ..registry import game_entries, load_game
+from ..ui.help import help_payload
 from ..ui.prefs import MOMENTS, SeatPrefs
 from ..ui.presentation import presentation_of
 from ..ui.why import why_not
@@ -177,6 +178,11 @@ def create_app(db_url: str, *, http_rate: float = HTTP_RATE, http_burst: float =
     @app.get("/api/cards/{game}")
     def cards(game: str) -> dict[str, Any]:
         return _cards(game)
+
+    @app.get("/api/glossary/{game}")
+    def glossary(game: str) -> dict[str, Any]:
+        """The game's rules help for the page's Rules panel and tooltips (ui.help)."""
+        return _glossary(game)
 
     # ------------------------------------------------------------------ games
     @app.post("/api/games", status_code=201)
@@ -336,7 +342,8 @@ def _meta() -> dict[str, Any]:
         games.append({"id": e.id, "title": e.title, "seat_counts": list(g.seat_counts),
                       "decks": g.starter_deck_names(), "options": opts, "about": pres.about,
                       # each starter deck's first comment line (engine.decks), for the lobby
-                      "deck_about": {d: g.starter_deck(d).description for d in g.starter_deck_names()}})
+                      "deck_about": {d: g.starter_deck(d).description for d in g.starter_deck_names()},
+                      "phases": dict(pres.phases), "glossary": f"/api/glossary/{e.id}"})
     return {"games": games, "bots": list(BOTS), "players": list(PLAYERS),
             # what the lobby offers for a seat, and the name of every accepted player id
             "levels": [{"id": "human", "name": "Person", "about": "you, or someone you give the seat's link to"}]
@@ -362,6 +369,17 @@ def _cards_of(game_id: str) -> dict[str, Any]:
         if info is not None:
             out[name] = info.to_json()
     return {"cards": out}
+
+
+@lru_cache(maxsize=16)
+def _glossary_of(game_id: str) -> dict[str, Any]:
+    return help_payload(presentation_of(load_game(game_id)))
+
+
+def _glossary(game_id: str) -> dict[str, Any]:
+    if game_id not in {e.id for e in game_entries()}:
+        raise ApiError(404, "unknown", f"unknown game {game_id!r:.40}")
+    return _glossary_of(game_id)
 
 
 def _cards(game_id: str) -> dict[str, Any]:

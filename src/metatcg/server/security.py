@@ -26,7 +26,7 @@ DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.j
             "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 DOCS_PATHS = ("/docs", "/redoc")
 # answers that never carry a token or a seat's view: the game list of the lobby and the card texts
-CACHEABLE_API = ("/api/meta", "/api/cards/")
+CACHEABLE_API = ("/api/meta", "/api/cards/", "/api/glossary/")
 
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]

@@ -4,6 +4,8 @@ what front ends use to show any game.
 - ``presentation``: :class:`Presentation` (card facts, keyword glossary, rules constants,
   view model, terminal renderer) and :class:`CardInfo`; no ``rich`` needed.
 - ``cards``: finding cards by a typed query or in a label.
+- ``glossary`` and ``help``: a game's rules help as data, and what a page needs to explain every
+  word of a board (topics, phases, board-label patterns, jargon; ``/api/glossary/<game>``).
 - ``layout``: rich pieces every terminal screen shares (seats, log, discard piles, actions).
 - ``terminal``: :class:`GameUI`, the base of a game's terminal renderer, and ``terminal_ui(game)``.
 

@@ -21,6 +21,7 @@ from ..engine.game import Game
 
 if TYPE_CHECKING:  # pragma: no cover
     from .glossary import Glossary
+    from .help import HelpTerm
     from .terminal import GameUI
 
 
@@ -66,6 +67,10 @@ class Presentation:
     #: decision kinds that are the picks of one choice (a payment, losses, an order), each a
     #: subset of the one before: a front end keeps their numbers and takes several in one answer
     pick_kinds: frozenset[str] = frozenset({"__order_triggers"})
+    #: board labels the glossary does not name, each with its topic and gloss (``ui.help``)
+    help_terms: tuple["HelpTerm", ...] = ()
+    #: glossary names a newcomer meets in running text (prompts, log, buttons): marked with help
+    jargon: tuple[str, ...] = ()
 
     def __init__(self, game: Game) -> None:
         self.game = game

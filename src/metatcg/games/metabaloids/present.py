@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.decks import Deck
 from ...engine.game import Game
 from ...ui.presentation import CardInfo, Presentation
+from . import board_help
 from .cards import CardDef
 from .data import COLUMNS, EMPTY_PLAY_LOSS, HAND_SIZE, MAX_DEPTH, SETUP_POINTS, TALL_MAX
 from .deckcheck import MAX_CARDS, MAX_COPIES, MAX_POINTS, MIN_CARDS
@@ -152,6 +153,8 @@ def card_keywords(c: CardDef) -> tuple[str, ...]:
 
 
 class MetabaloidsPresentation(Presentation):
+    help_terms = board_help.HELP_TERMS
+    jargon = board_help.JARGON
     length_word = "turns"
     about = (f"Two to four players line up creatures in up to {COLUMNS} columns and must attack every turn; "
              "each side adds a card drawn from its deck to the fight, and the loser loses cards. Two players: "
@@ -191,7 +194,8 @@ class MetabaloidsPresentation(Presentation):
         stats = {"cost": c_.cost, "defense": c_.defense, "meta": c_.meta}
         if c_.is_creature:
             stats["attack"] = c_.attack
-        return CardInfo(name=name, type=c_.type, kind=kind, numbers=c_.numbers(), text=" ".join(lines),
+        return CardInfo(name=name, type=c_.type, kind=kind, numbers=c_.numbers(),
+                        text=" ".join(lines) or self._plain_text(c_),
                         number=c_.number, keywords=card_keywords(c_), stats=stats, summary=c_.summary(),
                         heading=kind, details=self._details(c_))
 
@@ -200,6 +204,15 @@ class MetabaloidsPresentation(Presentation):
         """'Creature · Rare', 'Event · Common · Promo'."""
         kind = f"{TYPE_NAMES.get(c.type, c.type.capitalize())} · {RARITY_NAMES.get(c.rarity, c.rarity)}"
         return kind + (" · Promo" if c.promo else "")
+
+    @staticmethod
+    def _plain_text(c: CardDef) -> str:
+        """A creature without an ability still says, in our words, what its numbers do."""
+        if not c.is_creature:
+            return ""
+        return (f"No ability: it adds Attack {c.attack} when its column attacks and Defense {c.defense} "
+                f"when its column defends or it is lost to pay card losses. Discarded from hand, it pays "
+                f"{c.meta} Metabaloid{'s' if c.meta != 1 else ''}.")
 
     @staticmethod
     def _details(c: CardDef) -> tuple[str, ...]:

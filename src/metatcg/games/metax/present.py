@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Mapping, get_args
 
 from ...engine.game import Game
 from ...ui.presentation import CardInfo, Presentation
+from . import board_help
 from .cards import STAT_SHORT, CardDef
 from .effects import VP_TO_WIN
 from .schema import Keyword
@@ -38,6 +39,8 @@ def stat_list(stats: tuple[str, ...] | list[str]) -> str:
 
 
 class MetaXPresentation(Presentation):
+    help_terms = board_help.HELP_TERMS
+    jargon = board_help.JARGON
     length_word = "turns"
     about = (f"Two players each build a team of Characters and send them to attack. The other player may block "
              f"with one of theirs and both sides play a Battle Card; an attack nobody blocks scores a Victory "
@@ -67,17 +70,39 @@ class MetaXPresentation(Presentation):
     # ---- cards
     def describe(self, name: str, c: Any) -> CardInfo:
         c_: CardDef = c
-        return CardInfo(name=name, type=c_.type, kind=self._kind(c_), numbers=self._numbers(c_), text=c_.text,
+        return CardInfo(name=name, type=c_.type, kind=self._kind(c_), numbers=self._numbers(c_),
+                        text=c_.text or self._plain_text(c_),
                         number=c_.number, traits=(c_.trait,) if c_.trait else (),
                         keywords=tuple(k.capitalize() for k in sorted(c_.keywords)), stats=self._stats(c_),
                         summary=c_.summary(), heading=self._heading(c_), details=self._details(c_))
 
     @staticmethod
     def _kind(c: CardDef) -> str:
-        kind = c.type.capitalize() + (f" ({c.trait})" if c.trait else "")
-        if c.type == "battle" and c.multi:
-            kind += " (Multi-Stat)"
-        return kind
+        """'Character (Vanguard)', 'Event', 'Battle Card · Strength', 'Battle Card (Multi-Stat) · Strength/Special'."""
+        if c.type == "battle":
+            return ("Battle Card (Multi-Stat)" if c.multi else "Battle Card") + " · " + \
+                "/".join(s.capitalize() for s in c.battle_stats)
+        return c.type.capitalize() + (f" ({c.trait})" if c.trait else "")
+
+    @staticmethod
+    def _plain_text(c: CardDef) -> str:
+        """What a card without printed text does, in our words: a basic Battle Card is only its
+        Stat and Rank, so a player still learns from its panel how it is used."""
+        if c.type == "character":
+            stats = ", ".join(f"{s.capitalize()} {r}" for s, r in c.stats)
+            kws = "".join(f" {k.capitalize()}." for k in sorted(c.keywords))
+            return (f"No effect of its own.{kws} It gives you {c.mp} MP when played and fights with its "
+                    f"Ranks ({stats}); it needs Damage in {len(c.stats)} Stat colour"
+                    f"{'s' if len(c.stats) != 1 else ''} for a TKO.")
+        if c.type != "battle":
+            return ""
+        stats = " or ".join(s.capitalize() for s in c.battle_stats)
+        mp = f" It gains {c.mp} MP as it is played." if c.mp > 0 else \
+            f" It costs {-c.mp} MP to play." if c.mp < 0 else ""
+        many = " in any one of them" if c.multi else ""
+        return (f"Basic Battle Card, no effect of its own. A Character with Rank {c.rank} or more in "
+                f"{stats}{many} may play it to attack or block.{mp} In a blocked fight it ends up as "
+                f"Damage of Rank {c.rank} on the opposing Character; otherwise it is discarded.")
 
     @staticmethod
     def _numbers(c: CardDef) -> str:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping, get_args
 from ...engine.decks import Deck
 from ...engine.game import Game
 from ...ui.presentation import CardInfo, Presentation
+from . import board_help
 from .cards import CardDef
 from .data import ALLIED_SUPPLY, AURA_CAP, BASE_LANE_LIMIT, LANES, MP_TO_WIN
 from .deckcheck import AURA_DECK, MAIN_MIN, MAX_COPIES, SECTIONS
@@ -70,6 +71,8 @@ def keyword_label(k: str) -> str:
 
 
 class MetaZooPresentation(Presentation):
+    help_terms = board_help.HELP_TERMS
+    jargon = board_help.JARGON
     length_word = "rounds"
     about = (f"Two Casters send creatures into {LANES} lanes and spend Aura to play them. Each round every lane "
              f"holds a mission: the side with more Influence there scores Mission Points. First to {MP_TO_WIN} "
@@ -114,10 +117,24 @@ class MetaZooPresentation(Presentation):
             stats["influence"] = c_.influence
         kind = self._kind(c_)
         return CardInfo(name=name, type=c_.type, kind=kind, numbers=numbers,
-                        text=c_.text or " ".join(t if t.endswith(".") else t + "." for t in c_.texts if t),
+                        text=c_.text or " ".join(t if t.endswith(".") else t + "." for t in c_.texts if t)
+                        or self._plain_text(c_),
                         number=c_.number, traits=tuple(sorted(c_.traits)), keywords=self._keywords(c_),
                         stats=stats, summary=c_.summary(), heading=kind,
                         details=(numbers[0].upper() + numbers[1:],) if numbers else ())
+
+    def _plain_text(self, c: CardDef) -> str:
+        """A card without printed text still says, in our words, what it is for."""
+        if c.type == "aura":
+            return (f"Basic {cap(c.aura)} Aura: it stays in your Aura zone, and tapping it pays one "
+                    f"{cap(c.aura)} Aura of a cost.")
+        keywords = self._keywords(c)
+        if keywords:
+            return ". ".join(keywords) + "."
+        if c.is_unit:
+            return (f"No ability: its Influence {c.influence} helps its side win the mission in its "
+                    f"lane.")
+        return ""
 
     @staticmethod
     def _kind(c: CardDef) -> str:

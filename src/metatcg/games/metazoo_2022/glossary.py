@@ -130,7 +130,7 @@ _PHASES = (
           see_also=("turn", "priority", "turn-effects", "simultaneous"),
           rules=("MZ22-TURN-14", "MZ22-TURN-15", "MZ22-TURN-16", "MZ22-TURN-17", "MZ22-TURN-19",
                  "MZ22-TURN-21", "MZ22-TURN-25", "MZ22-PRIO-4"),
-          aliases=("end_a", "end_b", "end_c", "end of turn", "step 3", "end turn")),
+          aliases=("end_a", "end_b", "end_c", "end_p", "end of turn", "step 3", "end turn")),
 )
 
 _ACTIONS = (

@@ -213,10 +213,12 @@ export class Board {
     if (this.loadedGame !== state.game) {
       this.loadedGame = state.game;
       this.loading = (async () => {
-        const [mod, cards] = await Promise.all([gameModule(state.game), api.cards(state.game)]);
+        const [mod, cards, meta] = await Promise.all([gameModule(state.game), api.cards(state.game), api.meta().catch(() => null)]);
         this.module = mod;
         this.cards = cards;
+        this.metaGame = ((meta && meta.games) || []).find((g) => g.id === state.game) || null;   // its phase names
       })();
+      import("/static/js/help.js").then((m) => m.startHelp(state.game));   // tooltips on every word, the Rules panel
       api.meta().then((m) => {
         this.metaGame = (m.games || []).find((g) => g.id === state.game) || null;
         this._title();
@@ -282,7 +284,7 @@ export class Board {
         for (let i = 1; i <= n; i++) out.push((base + i) % n);
         return out;                      // ends with base (me)
       },
-      phase: (key) => phaseName(s.game, key),
+      phase: (key) => phaseName(this.metaGame, key),
       card: (c, opts) => self.card(c, opts),
       counter, pile: (title, list, opts) => self.pile(title, list, opts), zone: (title, list, opts) => self.zone(title, list, opts),
       section, badge,
@@ -938,22 +940,10 @@ export function section(title, ...kids) {
   return h("section.sec", title ? h("h3.sec-title", title) : null, ...kids);
 }
 
-const PHASES = {
-  metax: {setup: "Setup", mulligan: "Mulligans", prep: "Prep Step", planning: "Planning Step",
-    battle: "Battle Step: attacks", defense: "Battle Step: defenders", damage: "Battle Step: damage", end: "End of turn"},
-  metazoo: {setup: "Setup", ready: "Setup", draw: "Draw phase", aura: "Aura phase", action: "Action phase",
-    end: "End of round", over: "Game over"},
-  metabaloids: {setup: "Setup", draw: "Draw", abilities: "Abilities", move: "Move", deploy: "Deploy",
-    attack: "Attack", restock: "Restock", end: "End of turn", over: "Game over"},
-  "metazoo-2022": {setup: "Set-Up", mulligan: "Mulligans", start_a: "Start of Turn: start Effects",
-    start_b: "Start of Turn: Priority", bookmark: "Start of Turn: Bookmark", awaken: "Start of Turn: Awaken",
-    dissolve: "Start of Turn: Aura dissolves", actions: "Take Actions", end_a: "End of Turn: Priority",
-    end_b: "End of Turn: end Effects", end_c: "End of Turn: Aura dissolves", end_p: "End of Turn: end Effects",
-    over: "Game over"},
-};
-export function phaseName(game, key) {
+/** A phase or step id as the game names it (/api/meta's phases, from the game's presentation). */
+export function phaseName(metaGame, key) {
   if (key === null || key === undefined) return "";
-  const t = (PHASES[game] || {})[key];
+  const t = ((metaGame && metaGame.phases) || {})[key];
   return t || String(key).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
