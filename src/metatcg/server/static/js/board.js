@@ -322,7 +322,6 @@ export class Board {
     const el = h("div", {
       class: cls, tabindex: "0", role: "button",
       data: {cardId: id || "", cardName: name || (opts.faceDown ? "" : "")},
-      "aria-label": name || opts.label || "card",
     },
     opts.title ? h("div.c-title", opts.title) : null,
     h("div.c-name", name || opts.label || "?"),
@@ -330,6 +329,9 @@ export class Board {
     nums ? h("div.c-nums", numbersLine(nums)) : null,
     badges.length ? h("div.c-badges", badges) : null,
     opts.under && opts.under.length ? h("div.c-under", opts.under) : null);
+    // cards shown under another (attachments, face-down Pages) are part of it: one control, so
+    // nothing focusable nests inside a control (WCAG); the mouse still picks them by their id
+    for (const u of el.querySelectorAll(".c-under [role=button]")) { u.removeAttribute("role"); u.removeAttribute("tabindex"); }
     if (opts.faceDown && !c.name) el.dataset.cardName = "";
     if (opts.detail) this.details.set(el, [].concat(opts.detail).filter(Boolean));
     return el;

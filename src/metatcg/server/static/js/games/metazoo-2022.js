@@ -199,7 +199,7 @@ class Ctx22 {
     const rot = v.rotation || 0;
     return h("div.panel.terra-row",
       h("div.panel-head", h("b", "Terra"), h("span.dim", " ▸ marks the slot the next Terra goes to")),
-      h("div.terra-slots", {data: {scroll: "terra"}}, (v.terra || []).map((p, i) => h("div.terra-slot", {class: i === rot ? "next" : ""},
+      h("div.terra-slots", {data: {scroll: "terra"}, tabindex: "0", role: "region", "aria-label": "Terra Pages"}, (v.terra || []).map((p, i) => h("div.terra-slot", {class: i === rot ? "next" : ""},
         h("div.slot-no", `${i === rot ? "▸ " : ""}${i + 1}`),
         p ? this.page(p, {small: true}) : h("div.empty", "–")))));
   }
