@@ -64,7 +64,8 @@ def test_a_new_server_on_the_same_database_resumes_every_seat(db_url, game_id):
     with TestClient(create_app(db_url, **FREE)) as c:
         # no seat preferences: the reference game takes exactly the actions sent
         made = c.post("/api/games", json={"game": game_id, "decks": decks, "seats": ["human"] * n, "seed": 11,
-                                          "prefs": {"auto_pass": False, "auto_same": False}})
+                                          "prefs": {"auto_pass": False, "auto_same": False, "auto_pay": False,
+                                                    "auto_order": False}})
         assert made.status_code == 201, made.json()
         gid = made.json()["id"]
         tokens = {s["seat"]: s["token"] for s in made.json()["seats"]}
