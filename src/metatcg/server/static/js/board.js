@@ -34,6 +34,8 @@ export class Board {
    * mode: "seat" | "watch" | "replay"; onAction(id) and onConcede() for a seat.
    */
   constructor({mode, id, token, onAction, onConcede}) {
+    /** @type {(() => void) | null} what to do when the server says the page is behind */
+    this.onStale = null;
     this.mode = mode;
     this.id = id;
     this.token = token;
@@ -77,7 +79,7 @@ export class Board {
     document.addEventListener("mouseout", (ev) => {
       if (!hover.matches || this.pinned) return;
       const t = ev.target.closest && ev.target.closest("[data-card-id]");
-      if (t && !(ev.relatedTarget && t.contains(ev.relatedTarget))) this.hideCardText();
+      if (t && !(ev.relatedTarget && t.contains(/** @type {Node} */ (ev.relatedTarget)))) this.hideCardText();
     });
     document.addEventListener("click", (ev) => {
       const menuBtn = ev.target.closest("[data-menu-action]");
@@ -112,7 +114,8 @@ export class Board {
         const list = menu.length ? menu : $$("#actions button[data-action-id]").filter((b) => !b.hidden && b.offsetParent);
         const b = list[Number(ev.key) - 1];
         if (b && !b.disabled) { ev.preventDefault(); b.click(); }
-      } else if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches && ev.target.matches("[data-card-id], [data-ref]")) {
+      } else if ((ev.key === "Enter" || ev.key === " ") && ev.target instanceof Element
+                 && ev.target.matches("[data-card-id], [data-ref]")) {
         ev.preventDefault();
         this.select(ev.target);
       }
@@ -206,6 +209,7 @@ export class Board {
       && (s.legal_actions || []).length > 0;
   }
 
+  /** @param {any} state @param {{log?: boolean}} [opts] */
   async setState(state, {log} = {}) {
     const prev = this.state;
     const newN = !prev || prev.n !== state.n;
