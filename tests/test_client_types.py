@@ -1,7 +1,8 @@
 """Types across the wire (issue 30, point 10): the browser client's view types are generated
-from the games' view schemas and kept up to date, the client's JS is type-checked against them
-with ``tsc --checkJs`` (tsconfig.json), and a client that reads a field the view does not have
-fails that check, so a schema change breaks the build, not a player's game."""
+from the games' view schemas and kept up to date, all of the client's JS (static/js) is
+type-checked with ``tsc --checkJs`` (tsconfig.json), each game's module against its own view,
+and a client that reads a field the view does not have fails that check, so a schema change
+breaks the build, not a player's game."""
 from __future__ import annotations
 
 import json
@@ -40,3 +41,15 @@ def test_reading_a_field_the_view_does_not_have_fails_the_check(tmp_path):
     (tmp_path / "client.js").write_text(good.replace("hand_count", "hand_size"))
     done = tsc(tmp_path / "tsconfig.json")
     assert done.returncode != 0 and "hand_size" in done.stdout
+
+
+def test_each_games_module_is_checked_against_its_own_view():
+    """js/games/<id>.js names the view type of its game, so tsc checks every field it reads."""
+    import metatcg
+    from metatcg.server.viewtypes import files
+    static = TYPES_DIR.parent
+    for gid in metatcg.game_ids():
+        if f"{gid}-view.d.ts" not in files():
+            continue
+        text = (static / "games" / f"{gid}.js").read_text(encoding="utf-8")
+        assert f'ViewsByGame["{gid}"]' in text, f"js/games/{gid}.js does not name its view type"

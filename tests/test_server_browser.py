@@ -102,7 +102,8 @@ def test_the_lobby_creates_a_game_and_its_link_opens_a_board_that_plays(server, 
         n = board_n(page)
         take(page, enabled_actions(page)[0], via_card=False)
         wait_past(page, n)
-        assert page.inner_text("#seats-bar").count("bot:easy") == 1
+        assert page.inner_text("#seats-bar").count("Easy bot") == 1          # the name a person reads
+        assert "bot:easy" not in page.inner_text("#seats-bar")
         w.check_clean()
     finally:
         w.close()

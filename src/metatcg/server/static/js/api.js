@@ -208,7 +208,8 @@ export class GameConnection {
     ws.onerror = () => { /* onclose follows */ };
   }
 
-  _wsLost() {
+  /** @param {Event | null} [_ev] the close or error event, if any */
+  _wsLost(_ev) {
     if (this.stopped || this.fatal) return;
     this.attempt++;
     // a socket that never opens (a proxy without WebSocket): poll instead, try the socket now and then

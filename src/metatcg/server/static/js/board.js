@@ -34,6 +34,8 @@ export class Board {
    * mode: "seat" | "watch" | "replay"; onAction(id) and onConcede() for a seat.
    */
   constructor({mode, id, token, onAction, onConcede}) {
+    /** @type {(() => void) | null} what to do when the server says the page is behind */
+    this.onStale = null;
     this.mode = mode;
     this.id = id;
     this.token = token;
@@ -77,7 +79,7 @@ export class Board {
     document.addEventListener("mouseout", (ev) => {
       if (!hover.matches || this.pinned) return;
       const t = ev.target.closest && ev.target.closest("[data-card-id]");
-      if (t && !(ev.relatedTarget && t.contains(ev.relatedTarget))) this.hideCardText();
+      if (t && !(ev.relatedTarget && t.contains(/** @type {Node} */ (ev.relatedTarget)))) this.hideCardText();
     });
     document.addEventListener("click", (ev) => {
       const menuBtn = ev.target.closest("[data-menu-action]");
@@ -112,7 +114,8 @@ export class Board {
         const list = menu.length ? menu : $$("#actions button[data-action-id]").filter((b) => !b.hidden && b.offsetParent);
         const b = list[Number(ev.key) - 1];
         if (b && !b.disabled) { ev.preventDefault(); b.click(); }
-      } else if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches && ev.target.matches("[data-card-id], [data-ref]")) {
+      } else if ((ev.key === "Enter" || ev.key === " ") && ev.target instanceof Element
+                 && ev.target.matches("[data-card-id], [data-ref]")) {
         ev.preventDefault();
         this.select(ev.target);
       }
@@ -206,6 +209,12 @@ export class Board {
       && (s.legal_actions || []).length > 0;
   }
 
+  /** A player id as a person reads it (/api/meta's player_names): "Normal bot" for bot:normal. */
+  playerName(p) {
+    return (this.playerNames && this.playerNames[p]) || p;
+  }
+
+  /** @param {any} state @param {{log?: boolean}} [opts] */
   async setState(state, {log} = {}) {
     const prev = this.state;
     const newN = !prev || prev.n !== state.n;
@@ -217,6 +226,7 @@ export class Board {
         this.module = mod;
         this.cards = cards;
         this.metaGame = ((meta && meta.games) || []).find((g) => g.id === state.game) || null;   // its phase names
+        this.playerNames = (meta && meta.player_names) || {};                                   // "Normal bot", not bot:greedy
       })();
       import("/static/js/help.js").then((m) => m.startHelp(state.game));   // tooltips on every word, the Rules panel
       api.meta().then((m) => {
@@ -273,7 +283,7 @@ export class Board {
       seatLabel: (q) => {
         if (q === me) return `${seatName(q)} (you)`;
         const seat = (s.seats || [])[q];
-        return seat && seat.player && seat.player !== "human" ? `${seatName(q)} (${seat.player})` : seatName(q);
+        return seat && seat.player && seat.player !== "human" ? `${seatName(q)} (${this.playerName(seat.player)})` : seatName(q);
       },
       pcls: (q) => (q === null || q === undefined ? "" : `p${q}`),
       actionsFor: (ref) => this.index().filter((e) => e.keys.includes(ref)).map((e) => e.a),
@@ -552,7 +562,7 @@ export class Board {
       el.appendChild(h("span.seat-chip", {class: [`p${q}`, deciding ? "deciding" : "", q === ctx.me ? "me" : ""], title: seat.player},
         h("b", seatName(q)),
         q === ctx.me ? h("span.you", "you") : null,
-        h("span.who", seat.player === "human" ? (seat.joined === false ? "open seat" : "human") : seat.player),
+        h("span.who", seat.player === "human" ? (seat.joined === false ? "open seat" : "person") : this.playerName(seat.player)),
         score(q), deciding ? h("span.dot", {title: "deciding"}, "●") : null,
         ret !== null && ret !== undefined ? h("span.ret", ret > 0 ? "▲" : ret < 0 ? "▼" : "=") : null));
     }
@@ -571,7 +581,7 @@ export class Board {
     let who = seatName(q);
     if (seat) {
       if (seat.player === "human" && seat.joined === false) return `${who} (open seat) — waiting for a player to join`;
-      who += ` (${seat.player})`;
+      who += ` (${this.playerName(seat.player)})`;
     }
     return `${who} is deciding`;
   }

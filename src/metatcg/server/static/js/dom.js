@@ -4,6 +4,10 @@
  * h("div.card.p0#x", {data: {cardId: "c1"}, onclick: fn, title: "…"}, child, [children], "text")
  * Children may be strings, numbers, nodes, arrays or null/undefined/false (skipped).
  * Text is always set as text (never HTML).
+ * @param {string} spec
+ * @param {any} [attrs]
+ * @param {...any} kids
+ * @returns {any} the element (any: callers set the properties of the tag they asked for)
  */
 export function h(spec, attrs, ...kids) {
   const m = /^([a-z0-9-]+)?((?:[.#][\w-]+)*)$/i.exec(spec) || [null, "div", ""];

@@ -17,6 +17,7 @@ const WORDS = {cost: "cost", atk: "Attack", def: "Defense", meta: "META", infl: 
   dmg: "Damage", mp: "Meta Points", str: "Strength", int: "Intelligence", spe: "Special", multi: "Stats"};
 
 // token patterns in a tile's numbers line, in the order tried
+/** @type {Array<[RegExp, string]>} */
 const TOKENS = [
   [/\b((?:STR|INT|SPE)(?:\/(?:STR|INT|SPE))+)\s+(\d+)/y, "multi"],
   [/\b(ATK)\s+(\d+)/y, "atk"], [/\b(DEF)\s+(\d+)/y, "def"], [/\b(META)\s+(\d+)/y, "meta"],

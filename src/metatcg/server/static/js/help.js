@@ -203,13 +203,13 @@ class Help {
         const start = m.index + m[1].length;
         if (seen.has(key)) {
           // already marked in this element: look further on
-          const rest = node.splitText(start + m[2].length);
+          const rest = /** @type {Text} */ (node).splitText(start + m[2].length);
           node = rest;
           continue;
         }
         seen.add(key);
-        const word = node.splitText(start);
-        const rest = word.splitText(m[2].length);
+        const word = /** @type {Text} */ (node).splitText(start);
+        const rest = /** @type {Text} */ (word).splitText(m[2].length);
         const span = h("span.term", m[2]);
         word.replaceWith(span);
         const topic = this.byId.get(this.words.get(key));

@@ -350,7 +350,7 @@ function gameItem(g) {
     h("span.g-meta",
       h("span.seat-dots", (g.seats || []).map((s) => h("span", {class: [`p${s.seat}`, s.player === "human" && !s.joined ? "openseat" : ""],
         title: s.player}, `${seatName(s.seat)} ${s.player === "human" ? (s.joined ? "person" : "open") : playerName(s.player)}`))),
-      ` · ${state} · ${g.n || 0} move${g.n === 1 ? "" : "s"}${when && !isNaN(when) ? ` · ${when.toLocaleTimeString()}` : ""}`),
+      ` · ${state} · ${g.n || 0} move${g.n === 1 ? "" : "s"}${when && !isNaN(when.getTime()) ? ` · ${when.toLocaleTimeString()}` : ""}`),
     h("span.g-acts", acts),
     gameDetails(g, gm, waiting));
 }

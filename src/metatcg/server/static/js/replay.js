@@ -109,7 +109,8 @@ export function startReplay(board, id, token, params) {
   slider.addEventListener("input", () => { stopPlay(); stepEl.textContent = `${slider.value} / ${steps ?? "?"}`; });
   slider.addEventListener("change", () => go(parseInt(slider.value, 10) || 0));
   document.addEventListener("keydown", (ev) => {
-    if (ev.target && (ev.target.tagName === "INPUT" && ev.target.type !== "range" || ev.target.tagName === "TEXTAREA")) return;
+    const t = /** @type {any} */ (ev.target);
+    if (t && (t.tagName === "INPUT" && t.type !== "range" || t.tagName === "TEXTAREA")) return;
     const keys = {ArrowLeft: () => go(want - 1), ArrowRight: () => go(want + 1), Home: () => go(0),
       End: () => go(steps === null ? 1e9 : steps), PageUp: () => go(want - 10), PageDown: () => go(want + 10)};
     const f = keys[ev.key];

@@ -78,7 +78,7 @@ export class Coach {
       const why = this.refuses(aid, n);
       if (why) {
         this.refuse(why);
-        const err = new Error(why);
+        const err = /** @type {Error & {code?: string}} */ (new Error(why));
         err.code = "not_in_lesson";
         return Promise.reject(err);
       }

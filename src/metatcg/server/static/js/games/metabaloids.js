@@ -3,6 +3,9 @@
 // reserve and event areas, the battle in progress with its totals, the setup deployment points
 // and your hand. Mirrors games/metabaloids/terminal.py.
 
+/** @typedef {import("../types/views").ViewsByGame["metabaloids"]} View the view this module draws (generated from the game's view schema) */
+/** @typedef {{view: View, [key: string]: any}} SeatState */
+
 const COLS = ["Left", "Middle", "Right"];
 const SETUP_POINTS = 7;
 
@@ -10,6 +13,7 @@ const SETUP_POINTS = 7;
 // left column of the card's owner, or of the one deciding); the turn's menus of moves open a
 // card's menu instead of answering at the first click.
 export const menuKinds = ["abilities", "__respond"];
+/** @param {View} v @param {number} q */
 export function score(v, q) {
   const p = (v.players || [])[q];
   return p ? {text: `lost ${p.lost_count}`, title: "Lost cards: the score, fewest wins"} : null;
@@ -36,8 +40,9 @@ export function hint(open) {
   return open.every((k) => /^col\d+-\d$/.test(k)) ? "click a lit column" : null;
 }
 
+/** @param {SeatState} state @param {any} ctx */
 export function header(state, ctx) {
-  const v = state.view || {};
+  const v = state.view || /** @type {View} */ ({});
   const bits = [];
   if (v.turn && v.phase !== "setup") bits.push(`Turn ${v.turn}`);
   bits.push(ctx.phase(v.phase));
@@ -144,6 +149,7 @@ function battle(ctx, v) {
       sideBox("target", b.defender, b.defense_column, b.target_card, dsum, b.defense_draw, b.defense_bonus, b.defense_total, "DEF")));
 }
 
+/** @param {SeatState} state @param {any} ctx */
 export function render(state, ctx) {
   const {h} = ctx;
   const v = state.view;

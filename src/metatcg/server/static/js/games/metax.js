@@ -3,6 +3,9 @@
 // attached and how close each is to a KO; the Battle Zone (attacks, Links, defenders); the
 // Events resolving; your hand with each card's numbers. Mirrors games/metax/terminal.py.
 
+/** @typedef {import("../types/views").ViewsByGame["metax"]} View the view this module draws (generated from the game's view schema) */
+/** @typedef {{view: View, [key: string]: any}} SeatState */
+
 const SHORT = {strength: "STR", intelligence: "INT", special: "SPE"};
 const LONG = {STR: "strength", INT: "intelligence", SPE: "special"};
 const STATS = ["strength", "intelligence", "special"];
@@ -11,6 +14,7 @@ const VP_TO_WIN = 7;
 // Board picks (js/pick.js): the Planning Step's menu of moves opens a card's menu; other
 // decisions (a defender, a Battle Card to attach, a Link) answer at the first click.
 export const menuKinds = ["planning"];
+/** @param {View} v @param {number} q */
 export function score(v, q) {
   const p = (v.players || [])[q];
   return p ? {text: `${p.vp}/${VP_TO_WIN} VP`, title: `Victory Points (${VP_TO_WIN} wins) · ${p.mp} MP`} : null;
@@ -18,8 +22,9 @@ export function score(v, q) {
 // putting cards on the bottom in an order, or discarding several: chosen in turn, then confirmed
 export const multiKinds = ["bottom", "discard"];
 
+/** @param {SeatState} state @param {any} ctx */
 export function header(state, ctx) {
-  const v = state.view || {};
+  const v = state.view || /** @type {View} */ ({});
   const step = ctx.phase(v.step);
   const bits = [v.turn ? `Turn ${v.turn}` : null, step];
   if (v.turn && v.active_player !== undefined && !state.over) {
@@ -169,6 +174,7 @@ function battleZone(ctx, v) {
     res.length ? ctx.zone("Resolving", res, {card: {small: true}}) : null);
 }
 
+/** @param {SeatState} state @param {any} ctx */
 export function render(state, ctx) {
   const {h} = ctx;
   const v = state.view;

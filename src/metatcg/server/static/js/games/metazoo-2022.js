@@ -4,6 +4,9 @@
 // statuses, Traits and marks, Pages beneath their host, face-down Pages as backs with their
 // alias, Aura Pages); your Chapter. Mirrors games/metazoo_2022/terminal.py.
 
+/** @typedef {import("../types/views").ViewsByGame["metazoo-2022"]} View the view this module draws (generated from the game's view schema) */
+/** @typedef {{view: View, [key: string]: any}} SeatState */
+
 const START_LP = 1000;
 const WINDOWS = {start: "start of turn", end: "end of turn", chain: "chain",
   combat1: "Combat, before Defenders", combat2: "Combat, after Defenders"};
@@ -14,6 +17,7 @@ const title = (s) => String(s).replace(/[_-]/g, " ").replace(/\b\w/g, (c) => c.t
 // "arena<seat>"); Casters are spots by seat name (P2). The main and response menus open a card's
 // menu instead of answering at the first click.
 export const menuKinds = ["main", "__respond"];
+/** @param {View} v @param {number} q */
 export function score(v, q) {
   const c = (v.casters || [])[q];
   return c ? {text: c.out ? "out" : `LP ${c.lp}`, title: "Life Points"} : null;
@@ -25,8 +29,9 @@ export function hint(open) {
   return open.some((k) => /^arena\d+$/.test(k)) ? "click your Arena" : null;
 }
 
+/** @param {SeatState} state @param {any} ctx */
 export function header(state, ctx) {
-  const v = state.view || {};
+  const v = state.view || /** @type {View} */ ({});
   const bits = [];
   if (v.turn) bits.push(`Turn ${v.turn}`);
   bits.push(ctx.phase(state.over ? "over" : v.step));
@@ -282,6 +287,7 @@ function surroundings(ctx, v) {
     lines.map((l) => h("div", l)));
 }
 
+/** @param {SeatState} state @param {any} ctx */
 export function render(state, ctx) {
   const {h} = ctx;
   const v = state.view;

@@ -3,6 +3,9 @@
 // Soar/Destruction); each player's MP (towards 30), Priority, Caster, Aura zone and hidden zones
 // as counts; your hand with what each card costs now. Mirrors games/metazoo/terminal.py.
 
+/** @typedef {import("../types/views").ViewsByGame["metazoo"]} View the view this module draws (generated from the game's view schema) */
+/** @typedef {{view: View, [key: string]: any}} SeatState */
+
 const MP_TO_WIN = 30;
 const AURA_CAP = 10;
 const KW = {
@@ -15,6 +18,7 @@ const kwLabel = (k) => KW[k] || String(k).replace(/_/g, " ");
 // Board picks (js/pick.js): a lane is a spot ("lane2"); the turn's menu of moves opens a card's
 // menu instead of answering at the first click.
 export const menuKinds = ["action"];
+/** @param {View} v @param {number} q */
 export function score(v, q) {
   const p = (v.players || [])[q];
   return p ? {text: `${p.mp}/${MP_TO_WIN} MP`, title: `Mission Points (${MP_TO_WIN} win)`} : null;
@@ -29,8 +33,9 @@ export function hint(open) {
   return open.every((k) => /^lane\d+$/.test(k)) ? "click a lit lane" : null;
 }
 
+/** @param {SeatState} state @param {any} ctx */
 export function header(state, ctx) {
-  const v = state.view || {};
+  const v = state.view || /** @type {View} */ ({});
   const bits = [v.round ? `Round ${v.round}` : null, ctx.phase(v.phase)];
   if (v.priority_player !== null && v.priority_player !== undefined) {
     bits.push(`${v.priority_player === ctx.me ? "you have" : `${ctx.seatName(v.priority_player)} has`} Priority`);
@@ -155,6 +160,7 @@ function hand(ctx, v, q) {
   });
 }
 
+/** @param {SeatState} state @param {any} ctx */
 export function render(state, ctx) {
   const {h} = ctx;
   const v = state.view;
