@@ -211,7 +211,8 @@ export class Board {
 
   /** A player id as a person reads it (/api/meta's player_names): "Normal bot" for bot:normal. */
   playerName(p) {
-    return (this.playerNames && this.playerNames[p]) || p;
+    const name = (this.playerNames && this.playerNames[p]) || p;
+    return String(p).startsWith("bot:") && !/bot/i.test(name) ? `${name} bot` : name;
   }
 
   /** @param {any} state @param {{log?: boolean}} [opts] */
