@@ -10,27 +10,16 @@ import time
 import pytest
 
 from support.axe import axe_violations, describe
-from support.browser import (OVER_OR_MINE, api_get, api_post, board_keys, board_n, launch, need_browser, on_board,
+from support.browser import browser_fixture, server_fixture
+from support.browser import (OVER_OR_MINE, api_get, api_post, board_keys, board_n, need_browser, on_board,
                              open_page, wait_past)
-from support.servers import ServerProcess
 
 sync_api = need_browser()
 SEATS = {"metax": 2, "metabaloids": 3, "metazoo": 2, "metazoo-2022": 2}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('a11y') / 'games.db'}").start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
+server = server_fixture("a11y")
+browser = browser_fixture()
 
 
 def clean(page, what: str) -> None:

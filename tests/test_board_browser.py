@@ -22,29 +22,18 @@ import time
 
 import pytest
 
+from support.browser import browser_fixture, server_fixture
 from support.browser import (OVER_OR_MINE, api_get, api_post, artifacts, board_n, choose, click_on_board,
-                             enabled_actions, expected_result, launch, log_lines, need_browser, on_board, open_page,
+                             enabled_actions, expected_result, log_lines, need_browser, on_board, open_page,
                              take, wait_n, wait_past)
-from support.servers import ServerProcess
 
 sync_api = need_browser()
 
 WIDE = {"width": 1920, "height": 1080}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('board') / 'games.db'}").start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
+server = server_fixture("board")
+browser = browser_fixture()
 
 
 # The bots' seeds are secret and random, so a game's length varies: these opponents end games

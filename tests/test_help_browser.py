@@ -11,10 +11,9 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
 
-from support.browser import api_get, api_post, artifacts, launch, need_browser, open_page, wait_n, wait_past
-from support.servers import ServerProcess
+from support.browser import browser_fixture, server_fixture
+from support.browser import api_get, api_post, artifacts, need_browser, open_page, wait_n, wait_past
 
 sync_api = need_browser()
 
@@ -29,19 +28,8 @@ DESCRIBED_TEXT = """(re) => Array.from(document.querySelectorAll('[data-help]'))
                 .map(id => (document.getElementById(id) || {}).textContent || '').join(' ')}))"""
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('help') / 'games.db'}").start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
+server = server_fixture("help")
+browser = browser_fixture()
 
 
 def drive(server, game: str, seats: int, seed: int, until, cap: int = 600, prefer: str = "") -> tuple[dict, dict]:

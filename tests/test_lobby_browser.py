@@ -10,25 +10,14 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from support.browser import api_get, api_post, artifacts, launch, need_browser, open_page
-from support.servers import ServerProcess
+from support.browser import browser_fixture, server_fixture
+from support.browser import api_get, api_post, artifacts, need_browser, open_page
 
 sync_api = need_browser()
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('lobby') / 'games.db'}").start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
+server = server_fixture("lobby")
+browser = browser_fixture()
 
 
 @pytest.fixture(scope="module")

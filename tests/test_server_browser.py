@@ -19,28 +19,17 @@ import random
 import re
 import time
 
-import pytest
 
-from support.browser import (OVER_OR_MINE, api_get, api_post, artifacts, board_n, choose, enabled_actions, launch,
-                             need_browser, log_lines, open_page, take, wait_n, wait_past)
+from support.browser import browser_fixture, server_fixture
+from support.browser import (OVER_OR_MINE, api_get, api_post, artifacts, board_n, choose, enabled_actions, log_lines,
+                             need_browser, open_page, take, wait_n, wait_past)
 from support.servers import ServerProcess
 
 sync_api = need_browser()
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('browser') / 'games.db'}").start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
+server = server_fixture("browser")
+browser = browser_fixture()
 
 
 def new_game(server: ServerProcess, game: str, seats: list[str], seed: int, **extra) -> dict:

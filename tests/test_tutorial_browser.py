@@ -15,8 +15,8 @@ import time
 import httpx
 import pytest
 
-from support.browser import artifacts, board_n, launch, need_browser, open_page, take, wait_past
-from support.servers import ServerProcess
+from support.browser import browser_fixture, server_fixture
+from support.browser import artifacts, board_n, need_browser, open_page, take, wait_past
 
 from metatcg import tutorial
 from metatcg.registry import game_entries
@@ -44,19 +44,8 @@ VISIBLE_OTHERS = """() => Array.from(document.querySelectorAll(
   .filter(b => !b.hidden && b.offsetParent).map(b => b.dataset.actionId)"""
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('tutorial') / 'games.db'}").start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
+server = server_fixture("tutorial")
+browser = browser_fixture()
 
 
 @pytest.mark.parametrize("game_id", GAMES)

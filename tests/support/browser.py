@@ -237,3 +237,27 @@ def expected_result(returns: list[float], me: int) -> str:
     if mine == best:
         return "Draw"
     return "You lost.*" if len(returns) == 2 else "You finished .* of .*|You share .* place of .*"
+
+
+def server_fixture(folder: str) -> Any:
+    """A module's ``server`` fixture: ``metatcg serve`` on a fresh SQLite file, its own process."""
+    from .servers import ServerProcess
+
+    @pytest.fixture(scope="module")
+    def server(tmp_path_factory: Any) -> Any:
+        s = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp(folder) / 'games.db'}").start()
+        yield s
+        s.stop()
+    return server
+
+
+def browser_fixture() -> Any:
+    """A module's ``browser`` fixture: Debian's chromium under Playwright, one for the module."""
+    @pytest.fixture(scope="module")
+    def browser() -> Any:
+        from playwright.sync_api import sync_playwright
+        with sync_playwright() as p:
+            b = launch(p)
+            yield b
+            b.close()
+    return browser
