@@ -57,8 +57,8 @@ def main_actions(d: MZ22Data, p: int) -> list[Action]:
     (PR-MZ22-54). ``slide:cN>cM`` moves a stand-alone face-down Trap under such a Page, once per
     Trap per turn (MZ22-TURN-10/24), whether or not it was placed under one before (PR-MZ22-66)."""
     chapter = bool(d.chapter[p])
-    # the label is read at once (a person's screen); no copy of the Chapter in the bots' hot path
-    out = [Action("trap", partial(_trap_label, d.defs, d.chapter[p]))] if chapter else []
+    # a label is made from what was true when offered, even when read later: a copy of the Chapter
+    out = [Action("trap", partial(_trap_label, d.defs, tuple(d.chapter[p])))] if chapter else []
     mine = [c for c, s in d.ps.items() if s.face_down and s.controller == p] if d.has_attached() else []
     loose = [c for c in mine if d.ps[c].under < 0 and (MOVED, d.turn) not in d.ps[c].marks]
     if not chapter and not loose:
@@ -168,11 +168,11 @@ def _bluff_label(name: str) -> str:
     return f"Place {name} face-down as a bluff (it has no Trap Trait)"
 
 
-def _bluffs_only(defs: Any, chapter: list[int]) -> bool:
+def _bluffs_only(defs: Any, chapter: tuple[int, ...]) -> bool:
     return not any("trap" in defs[c].traits for c in chapter)
 
 
-def _trap_label(defs: Any, chapter: list[int]) -> str:
+def _trap_label(defs: Any, chapter: tuple[int, ...]) -> str:
     """The label says when every Page would be a bluff (its Caster's own option, so it tells
     nobody else anything): a newcomer need not open the list to find that out."""
     tail = " (only bluffs: no Page in your Chapter has the Trap Trait)" if _bluffs_only(defs, chapter) else ""
