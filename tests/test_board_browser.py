@@ -124,6 +124,24 @@ def same_seat_at(browser, url: str, n: int, viewport: dict | None, phone: bool =
     return w
 
 
+CARDLESS_POINT = """() => {
+  for (const [x, y] of [[640, 2], [2, 2], [1278, 2], [2, 400], [1278, 400], [640, 798]]) {
+    const el = document.elementFromPoint(x, y);
+    if (!el || !el.closest("[data-card-id], [data-ref], #card-text")) return [x, y];
+  }
+  return [0, 0];
+}"""
+
+
+def clear_the_view(page) -> None:
+    """Close any pinned card menu and rest the mouse where no card is (the page may have
+    scrolled a card under the top edge), so a screenshot shows the board alone."""
+    page.keyboard.press("Escape")
+    x, y = page.evaluate(CARDLESS_POINT)
+    page.mouse.move(x, y)
+    page.wait_for_selector("#card-text", state="hidden")
+
+
 def play_on_the_board(page, rng: random.Random, avoid: tuple[str, ...], on_step=None,
                       max_clicks: int = 400) -> dict:
     """Play to the end: an option the board offers is made by clicking the board (and must be),
@@ -218,8 +236,7 @@ def test_a_whole_game_on_the_board_at_1280x800_with_the_layout_checked(server, b
             if i != 12:
                 return
             check_layout(page, f"{game} 1280x800 mid-game")
-            page.mouse.move(640, 2)              # no card's hover text over the picture
-            page.wait_for_selector("#card-text", state="hidden")
+            clear_the_view(page)                 # no card's hover text over the picture
             page.screenshot(path=str(shots / f"board-{game}-1280-mid.png"))
             wide = same_seat_at(browser, url, board_n(page), WIDE)
             try:

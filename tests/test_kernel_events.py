@@ -6,9 +6,10 @@ from types import SimpleNamespace
 from typing import Any
 
 from metatcg.engine.events import replacements
+from metatcg.engine.rules import Rules
 
 
-class _Careless:
+class _Careless(Rules):
     """Rules whose filter ignores ``applied`` entirely."""
 
     def __init__(self, found: list[Any]) -> None:

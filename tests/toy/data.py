@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from metatcg.engine.rules import DataHooks
 from metatcg.engine.errors import StateDataError
 from metatcg.engine.records import decode, encode
 
@@ -19,7 +20,7 @@ KEEPERS = {"Mender", "Scribe"}        # stay in play; trigger whenever a seat ta
 CARDS = ("Bolt", "Zap", "Shield", "Mender", "Scribe")
 
 
-class CircleData:
+class CircleData(DataHooks):
     __slots__ = ("names", "owner", "life", "hand", "deck", "discard", "inplay", "chain", "out",
                  "active", "first", "turn", "tired")
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from metatcg.engine.rules import Rules
 from metatcg.engine.action import Action, Decision
 from metatcg.engine.events import emit
 from metatcg.engine.seats import after, clockwise, returns_by_place
@@ -32,7 +33,7 @@ def pl(p: int) -> str:
     return f"P{p + 1}"
 
 
-class CircleRules:
+class CircleRules(Rules):
     action_limit = 3000
     records = records
 

@@ -38,9 +38,7 @@ def replacements(state: "GameState", event: Any, applied: tuple[Any, ...] = ()) 
     found = state.rules.replacements_for(state, event, applied)
     if not applied or not found:
         return found
-    key = getattr(state.rules, "replacement_key", None)
-    if key is None:
-        return [r for r in found if r not in applied]
+    key = state.rules.replacement_key
     return [r for r in found if key(r) not in applied]
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 from itertools import islice
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
 
 from .action import Action, Decision
 from .labels import distinct_labels
@@ -27,7 +27,7 @@ from .errors import ArgumentError, IllegalActionError, SeatError, StateDataError
 from .jsonio import detached, dumpb
 from .records import INT_BOUND, KERNEL, Registry, decode, encode, is_record
 from .rng import Rng
-from .seats import returns_by_place
+from .rules import DataHooks, RulesHooks, Rules as Rules, overrides
 from .windows import ASK_SEATS, PASS_ID, WAITING, WINDOW_DECISION, Window, parse_ask_seats
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,26 +36,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 STATE_FORMAT = "metatcg-state/2"
 ORDER_DECISION = "__order_triggers"
-
-class Rules(Protocol):
-    """What a game's rules supply to the kernel (optional hooks are listed in docs/kernel.md:
-    ``surely_several``, ``state_check``, ``trigger_groups``, ``forced_reason``, ``why_not``, and
-    the response-window hooks of :mod:`.windows`)."""
-
-    action_limit: int
-    records: Registry
-
-    def legal_actions(self, state: "GameState") -> list[Action]: ...
-    def perform(self, state: "GameState", action: Action, decision: Decision) -> None: ...
-    def run_step(self, state: "GameState", step: Any) -> None: ...
-    def on_idle(self, state: "GameState") -> None: ...
-    def active_player(self, state: "GameState") -> int: ...
-    def describe_trigger(self, state: "GameState", trigger: Any) -> str: ...
-    def triggers_for(self, state: "GameState", event: Any) -> list[Any]: ...
-    def replacements_for(self, state: "GameState", event: Any, applied: tuple[Any, ...]) -> list[Any]: ...
-    def view(self, state: "GameState", player: int) -> dict[str, Any]: ...
-    def data_from_json(self, obj: Any) -> Any: ...
-
 
 # ------------------------------------------------------------------ kernel records
 @KERNEL("__triggers")
@@ -114,8 +94,8 @@ def history_digest(setup: str, history: list[str]) -> str:
 def forced_line(state: "GameState", action: Action) -> str:
     """The decider's log line for a decision with one option, with the game's reason when it
     gives one (``Rules.forced_reason``): "(only choice) Finish declaring attacks: no ..."."""
-    hook = getattr(state.rules, "forced_reason", None)
-    why = hook(state, state.decision, action) if hook is not None else ""
+    dec = state.decision
+    why = state.rules.forced_reason(state, dec, action) if dec is not None else ""
     return f"(only choice) {action.label}" + (f": {why}" if why else "")
 
 
@@ -138,7 +118,7 @@ def action_limit_reason(limit: int) -> str:
 class GameState:
     """One game in progress. See ARCHITECTURE.md, "The game contract"."""
 
-    __slots__ = ("game", "rules", "_surely_several", "_state_check", "data", "rng", "stack", "pending",
+    __slots__ = ("game", "rules", "_surely_several", "_state_check", "_groups", "data", "rng", "stack", "pending",
                  "decision", "_log", "logging", "history", "result", "reason", "actions_taken", "seed",
                  "options", "decks", "_legal", "_by_id", "watcher", "unchecked", "_ask")
 
@@ -148,8 +128,9 @@ class GameState:
         self.rules: Rules = game.rules
         # optional cheap hint: True when the pending decision surely has 2+ options, so the
         # engine need not list them just to see whether one could be taken automatically
-        self._surely_several: Callable[[GameState], bool] | None = getattr(game.rules, "surely_several", None)
-        self._state_check: Callable[[GameState], None] | None = getattr(game.rules, "state_check", None)
+        self._surely_several = overrides(game.rules, RulesHooks, "surely_several")
+        self._state_check = overrides(game.rules, RulesHooks, "state_check")
+        self._groups = overrides(game.rules, RulesHooks, "trigger_groups")
         self.data = data
         self.rng = Rng(seed)
         self.stack: list[Any] = []
@@ -202,7 +183,7 @@ class GameState:
             legal = tuple(self._list_actions(self.decision))
             if self.logging:  # labels are read here only when someone may read them
                 if len({a.label for a in legal}) != len(legal):   # told apart in words, never by id
-                    legal = distinct_labels(self, legal, getattr(self.rules, "distinct_labels", None))
+                    legal = distinct_labels(self, legal, self.rules.distinct_labels)
             self._legal = legal
             self._by_id = None
         return list(legal)
@@ -213,7 +194,7 @@ class GameState:
             return self.order_trigger_actions()
         if kind == WINDOW_DECISION:
             w: Window = dec.params
-            acts = list(self.rules.responses(self, w, dec.player))  # type: ignore[attr-defined]
+            acts = list(self.rules.responses(self, w, dec.player))
             acts.append(Action(PASS_ID, "Pass", Pass(dec.player)))
             return acts
         return self.rules.legal_actions(self)
@@ -268,18 +249,12 @@ class GameState:
         self.seat(player)
         if self.result is not None:
             raise IllegalActionError("the game is over; nobody can concede")
-        can = getattr(self.rules, "can_concede", None)
-        if can is not None and not can(self, player):
+        if not self.rules.can_concede(self, player):
             raise IllegalActionError(f"P{player + 1} is out of the game already and cannot concede")
-        hook = getattr(self.rules, "concede", None)
         self.history.append(f"{CONCEDE}{player + 1}")
         self._legal = None
         self._by_id = None
-        if hook is not None:
-            hook(self, player)
-        else:
-            self.end(returns_by_place([1 if p == player else 0 for p in range(self.num_players)]),
-                     f"P{player + 1} concedes")
+        self.rules.concede(self, player)
         if self.result is None:
             self._advance()
 
@@ -309,6 +284,7 @@ class GameState:
         new.rules = self.rules
         new._surely_several = self._surely_several
         new._state_check = self._state_check
+        new._groups = self._groups
         new.data = self.data.clone()
         new.rng = Rng(self.rng.state)
         new.stack = self.stack[:]
@@ -491,19 +467,24 @@ class GameState:
             self.push(ResolveTrigger(batch[i]), group._replace(triggers=batch[:i] + batch[i + 1:]))
         elif t is Pass:
             w: Window = decision.params  # type: ignore[union-attr]
-            passed = getattr(self.rules, "after_pass", None)
-            if passed is not None:  # e.g. to log the choice (a seat skipped for want of options is not asked)
-                passed(self, w, args.seat)
+            # e.g. to log the choice (a seat skipped for want of options is not asked)
+            self.rules.after_pass(self, w, args.seat)
             self.stack.append(w._replace(at=w.at + 1))
         elif decision is not None and decision.kind == WINDOW_DECISION:
             w = decision.params
             self.rules.perform(self, act, decision)
-            hook = getattr(self.rules, "after_response", None)
-            nxt = w.reopened_after(decision.player) if hook is None else hook(self, w, decision.player, act)
+            nxt = self.rules.after_response(self, w, decision.player, act)
             if nxt is not None:
                 self.stack.append(nxt)
         else:
             self.rules.perform(self, act, decision)  # type: ignore[arg-type]
+
+    def run_to_decision(self) -> None:
+        """Run the steps on the stack until a decision waits or the game is over: how a position
+        built by hand (a scenario, a puzzle) is started."""
+        self._legal = None
+        self._by_id = None
+        self._advance()
 
     def _advance(self) -> None:
         rules = self.rules
@@ -513,16 +494,16 @@ class GameState:
             if self.actions_taken >= limit:
                 self.end(tuple([0.0] * self.num_players), action_limit_reason(limit))
                 return
-            if self.decision is None and check is not None:
+            if self.decision is None and check:
                 if self.pending:
                     self.flush_triggers()  # they wait beneath whatever the check finds
-                check(self)
+                rules.state_check(self)
                 if self.result is not None:
                     return
             if self.pending:
                 self.flush_triggers()
             if self.decision is not None:
-                if self._legal is None and self._surely_several is not None and self._surely_several(self):
+                if self._legal is None and self._surely_several and rules.surely_several(self):
                     return  # no need to list the options now: it is not a single-option decision
                 legal = self.legal_actions()
                 if not legal:
@@ -554,14 +535,10 @@ class GameState:
         player holds them all) and push the groups so the first one resolves first."""
         if not batch:
             return
-        hook = getattr(self.rules, "trigger_groups", None)
-        if hook is None:
-            if len(batch) == 1:
-                self.stack.append(ResolveTrigger(batch[0]))
-                return
-            groups = [(self.rules.active_player(self), tuple(batch))]
-        else:
-            groups = [(seat, tuple(ts)) for seat, ts in hook(self, batch) if ts]
+        if len(batch) == 1 and not self._groups:
+            self.stack.append(ResolveTrigger(batch[0]))
+            return
+        groups = [(seat, tuple(ts)) for seat, ts in self.rules.trigger_groups(self, batch) if ts]
         self.push(*[TriggerGroup(seat, ts) for seat, ts in groups])
 
     def _order_group(self, group: TriggerGroup) -> None:
@@ -586,20 +563,16 @@ class GameState:
     # ----------------------------------------------------------------- response windows
     def _ask_window(self, w: Window) -> None:
         """Ask the next seat of the window that could respond; close when all have passed."""
-        rules: Any = self.rules
-        can = getattr(rules, "can_respond", None)
+        rules = self.rules
         order = w.order
         at = w.at
         while at < len(order):
             seat = order[at]
             # a seat of a fair-windows table is asked holding nothing too (PR-K-10)
-            able = seat in self._ask or (can(self, w, seat) if can is not None
-                                         else bool(rules.responses(self, w, seat)))
+            able = seat in self._ask or rules.can_respond(self, w, seat)
             if able:
                 w = w._replace(at=at)
-                prompt_hook = getattr(rules, "window_prompt", None)
-                prompt = prompt_hook(self, w, seat) if prompt_hook is not None else f"Respond ({w.name}) or pass"
-                self.decide(seat, WINDOW_DECISION, w, prompt)
+                self.decide(seat, WINDOW_DECISION, w, rules.window_prompt(self, w, seat))
                 return
             at += 1  # nothing it could use: skipped without a decision or a log line
 
@@ -711,7 +684,7 @@ class GameState:
             raise StateDataError(f"not a metatcg state (expected format {STATE_FORMAT!r})")
         if obj.get("game") != game.id:
             raise StateDataError(f"state is for game {obj.get('game')!r}, not {game.id!r}")
-        registry: Registry = getattr(game.rules, "records", KERNEL)
+        registry: Registry = game.rules.records
         try:
             decks = obj["decks"]
             if not isinstance(decks, list) or len(decks) not in game.seat_counts \
@@ -792,12 +765,10 @@ class GameState:
         for step in self.stack + self.pending + ([] if dec is None else [dec.params]):
             _check_seats(step, n)
         try:
-            matches = getattr(self.data, "matches_decks", None)
-            if matches is not None and not matches(self.decks):
+            data: DataHooks = self.data
+            if not data.matches_decks(self.decks):
                 raise StateDataError("malformed state JSON: the decks do not match the cards of the game data")
-            hook = getattr(self.data, "check_loaded", None)
-            if hook is not None:
-                hook(self)
+            data.check_loaded(self)
         except StateDataError as e:
             if str(e).startswith("malformed state JSON"):
                 raise

@@ -21,8 +21,7 @@ def why_not(state: "GameState", player: int, name: str) -> str:
     if state.is_terminal():
         return "the game is over"
     deciding = state.current_player() == player
-    hook = getattr(state.rules, "why_not", None)
-    reason = hook(state, player, typed) if hook is not None else ""
+    reason = state.rules.why_not(state, player, typed)
     if reason:
         return reason
     if deciding:    # nothing in the rules keeps it out: it may well be offered

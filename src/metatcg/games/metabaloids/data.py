@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from metatcg.engine.rules import DataHooks
 from ...engine.jsonread import flag, obj as _obj, remembered, seq, whole, wholes
 from .cards import CardDef
 
@@ -42,7 +43,7 @@ class Battle(NamedTuple):
     dtotal: int = -1                 # them while losses are paid, after the losing card has gone
 
 
-class MetabaloidsData:
+class MetabaloidsData(DataHooks):
     __slots__ = ("cards", "owner", "draw", "hand", "reserve", "events", "discard", "lost", "columns",
                  "safe", "used", "active", "first", "turn", "phase", "attacked", "attacks", "penalty",
                  "deploy_points", "deploy_done", "battle", "short_game", "emptied", "known", "top_known", "shuffled",

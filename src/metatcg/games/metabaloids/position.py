@@ -155,7 +155,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     else:
         d.phase = phase
         st.push(Phase(d.active, phase))
-    st._advance()
+    st.run_to_decision()
     return st
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from metatcg.engine.rules import Rules
 from ...engine.action import Action, Decision
 from ...engine.errors import StateDataError
 from ...engine.records import is_record
@@ -18,7 +19,7 @@ from .records import (DONE, AttackNext, BattleDraw, BattleEnd, BattleResult, Cho
                       Target, TurnStart, Use, records)
 
 
-class MetabaloidsRules:
+class MetabaloidsRules(Rules):
     action_limit = 20000       # PR-MB-9: a game this long is a runaway; it ends as a draw
     records = records
 

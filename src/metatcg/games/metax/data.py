@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from metatcg.engine.rules import DataHooks
 from ...engine.jsonread import card_key as _key, flag as _bool, obj as _dict, seq as _list
 from ...engine.jsonread import remembered, whole as _int, wholes as _ints
 from .cards import CardDef
@@ -41,7 +42,7 @@ class Modifier(NamedTuple):
     duration: str             # events.TURN | events.PERMANENT (last, for events.expire)
 
 
-class MetaXData:
+class MetaXData(DataHooks):
     __slots__ = ("cards", "owner", "turn", "active", "first", "phase", "mp", "deck", "hand",
                  "discard", "vp", "inplay", "pushed", "entered", "damage", "in_battle",
                  "played_char", "mods", "attacks", "mulligan", "used", "resolving", "revealed",

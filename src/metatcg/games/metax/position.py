@@ -152,7 +152,7 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
         st.push(PREP, PLANNING)
     else:
         st.push(MulliganAsk(d.first), MulliganAsk(opponent(d.first)))
-    st._advance()
+    st.run_to_decision()
     return st
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable
 
+from metatcg.engine.rules import Rules
 from ...engine.action import Action, Decision
 from ...engine.state import ORDER_DECISION, GameState, ResolveTrigger
 from . import battle, effects, stats, whynot
@@ -30,7 +31,7 @@ WHEN_WORDS = {"ko_opponent": "when an opposing Character is KO'd", "ko_own": "wh
               "attacked": "when it attacks"}
 
 
-class MetaXRules:
+class MetaXRules(Rules):
     action_limit = 4000
     records = records
 

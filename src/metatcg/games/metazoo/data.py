@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import get_args
 
+from metatcg.engine.rules import DataHooks
 from ...engine.decks import split_entry
 from ...engine.jsonread import card_key as _key, flag as _bool, obj as _dict, seq as _list
 from ...engine.jsonread import remembered, whole as _int, wholes as _ints
@@ -47,7 +48,7 @@ KEYWORDS: tuple[str, ...] = get_args(Keyword)
 STACKING_KEYWORDS = frozenset({"destruction"})
 
 
-class MetaZooData:
+class MetaZooData(DataHooks):
     __slots__ = ("cards", "owner", "round", "phase", "priority", "active", "mp", "deck", "hand", "discard",
                  "aura_deck", "aura_zone", "supply", "pool", "starters", "looking", "caster", "caster_down",
                  "terra", "resolved", "units", "enh", "lane_of", "tapped", "damage", "mods", "used", "owed",

@@ -263,7 +263,7 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
             d.priority = opponent(d.priority)  # the draw phase trades it back
         d.phase = "ready"
     d.cards_moved()
-    st._advance()
+    st.run_to_decision()
     return st
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from metatcg.engine.rules import Rules
 from ...engine.action import Action, Decision
 from ...engine.events import ROUND, emit, expire
 from ...engine.state import GameState, ResolveTrigger
@@ -40,7 +41,7 @@ SEVERAL_KINDS = frozenset({"priority", "may", "instead", "replace_order", "order
                            "temp_return", "aura_op", "discard", "bottom", "pay", "move_to"})
 
 
-class MetaZooRules:
+class MetaZooRules(Rules):
     action_limit = 6000
     records = records
 

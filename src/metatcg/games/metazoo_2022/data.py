@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from metatcg.engine.rules import DataHooks
 from ...engine.jsonread import flag, obj as _obj, remembered, seq, whole, wholes
 from ...engine.records import decode, encode
 from .cards import PageDef
@@ -26,7 +27,7 @@ _BIG = 1 << 31
 ZONES = ("spellbook", "chapter", "limbo", "cemetery", "afterlife")
 
 
-class MZ22Data:
+class MZ22Data(DataHooks):
     __slots__ = ("defs", "owner", "dealt", "token_src", "spellbook", "chapter", "limbo", "cemetery",
                  "afterlife", "lp_damage", "lp_loss", "lp_gain", "cinds", "pool", "kept", "aura_done",
                  "mull_n", "mulligans", "out", "places", "arena", "ps", "terra", "rot", "chain", "next_uid",

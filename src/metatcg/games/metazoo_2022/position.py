@@ -209,7 +209,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     st = GameState(game, d, _int(spec.get("seed", 0), -(1 << 62), 1 << 62, "seed"), options,
                    tuple(tuple(x) for x in names))
     st.push(*[TurnStep(s) for s in TURN_STEPS[TURN_STEPS.index(step):]])
-    st._advance()
+    st.run_to_decision()
     return st
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable
 
+from metatcg.engine.rules import Rules
 from ...engine.action import Action, Decision
 from ...engine.errors import StateDataError
 from ...engine.records import is_record
@@ -23,7 +24,7 @@ WINDOW_TEXT = {"start": "The turn begins", "end": "The turn ends", "chain": "An 
                "combat1": "You are attacked", "combat2": "Defenders are declared"}
 
 
-class MZ22Rules:
+class MZ22Rules(Rules):
     action_limit = 6000        # PR-MZ22-14: a game this long is a runaway; it ends as a draw
     records = records
 
