@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -30,7 +31,7 @@ def digest(game_id: str, seats: int, count: int, seed0: int = 0) -> dict[str, st
     import metatcg
     from metatcg.engine.rng import Rng
 
-    game = metatcg.load(game_id)
+    game = metatcg.load_game(game_id)
     names = game.starter_deck_names()
     normal, quiet = hashlib.sha256(), hashlib.sha256()
     for g in range(count):
@@ -64,7 +65,7 @@ def measure(games: list[str], count: int) -> dict[str, dict[str, str]]:
 
     out: dict[str, dict[str, str]] = {}
     for gid in games:
-        game = metatcg.load(gid)
+        game = metatcg.load_game(gid)
         for n in game.seat_counts:
             out[f"{gid}/{n}"] = digest(gid, n, count)
     return out
@@ -73,8 +74,11 @@ def measure(games: list[str], count: int) -> dict[str, dict[str, str]]:
 def _run_tree(src: Path, games: list[str], count: int) -> dict[str, dict[str, str]]:
     code = (f"import sys, json; sys.path.insert(0, {str(src)!r}); sys.path.insert(0, {str(ROOT / 'benchmarks')!r});"
             f"import samegames; print(json.dumps(samegames.measure({games!r}, {count})))")
-    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={"METATCG_PURE": "1", "PATH": "/usr/bin:/bin"})
+    # the tree's own sources only: PYTHONPATH and sys.path both point at it
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "METATCG_PURE": "1", "PYTHONPATH": str(src)})
+    if res.returncode:
+        raise SystemExit(f"hashing the games of {src} failed:\n{res.stderr}")
     return json.loads(res.stdout.strip().splitlines()[-1])
 
 
