@@ -143,13 +143,14 @@ def clear_the_view(page) -> None:
 
 
 def play_on_the_board(page, rng: random.Random, avoid: tuple[str, ...], on_step=None,
-                      max_clicks: int = 400) -> dict:
-    """Play to the end: an option the board offers is made by clicking the board (and must be),
-    half the time chosen among those; the rest in the bar. Counts how each was made."""
+                      max_clicks: int = 400, stop_after: int | None = None) -> dict:
+    """Play to the end (or ``stop_after`` decisions): an option the board offers is made by
+    clicking the board (and must be), half the time chosen among those; the rest in the bar.
+    Counts how each was made."""
     clicks = {"board": 0, "bar": 0}
     for i in range(max_clicks):
         what = page.wait_for_function(OVER_OR_MINE, timeout=30_000).json_value()
-        if what == "over":
+        if what == "over" or i == stop_after:
             return clicks
         if on_step:
             on_step(i)
@@ -275,7 +276,7 @@ def test_a_whole_game_on_the_board_at_1280x800_with_the_layout_checked(server, b
 
 
 @pytest.mark.parametrize("game, seats, seed, avoid", GAMES, ids=[g[0] for g in GAMES])
-def test_a_whole_game_on_the_board_on_a_phone(server, browser, seat_state, game, seats, seed, avoid):
+def test_thirty_decisions_and_the_end_on_a_phone(server, browser, seat_state, game, seats, seed, avoid):
     made = new_game(server, game, seats, seed + 10)
     url = server.url + made["seats"][0]["url"]
     w = open_page(browser, phone=True)
@@ -299,7 +300,12 @@ def test_a_whole_game_on_the_board_on_a_phone(server, browser, seat_state, game,
             page.click("#bar-toggle")
             assert page.is_visible("#actions")
 
-        clicks = play_on_the_board(page, random.Random(seed), avoid, on_step=phone_checks)
+        # the whole game by clicks is the 1280x800 test's; here the phone layout mid-game and,
+        # after a concession, at the end
+        clicks = play_on_the_board(page, random.Random(seed), avoid, on_step=phone_checks, stop_after=30)
+        if not page.is_visible("#game-over"):
+            page.once("dialog", lambda d: d.accept())
+            page.click("#concede")
         finish(server, page, made, seat_state)
         page.click("#close-over")
         check_layout(page, f"{game} 390x844 at the end", hand=False)

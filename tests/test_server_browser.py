@@ -155,7 +155,7 @@ def test_two_people_never_see_each_others_hand(server, browser):
             s = states[0]
             if s["over"]:
                 break
-            if n >= 60:                          # long enough: the one deciding concedes
+            if n >= 36:                          # long enough: the one deciding concedes
                 loser = s["deciding"]
                 pages[loser].page.once("dialog", lambda d: d.accept())
                 pages[loser].page.click("#concede")
