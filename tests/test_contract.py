@@ -15,6 +15,7 @@ from collections import Counter
 import pytest
 
 import metatcg
+from metatcg.engine.rules import RulesHooks, overrides
 from metatcg.bots import GreedyBot
 from metatcg.engine.errors import IllegalActionError, MetatcgError, SeatCountError
 from support.contract import chooser, decision_points, game_params, norm, seats, tables, without_log
@@ -267,13 +268,12 @@ def test_a_quiet_state_round_trips_and_stays_quiet(game):
 def test_the_surely_several_hint_is_never_wrong(game, chunk):
     """The optional kernel hint may only say "several options" when there are several: a wrong
     hint would leave a single option untaken and the game would differ from normal play."""
-    hint = getattr(game.rules, "surely_several", None)
-    if hint is None:
+    if not overrides(game.rules, RulesHooks, "surely_several"):
         pytest.skip(f"{game.id} gives no surely_several hint")
     checked = 0
     for table in tables(game, 8, 1000 + 100 * chunk):
         for st in decision_points(game, table, log=False):
-            if not st.is_terminal() and hint(st):
+            if not st.is_terminal() and game.rules.surely_several(st):
                 assert len(st.legal_actions()) >= 2, f"({table}) {st.decision.kind}"
                 checked += 1
     assert checked > 50

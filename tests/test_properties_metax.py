@@ -1,6 +1,6 @@
 """Property tests for MetaX: seeded games with invariants checked after EVERY action.
 
-810 random-vs-random games (90 for each ordered pair of starter decks, mirrors included)
+360 random-vs-random games (40 for each ordered pair of starter decks, mirrors included)
 and 207 games involving the greedy bot (23 per ordered pair: greedy-vs-random,
 random-vs-greedy and greedy-vs-greedy in turn). After every ``apply`` the checker asserts:
 
@@ -37,7 +37,7 @@ from support.properties import BaseChecker, play_seated
 GAME = metatcg.load_game("metax")
 DECKS = GAME.starter_deck_names()
 PAIRS = list(itertools.product(DECKS, DECKS))  # ordered, mirrors included
-RANDOM_GAMES_PER_PAIR = 90
+RANDOM_GAMES_PER_PAIR = 40
 GREEDY_GAMES_PER_PAIR = 23
 TRY_ALL_EVERY = 3                              # trying every offered action costs most of a game
 GREEDY_SEATS = [("greedy", "random"), ("random", "greedy"), ("greedy", "greedy")]
