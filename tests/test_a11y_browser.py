@@ -10,7 +10,7 @@ import time
 import pytest
 
 from support.axe import axe_violations, describe
-from support.browser import browser_fixture, server_fixture
+from support.browser import artifacts, browser_fixture, server_fixture
 from support.browser import (OVER_OR_MINE, api_get, api_post, board_keys, board_n, need_browser, on_board,
                              open_page, wait_past)
 
@@ -63,18 +63,20 @@ def test_each_games_board_mid_game_and_at_the_end(server, browser, game):
     gid, token, url = made["id"], made["seats"][0]["token"], made["seats"][0]["url"]
     rng = random.Random(30)
     play_over_http(server, gid, token, 0, rng, 12)
-    w = open_page(browser)
-    try:
-        w.page.goto(server.url + url)
-        w.page.wait_for_selector("#board[data-n]")
-        w.page.wait_for_timeout(300)
-        clean(w.page, f"{game}'s board mid-game")
-        s = play_over_http(server, gid, token, 0, rng, 600)
-        assert s["over"]
-        w.page.wait_for_selector("#game-over:not([hidden])", timeout=45_000)
-        clean(w.page, f"{game}'s board at the end")
-    finally:
-        w.close()
+    for moment in ("mid-game", "at the end"):
+        if moment == "at the end":       # played with no page open: nothing to redraw each move
+            assert play_over_http(server, gid, token, 0, rng, 600)["over"]
+        w = open_page(browser)
+        try:
+            w.page.goto(server.url + url)
+            w.page.wait_for_selector("#board[data-n]")
+            if moment == "at the end":
+                w.page.wait_for_selector("#game-over:not([hidden])", timeout=45_000)
+            w.page.wait_for_timeout(300)
+            clean(w.page, f"{game}'s board {moment}")
+            w.page.screenshot(path=str(artifacts() / f"a11y-{game}-{moment.replace(' ', '-')}.png"))
+        finally:
+            w.close()
 
 
 def test_the_replay_viewer(server, browser):
