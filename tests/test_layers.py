@@ -26,16 +26,11 @@ KNOWN: list[list[str]] = [
     ["metatcg.games.metabaloids." + m for m in (
         "abilities", "battle", "data", "grid", "labels", "loops", "moments", "pay", "present", "rules",
         "terminal", "turn", "view", "view_schema", "whynot")],
-    ["metatcg.games.metazoo." + m for m in ("compact", "present", "terminal")],
     ["metatcg.games.metazoo." + m for m in ("lanechoice", "targets")],
     ["metatcg.games.metazoo_2022." + m for m in (
         "chain", "combat", "contract", "data", "endings", "equipment", "hooks", "index", "labels", "lp",
         "ops", "placement", "rules", "stats", "statuses", "surroundings", "targets", "traits", "traps",
         "turn", "view", "whynot", "worth", "zones")],
-    ["metatcg.games.metazoo_2022." + m for m in ("present", "terminal")],
-    ["metatcg.server." + m for m in ("hub", "tables", "tutorials")],
-    ["metatcg.sim." + m for m in ("jobs", "ray_backend", "runner")],
-    ["metatcg.ui." + m for m in ("presentation", "terminal")],
 ]
 
 

@@ -1,7 +1,7 @@
 """What the CLI shows: a player's view (``state.view(p)``) as rich text, and card look-ups.
 
 The CLI names no game. Each game's terminal renderer lives in its own package and is reached
-through its presentation (``game.presentation.terminal_ui()``, see :mod:`metatcg.ui`);
+through its presentation (the class its presentation's ``terminal_renderer`` names, see :mod:`metatcg.ui`);
 a game without one gets the generic :class:`metatcg.ui.terminal.GameUI`, which still shows
 its view and its cards. This module gives the commands one entry point per thing they show.
 """

@@ -25,13 +25,12 @@ from .ownership import GameLimits
 from .players import check_player
 from .seats import hash_token, new_token
 from .store import Store
-from .tables import Table, new_game_id, new_game_row
+from .tables import DEFAULT_SETTINGS as DEFAULT_SETTINGS, Table, new_game_id, new_game_row
+from .tutorials import coach
 
 log = logging.getLogger("metatcg.server")
 
 MAX_TABLES = 2000      # games in memory before finished ones nobody watches are dropped
-DEFAULT_SETTINGS: dict[str, Any] = {"turn_seconds": None, "public_record": True, "listed": True, "open": False,
-                                    "fair_windows": None}
 
 
 def fair_windows(options: dict[str, Any] | None, humans: list[int]) -> dict[str, Any]:
@@ -99,6 +98,8 @@ class Hub:
                 raise ApiError(404, "no_game", f"no game {game_id!r:.40} on this server")
             try:
                 table = await to_thread.run_sync(Table.restore, row, self.store)
+                if table.settings.get("tutorial"):
+                    coach(table)       # a guided first game's lesson coaches it again
             except (MetatcgError, KeyError, ValueError) as e:
                 log.error("game %s does not rebuild: %s", game_id, e)
                 raise ApiError(500, "unreadable", "this game's stored record does not rebuild on this "

@@ -43,6 +43,10 @@ MAX_AUTO_CHAIN = 200
 
 log = logging.getLogger("metatcg.server")
 
+#: a new game's table settings (the lobby's form and the API may change each)
+DEFAULT_SETTINGS: dict[str, Any] = {"turn_seconds": None, "public_record": True, "listed": True, "open": False,
+                                    "fair_windows": None}
+
 
 def _seat_bot(player: str, seed: int) -> Bot | None:
     spec = bot_spec(player)
@@ -120,10 +124,7 @@ class Table:
         # called after a change only one seat may hear of (its preferences)
         self.seat_listeners: list[Callable[[int], None]] = [self.frames.changed_seat]
         self.broken = False   # memory may differ from the database: the hub rebuilds the table
-        self.coach: Any = None   # a guided first game's lesson (server/tutorials.py)
-        if row.settings.get("tutorial"):
-            from .tutorials import coach
-            coach(self)
+        self.coach: Any = None   # a guided first game's lesson (server/tutorials.py sets it)
 
     # ------------------------------------------------------------------ building
     @classmethod

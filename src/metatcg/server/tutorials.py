@@ -32,11 +32,11 @@ from .errors import ApiError
 from .limits import NEW_GAME_BURST, NEW_GAME_RATE, ClientLimits
 from .ownership import address_key
 from .seats import hash_token, new_token
+from .tables import DEFAULT_SETTINGS, Table, new_game_id, new_game_row
 
 if TYPE_CHECKING:
     from ..engine.handle import PlayerHandle
     from .hub import Hub
-    from .tables import Table
 
 #: the bot for the other seats' decisions the lesson does not script ("Normal" in the lobby)
 OPPONENT = "bot:greedy"
@@ -136,8 +136,6 @@ def lessons() -> list[dict[str, Any]]:
 
 
 def _create(hub: "Hub", game_id: str, creator: str) -> tuple["Table", dict[str, Any]]:
-    from .hub import DEFAULT_SETTINGS
-    from .tables import Table, new_game_id, new_game_row
     try:
         lesson = tutorial.load(game_id)
     except MetatcgError:
@@ -161,6 +159,7 @@ def _create(hub: "Hub", game_id: str, creator: str) -> tuple["Table", dict[str, 
                        [hash_token(token) if p == "human" else None for p in players], creator,
                        hash_token(new_token()), prefs)
     table = Table(row, game, state, hub.store)
+    coach(table)
     hub.store.writer.call(lambda: hub.store.create_game(row, state.to_json_text(), table.bot_to_move(),
                                                         hub.limits))
     url = f"/play/{gid}?token={token}&tutorial={game_id}"

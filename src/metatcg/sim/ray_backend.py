@@ -3,7 +3,7 @@ chunks of consecutive jobs run as Ray tasks, on a local Ray instance started for
 an existing cluster (``address``). How to run it on a real cluster: ``docs/ray.md``.
 
 A job's result depends only on the job, so the results equal the local backend's for the same
-seeds. The game goes to the workers as its registry entry (:func:`~metatcg.sim.jobs.portable`),
+seeds. The game goes to the workers as its registry entry (:func:`~metatcg.sim.work.portable`),
 and each Ray worker process loads the card pool once and keeps it (``_worker_game``).
 
 ``workers`` is the number of CPUs the run uses: a local instance is started with that many
@@ -21,8 +21,8 @@ from typing import Any
 from ..engine.errors import MetatcgError
 from ..engine.game import Game
 from ..registry import GameEntry
-from .jobs import Job, Progress, chunked, play_job, portable, receive
-from .runner import GameResult
+from .play import GameResult
+from .work import Job, Progress, chunked, play_job, portable, receive
 
 INSTALL = "pip install 'metatcg[ray]'"
 CONNECT_TIMEOUT = 5.0          # seconds to reach a cluster's address before Ray is asked to join it

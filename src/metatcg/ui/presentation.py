@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 import weakref
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 from ..engine.decks import Deck
 from ..engine.game import Game
@@ -22,7 +22,6 @@ from ..engine.game import Game
 if TYPE_CHECKING:  # pragma: no cover
     from .glossary import Glossary
     from .help import HelpTerm
-    from .terminal import GameUI
 
 
 @dataclass(frozen=True)
@@ -146,10 +145,10 @@ class Presentation:
             return minimal_glossary(self.game.id, title, self.phases, self.keywords)
         return Glossary(self.game.id, title, module.TOPICS)
 
-    def terminal_ui(self) -> "GameUI":
-        """The game's terminal renderer (a :class:`metatcg.ui.terminal.GameUI`)."""
-        from .terminal import GameUI
-        return GameUI(self)
+    #: the game's terminal renderer as "package.module:Class" (a :class:`metatcg.ui.terminal.GameUI`
+    #: subclass), "" for the generic one; named, not imported, so the presentation (no ``rich``)
+    #: sits below every renderer (:func:`metatcg.ui.terminal.terminal_ui` loads it)
+    terminal_renderer: ClassVar[str] = ""
 
     # ---------------------------------------------------------------- cards
     def card_names(self) -> list[str]:

@@ -10,6 +10,8 @@ Methods take the ``game`` they draw for, so one renderer object per game serves 
 """
 from __future__ import annotations
 
+import importlib
+
 import json
 import weakref
 from typing import Any, Iterable
@@ -226,11 +228,24 @@ class Cropped:
             yield Segment.line()
 
 
+def renderer_of(presentation: Presentation) -> GameUI:
+    """A new terminal renderer for ``presentation``: the class it names, or the generic one."""
+    where = presentation.terminal_renderer
+    if not where:
+        return GameUI(presentation)
+    module, _, name = where.partition(":")
+    cls = getattr(importlib.import_module(module), name)
+    if not (isinstance(cls, type) and issubclass(cls, GameUI)):
+        raise TypeError(f"{where} is not a terminal renderer (a GameUI subclass)")
+    ui: GameUI = cls(presentation)
+    return ui
+
+
 def terminal_ui(game: Game) -> GameUI:
     """The terminal renderer of ``game``: its presentation's, or the generic one."""
     ui = _uis.get(game)
     if ui is None:
-        ui = _uis[game] = presentation_of(game).terminal_ui()
+        ui = _uis[game] = renderer_of(presentation_of(game))
     return ui
 
 

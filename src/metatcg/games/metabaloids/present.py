@@ -20,7 +20,7 @@ from .turn import PHASE_NAMES
 from . import moments
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .terminal import MetabaloidsUI
+    pass
 
 # The phases as the view names them (``view["phase"]``), as a player reads them.
 PHASES: dict[str, str] = {"setup": "Setup: initial deployment", **PHASE_NAMES,
@@ -180,9 +180,7 @@ class MetabaloidsPresentation(Presentation):
         from .view_schema import MetabaloidsView
         return MetabaloidsView
 
-    def terminal_ui(self) -> "MetabaloidsUI":
-        from .terminal import MetabaloidsUI
-        return MetabaloidsUI(self)
+    terminal_renderer = "metatcg.games.metabaloids.terminal:MetabaloidsUI"
 
     def window_moments(self, state: Any, window: Any, seat: int) -> frozenset[str]:
         return moments.window_moments(state.data, window, seat)

@@ -349,7 +349,7 @@ def hand_entry(card: dict, count: int, numbers: str = "") -> Text:
 
 # ------------------------------------------------------------------ the renderer
 class MetabaloidsUI(GameUI):
-    """Metabaloids' terminal renderer (``MetabaloidsPresentation.terminal_ui()``)."""
+    """Metabaloids' terminal renderer (``MetabaloidsPresentation.terminal_renderer``)."""
 
     def __init__(self, presentation: "MetabaloidsPresentation") -> None:
         super().__init__(presentation)

@@ -16,7 +16,7 @@ from .effects import VP_TO_WIN
 from .schema import Keyword
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .terminal import MetaXUI
+    pass
 
 # The Steps of a turn as the view names them (``view["step"]``), as a player reads them.
 STEP_NAMES = {
@@ -63,9 +63,7 @@ class MetaXPresentation(Presentation):
         from .view_schema import MetaXView
         return MetaXView
 
-    def terminal_ui(self) -> "MetaXUI":
-        from .terminal import MetaXUI
-        return MetaXUI(self)
+    terminal_renderer = "metatcg.games.metax.terminal:MetaXUI"
 
     # ---- cards
     def describe(self, name: str, c: Any) -> CardInfo:

@@ -387,7 +387,7 @@ def _board(pres: "MetaXPresentation", p: dict, turn: int, title: str,
 
 
 class MetaXUI(GameUI):
-    """MetaX's terminal renderer (``MetaXPresentation.terminal_ui()``)."""
+    """MetaX's terminal renderer (``MetaXPresentation.terminal_renderer``)."""
 
     def __init__(self, presentation: "MetaXPresentation") -> None:
         super().__init__(presentation)

@@ -19,7 +19,7 @@ from .deckcheck import AURA_DECK, MAIN_MIN, MAX_COPIES, SECTIONS
 from .schema import Keyword
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .terminal import MetaZooUI
+    pass
 
 # The phases as the view names them (``view["phase"]``), as a player reads them.
 PHASES = {"setup": "Setup", "ready": "Setup", "draw": "Draw phase", "aura": "Aura phase",
@@ -97,9 +97,7 @@ class MetaZooPresentation(Presentation):
         from .view_schema import MetaZooView
         return MetaZooView
 
-    def terminal_ui(self) -> "MetaZooUI":
-        from .terminal import MetaZooUI
-        return MetaZooUI(self)
+    terminal_renderer = "metatcg.games.metazoo.terminal:MetaZooUI"
 
     def trigger_controller(self, state: Any, trigger: Any) -> int | None:
         """An ability's controller ("you" of its context), or the player owing a temporary Aura."""

@@ -326,7 +326,7 @@ class _Players:
 
 # ------------------------------------------------------------------ the UI
 class MetaZooUI(GameUI):
-    """MetaZoo's terminal renderer (``MetaZooPresentation.terminal_ui()``)."""
+    """MetaZoo's terminal renderer (``MetaZooPresentation.terminal_renderer``)."""
 
     def __init__(self, presentation: "MetaZooPresentation") -> None:
         super().__init__(presentation)

@@ -25,7 +25,7 @@ from .turn import STEP_NAMES
 from . import autopay, moments
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .terminal import MZ22UI
+    pass
 
 TYPE_NAMES = {"aura": "Aura", "beastie": "Beastie", "spell": "Spell", "potion": "Potion",
               "artifact": "Artifact", "terra": "Terra"}
@@ -285,9 +285,7 @@ class MZ22Presentation(Presentation):
         from .view_schema import MZ22View
         return MZ22View
 
-    def terminal_ui(self) -> "MZ22UI":
-        from .terminal import MZ22UI
-        return MZ22UI(self)
+    terminal_renderer = "metatcg.games.metazoo_2022.terminal:MZ22UI"
 
     def window_moments(self, state: Any, window: Any, seat: int) -> frozenset[str]:
         return moments.window_moments(state.data, window, seat)

@@ -493,7 +493,7 @@ def _attack_name(pres: Any, page: str, i: int) -> str:
 
 # ------------------------------------------------------------------ the renderer
 class MZ22UI(GameUI):
-    """MetaZoo 2022's terminal renderer (``MZ22Presentation.terminal_ui()``)."""
+    """MetaZoo 2022's terminal renderer (``MZ22Presentation.terminal_renderer``)."""
 
     def __init__(self, presentation: "MZ22Presentation") -> None:
         super().__init__(presentation)
