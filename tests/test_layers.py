@@ -26,7 +26,6 @@ KNOWN: list[list[str]] = [
     ["metatcg.games.metabaloids." + m for m in (
         "abilities", "battle", "data", "grid", "labels", "loops", "moments", "pay", "present", "rules",
         "terminal", "turn", "view", "view_schema", "whynot")],
-    ["metatcg.games.metazoo." + m for m in ("lanechoice", "targets")],
     ["metatcg.games.metazoo_2022." + m for m in (
         "chain", "combat", "contract", "data", "endings", "equipment", "hooks", "index", "labels", "lp",
         "ops", "placement", "rules", "stats", "statuses", "surroundings", "targets", "traits", "traps",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import stats
+from .candidates import any_candidate
 from .board import lane_txt, nm, pl
 from .context import src_label, this_lane
 from .data import LANES, MetaZooData
@@ -40,7 +41,6 @@ def lane_options(d: MetaZooData, op, ctx: Ctx, q: int) -> list[int]:
         return [ctx.confined]
     tg = getattr(op, "target", None)
     if tg is not None and tg.choose not in ("self", "subject", "previous"):
-        from .targets import any_candidate  # targets.py asks for lanes through this module
         useful = [ln for ln in range(LANES) if any_candidate(d, op, tg, ctx._replace(chosen=ln), q)]
         if useful:
             return useful  # a lane where the op has nothing to act on is no choice (PR-MZL-25)

@@ -23,8 +23,8 @@ from .board import distinct_by_name, lane_txt, nm, pl, unit_label
 from .data import LANES, MetaZooData, use_key
 from .records import (Ctx, Event, Pay, PickCard, Place, PlayCard, ResolveAbility, SacrificeCost, StrategyDone,
                       UseAbility, make)
-from .targets import FIXED as FIXED_CHOICES
-from .targets import any_candidate, candidates
+from .candidates import FIXED as FIXED_CHOICES
+from .candidates import any_candidate, candidates
 
 _KIND = {"creature": "unit", "equipment": "unit", "caster": "unit", "terra": "terra", "strategy": "strategy"}
 

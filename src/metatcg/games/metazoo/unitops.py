@@ -9,7 +9,7 @@ from .board import lane_txt, nm, unit_label, unit_ref
 from .context import ability, src_label
 from .data import LANES, MetaZooData
 from .records import Ctx, Damage, Mod, MoveTo, PickLane, Shatter, UnitOp
-from .targets import can_move, move_dest
+from .candidates import can_move, move_dest
 
 
 def step_unit_op(st: GameState, step: UnitOp) -> None:
