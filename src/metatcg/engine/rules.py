@@ -87,6 +87,11 @@ class RulesHooks:
         state.end(returns_by_place([1 if p == player else 0 for p in range(state.num_players)]),
                   f"P{player + 1} concedes")
 
+    def check_loaded(self, state: "GameState") -> None:
+        """The game's checks of a loaded state that need its rules: the steps, waiting triggers
+        and decision name cards, seats and abilities that exist, each decision has the params of
+        its kind (raise StateDataError). Runs after the data's own :meth:`DataHooks.check_loaded`."""
+
     def why_not(self, state: "GameState", player: int, name: str) -> str:
         """Why a card or an option a player names is not offered ("" when the rules have
         nothing to say; :mod:`metatcg.ui.why` then says what it can)."""

@@ -769,6 +769,7 @@ class GameState:
             if not data.matches_decks(self.decks):
                 raise StateDataError("malformed state JSON: the decks do not match the cards of the game data")
             data.check_loaded(self)
+            self.rules.check_loaded(self)
         except StateDataError as e:
             if str(e).startswith("malformed state JSON"):
                 raise

@@ -18,6 +18,7 @@ from .data import MetabaloidsData
 from .pay import can_pay, from_hand, lose, pl, take_top, top_available
 from .records import CardPick, Choose, ColPick, EventDone, Lose, LoopCheck, Ops, Pay, Place, SeatPick, Use
 from .turn import col_name, required_draw
+from .wording import ability_lines
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...engine.state import GameState
@@ -388,7 +389,6 @@ def triggers_for(st: "GameState", event: Any) -> list[Use]:
 def describe(st: "GameState", use: Use) -> str:
     """The card and the one ability that triggered, worded from its ops (a card's whole text
     would read alike for its two triggers)."""
-    from .present import ability_lines
     d: MetabaloidsData = st.data
     cd = d.cards[use.card]
     lines = ability_lines(cd)

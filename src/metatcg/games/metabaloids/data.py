@@ -270,8 +270,3 @@ class MetabaloidsData(DataHooks):
             return False
         return all(tuple(c.name for c, o in zip(self.cards, self.owner) if o == p) == decks[p]
                    for p in range(self.n))
-
-    def check_loaded(self, st: Any) -> None:
-        """Checks that need the steps and the decision: see checks in :mod:`.rules`."""
-        from .rules import check_loaded
-        check_loaded(st)

@@ -17,6 +17,7 @@ from .cards import CardDef
 from .data import COLUMNS, EMPTY_PLAY_LOSS, HAND_SIZE, MAX_DEPTH, SETUP_POINTS, TALL_MAX
 from .deckcheck import MAX_CARDS, MAX_COPIES, MAX_POINTS, MIN_CARDS
 from .turn import PHASE_NAMES
+from .wording import EVENT_TIMING_WORDS as EVENT_TIMING_WORDS, TIMING_WORDS, ability_lines
 from . import moments
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,11 +32,6 @@ SHORT_PHASES = {"setup": "Setup", "draw": "Draw", "abilities": "Abilities", "mov
                 "over": "Game over"}
 RARITY_NAMES = {"common": "Common", "uncommon": "Uncommon", "rare": "Rare", "super_rare": "Super Rare"}
 TYPE_NAMES = {"creature": "Creature", "event": "Event"}
-
-# Ability timings (``schema.Timing``) -> how a card line starts.
-TIMING_WORDS = {"own_turn": "Your turn", "any_time": "Any time", "attack": "In battle",
-                "on_deploy": "When deployed", "when_lost": "When lost", "constant": "Always"}
-EVENT_TIMING_WORDS = {"own_turn": "Your turn only", "any_time": "Any time", "attack": "In battle"}
 
 # The glossary's keyword ids: a timing or op of the card schema -> its id (the view's phase ids
 # "draw" and "attack" are taken by phases, so the op and the timing get other names).
@@ -79,65 +75,6 @@ GLOSSARY = {
     "column_bonus": "The card's column adds the amount when it attacks (or defends) while the card is not safe.",
     "tall": "The card's column may be one card deeper than the width allows (MB-GRID-5).",
 }
-
-
-def op_words(op: Any) -> str:
-    """One op as a player reads it (lower case, no full stop)."""
-    k = op.op
-    n = getattr(op, "count", 1)
-    if k == "draw":
-        return "draw a card" if n == 1 else f"draw {n} cards"
-    if k == "reclaim":
-        return ("put the top creature card of your discard pile into your hand" if n == 1
-                else f"put the top {n} creature cards of your discard pile into your hand")
-    if k == "burn":
-        whose = {"opponent": "an opponent's", "each_opponent": "each opponent's",
-                 "battle_foe": "your battle opponent's"}[op.who]
-        what = "the top card" if n == 1 else f"the top {n} cards"
-        return f"{what} of {whose} draw pile go{'es' if n == 1 else ''} to the lost pile"
-    if k == "dig":
-        return ("reveal the top card of your draw pile: a creature goes to your reserve, anything else "
-                "stays on top and the ability is unfinished")
-    if k == "shift":
-        return "move one of your cards in play to another column, free"
-    if k == "rally":
-        return "one of your safe columns stands upright and is no longer safe"
-    if k == "shelter":
-        return "one of your columns becomes safe"
-    if k == "refresh":
-        return "another card of yours that used its ability this round may use it again"
-    if k == "stash":
-        return f"put a creature costing {op.max_cost} or less from your hand into your reserve, free"
-    if k == "bonus":
-        return f"your side of the battle gets +{op.amount}"
-    if k == "weaken":
-        return f"the other side of the battle gets -{op.amount}"
-    if k == "column_bonus":
-        return (f"this card's column adds +{op.amount} when it {'attacks' if op.stat == 'attack' else 'defends'} "
-                "(not while safe)")
-    if k == "tall":
-        return f"this card's column may be one card deeper than its width allows (at most {TALL_MAX})"
-    return k
-
-
-def ops_words(ops: Any) -> str:
-    text = "; then ".join(op_words(o) for o in ops)
-    return text[:1].upper() + text[1:] + "."
-
-
-def ability_lines(c: CardDef) -> tuple[str, ...]:
-    """Each ability (or an Event's effect) worded from its ops: 'Your turn, pay 1 from anywhere:
-    Draw a card.'"""
-    if c.is_event:
-        head = EVENT_TIMING_WORDS.get(c.event_timing, c.event_timing) + f", pay {c.cost} from hand"
-        return (f"{head}: {ops_words(c.event_ops)}",) if c.event_ops else ()
-    out = []
-    for a in c.abilities:
-        head = TIMING_WORDS.get(a.timing, a.timing)
-        if a.cost:
-            head += f", pay {a.cost} from anywhere"
-        out.append(f"{head}: {ops_words(a.do)}")
-    return tuple(out)
 
 
 def card_keywords(c: CardDef) -> tuple[str, ...]:

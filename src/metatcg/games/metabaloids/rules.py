@@ -65,6 +65,9 @@ class MetabaloidsRules(Rules):
             if not d.draw[p] and d.discard[p]:
                 pay.refill(st, p)
 
+    def check_loaded(self, st: GameState) -> None:
+        check_loaded(st)
+
     def why_not(self, st: GameState, player: int, name: str) -> str:
         """Why the card ``name`` is not among ``player``'s options (ui.why), from what they know."""
         return whynot.why_not(st, player, name)

@@ -346,10 +346,6 @@ class MZ22Data(DataHooks):
         return all(sorted(d.name for d, o in zip(self.defs[:self.dealt], self.owner) if o == p)
                    == sorted(spellbook(Deck("x", decks[p]))) for p in range(self.n))
 
-    def check_loaded(self, st: Any) -> None:
-        from .rules import check_loaded
-        check_loaded(st)
-
 
 def _inds(v: Any) -> tuple[Indicator, ...]:
     x = decode(v, records)

@@ -77,6 +77,9 @@ class MZ22Rules(Rules):
     can_concede = staticmethod(endings.can_concede)
     concede = staticmethod(endings.concede)            # MZ22-WIN-6
 
+    def check_loaded(self, st: GameState) -> None:
+        check_loaded(st)
+
     def why_not(self, st: GameState, player: int, name: str) -> str:
         """Why the Page ``name`` is not among ``player``'s options (ui.why), from what they know."""
         return whynot.why_not(st, player, name)
