@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from metatcg.engine.rules import Rules
+from ...engine.rules import Rules
 from ...engine.action import Action, Decision
 from ...engine.errors import StateDataError
 from ...engine.records import is_record

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable
 
-from metatcg.engine.rules import Rules
+from ...engine.rules import Rules
 from ...engine.action import Action, Decision
 from ...engine.state import ORDER_DECISION, GameState, ResolveTrigger
 from . import battle, effects, stats, whynot

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from metatcg.engine.rules import Rules
+from ...engine.rules import Rules
 from ...engine.action import Action, Decision
 from ...engine.events import ROUND, emit, expire
 from ...engine.state import GameState, ResolveTrigger

@@ -371,8 +371,7 @@ def announce(st: GameState, step: Announce) -> None:
     d: MZ22Data = st.data
     act = step.act
     if act.what == "trap":                         # paid on a flip: no chain, no window (MZ22-TRAP-27)
-        from .traps import paid
-        paid(st, act)
+        hooks.trap_paid(st, act)
         return
     if act.what == "trigger":
         st.push(Run(Ctx(act.seat, act.source, "fx", act.effect, act.targets, _types(d, act.source))))

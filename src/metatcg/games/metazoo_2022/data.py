@@ -17,6 +17,7 @@ from ...engine.jsonread import flag, obj as _obj, remembered, seq, whole, wholes
 from ...engine.records import decode, encode
 from .cards import PageDef
 from .records import ChainItem, Combat, Indicator, PageState, records
+from .surroundings_option import read_json
 
 START_LP = 1000          # MZ22-SETUP-1
 OPENING = 7              # MZ22-SETUP-3
@@ -274,7 +275,6 @@ class MZ22Data(DataHooks):
         d.revealed = set(wholes(o["revealed"], 0, dealt, "revealed"))
         d.flipper = whole(o["flipper"], 0, n, "flipper")
         if "surr" in o:                                  # absent in games saved before part 2
-            from .surroundings import read_json
             d.surr, d.sky = read_json(o["surr"], o.get("sky"), n)
         d.check()
         return d

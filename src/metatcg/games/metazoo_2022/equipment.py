@@ -11,6 +11,7 @@ from typing import Any
 
 from ...engine.state import GameState
 from .data import MZ22Data
+from .refs import pages, refs
 from .records import Act, PageState
 from .targets import any_targets
 from .zones import forget, nm
@@ -116,7 +117,6 @@ def attach(st: GameState, page: int, host: int) -> None:
 def attach_op(st: GameState, run: Any, op: Any) -> bool:
     """The ``attach`` op: the Effect's source Equips the first Page ``to`` names that is still
     in the Arena; with none, it stays unattached (the Contract then discards it, MZ22-EQUIP-7)."""
-    from .ops import pages, refs
     d: MZ22Data = st.data
     hosts = [h for h in pages(refs(st, run.ctx, op.to)) if h in d.arena and h != run.ctx.source]
     if hosts:

@@ -1,12 +1,146 @@
-"""Extension points part 2 fills (docs/metazoo-2022.md §4.3): Traits, surroundings, Traps,
-Equipment and placement. Part 1 calls each at its rule point; these defaults are the game
+"""Extension points (docs/metazoo-2022.md §4.3): Traits, surroundings, Traps, Equipment and
+placement. The rules below them (zones, stats, combat, the chain) call each at its rule point;
+the features themselves sit above them and are plugged in once by the rules module
+(:func:`provide`), so no module here reaches up to them. Until then the defaults are the game
 without those features (surroundings mode "Terra-Pages-only", MZ22-TERRA-9). Traits answer
 from traits.py, which costs a cached lookup when no Page in the Arena has a Trait."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from . import traits
+
+class TraitRules(Protocol):
+    """What traits.py answers (MZ22-TRAIT)."""
+
+    def traits_of(self, d: Any, page: int) -> tuple[str, ...]: ...
+    def target_ok(self, d: Any, page: int, by: Any) -> bool: ...
+    def attack_target_ok(self, d: Any, attacker: int, page: int) -> bool: ...
+    def attack_barred(self, d: Any, page: int) -> bool: ...
+    def may_defend(self, d: Any, page: int) -> bool: ...
+    def may_declare_defenders(self, d: Any, attacker: int) -> bool: ...
+    def may_use_power(self, d: Any, page: int) -> bool: ...
+    def stone_skin(self, d: Any, page: int) -> bool: ...
+    def immortal(self, d: Any, page: int) -> bool: ...
+    def on_primary(self, st: Any) -> None: ...
+    def on_attack_damage(self, st: Any, page: int, dealt: dict[str, int]) -> None: ...
+    def on_contracted(self, st: Any, page: int, seat: int) -> None: ...
+    def turn_start(self, st: Any) -> None: ...
+    def turn_end(self, st: Any) -> None: ...
+    def convert_units(self, d: Any, p: int) -> list[tuple[str, frozenset[str]]]: ...
+    def extra_actions(self, d: Any, p: int) -> list[Any]: ...
+    def mark_lp(self, marks: tuple[tuple[str, int], ...]) -> int: ...
+
+
+class TrapRules(Protocol):
+    """What traps.py answers (MZ22-TRAP)."""
+
+    def main_actions(self, d: Any, p: int) -> list[Any]: ...
+    def flip_moment(self, st: Any, moment: str) -> None: ...
+    def on_attack_declared(self, st: Any) -> None: ...
+    def paid(self, st: Any, act: Any) -> None: ...
+
+
+class PlacementRules(Protocol):
+    """What placement.py answers (MZ22-PLACE, MZ22-EQUIP)."""
+
+    def on_leave(self, st: Any, page: int, zone: str | None) -> None: ...
+
+
+class SurroundingRules(Protocol):
+    """What surroundings.py answers (MZ22-TERRA-8..13, MZ22-WALL)."""
+
+    def has(self, d: Any, key: str, seat: int) -> bool: ...
+    def wall_holds(self, d: Any, pred: str, seat: int) -> bool: ...
+
+
+class _Without:
+    """The game without Traits, Traps, placement and surroundings."""
+
+    def traits_of(self, d: Any, page: int) -> tuple[str, ...]:
+        return tuple(d.defs[page].traits)
+
+    def target_ok(self, d: Any, page: int, by: Any) -> bool:
+        return True
+
+    def attack_target_ok(self, d: Any, attacker: int, page: int) -> bool:
+        return True
+
+    def may_declare_defenders(self, d: Any, attacker: int) -> bool:
+        return True
+
+    def attack_barred(self, d: Any, page: int) -> bool:
+        return False
+
+    def may_defend(self, d: Any, page: int) -> bool:
+        return True
+
+    def may_use_power(self, d: Any, page: int) -> bool:
+        return True
+
+    def stone_skin(self, d: Any, page: int) -> bool:
+        return False
+
+    def immortal(self, d: Any, page: int) -> bool:
+        return False
+
+    def on_primary(self, st: Any) -> None:
+        pass
+
+    def on_attack_damage(self, st: Any, page: int, dealt: dict[str, int]) -> None:
+        pass
+
+    def on_contracted(self, st: Any, page: int, seat: int) -> None:
+        pass
+
+    def turn_start(self, st: Any) -> None:
+        pass
+
+    def turn_end(self, st: Any) -> None:
+        pass
+
+    def convert_units(self, d: Any, p: int) -> list[tuple[str, frozenset[str]]]:
+        return []
+
+    def extra_actions(self, d: Any, p: int) -> list[Any]:
+        return []
+
+    def mark_lp(self, marks: tuple[tuple[str, int], ...]) -> int:
+        return 0
+
+    def main_actions(self, d: Any, p: int) -> list[Any]:
+        return []
+
+    def flip_moment(self, st: Any, moment: str) -> None:
+        pass
+
+    def on_attack_declared(self, st: Any) -> None:
+        pass
+
+    def paid(self, st: Any, act: Any) -> None:
+        pass
+
+    def on_leave(self, st: Any, page: int, zone: str | None) -> None:
+        pass
+
+    def has(self, d: Any, key: str, seat: int) -> bool:
+        return False
+
+    def wall_holds(self, d: Any, pred: str, seat: int) -> bool:
+        return False
+
+
+_WITHOUT = _Without()
+traits: TraitRules = _WITHOUT
+_traps: TrapRules = _WITHOUT
+_placement: PlacementRules = _WITHOUT
+_surroundings: SurroundingRules = _WITHOUT
+
+
+def provide(traits_rules: TraitRules, traps: TrapRules, placement: PlacementRules,
+            surroundings: SurroundingRules) -> None:
+    """Plug the features in (the rules module does, once, with the modules themselves)."""
+    global traits, _traps, _placement, _surroundings
+    traits, _traps, _placement, _surroundings = traits_rules, traps, placement, surroundings
 
 
 def traits_of(d: Any, page: int) -> tuple[str, ...]:
@@ -22,8 +156,7 @@ def surroundings_has(d: Any, key: str, seat: int) -> bool:
     """Declared or derived surroundings (MZ22-TERRA-8..13): none in Terra-Pages-only mode."""
     if d.surr is None:
         return False
-    from .surroundings import has
-    return has(d, key, seat)
+    return _surroundings.has(d, key, seat)
 
 
 def wall_holds(d: Any, pred: str, seat: int) -> bool:
@@ -36,8 +169,7 @@ def wall_holds(d: Any, pred: str, seat: int) -> bool:
         known = d.memo["wall"] = {}
     got = known.get((pred, seat))
     if got is None:
-        from .surroundings import wall_holds as holds
-        got = known[(pred, seat)] = holds(d, pred, seat)
+        got = known[(pred, seat)] = _surroundings.wall_holds(d, pred, seat)
     return got  # type: ignore[no-any-return]
 
 
@@ -114,8 +246,7 @@ def turn_hooks(st: Any, step: str) -> None:
     """Rule events of steps 1a and 3b: Burrow, Defender, Flash, Regen."""
     if step == "start_a":
         traits.turn_start(st)
-        from .traps import flip_moment
-        flip_moment(st, "start_of_turn")
+        _traps.flip_moment(st, "start_of_turn")
     elif step == "end_b":
         traits.turn_end(st)
 
@@ -128,8 +259,7 @@ def extra_sources(d: Any, p: int) -> list[tuple[str, frozenset[str]]]:
 def extra_actions(d: Any, p: int) -> list[Any]:
     """Take Actions options besides Contract/use/attack: Self-Destruct (MZ22-ACTION-6), placing
     and sliding Traps (MZ22-TURN-9/10)."""
-    from .traps import main_actions
-    return traits.extra_actions(d, p) + main_actions(d, p)
+    return traits.extra_actions(d, p) + _traps.main_actions(d, p)
 
 
 def mark_lp(marks: tuple[tuple[str, int], ...]) -> int:
@@ -140,13 +270,14 @@ def mark_lp(marks: tuple[tuple[str, int], ...]) -> int:
 def leave_arena(st: Any, page: int, zone: str | None) -> None:
     """``page`` left the Arena for ``zone``: Pages beneath it follow it (MZ22-PLACE-8,
     MZ22-EQUIP-12, MZ22-TRAP-11); see placement.py."""
-    from .placement import on_leave
-    on_leave(st, page, zone)
+    _placement.on_leave(st, page, zone)
 
 
 def on_attack_declared(st: Any) -> None:
     """Sub-step 5 of an Attack declaration: a face-down Trap flips (MZ22-COMBAT-6..8)."""
-    from .traps import on_attack_declared as flip_traps
-    flip_traps(st)
+    _traps.on_attack_declared(st)
 
 
+def trap_paid(st: Any, act: Any) -> None:
+    """A flipped Trap's cost is paid: its Effect happens at once, off the chain (MZ22-TRAP-27)."""
+    _traps.paid(st, act)

@@ -18,6 +18,7 @@ from typing import Any
 
 from ...engine.state import GameState
 from .data import MZ22Data
+from .refs import pages, refs
 from .records import PageState
 from .zones import DISCARD, enter_arena, forget, nm, pl
 
@@ -100,7 +101,6 @@ def on_leave(st: GameState, page: int, zone: str | None) -> None:
 def place_under_op(st: GameState, run: Any, op: Any) -> bool:
     """The ``place_under`` op: ``what`` Pages go under the one ``under`` names: a Page in the
     Arena, or the source itself while its CONTRACT Effect resolves before it enters (PR-MZ22-62)."""
-    from .ops import pages, refs
     d: MZ22Data = st.data
     src = run.ctx.source
     if op.under == "self" and _entering(d, src):

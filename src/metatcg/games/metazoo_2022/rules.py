@@ -5,19 +5,23 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable
 
-from metatcg.engine.rules import Rules
+from ...engine.rules import Rules
 from ...engine.action import Action, Decision
 from ...engine.errors import StateDataError
 from ...engine.records import is_record
 from ...engine.seats import clockwise
 from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
 from ...engine.windows import WINDOW_DECISION, Window
-from . import chain, combat, contract, endings, equipment, hooks, index, ops, statuses, traits, traps, turn, whynot
+from . import (chain, combat, contract, endings, equipment, hooks, index, ops, placement, statuses, surroundings,
+               traits, traps, turn, whynot)
 from .data import MZ22Data
 from .records import (Act, Alloc, Announce, Ask, Asking, ChainItem, CombatStep, Ctx, Deal, Enter, Finish, Main,
                       Mull, Pay, PickTarget, ResolveChain, ResolveItem, Restack, Run, Seat, Setup, TraitStep,
                       TrapPlace, TrapStep, Trigger, TurnStep, records)
 from .zones import nm, pl
+
+# the features the rules below call through hooks.py, plugged in once (docs/metazoo-2022.md §4.3)
+hooks.provide(traits, traps, placement, surroundings)
 
 ASK_KINDS = ("may", "choose", "search", "discard", "aura", "order")
 WINDOW_TEXT = {"start": "The turn begins", "end": "The turn ends", "chain": "An Action was taken",

@@ -16,6 +16,7 @@ from ...engine.labels import ordinal
 from ...engine.state import GameState
 from ...engine.windows import others_window
 from .data import MZ22Data
+from .contract import Purse, sources
 from .records import Act, Ctx, PageState, PickTarget, ResolveChain, Run, TrapPlace, TrapStep, Trigger
 from .zones import DISCARD, forget, nm, pl
 
@@ -284,7 +285,6 @@ def flip(st: GameState, s: TrapStep) -> None:
         _discard(st, c)
         eliminate(st, [seat], " for placing a Page without the Trap Trait face-down (MZ22-TRAP-4)")
         return
-    from .contract import Purse, sources
     if Purse(sources(d, seat)).covers(cost_of(d, c, seat)):
         st.decide(seat, "trap_pay", s._replace(stage="pay"), f"Pay for your Trap {nm(d, c)}, or let it go")
     else:
