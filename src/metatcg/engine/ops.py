@@ -29,6 +29,9 @@ class OpUnit(Generic[C, R]):
     label: Callable[[Any], str] | None = None
     hint: Callable[..., float] | None = None
     owner: str = ""         # the module that registered it (for error messages and the docs)
+    ready: Callable[[Any, Any, Any], bool] | None = None       # could it do anything now?
+    options: Callable[[Any, Any, Any], list[Any]] | None = None   # an op that asks: its options
+    chosen: Callable[[Any, Any, Any, Any], None] | None = None    # ... and the pick carried out
 
 
 def op_name(model: type) -> str:
@@ -63,13 +66,17 @@ class OpRegistry(Generic[C, R]):
         return unit
 
     def op(self, model: "type | str", *, label: Callable[[Any], str] | None = None,
-           hint: Callable[..., float] | None = None) -> Callable[[F], F]:
+           hint: Callable[..., float] | None = None, ready: Callable[[Any, Any, Any], bool] | None = None,
+           options: Callable[[Any, Any, Any], list[Any]] | None = None,
+           chosen: Callable[[Any, Any, Any, Any], None] | None = None) -> Callable[[F], F]:
         """Decorator: the function handles the op of card-file ``model`` (or the op of that name,
-        for ops no card file spells, such as a step a game runs itself)."""
+        for ops no card file spells, such as a step a game runs itself). ``ready(state, ctx, op)``
+        says whether it could do anything now; an op that asks its controller a choice gives
+        ``options(state, ctx, op)`` and ``chosen(state, ctx, op, pick)``."""
         def deco(fn: F) -> F:
             name = model if isinstance(model, str) else op_name(model)
             self.register(OpUnit(name, None if isinstance(model, str) else model, fn, label, hint,
-                                 getattr(fn, "__module__", "")))
+                                 getattr(fn, "__module__", ""), ready, options, chosen))
             return fn
         return deco
 
@@ -80,6 +87,30 @@ class OpRegistry(Generic[C, R]):
         except KeyError:
             raise KeyError(f"{self.game}: no handler registered for op {op.op!r}") from None
         return fn(state, ctx, op)
+
+    def ready(self, state: Any, ctx: Any, op: Any) -> bool:
+        """Whether ``op`` could do anything now (True when its unit does not say)."""
+        unit = self.units.get(op.op)
+        return True if unit is None or unit.ready is None else unit.ready(state, ctx, op)
+
+    def asks(self, name: str) -> bool:
+        """Whether the op of that name asks its controller a choice."""
+        unit = self.units.get(name)
+        return unit is not None and unit.options is not None
+
+    def options(self, state: Any, ctx: Any, op: Any) -> list[Any]:
+        """The options of an op that asks (KeyError for one that does not)."""
+        fn = self.units[op.op].options
+        if fn is None:
+            raise KeyError(f"{self.game}: op {op.op!r} asks no choice")
+        return fn(state, ctx, op)
+
+    def chosen(self, state: Any, ctx: Any, op: Any, pick: Any) -> None:
+        """Carry out the pick of an op that asks."""
+        fn = self.units[op.op].chosen
+        if fn is None:
+            raise KeyError(f"{self.game}: op {op.op!r} asks no choice")
+        fn(state, ctx, op, pick)
 
     def handler(self, name: str) -> Callable[[Any, C, Any], R]:
         return self._run[name]

@@ -13,18 +13,17 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.action import Action
 from ...engine.cardfile import first_of_each_name
-from . import grid
+from . import grid, schema
 from .data import MetabaloidsData
-from .pay import can_pay, from_hand, lose, pl, take_top, top_available
-from .records import CardPick, Choose, ColPick, EventDone, Lose, LoopCheck, Ops, Pay, Place, SeatPick, Use
-from .turn import col_name, required_draw
+from .ops import OPS, op_ok, unfinished
+from .pay import can_pay, from_hand, lose, pl, refill, take_top, top_available
+from .records import CardPick, Choose, ColPick, EventDone, LoopCheck, Ops, Pay, Place, SeatPick, Use
+from .endings import required_draw
+from .zones import col_name
 from .wording import ability_lines
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...engine.state import GameState
-
-CHOICE_OPS = frozenset({"shift", "rally", "shelter", "refresh", "stash", "burn"})
-
 
 # ----------------------------------------------------------------- what a seat may use now
 def timings(st: "GameState", seat: int, bonus: bool) -> frozenset[str]:
@@ -85,31 +84,6 @@ def uses(st: "GameState", seat: int, allowed: frozenset[str], quick: bool = Fals
 def _use_label(name: str, text: str, cost: int, where: str) -> str:
     price = f" (cost {cost} from {where})" if cost else " (no cost)"
     return f"Use {name}{price}" + (f": {text}" if text else "")
-
-
-def op_ok(d: MetabaloidsData, seat: int, card: int, op: Any) -> bool:
-    """Whether ``op`` could do something now (what an activation needs, MB-SPEC-4)."""
-    k = op.op
-    if k == "draw" or k == "dig":
-        return top_available(d, seat)
-    if k == "reclaim":
-        return any(d.cards[c].is_creature for c in d.discard[seat])
-    if k == "burn":
-        return bool(burn_seats(d, seat, op.who))
-    if k == "shift":
-        return bool(shift_options(d, seat))
-    if k == "rally":
-        return any(any(c in d.safe for c in col) for col in d.columns[seat])
-    if k == "shelter":
-        return bool(shelter_cols(d, seat))
-    if k == "refresh":
-        return bool(refresh_cards(d, seat, card))
-    if k == "stash":
-        return bool(stash_cards(d, seat, op.max_cost, card))
-    if k in ("bonus", "weaken"):
-        b = d.battle
-        return b is not None and seat in (b.attacker, b.defender)
-    return False
 
 
 def burn_seats(d: MetabaloidsData, seat: int, who: str) -> list[int]:
@@ -181,11 +155,6 @@ def activate(st: "GameState", use: Use, then: Any = None) -> None:
     st.push(*steps)
 
 
-def ops_of(d: MetabaloidsData, use: Use) -> tuple[Any, ...]:
-    cd = d.cards[use.card]
-    return cd.event_ops if use.ability < 0 else tuple(cd.abilities[use.ability].do)
-
-
 def event_done(st: "GameState", step: EventDone) -> None:
     """The Event goes to the discard pile, unless its bonus lasts for the battle (MB-EVT-4)."""
     d: MetabaloidsData = st.data
@@ -196,169 +165,6 @@ def event_done(st: "GameState", step: EventDone) -> None:
     if not lasting:
         d.events[step.seat].remove(step.card)
         d.discard[step.seat].append(step.card)
-
-
-def unfinished(st: "GameState", use: Use, why: str) -> None:
-    """MB-SPEC-3/4: an activated ability or Event that cannot resolve costs 1 card from
-    anywhere; a trigger just does nothing more (PR-MB-5)."""
-    d: MetabaloidsData = st.data
-    if st.logging:
-        st.say(f"{d.name(use.card)} cannot finish: {why}" + (" (MB-SPEC-3)" if use.activated else ""))
-    if use.activated:
-        st.push(Lose(use.seat, 1, True, "an unfinished action"))
-
-
-def run_ops(st: "GameState", step: Ops) -> None:
-    """Carry out op ``step.op`` of the use; ask for a choice when the op needs one."""
-    d: MetabaloidsData = st.data
-    use = step.use
-    ops = ops_of(d, use)
-    if step.op >= len(ops):
-        return
-    op = ops[step.op]
-    seat = use.seat
-    nxt = Ops(use, step.op + 1)
-    if op.op in CHOICE_OPS:
-        if not op_ok(d, seat, use.card, op):
-            if use.activated:
-                unfinished(st, use, f"nothing to {op.op}")
-                return
-            st.push(nxt)
-            return
-        if op.op == "burn" and op.who == "each_opponent":
-            for o in burn_seats(d, seat, "opponent"):
-                _burn(st, seat, o, op.count)
-            st.push(nxt)
-            return
-        st.decide(seat, "choose", Choose(use, step.op), _choice_prompt(d, op, seat))
-        return
-    k = op.op
-    if k == "draw":
-        if not required_draw(st, seat, op.count):
-            return
-    elif k == "reclaim":     # creature cards only: Events stay where they lie (PR-MB-12)
-        pile = d.discard[seat]
-        got = [c for c in reversed(pile) if d.cards[c].is_creature][:op.count]
-        for c in got:
-            pile.remove(c)
-            d.hand[seat].append(c)
-            d.known.add(c)
-        if not got and use.activated:
-            unfinished(st, use, "no creature card in the discard pile")
-            return
-        if got and st.logging:
-            st.say(f"{pl(seat)} takes {', '.join(d.name(c) for c in got)} from the discard pile into hand")
-    elif k == "dig":
-        if not d.draw[seat]:
-            from .pay import refill
-            refill(st, seat)
-        if not d.draw[seat]:
-            if use.activated:
-                unfinished(st, use, "the draw pile is empty")
-                return
-        else:
-            c = d.draw[seat][-1]
-            if d.cards[c].is_creature:
-                take_top(st, seat)
-                d.reserve[seat].append(c)
-                if st.logging:
-                    st.say(f"{pl(seat)} reveals {d.name(c)} from the top of their draw pile and puts it into "
-                           "their reserve")
-            else:
-                d.top_known[seat] = c
-                if st.logging:
-                    st.say(f"{pl(seat)} reveals {d.name(c)} from the top of their draw pile: not a creature, "
-                           "it stays there")
-                if use.activated:
-                    unfinished(st, use, f"{d.name(c)} is not a creature")
-                    return
-    elif k in ("bonus", "weaken"):
-        b = d.battle
-        if b is None or seat not in (b.attacker, b.defender):
-            if use.activated:
-                unfinished(st, use, "there is no battle of yours")
-                return
-        else:
-            mine = seat == b.attacker
-            if k == "bonus":
-                d.battle = b._replace(abonus=b.abonus + op.amount) if mine else b._replace(dbonus=b.dbonus + op.amount)
-                what = f"+{op.amount} to {pl(seat)}'s side"
-            else:
-                d.battle = b._replace(dbonus=b.dbonus - op.amount) if mine else b._replace(abonus=b.abonus - op.amount)
-                what = f"-{op.amount} to the other side"
-            if st.logging:
-                st.say(f"{d.name(use.card)}: {what} in this battle")
-    st.push(nxt)
-
-
-def _choice_prompt(d: MetabaloidsData, op: Any, seat: int) -> str:
-    return {"shift": "Move one of your cards to another column (free)", "rally": "Choose a safe column to turn upright",
-            "shelter": "Choose a column to make safe", "refresh": "Choose a card that may use its ability again",
-            "stash": "Choose a creature to put into your reserve for free",
-            "burn": "Choose the opponent whose top draw-pile cards are lost"}[op.op]
-
-
-def choice_options(st: "GameState", ch: Choose) -> list[Action]:
-    d: MetabaloidsData = st.data
-    use = ch.use
-    op = ops_of(d, use)[ch.op]
-    seat = use.seat
-    k = op.op
-    if k == "shift":
-        return [Action(f"shift:c{c}@{i + 1}", f"Shift {d.name(c)} to the {col_name(i)} column", Place(c, i))
-                for c, i in shift_options(d, seat)]
-    if k == "rally":
-        return [Action(f"rally:@{i + 1}", f"Turn your {col_name(i)} column upright (no longer safe)", ColPick(i))
-                for i in rally_cols(d, seat)]
-    if k == "shelter":
-        return [Action(f"shelter:@{i + 1}", f"Make your {col_name(i)} column safe", ColPick(i))
-                for i in shelter_cols(d, seat)]
-    if k == "refresh":
-        return [Action(f"refresh:c{c}", f"{d.name(c)} may use its ability again this round", CardPick(c))
-                for c in refresh_cards(d, seat, use.card)]
-    if k == "stash":
-        return [Action(f"stash:c{c}", f"Put {d.name(c)} into your reserve for free", CardPick(c))
-                for c in stash_cards(d, seat, op.max_cost, use.card)]
-    if k == "burn":
-        return [Action(f"burn:P{o + 1}", f"{pl(o)} loses the top {op.count} card{'s' if op.count > 1 else ''} "
-                                         "of their draw pile", SeatPick(o))
-                for o in burn_seats(d, seat, op.who)]
-    raise KeyError(k)
-
-
-def do_choice(st: "GameState", ch: Choose, pick: Any) -> None:
-    d: MetabaloidsData = st.data
-    use = ch.use
-    op = ops_of(d, use)[ch.op]
-    seat = use.seat
-    k = op.op
-    if k == "shift":
-        src = d.column_of(pick.card)
-        d.columns[seat][src].remove(pick.card)
-        d.columns[seat][pick.col].append(pick.card)
-        if st.logging:
-            st.say(f"{pl(seat)} shifts {d.name(pick.card)} to the {col_name(pick.col)} column")
-    elif k == "rally":
-        col = d.columns[seat][pick.col]
-        d.safe.difference_update(col)
-        if st.logging:
-            st.say(f"{pl(seat)}'s {col_name(pick.col)} column turns upright: no longer safe")
-    elif k == "shelter":
-        d.safe.update(d.columns[seat][pick.col])
-        if st.logging:
-            st.say(f"{pl(seat)}'s {col_name(pick.col)} column turns sideways: safe (MB-SAFE-5)")
-    elif k == "refresh":
-        d.used.discard(pick.card)
-        if st.logging:
-            st.say(f"{d.name(pick.card)} may use its ability again this round")
-    elif k == "stash":
-        from_hand(d, seat, pick.card)
-        d.reserve[seat].append(pick.card)
-        if st.logging:
-            st.say(f"{pl(seat)} puts {d.name(pick.card)} from hand into their reserve for free")
-    elif k == "burn":
-        _burn(st, seat, pick.seat, op.count)
-    st.push(Ops(use, ch.op + 1))
 
 
 def _burn(st: "GameState", seat: int, o: int, count: int) -> None:
@@ -373,6 +179,210 @@ def _burn(st: "GameState", seat: int, o: int, count: int) -> None:
         gone.append(c)
     if st.logging:
         st.say(f"{pl(o)} loses {', '.join(d.name(c) for c in gone) or 'nothing'} from the top of their draw pile")
+
+
+# ----------------------------------------------------------------- the ops (registered units)
+# Each op: what it does (True: go on with the next op), whether it could do anything now
+# (MB-SPEC-4), and for an op that asks its controller, the options and the pick.
+
+def _could_draw(d: MetabaloidsData, at: tuple[int, int], op: Any) -> bool:
+    return top_available(d, at[0])
+
+
+@OPS.op(schema.Draw, ready=_could_draw)
+def _draw(st: "GameState", step: Ops, op: schema.Draw) -> bool:
+    return required_draw(st, step.use.seat, op.count)
+
+
+def _could_reclaim(d: MetabaloidsData, at: tuple[int, int], op: Any) -> bool:
+    return any(d.cards[c].is_creature for c in d.discard[at[0]])
+
+
+@OPS.op(schema.Reclaim, ready=_could_reclaim)
+def _reclaim(st: "GameState", step: Ops, op: schema.Reclaim) -> bool:
+    """Creature cards only: Events stay where they lie (PR-MB-12)."""
+    d: MetabaloidsData = st.data
+    use = step.use
+    seat = use.seat
+    pile = d.discard[seat]
+    got = [c for c in reversed(pile) if d.cards[c].is_creature][:op.count]
+    for c in got:
+        pile.remove(c)
+        d.hand[seat].append(c)
+        d.known.add(c)
+    if not got and use.activated:
+        unfinished(st, use, "no creature card in the discard pile")
+        return False
+    if got and st.logging:
+        st.say(f"{pl(seat)} takes {', '.join(d.name(c) for c in got)} from the discard pile into hand")
+    return True
+
+
+@OPS.op(schema.Dig, ready=_could_draw)
+def _dig(st: "GameState", step: Ops, op: schema.Dig) -> bool:
+    d: MetabaloidsData = st.data
+    use = step.use
+    seat = use.seat
+    if not d.draw[seat]:
+        refill(st, seat)
+    if not d.draw[seat]:
+        if use.activated:
+            unfinished(st, use, "the draw pile is empty")
+            return False
+        return True
+    c = d.draw[seat][-1]
+    if d.cards[c].is_creature:
+        take_top(st, seat)
+        d.reserve[seat].append(c)
+        if st.logging:
+            st.say(f"{pl(seat)} reveals {d.name(c)} from the top of their draw pile and puts it into "
+                   "their reserve")
+        return True
+    d.top_known[seat] = c
+    if st.logging:
+        st.say(f"{pl(seat)} reveals {d.name(c)} from the top of their draw pile: not a creature, "
+               "it stays there")
+    if use.activated:
+        unfinished(st, use, f"{d.name(c)} is not a creature")
+        return False
+    return True
+
+
+def _constant(st: "GameState", step: Ops, op: Any) -> bool:
+    """Column bonus and Tall apply by themselves while the card is in play (MB-ABIL-10)."""
+    return True
+
+
+OPS.op(schema.ColumnBonus, ready=lambda d, at, op: False)(_constant)   # never activated
+OPS.op(schema.Tall, ready=lambda d, at, op: False)(_constant)
+
+
+def _ask(st: "GameState", step: Ops, op: Any) -> bool:
+    """An op that asks its controller a choice now."""
+    st.decide(step.use.seat, "choose", Choose(step.use, step.op), _CHOICE_PROMPTS[op.op])
+    return False
+
+
+_CHOICE_PROMPTS = {"shift": "Move one of your cards to another column (free)",
+                   "rally": "Choose a safe column to turn upright",
+                   "shelter": "Choose a column to make safe",
+                   "refresh": "Choose a card that may use its ability again",
+                   "stash": "Choose a creature to put into your reserve for free",
+                   "burn": "Choose the opponent whose top draw-pile cards are lost"}
+
+
+def _shift_options(st: "GameState", ch: Choose, op: Any) -> list[Action]:
+    d: MetabaloidsData = st.data
+    return [Action(f"shift:c{c}@{i + 1}", f"Shift {d.name(c)} to the {col_name(i)} column", Place(c, i))
+            for c, i in shift_options(d, ch.use.seat)]
+
+
+def _shifted(st: "GameState", ch: Choose, op: Any, pick: Any) -> None:
+    d: MetabaloidsData = st.data
+    seat = ch.use.seat
+    src = d.column_of(pick.card)
+    d.columns[seat][src].remove(pick.card)
+    d.columns[seat][pick.col].append(pick.card)
+    if st.logging:
+        st.say(f"{pl(seat)} shifts {d.name(pick.card)} to the {col_name(pick.col)} column")
+
+
+OPS.op(schema.Shift, ready=lambda d, at, op: bool(shift_options(d, at[0])),
+       options=_shift_options, chosen=_shifted)(_ask)
+
+
+def _rally_options(st: "GameState", ch: Choose, op: Any) -> list[Action]:
+    return [Action(f"rally:@{i + 1}", f"Turn your {col_name(i)} column upright (no longer safe)", ColPick(i))
+            for i in rally_cols(st.data, ch.use.seat)]
+
+
+def _rallied(st: "GameState", ch: Choose, op: Any, pick: Any) -> None:
+    d: MetabaloidsData = st.data
+    seat = ch.use.seat
+    d.safe.difference_update(d.columns[seat][pick.col])
+    if st.logging:
+        st.say(f"{pl(seat)}'s {col_name(pick.col)} column turns upright: no longer safe")
+
+
+OPS.op(schema.Rally, ready=lambda d, at, op: any(any(c in d.safe for c in col) for col in d.columns[at[0]]),
+       options=_rally_options, chosen=_rallied)(_ask)
+
+
+def _shelter_options(st: "GameState", ch: Choose, op: Any) -> list[Action]:
+    return [Action(f"shelter:@{i + 1}", f"Make your {col_name(i)} column safe", ColPick(i))
+            for i in shelter_cols(st.data, ch.use.seat)]
+
+
+def _sheltered(st: "GameState", ch: Choose, op: Any, pick: Any) -> None:
+    d: MetabaloidsData = st.data
+    seat = ch.use.seat
+    d.safe.update(d.columns[seat][pick.col])
+    if st.logging:
+        st.say(f"{pl(seat)}'s {col_name(pick.col)} column turns sideways: safe (MB-SAFE-5)")
+
+
+OPS.op(schema.Shelter, ready=lambda d, at, op: bool(shelter_cols(d, at[0])),
+       options=_shelter_options, chosen=_sheltered)(_ask)
+
+
+def _refresh_options(st: "GameState", ch: Choose, op: Any) -> list[Action]:
+    d: MetabaloidsData = st.data
+    return [Action(f"refresh:c{c}", f"{d.name(c)} may use its ability again this round", CardPick(c))
+            for c in refresh_cards(d, ch.use.seat, ch.use.card)]
+
+
+def _refreshed(st: "GameState", ch: Choose, op: Any, pick: Any) -> None:
+    d: MetabaloidsData = st.data
+    d.used.discard(pick.card)
+    if st.logging:
+        st.say(f"{d.name(pick.card)} may use its ability again this round")
+
+
+OPS.op(schema.Refresh, ready=lambda d, at, op: bool(refresh_cards(d, at[0], at[1])),
+       options=_refresh_options, chosen=_refreshed)(_ask)
+
+
+def _stash_options(st: "GameState", ch: Choose, op: Any) -> list[Action]:
+    d: MetabaloidsData = st.data
+    return [Action(f"stash:c{c}", f"Put {d.name(c)} into your reserve for free", CardPick(c))
+            for c in stash_cards(d, ch.use.seat, op.max_cost, ch.use.card)]
+
+
+def _stashed(st: "GameState", ch: Choose, op: Any, pick: Any) -> None:
+    d: MetabaloidsData = st.data
+    seat = ch.use.seat
+    from_hand(d, seat, pick.card)
+    d.reserve[seat].append(pick.card)
+    if st.logging:
+        st.say(f"{pl(seat)} puts {d.name(pick.card)} from hand into their reserve for free")
+
+
+OPS.op(schema.Stash, ready=lambda d, at, op: bool(stash_cards(d, at[0], op.max_cost, at[1])),
+       options=_stash_options, chosen=_stashed)(_ask)
+
+
+def _burn_step(st: "GameState", step: Ops, op: schema.Burn) -> bool:
+    """Each opponent at once, no choice; else the controller picks the opponent."""
+    if op.who == "each_opponent":
+        seat = step.use.seat
+        for o in burn_seats(st.data, seat, "opponent"):
+            _burn(st, seat, o, op.count)
+        return True
+    return _ask(st, step, op)
+
+
+def _burn_options(st: "GameState", ch: Choose, op: Any) -> list[Action]:
+    return [Action(f"burn:P{o + 1}", f"{pl(o)} loses the top {op.count} card{'s' if op.count > 1 else ''} "
+                                     "of their draw pile", SeatPick(o))
+            for o in burn_seats(st.data, ch.use.seat, op.who)]
+
+
+def _burned(st: "GameState", ch: Choose, op: Any, pick: Any) -> None:
+    _burn(st, ch.use.seat, pick.seat, op.count)
+
+
+OPS.op(schema.Burn, ready=lambda d, at, op: bool(burn_seats(d, at[0], op.who)),
+       options=_burn_options, chosen=_burned)(_burn_step)
 
 
 # ----------------------------------------------------------------- triggers

@@ -2,7 +2,7 @@
 losing card (MB-LOSS) and safety (MB-SAFE); card losses are paid in :mod:`.pay`."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine.action import Action
 from ...engine.events import emit
@@ -10,9 +10,12 @@ from ...engine.seats import clockwise
 from ...engine.windows import Window
 from .data import Battle, MetabaloidsData
 from .pay import can_lose_any, can_pay, lose, pl, take_top
-from .records import (DONE, AttackNext, BattleDraw, BattleEnd, BattleResult, CardPick, Declare, Lose, Pay, Phase,
+from .records import (DONE, Ops, AttackNext, BattleDraw, BattleEnd, BattleResult, CardPick, Declare, Lose, Pay, Phase,
                       Seat, Target)
-from .turn import col_name, out_of_cards
+from . import schema
+from .endings import out_of_cards
+from .ops import OPS, unfinished
+from .zones import col_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...engine.state import GameState
@@ -232,3 +235,37 @@ def battle_end(st: "GameState", step: BattleEnd) -> None:
     d.battle = None
     if b is not None:
         st.push(AttackNext(b.attacker))
+
+
+# ----------------------------------------------------------------- battle ops (bonus, weaken)
+def _in_a_battle(d: MetabaloidsData, at: tuple[int, int], op: Any) -> bool:
+    b = d.battle
+    return b is not None and at[0] in (b.attacker, b.defender)
+
+
+def _battle_op(st: "GameState", step: Ops, op: Any) -> bool:
+    """Bonus adds to your side of the battle, Weaken takes from the other (never below 0 when
+    totalled, MB-TOT-3); outside a battle of yours an activation cannot finish."""
+    d: MetabaloidsData = st.data
+    use = step.use
+    seat = use.seat
+    b = d.battle
+    if b is None or seat not in (b.attacker, b.defender):
+        if use.activated:
+            unfinished(st, use, "there is no battle of yours")
+            return False
+        return True
+    mine = seat == b.attacker
+    if op.op == "bonus":
+        d.battle = b._replace(abonus=b.abonus + op.amount) if mine else b._replace(dbonus=b.dbonus + op.amount)
+        what = f"+{op.amount} to {pl(seat)}'s side"
+    else:
+        d.battle = b._replace(dbonus=b.dbonus - op.amount) if mine else b._replace(abonus=b.abonus - op.amount)
+        what = f"-{op.amount} to the other side"
+    if st.logging:
+        st.say(f"{d.name(use.card)}: {what} in this battle")
+    return True
+
+
+OPS.op(schema.Bonus, ready=_in_a_battle)(_battle_op)
+OPS.op(schema.Weaken, ready=_in_a_battle)(_battle_op)

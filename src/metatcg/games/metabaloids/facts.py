@@ -12,7 +12,7 @@ from ...engine.action import Action
 from ...engine.endings import ACTION_LIMIT, CONCESSION, kernel_ending
 from ...engine.game import generic_ending
 from ...engine.state import GameState
-from .abilities import ops_of
+from .ops import ops_of
 from .data import MetabaloidsData
 from .records import CardPick, Choose, Place, Use
 

@@ -4,7 +4,7 @@ one-ply bot sees the worth of attacking a column it can beat and of a bonus that
 from __future__ import annotations
 
 from ...engine.state import GameState
-from .abilities import ops_of
+from .ops import ops_of
 from .battle import column_total, draw_value, fighters, targets_left
 from .data import COLUMNS, MAX_DEPTH, MetabaloidsData
 from .records import BattleResult, Declare, Lose, Ops, Target

@@ -11,7 +11,7 @@ from ...engine.records import is_record
 from ...engine.seats import clockwise
 from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
 from ...engine.windows import WINDOW_DECISION, Window
-from . import abilities, battle, loops, pay, turn, whynot
+from . import abilities, battle, loops, ops, pay, turn, whynot
 from .data import MetabaloidsData
 from .pay import pl
 from .records import (DONE, AttackNext, BattleDraw, BattleEnd, BattleResult, Choose, Declare, Deploy,
@@ -195,7 +195,7 @@ STEPS: dict[type, Callable[[GameState, Any], None]] = {
     EndTurn: turn.end_turn,
     Pay: _pay_step,
     Lose: _lose_step,
-    Ops: abilities.run_ops,
+    Ops: ops.run_ops,
     EventDone: abilities.event_done,
     LoopCheck: loops.check,
     ResolveTrigger: _trigger_step,
@@ -219,7 +219,7 @@ OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
     "target": lambda st, dec: battle.target_options(st, dec.params),
     "pay": lambda st, dec: pay.pay_options(st, dec.params),
     "lose": lambda st, dec: pay.lose_options(st, dec.params),
-    "choose": lambda st, dec: abilities.choice_options(st, dec.params),
+    "choose": lambda st, dec: ops.choice_options(st, dec.params),
     "restock": lambda st, dec: turn.restock_options(st, dec.player),
 }
 
@@ -262,7 +262,7 @@ PERFORM: dict[str, Callable[[GameState, Decision, Any], None]] = {
     "target": lambda st, dec, a: battle.choose_target(st, dec.params, a.card),
     "pay": lambda st, dec, a: pay.pay_with(st, dec.params, a.card),
     "lose": lambda st, dec, a: pay.lose_with(st, dec.params, a.card),
-    "choose": lambda st, dec, a: abilities.do_choice(st, dec.params, a),
+    "choose": lambda st, dec, a: ops.do_choice(st, dec.params, a),
     "restock": _perform_restock,
 }
 
@@ -348,8 +348,8 @@ def _check_record(d: MetabaloidsData, r: Any, k: int) -> None:
         if d.owner[r.card] != r.seat:
             raise StateDataError("an ability is used by the seat that does not own its card")
     if isinstance(r, Choose):
-        ops = abilities.ops_of(d, r.use)
-        if not 0 <= r.op < len(ops) or ops[r.op].op not in abilities.CHOICE_OPS:
+        its_ops = ops.ops_of(d, r.use)
+        if not 0 <= r.op < len(its_ops) or not ops.asks(its_ops[r.op]):
             raise StateDataError("a choice names an op that asks for none")
     if isinstance(r, Phase) and r.name.rstrip("+") not in turn.PHASE_NAMES:
         raise StateDataError(f"unknown phase {r.name!r}")

@@ -13,7 +13,10 @@ from ...engine.seats import after, clockwise, next_seat
 from ...engine.windows import Window
 from . import grid
 from .data import EMPTY_PLAY_LOSS, HAND_SIZE, SETUP_POINTS, MetabaloidsData
+from .endings import fewest_lost as fewest_lost, lost_counts as lost_counts, out_of_cards as out_of_cards
+from .endings import places, required_draw as required_draw
 from .pay import can_pay, from_hand, lose, pl, take_top
+from .zones import col_name as col_name
 from .records import (DONE, AttackNext, CardPick, Deploy, EndTurn, LoopCheck, Pay, Phase, Place, Placement,
                       Restock, Seat)
 
@@ -23,76 +26,6 @@ if TYPE_CHECKING:  # pragma: no cover
 CUT_ROUNDS = 20         # after this many tied cuts the first player is picked at random (PR-MB-2)
 PHASE_NAMES = {"draw": "Draw Phase", "abilities": "Use Abilities", "move": "Move Cards",
                "deploy": "Deploy From Reserve", "attack": "Attack Phase", "restock": "Restock Reserve / End Turn"}
-
-
-def col_name(i: int) -> str:
-    return ("left", "middle", "right")[i]
-
-
-# ----------------------------------------------------------------- endings (MB-WIN)
-def fewest_lost(d: MetabaloidsData) -> tuple[float, ...]:
-    """Fewest lost cards wins; several tied for fewest share a draw (0) and the rest lose
-    (MB-WIN-2/4/10)."""
-    counts = [len(x) for x in d.lost]
-    low = min(counts)
-    best = [p for p, c in enumerate(counts) if c == low]
-    if len(best) == 1:
-        return tuple(1.0 if p == best[0] else -1.0 for p in range(d.n))
-    return tuple(0.0 if p in best else -1.0 for p in range(d.n))
-
-
-def lost_counts(d: MetabaloidsData) -> str:
-    return ", ".join(f"{pl(p)} {len(x)}" for p, x in enumerate(d.lost))
-
-
-def out_of_cards(st: "GameState", seats: list[int]) -> None:
-    """A required draw found no card in the draw and discard piles (MB-WIN-5..7)."""
-    d: MetabaloidsData = st.data
-    d.phase = "over"
-    who = " and ".join(pl(p) for p in seats)
-    if d.n == 2:
-        if len(seats) == 2:
-            st.end((0.0, 0.0), "both players have no cards left to draw: a draw (MB-WIN-6)")
-        else:
-            winner = 1 - seats[0]
-            st.end(tuple(1.0 if p == winner else -1.0 for p in range(2)),
-                   f"{who} has no cards left to draw: {pl(winner)} wins (MB-WIN-1)")
-        return
-    res = fewest_lost(d)
-    st.end(res, f"{who} has no cards left to draw; lost cards: {lost_counts(d)}; {_places(res)} (MB-WIN-7)")
-
-
-def _places(res: tuple[float, ...]) -> str:
-    win = [pl(p) for p, r in enumerate(res) if r > 0]
-    if win:
-        return f"{win[0]} wins with the fewest lost cards"
-    tied = [pl(p) for p, r in enumerate(res) if r == 0]
-    return f"{' and '.join(tied)} tie for the fewest lost cards: a draw among them (MB-WIN-10)"
-
-
-def required_draw(st: "GameState", p: int, n: int) -> bool:
-    """``p`` draws ``n`` cards to hand; False once the game ended because ``p`` had none."""
-    d: MetabaloidsData = st.data
-    got: list[int] = []
-    for _ in range(n):
-        c = take_top(st, p)
-        if c < 0:
-            if d.short_game:
-                break  # the short game: an empty pile yields nothing (MB-WIN-9)
-            _say_drawn(st, p, got)
-            out_of_cards(st, [p])
-            return False
-        d.hand[p].append(c)
-        got.append(c)
-    _say_drawn(st, p, got)
-    return True
-
-
-def _say_drawn(st: "GameState", p: int, got: list[int]) -> None:
-    if got and st.logging:
-        d: MetabaloidsData = st.data
-        st.say(f"{pl(p)} draws {', '.join(d.name(c) for c in got)}", p,
-               f"{pl(p)} draws {len(got)} card{'s' if len(got) != 1 else ''}")
 
 
 # ----------------------------------------------------------------- setup (MB-SETUP)
@@ -378,5 +311,5 @@ def end_turn(st: "GameState", step: EndTurn) -> None:
     if d.short_game and d.emptied:
         d.phase = "over"
         res = fewest_lost(d)
-        st.end(res, f"a draw pile is empty: the short game ends; lost cards: {lost_counts(d)}; {_places(res)} "
+        st.end(res, f"a draw pile is empty: the short game ends; lost cards: {lost_counts(d)}; {places(res)} "
                     "(MB-WIN-3/9)")

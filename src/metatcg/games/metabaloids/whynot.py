@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from ...engine.whynot import match_name
 from . import battle, grid
-from .abilities import op_ok, timings
+from .abilities import timings
+from .ops import op_ok
 from .data import MetabaloidsData
 from .pay import capacity
 from .turn import PHASE_NAMES, col_name
