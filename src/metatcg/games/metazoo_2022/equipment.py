@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import ops
 from ...engine.state import GameState
 from .data import MZ22Data
 from .refs import pages, refs
@@ -140,3 +141,6 @@ def follow_control(d: MZ22Data, host: int) -> None:
         if s.under == host and MARK in s.marks and s.controller != seat:
             d.ps[c] = s._replace(controller=seat)
     d.memo.clear()
+
+
+ops.register("attach", attach_op)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import ops
 from ...engine.action import Action
 from ...engine.state import GameState
 from .data import MZ22Data
@@ -123,3 +124,6 @@ def finish(st: GameState, rs: Restack) -> None:
     if st.logging:
         st.say(f"{pl(rs.seat)} puts {k} Pages back on top of {pl(rs.owner)}'s Spellbook: "
                + ", ".join(nm(d, c) for c in rs.placed) + " (top first)")
+
+
+ops.register("index", start)

@@ -4,8 +4,8 @@ imports only from its own layer or below; tests/test_layers.py checks it from th
 LAYERS = {
     "data": ("schema", "records", "cards", "data", "deckcheck", "tokens", "aura", "sky",
              "surroundings_option"),
-    "primitives": ("hooks", "stats", "zones", "lp", "index", "statuses", "refs", "worth", "targets"),
-    "mechanics": ("equipment", "surroundings", "contract", "endings", "placement", "ops", "traps",
+    "primitives": ("hooks", "stats", "zones", "lp", "statuses", "refs", "worth", "targets"),
+    "mechanics": ("index", "equipment", "surroundings", "contract", "endings", "placement", "ops", "traps",
                   "combat", "traits", "chain"),
     "turn": ("turn",),
     "rules": ("rules", "view", "whynot", "labels"),

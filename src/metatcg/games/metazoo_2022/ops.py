@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ...engine.ops import OpRegistry, op_name, union_members
 from ...engine.seats import one_winner
 from ...engine.state import GameState
-from . import equipment, hooks, index, lp, placement, statuses, zones
+from . import hooks, lp, statuses, zones
 from .data import MZ22Data
 from .records import Act, Announce, Ask, Asking, Ctx, PickTarget, Run
 from .refs import casters, pages, refs
+from .schema import Op
 from .stats import amount, count, types_of
 from .tokens import page_json, token_def
 from .worth import could_act
@@ -45,8 +47,7 @@ def run_ops(st: GameState, run: Run) -> None:
     i = run.at
     while i < len(ops) and st.result is None:
         op = ops[i]
-        h = HANDLERS[op.op]
-        if h(st, run._replace(at=i), op):
+        if OPS.run(st, run._replace(at=i), op):
             return
         i += 1
 
@@ -498,19 +499,29 @@ def _custom(st: GameState, run: Run, op: Any) -> bool:
 
 CUSTOM: dict[str, Handler] = {}
 
-HANDLERS: dict[str, Handler] = {
+#: every op an Effect's ``do`` may hold -> its unit (engine/ops.py): the handler gets the Run step
+#: at that op and returns True when it pushed steps (the rest of the list waits beneath them)
+OPS: OpRegistry[Run, bool] = OpRegistry("metazoo-2022")
+_MODELS = {op_name(m): m for m in union_members(Op)}
+
+
+def register(name: str, handler: Handler) -> None:
+    """Register the handler of a card-file op (the module that owns the mechanic calls this)."""
+    OPS.op(_MODELS[name], label=lambda op: op_text(op))(handler)
+
+
+for _name, _handler in {
     "damage": _damage, "lose_lp": _lose, "gain_lp": _gain, "recover": _recover, "pay_lp": _pay_lp,
     "inflict": _inflict, "remove_status": _remove, "destroy": _destroy, "return_to_chapter": _to_chapter,
     "return_to_spellbook": _to_spellbook, "fatigue": _fatigue, "awaken": _awaken,
     "create_token": _create_token, "copy_token": _copy_token, "copy_spell": _copy_spell,
     "change_types": _change_types, "bookmark": _bookmark, "search": _search, "look": _look,
-    "reveal": _reveal, "index": index.start, "discard_from_chapter": _discard, "generate": _generate,
+    "reveal": _reveal, "discard_from_chapter": _discard, "generate": _generate,
     "nullify": _nullify, "stop": _stop,
     "retarget": _retarget, "may": _may, "flip": _flip, "roll": _roll, "choose": _choose, "if": _if,
     "win": _win, "lose": _lose_game, "custom": _custom,
-    "place_under": lambda st, run, op: placement.place_under_op(st, run, op),
-    "attach": lambda st, run, op: equipment.attach_op(st, run, op),
-}
+}.items():
+    register(_name, _handler)
 
 
 # ------------------------------------------------------------------ the choices inside Effects

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import ops
 from ...engine.state import GameState
 from .data import MZ22Data
 from .refs import pages, refs
@@ -123,3 +124,6 @@ def place_under_op(st: GameState, run: Any, op: Any) -> bool:
 def _entering(d: MZ22Data, page: int) -> bool:
     """``page`` is a Beastie or Artifact on the chain as a Contract, about to enter."""
     return page not in d.ps and any(it.source == page and it.what == "contract" for it in d.chain)
+
+
+ops.register("place_under", place_under_op)
