@@ -48,9 +48,9 @@ class CardDef:
         set_(self, "when_lost", tuple(i for i, a in enumerate(abil) if a.timing == "when_lost"))
         constants = [o for a in abil if a.timing == "constant" for o in a.do]
         set_(self, "attack_bonus", sum(o.amount for o in constants
-                                       if o.op == "column_bonus" and o.stat == "attack"))  # type: ignore[union-attr]
+                                       if o.op == "column_bonus" and o.stat == "attack"))
         set_(self, "defense_bonus", sum(o.amount for o in constants
-                                        if o.op == "column_bonus" and o.stat == "defense"))  # type: ignore[union-attr]
+                                        if o.op == "column_bonus" and o.stat == "defense"))
         set_(self, "tall", any(o.op == "tall" for o in constants))
         set_(self, "key", crc32(self.name.encode()))
 

@@ -43,14 +43,14 @@ def played_card(state: GameState, action: Action) -> str | None:
         return None
     kind = dec.kind
     if t is Place:
-        return d.cards[args.card].name if kind == "place" else None          # not a move or deploy
+        return str(d.cards[args.card].name) if kind == "place" else None     # not a move or deploy
     if t is CardPick:
         if kind == "restock":
-            return d.cards[args.card].name
+            return str(d.cards[args.card].name)
         if kind == "choose":
             ch: Choose = dec.params
             if ops_of(d, ch.use)[ch.op].op == "stash":
-                return d.cards[args.card].name
+                return str(d.cards[args.card].name)
     return None
 
 

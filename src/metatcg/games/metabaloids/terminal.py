@@ -49,6 +49,8 @@ LEGEND = (f"{SAFE} safe (sideways) · {MARKED} attacking card / target · {USED}
 ATTACKER_STYLE = "bold red reverse"
 TARGET_STYLE = "bold yellow reverse"
 
+View = dict[str, Any]      # a seat's view (or a part of it), as view.py builds it
+
 
 # ------------------------------------------------------------------ one-line pieces
 SHORT_COUNTS = re.compile(r"\bL\d+ h\d+ d\d+ x\d+")
@@ -82,7 +84,7 @@ def side_by_side(blocks: list[list[Text]], widths: list[int]) -> list[Text]:
 
 
 # ------------------------------------------------------------------ facts read from the view
-def battle_ids(view: dict) -> tuple[str, str]:
+def battle_ids(view: View) -> tuple[str, str]:
     """The ids of the attacking card and of the target ('' without a battle)."""
     b = view.get("battle")
     if not b:
@@ -90,7 +92,7 @@ def battle_ids(view: dict) -> tuple[str, str]:
     return b["attacking_card"]["id"], b["target_card"]["id"]
 
 
-def card_style(card: dict, marks: tuple[str, str]) -> str:
+def card_style(card: View, marks: tuple[str, str]) -> str:
     if card["id"] == marks[0]:
         return ATTACKER_STYLE
     if card["id"] == marks[1]:
@@ -100,7 +102,7 @@ def card_style(card: dict, marks: tuple[str, str]) -> str:
     return ""
 
 
-def card_cell(card: dict, width: int, marks: tuple[str, str], numbers: bool = True) -> Text:
+def card_cell(card: View, width: int, marks: tuple[str, str], numbers: bool = True) -> Text:
     """A card in a grid: '»Hearth Drake 3/2✓' (marks, name cut to fit, ATK/DEF, used)."""
     mark = MARKED if card.get("marked") else SAFE if card.get("safe") else ""
     nums = f" {card['attack']}/{card['defense']}" if numbers else ""
@@ -114,12 +116,12 @@ def card_cell(card: dict, width: int, marks: tuple[str, str], numbers: bool = Tr
     return t
 
 
-def column_sum(view: dict, seat: int, col: int, stat: str) -> int:
+def column_sum(view: View, seat: int, col: int, stat: str) -> int:
     """Printed Attack (or Defense) of the cards of a column that are not safe (MB-TOT-7)."""
     return sum(c[stat] for c in view["players"][seat]["columns"][col] if not c.get("safe"))
 
 
-def grid_lines(p: dict, width: int, marks: tuple[str, str], indent: int = 0) -> list[Text]:
+def grid_lines(p: View, width: int, marks: tuple[str, str], indent: int = 0) -> list[Text]:
     """The three columns side by side, a row of cards a line; '–' marks a column not started."""
     cols = p.get("columns") or [[], [], []]
     if not any(cols):
@@ -139,7 +141,7 @@ def grid_lines(p: dict, width: int, marks: tuple[str, str], indent: int = 0) -> 
     return out
 
 
-def inline_grid(p: dict, marks: tuple[str, str], level: int) -> Text:
+def inline_grid(p: View, marks: tuple[str, str], level: int) -> Text:
     """The grid on one line, columns split by '│': level 0 names in full, 1 names cut to 7
     letters, 2 only numbers."""
     t = Text()
@@ -163,7 +165,7 @@ def inline_grid(p: dict, marks: tuple[str, str], level: int) -> Text:
     return t
 
 
-def seat_pieces(view: dict, q: int, roles: dict[int, str] | None, level: int, zones: bool = True) -> list[Text]:
+def seat_pieces(view: View, q: int, roles: dict[int, str] | None, level: int, zones: bool = True) -> list[Text]:
     """A seat's header as pieces: who (◀ whose turn, ? deciding now), lost (the score), hand,
     draw pile, discard pile, reserve, events, and in setup the points deployed. ``level`` 0 names
     the top cards and zone contents, 1 only counts them, 2 counts in letters ('L3 h5 d20');
@@ -210,7 +212,7 @@ def seat_pieces(view: dict, q: int, roles: dict[int, str] | None, level: int, zo
     return pieces
 
 
-def zone_line(p: dict, width: int, indent: int = 2) -> list[Text]:
+def zone_line(p: View, width: int, indent: int = 2) -> list[Text]:
     """'reserve: Ember Newt, Sugar Mite · events: Hibernate' (no line when both are empty)."""
     entries = []
     for key in ("reserve", "events"):
@@ -220,7 +222,7 @@ def zone_line(p: dict, width: int, indent: int = 2) -> list[Text]:
     return pack(entries, width, Text(" " * indent), 1) if entries else []
 
 
-def seat_header(view: dict, q: int, roles: dict[int, str] | None, width: int, max_lines: int = 1,
+def seat_header(view: View, q: int, roles: dict[int, str] | None, width: int, max_lines: int = 1,
                 zones: bool = True) -> list[Text]:
     """A seat's header in at most ``max_lines`` lines of ``width``: the fullest wording that fits
     (``zones``: see :func:`seat_pieces`)."""
@@ -231,7 +233,7 @@ def seat_header(view: dict, q: int, roles: dict[int, str] | None, width: int, ma
     return [fit(Text(" ").join(seat_pieces(view, q, roles, 2)), width)]
 
 
-def header_text(pres: "MetabaloidsPresentation", view: dict, short: bool = False) -> str:
+def header_text(pres: "MetabaloidsPresentation", view: View, short: bool = False) -> str:
     """'Turn 5 · Attack Phase · P2's turn'."""
     me = view["you"]
     phase = view.get("phase", "")
@@ -241,7 +243,7 @@ def header_text(pres: "MetabaloidsPresentation", view: dict, short: bool = False
     if turn and phase not in ("setup",):
         head = f"Turn {turn} · {head}"
     if phase not in ("setup", "over"):
-        active = view.get("active")
+        active = int(view.get("active", 0))
         head += " · " + ("your turn" if active == me else f"{player_name(active)}'s turn")
     if view.get("short_game"):
         head += " · short game"
@@ -251,7 +253,7 @@ def header_text(pres: "MetabaloidsPresentation", view: dict, short: bool = False
     return head
 
 
-def outcome(view: dict) -> str:
+def outcome(view: View) -> str:
     """'P2 wins', 'draw: P1, P3', from the result's returns."""
     returns = (view.get("result") or {}).get("returns") or []
     wins = [q for q, r in enumerate(returns) if r > 0]
@@ -261,7 +263,7 @@ def outcome(view: dict) -> str:
     return "draw" + (": " + ", ".join(player_name(q) for q in tied) if tied and len(tied) < len(returns) else "")
 
 
-def battle_lines(view: dict, width: int | None, one_line: bool = False) -> list[Text]:
+def battle_lines(view: View, width: int | None, one_line: bool = False) -> list[Text]:
     """The battle in progress: who attacks which card with which column, and the totals
     (column + drawn card + card bonuses); ``width`` None: lines that may wrap (the full board)."""
     b = view.get("battle")
@@ -313,12 +315,12 @@ def column_word(col: int, level: int) -> str:
     return f"{name} column" if level == 2 else name if level == 1 else name[0].upper()
 
 
-def decided(b: dict) -> bool:
+def decided(b: View) -> bool:
     """The result is in: the drawn cards have gone to their piles (the view keeps the fixed totals)."""
     return b.get("attack_total") is not None and b.get("attack_draw") is None and b.get("defense_draw") is None
 
 
-def side_total(stat: str, column: int, drawn: dict | None, bonus: int, total: int | None, named: bool) -> Text:
+def side_total(stat: str, column: int, drawn: View | None, bonus: int, total: int | None, named: bool) -> Text:
     """'ATK 5 + draw 2 (Sugar Mite) + bonus 1 = 8'."""
     t = Text(f"{stat} {column}")
     if drawn:
@@ -333,7 +335,7 @@ def side_total(stat: str, column: int, drawn: dict | None, bonus: int, total: in
     return t
 
 
-def hand_entry(card: dict, count: int, numbers: str = "") -> Text:
+def hand_entry(card: View, count: int, numbers: str = "") -> Text:
     """'Sugar Mite c1 1/0/2' (cost, ATK/DEF/META; an Event shows 'ev' for its ATK), or with
     ``numbers`` (a wide screen) the card's own numbers: 'Sugar Mite C1 · ATK 1 DEF 0 · META 2'."""
     t = Text(card["name"], style="bold")
@@ -355,7 +357,7 @@ class MetabaloidsUI(GameUI):
         super().__init__(presentation)
         self.presentation: "MetabaloidsPresentation" = presentation
 
-    def owns(self, view: dict) -> bool:
+    def owns(self, view: View) -> bool:
         players = view.get("players")
         return isinstance(players, list) and all(isinstance(p, dict) and "columns" in p for p in players)
 
@@ -364,14 +366,14 @@ class MetabaloidsUI(GameUI):
             return "setup (initial deployment)"
         return super().progress(view)
 
-    def compact_board(self, game: Game, view: dict, roles: dict[int, str] | None, max_lines: int,
+    def compact_board(self, game: Game, view: View, roles: dict[int, str] | None, max_lines: int,
                       width: int) -> RenderableType:
         return Group(*self.compact_lines(view, roles, max_lines, width))
 
     # ---- hand entries know which cards are Events (the view's cards do not say)
-    def _hand_entries(self, hand: list[dict], wide: bool) -> list[Text]:
+    def _hand_entries(self, hand: list[View], wide: bool) -> list[Text]:
         counts: dict[str, int] = {}
-        first: dict[str, dict] = {}
+        first: dict[str, View] = {}
         for c in hand:
             counts[c["name"]] = counts.get(c["name"], 0) + 1
             first.setdefault(c["name"], c)
@@ -382,7 +384,7 @@ class MetabaloidsUI(GameUI):
             out.append(hand_entry(card, n, d.numbers() if wide and d is not None else ""))
         return out
 
-    def hand_lines(self, view: dict, width: int, max_lines: int | None) -> list[Text]:
+    def hand_lines(self, view: View, width: int, max_lines: int | None) -> list[Text]:
         me = view["you"]
         hand = view["players"][me].get("hand") or []
         wide = width >= 120
@@ -392,7 +394,7 @@ class MetabaloidsUI(GameUI):
         return pack(self._hand_entries(hand, wide), width, head, max_lines)
 
     # ---- the compact board
-    def compact_lines(self, view: dict, roles: dict[int, str] | None, max_lines: int, width: int) -> list[Text]:
+    def compact_lines(self, view: View, roles: dict[int, str] | None, max_lines: int, width: int) -> list[Text]:
         """The compact board as single lines: at most ``max_lines``, each at most ``width``."""
         pres = self.presentation
         max_lines = max(1, max_lines)
@@ -428,7 +430,7 @@ class MetabaloidsUI(GameUI):
         # your hand is never cut: the board may run past max_lines (the screen pages the options)
         return [head] + body + self.hand_lines(view, width, None)
 
-    def _layout(self, view: dict, roles: dict[int, str] | None, width: int, kind: str, arg: int) -> list[Text]:
+    def _layout(self, view: View, roles: dict[int, str] | None, width: int, kind: str, arg: int) -> list[Text]:
         """The lines between the header and your hand in one layout:
         ``panels`` (``arg`` seats a row), ``stacked`` (every seat its header and grid; ``arg`` 1:
         and a line naming its reserve and events), or
@@ -468,7 +470,7 @@ class MetabaloidsUI(GameUI):
             out += grid_lines(players[q], width, marks, indent=2)
         return [fit(x, width) for x in out]
 
-    def _inline_seat(self, view: dict, q: int, roles: dict[int, str] | None, width: int,
+    def _inline_seat(self, view: View, q: int, roles: dict[int, str] | None, width: int,
                      marks: tuple[str, str]) -> list[Text]:
         """An opponent in few lines: its counts, then its grid inline, a column after another
         ('│' between them), every card by its whole name. A grid that wraps names its columns."""
@@ -483,7 +485,7 @@ class MetabaloidsUI(GameUI):
             lines = pack(named, width, Text("  "), sep=" │ ")
         return head + lines
 
-    def _one_line(self, view: dict, q: int, roles: dict[int, str] | None, width: int,
+    def _one_line(self, view: View, q: int, roles: dict[int, str] | None, width: int,
                   marks: tuple[str, str]) -> Text:
         """An opponent on one line: short counts, then the grid inline (as full as fits; with
         no names at all it ends with '…', so that a screen with room to spare shows more)."""
@@ -497,7 +499,7 @@ class MetabaloidsUI(GameUI):
         return fit(t, width)
 
     # ---- the full board
-    def full_board(self, game: Game, view: dict, roles: dict[int, str] | None = None) -> RenderableType:
+    def full_board(self, game: Game, view: View, roles: dict[int, str] | None = None) -> RenderableType:
         """Header, the score table, the battle, every seat's columns, reserve, events and piles,
         your hand and a legend of the marks."""
         pres = self.presentation
@@ -543,7 +545,7 @@ class MetabaloidsUI(GameUI):
         parts.append(Text(LEGEND, style="dim"))
         return Group(*parts)
 
-    def _seat_section(self, view: dict, q: int, roles: dict[int, str] | None,
+    def _seat_section(self, view: View, q: int, roles: dict[int, str] | None,
                       marks: tuple[str, str]) -> list[RenderableType]:
         me = view["you"]
         p = view["players"][q]

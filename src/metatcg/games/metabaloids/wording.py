@@ -49,7 +49,7 @@ def op_words(op: Any) -> str:
                 "(not while safe)")
     if k == "tall":
         return f"this card's column may be one card deeper than its width allows (at most {TALL_MAX})"
-    return k
+    return str(k)
 
 
 def ops_words(ops: Any) -> str:

@@ -108,7 +108,8 @@ def can_contract(d: MZ22Data, p: int, page: int, main: bool, purse: Purse | None
     purse = purse or Purse(sources(d, p))
     if not purse.covers(cost_of(d, page, p, changes)):
         return False
-    if df.targets and not any_targets(d, p, df.effects[df.cast].targets, Act("contract", page, p, df.cast)):
+    if df.targets and df.cast is not None and \
+            not any_targets(d, p, df.effects[df.cast].targets, Act("contract", page, p, df.cast)):
         return False
     if df.traits and lacks_target(d, p, page):      # MZ22-EQUIP-5, PR-MZ22-57
         return False

@@ -147,7 +147,7 @@ class MZ22Data(DataHooks):
                 if e is not None:
                     got[ps[c].controller].append(e)
             self.memo[key] = got
-        return got  # type: ignore[no-any-return]
+        return got
 
     def has_attached(self) -> bool:
         """Cheap gate: some Page in ``ps`` is neither in the Arena list nor in a Terra slot (a

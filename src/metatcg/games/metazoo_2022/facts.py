@@ -42,7 +42,7 @@ def played_card(state: GameState, action: Action) -> str | None:
     if t is int and action.id.startswith("trap:c"):
         dec = state.decision
         if dec is not None and dec.kind == "trap_place":
-            return state.data.defs[args].name
+            return str(state.data.defs[args].name)
     return None
 
 

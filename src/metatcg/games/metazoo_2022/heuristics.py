@@ -36,13 +36,13 @@ def top_damage(df: Any) -> int:
     return e[1]
 
 
-def beastie_value(d: MZ22Data, c: int, bonuses: list | None = None) -> float:
+def beastie_value(d: MZ22Data, c: int, bonuses: list[Any] | None = None) -> float:
     df = d.defs[c]
     lp = cur_lp(d, c, bonuses) if c in d.ps else df.lp
     return (lp + 2 * top_damage(df)) / 2
 
 
-def page_value(d: MZ22Data, c: int, bonuses: list | None = None) -> float:
+def page_value(d: MZ22Data, c: int, bonuses: list[Any] | None = None) -> float:
     """What a Page is worth once it is in play (or resolved); ``bonuses``: see stats.max_lp."""
     t = d.defs[c].type
     if t == "beastie":

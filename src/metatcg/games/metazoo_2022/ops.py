@@ -62,7 +62,7 @@ def amt(st: GameState, ctx: Ctx, a: Any) -> int:
 
 
 def src_printed(st: GameState, ctx: Ctx) -> tuple[str, ...]:
-    return text_def(st.data, ctx).strong_against
+    return tuple(text_def(st.data, ctx).strong_against)
 
 
 # ------------------------------------------------------------------ handlers (True = pushed steps)
@@ -470,7 +470,7 @@ def holds(st: GameState, ctx: Ctx, cond: Any) -> bool:
         v = d.lp_of_caster(ctx.seat)
     else:
         v = count(d, ctx.seat, ctx.source, cond.count)
-    return v >= cond.n if cond.cmp == "ge" else v <= cond.n if cond.cmp == "le" else v == cond.n
+    return bool(v >= cond.n) if cond.cmp == "ge" else v <= cond.n if cond.cmp == "le" else v == cond.n
 
 
 def _win(st: GameState, run: Run, op: Any) -> bool:
@@ -535,7 +535,7 @@ def op_text(op: Any) -> str:
         return f"{k.replace('_', ' ')} {a if isinstance(a, (int, str)) else 'X'}{who}"
     if k == "inflict":
         return f"inflict {statuses.NAMES[op.status]}{who}"
-    return k.replace("_", " ") + who
+    return str(k).replace("_", " ") + who
 
 
 def ask_options(st: GameState, a: Ask) -> list[Any]:

@@ -77,9 +77,14 @@ class MZ22Rules(Rules):
             return d.active if t.rule in ("contract", traps.FLIP) else t.seat     # Traps: MZ22-TRAP-12
         return [(p, tuple(t for t in batch if orderer(t) == p)) for p in clockwise(d.n, d.active)]
 
-    state_check = staticmethod(endings.state_check)   # runs before every step: one call, not two
-    can_concede = staticmethod(endings.can_concede)
-    concede = staticmethod(endings.concede)            # MZ22-WIN-6
+    def state_check(self, st: GameState) -> None:     # runs before every step
+        endings.state_check(st)
+
+    def can_concede(self, st: GameState, seat: int) -> bool:
+        return endings.can_concede(st, seat)
+
+    def concede(self, st: GameState, seat: int) -> None:   # MZ22-WIN-6
+        endings.concede(st, seat)
 
     def check_loaded(self, st: GameState) -> None:
         check_loaded(st)
@@ -332,11 +337,12 @@ def check_loaded(st: GameState) -> None:
     if dec.kind in ("attack_target", "attack_choice", "defenders", "primary", "counter", "allocate") \
             and d.combat is None:
         raise StateDataError(f"a {dec.kind!r} decision needs a Combat in progress")
-    if want in (Seat, TrapPlace) and dec.params.seat != dec.player:
-        raise StateDataError(f"a {dec.kind!r} decision is for P{dec.params.seat + 1}, not P{dec.player + 1}")
-    if want is TrapPlace and dec.params.host >= 0 and \
-            f"trap:under:c{dec.params.host}" not in {a.id for a in traps.main_actions(d, dec.player)}:
-        raise StateDataError(f"P{dec.player + 1} cannot place a Page face-down under c{dec.params.host}")
+    params: Any = dec.params
+    if want in (Seat, TrapPlace) and params.seat != dec.player:
+        raise StateDataError(f"a {dec.kind!r} decision is for P{params.seat + 1}, not P{dec.player + 1}")
+    if want is TrapPlace and params.host >= 0 and \
+            f"trap:under:c{params.host}" not in {a.id for a in traps.main_actions(d, dec.player)}:
+        raise StateDataError(f"P{dec.player + 1} cannot place a Page face-down under c{params.host}")
 
 
 _PAGE_FIELDS = frozenset({"source", "attacker", "page", "host"})

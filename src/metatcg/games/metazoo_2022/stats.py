@@ -74,7 +74,7 @@ def _printed_statics(d: MZ22Data) -> dict[str, list[tuple[int, Any]]]:
         for c, ps in d.ps.items():
             if ("equip", 1) in ps.marks:
                 for s in defs[c].statics:
-                    if s.who == "equipped":
+                    if getattr(s, "who", None) == "equipped":   # only some statics name whom
                         out.setdefault(s.op, []).append((c, s))
     return out
 

@@ -61,11 +61,13 @@ ATTACKER_STYLE = "bold red"
 TARGET_STYLE = "bold yellow"
 STATUS_STYLE = "magenta"
 
+View = dict[str, Any]      # a seat's view (or a part of it), as view.py builds it
+
 
 # ------------------------------------------------------------------ facts read from the view
-def known_pages(view: dict) -> dict[str, dict]:
+def known_pages(view: View) -> dict[str, View]:
     """Every Page the view shows, by id (to name targets)."""
-    out: dict[str, dict] = {}
+    out: dict[str, View] = {}
     for c in view.get("casters") or []:
         for key in ("chapter", "chapter_seen", "limbo", "cemetery", "afterlife"):
             for p in c.get(key) or []:
@@ -80,7 +82,7 @@ def known_pages(view: dict) -> dict[str, dict]:
     return out
 
 
-def entity_name(view: dict, ref: str, pages: dict[str, dict] | None = None) -> str:
+def entity_name(view: View, ref: str, pages: dict[str, View] | None = None) -> str:
     """'c12' -> its Page's name, 'P2' -> 'P2', 'k3' -> 'chain 2 (Name)'."""
     if not ref:
         return "?"
@@ -96,7 +98,7 @@ def entity_name(view: dict, ref: str, pages: dict[str, dict] | None = None) -> s
     return p["name"] if p else ref
 
 
-def status_words(inds: list[dict], short: bool = False) -> str:
+def status_words(inds: list[View], short: bool = False) -> str:
     """'Burn 3, Poison' (Indicators with their Counters)."""
     out = []
     for i in inds or []:
@@ -107,14 +109,14 @@ def status_words(inds: list[dict], short: bool = False) -> str:
     return ", ".join(out)
 
 
-def lp_words(p: dict) -> str:
+def lp_words(p: View) -> str:
     """'30/130' (current/max LP), '' for a Page without LP."""
     if p.get("lp") is None:
         return ""
     return f"{p['lp']}/{p['max_lp']}"
 
 
-def step_words(view: dict, short: bool = False) -> str:
+def step_words(view: View, short: bool = False) -> str:
     step = view.get("step", "")
     if view.get("result"):
         step = "over"
@@ -122,7 +124,7 @@ def step_words(view: dict, short: bool = False) -> str:
     return names.get(step, str(step))
 
 
-def outcome(view: dict) -> str:
+def outcome(view: View) -> str:
     returns = (view.get("result") or {}).get("returns") or []
     best = max(returns, default=0)
     wins = [q for q, r in enumerate(returns) if r > 0 and r == best]
@@ -131,7 +133,7 @@ def outcome(view: dict) -> str:
     return "draw"
 
 
-def priority_words(view: dict, short: bool = False) -> str:
+def priority_words(view: View, short: bool = False) -> str:
     """'P2 holds priority (chain)', 'P1 decides: Declare Defenders …'."""
     if view.get("result"):
         return outcome(view)
@@ -158,7 +160,7 @@ def priority_words(view: dict, short: bool = False) -> str:
     return ""
 
 
-def header_text(view: dict, short: bool = False) -> str:
+def header_text(view: View, short: bool = False) -> str:
     """'Turn 5 · Take Actions · P2's turn · ★ P1 holds priority (chain)'."""
     me = view["you"]
     parts = []
@@ -167,7 +169,7 @@ def header_text(view: dict, short: bool = False) -> str:
         parts.append(f"Turn {turn}")
     parts.append(step_words(view, short))
     if turn and not view.get("result"):
-        a = view.get("active")
+        a = int(view.get("active") or 0)
         parts.append("your turn" if a == me else f"{player_name(a)}'s turn")
     pw = priority_words(view, short)
     if pw:
@@ -175,7 +177,7 @@ def header_text(view: dict, short: bool = False) -> str:
     return " · ".join(parts)
 
 
-def combat_marks(view: dict) -> tuple[str, str, tuple[str, ...]]:
+def combat_marks(view: View) -> tuple[str, str, tuple[str, ...]]:
     """(attacker id, target entity, Defender ids) of the Combat in progress."""
     cb = view.get("combat")
     if not cb:
@@ -183,7 +185,7 @@ def combat_marks(view: dict) -> tuple[str, str, tuple[str, ...]]:
     return cb["attacker"], cb.get("target") or "", tuple(cb.get("defenders") or ())
 
 
-def page_style(p: dict, marks: tuple[str, str, tuple[str, ...]]) -> str:
+def page_style(p: View, marks: tuple[str, str, tuple[str, ...]]) -> str:
     if p["id"] == marks[0]:
         return ATTACKER_STYLE
     if p["id"] == marks[1] or p["id"] in marks[2]:
@@ -191,7 +193,7 @@ def page_style(p: dict, marks: tuple[str, str, tuple[str, ...]]) -> str:
     return "dim" if p.get("fatigued") else ""
 
 
-def page_entry(p: dict, marks: tuple[str, str, tuple[str, ...]], level: int = 0) -> Text:
+def page_entry(p: View, marks: tuple[str, str, tuple[str, ...]], level: int = 0) -> Text:
     """A Page on the table: '⟂Ember Hare 30/40 dmg 10 [Burn 2]'; level 1 shorter, 2 shortest."""
     mark = FATIGUED if p.get("fatigued") else ""
     if p["id"] == marks[0] or p["id"] == marks[1]:
@@ -218,7 +220,7 @@ def page_entry(p: dict, marks: tuple[str, str, tuple[str, ...]], level: int = 0)
     return t
 
 
-def trait_words(p: dict, short: bool = False) -> str:
+def trait_words(p: View, short: bool = False) -> str:
     """'{Flight, Regen×2} ⇣ ϟ +60': Traits (short: 'Fg Rg2'), then the Trait marks, which are not
     Status Effect Indicators (MZ22-TRAIT-2): burrowed, Flash's restriction, Defender's gain."""
     counts: dict[str, int] = {}
@@ -240,26 +242,27 @@ def trait_words(p: dict, short: bool = False) -> str:
     return " ".join([out, *extra]).strip()
 
 
-def beneath_of(view: dict, ref: str | None) -> list[dict]:
+def beneath_of(view: View, ref: str | None) -> list[View]:
     """The view's ``beneath`` rows lying under ``ref`` (None: the stand-alone face-down Pages)."""
     return [b for b in view.get("beneath") or [] if b.get("under") == ref]
 
 
-def beneath_words(b: dict, short: bool = False) -> str:
+def beneath_words(b: View, short: bool = False) -> str:
     """One Page from ``beneath``: a face-down Page is '▢' to the others and '▢(face-down) Name'
     to its owner (MZ22-TRAP-22); Equipment and Pages put there by name (MZ22-PLACE-17)."""
-    name = b.get("name")
+    name: str | None = b.get("name")
     if b.get("face_down"):
         if name is None:
-            return FACE_DOWN + (b.get("id", "") if not short else "")
+            return FACE_DOWN + (str(b.get("id", "")) if not short else "")
         return FACE_DOWN + ("(face-down) " if not short else "") + (name if not short or len(name) <= 10
                                                                    else name[:9] + "…")
+    name = str(name)
     if short and len(name) > 10:
         name = name[:9] + "…"
     return name + (" (Equipment)" if b.get("equipment") and not short else "")
 
 
-def with_beneath(view: dict, p: dict, t: Text, level: int) -> Text:
+def with_beneath(view: View, p: View, t: Text, level: int) -> Text:
     """``t`` (a Page's entry) followed by '⊃ what lies under it'."""
     under = beneath_of(view, p["id"])
     if under:
@@ -267,13 +270,13 @@ def with_beneath(view: dict, p: dict, t: Text, level: int) -> Text:
     return t
 
 
-def loose_face_down(view: dict, q: int, level: int) -> list[Text]:
+def loose_face_down(view: View, q: int, level: int) -> list[Text]:
     """``q``'s stand-alone face-down Pages, one entry each."""
     return [Text(beneath_words(b, level >= 2), style="dim") for b in beneath_of(view, None)
             if b.get("controller") == q and b.get("face_down")]
 
 
-def aura_entries(pages: list[dict]) -> list[Text]:
+def aura_entries(pages: list[View]) -> list[Text]:
     """Aura Pages counted by name: 'Flame Aura ×5 (2⟂)'."""
     counts: dict[str, list[int]] = {}
     for p in pages:
@@ -296,7 +299,7 @@ def pool_words(aura: dict[str, int], short: bool = False) -> str:
     return " ".join(f"{n}{t[:2].capitalize()}" if short else f"{n} {t.capitalize()}" for t, n in aura.items())
 
 
-def caster_pieces(view: dict, q: int, roles: dict[int, str] | None, level: int) -> list[Text]:
+def caster_pieces(view: View, q: int, roles: dict[int, str] | None, level: int) -> list[Text]:
     """A Caster's header as pieces: who (◀ whose turn, ★ priority), LP (Damage, LP Loss),
     Indicators, zone counts, Aura. Level 0 words it in full, 1 shorter, 2 shortest."""
     me = view["you"]
@@ -343,7 +346,7 @@ def legend_lines(lines: list[Text], width: int) -> list[Text]:
     return []
 
 
-def caster_line(view: dict, q: int, roles: dict[int, str] | None, width: int, level: int) -> list[Text]:
+def caster_line(view: View, q: int, roles: dict[int, str] | None, width: int, level: int) -> list[Text]:
     """A Caster's header in as few lines as its wording at ``level`` needs (``level`` >= 2: one)."""
     sep = " · " if level < 2 else " "
     lines = pack(caster_pieces(view, q, roles, level), width, Text(""), None, sep=sep)
@@ -354,13 +357,13 @@ def caster_line(view: dict, q: int, roles: dict[int, str] | None, width: int, le
     return lines if level < 2 else lines[:1]
 
 
-def arena_of(view: dict, q: int) -> tuple[list[dict], list[dict]]:
+def arena_of(view: View, q: int) -> tuple[list[View], list[View]]:
     """(Beasties and Artifacts, Aura Pages) ``q`` controls in the Arena, in arrival order."""
     pages = [p for p in view.get("arena") or [] if p.get("controller") == q]
     return [p for p in pages if p["type"] != "aura"], [p for p in pages if p["type"] == "aura"]
 
 
-def arena_lines(view: dict, q: int, width: int, level: int, max_lines: int | None = None) -> list[Text]:
+def arena_lines(view: View, q: int, width: int, level: int, max_lines: int | None = None) -> list[Text]:
     """``q``'s side of the Arena packed into lines: Beasties and Artifacts, then Aura Pages."""
     marks = combat_marks(view)
     pages, auras = arena_of(view, q)
@@ -371,7 +374,7 @@ def arena_lines(view: dict, q: int, width: int, level: int, max_lines: int | Non
     return pack(entries, width, Text("  "), max_lines)
 
 
-def terra_line(view: dict, width: int, short: bool = False) -> Text:
+def terra_line(view: View, width: int, short: bool = False) -> Text:
     """'Terra: 1 River Bend (P2) · ▸2 – · 3 – …' (the pointer marks where the next Terra goes)."""
     t = Text("Terra: " if not short else "T: ", style="bold")
     rot = view.get("rotation", 0)
@@ -389,7 +392,7 @@ def terra_line(view: dict, width: int, short: bool = False) -> Text:
     return fit(t, width)
 
 
-def chain_item_text(view: dict, i: int, it: dict, pages: dict[str, dict], level: int) -> Text:
+def chain_item_text(view: View, i: int, it: View, pages: dict[str, View], level: int) -> Text:
     """'2. P2 Phoenix Tear → Cinder Salamander' (its Page, controller and targets)."""
     t = Text(f"{i + 1}. ", style="bold")
     t.append(f"{player_name(it['seat'])} ")
@@ -405,7 +408,7 @@ def chain_item_text(view: dict, i: int, it: dict, pages: dict[str, dict], level:
     return t
 
 
-def chain_lines(view: dict, width: int, level: int) -> list[Text]:
+def chain_lines(view: View, width: int, level: int) -> list[Text]:
     """The chain bottom to top, one item a line (level 2: on one line), the top marked."""
     chain = view.get("chain") or []
     if not chain:
@@ -435,7 +438,7 @@ def chain_lines(view: dict, width: int, level: int) -> list[Text]:
     return out
 
 
-def combat_lines(view: dict, width: int | None, level: int, pres: Any = None) -> list[Text]:
+def combat_lines(view: View, width: int | None, level: int, pres: Any = None) -> list[Text]:
     """'⚔ P1 Ashen Hellhound attacks P2 Stone Golem with Scorching Maul · Defenders: …'."""
     cb = view.get("combat")
     if not cb:
@@ -451,7 +454,7 @@ def combat_lines(view: dict, width: int | None, level: int, pres: Any = None) ->
         owner = ""
         if target[0] == "c" and target in pages:
             tp = pages[target]
-            owner = player_name(tp.get("controller", tp.get("owner", 0))) + " "
+            owner = player_name(int(tp.get("controller", tp.get("owner", 0)) or 0)) + " "
         t.append(" attacks " if level == 0 else " → ")
         t.append(owner + MARKED + tname, style=TARGET_STYLE)
     else:
@@ -499,7 +502,7 @@ class MZ22UI(GameUI):
         super().__init__(presentation)
         self.presentation: "MZ22Presentation" = presentation
 
-    def owns(self, view: dict) -> bool:
+    def owns(self, view: View) -> bool:
         casters = view.get("casters")
         return (isinstance(casters, list) and isinstance(view.get("arena"), list)
                 and all(isinstance(c, dict) and "spellbook_count" in c for c in casters))
@@ -516,7 +519,7 @@ class MZ22UI(GameUI):
         return [c for c in casters[view["you"]].get("chapter") or [] if isinstance(c, dict)]
 
     # ---- your Chapter
-    def _chapter_entries(self, chapter: list[dict], level: int) -> list[Text]:
+    def _chapter_entries(self, chapter: list[View], level: int) -> list[Text]:
         counts: dict[str, int] = {}
         for c in chapter:
             counts[c["name"]] = counts.get(c["name"], 0) + 1
@@ -534,7 +537,7 @@ class MZ22UI(GameUI):
             out.append(t)
         return out
 
-    def chapter_lines(self, view: dict, width: int, max_lines: int | None, level: int) -> list[Text]:
+    def chapter_lines(self, view: View, width: int, max_lines: int | None, level: int) -> list[Text]:
         chapter = view["casters"][view["you"]].get("chapter") or []
         head = Text(f"Your Chapter ({len(chapter)}): ", style="bold")
         if not chapter:
@@ -542,11 +545,11 @@ class MZ22UI(GameUI):
         return pack(self._chapter_entries(chapter, level), width, head, max_lines)
 
     # ---- the compact board
-    def compact_board(self, game: Game, view: dict, roles: dict[int, str] | None, max_lines: int,
+    def compact_board(self, game: Game, view: View, roles: dict[int, str] | None, max_lines: int,
                       width: int) -> RenderableType:
         return Group(*self.compact_lines(view, roles, max_lines, width))
 
-    def compact_lines(self, view: dict, roles: dict[int, str] | None, max_lines: int, width: int) -> list[Text]:
+    def compact_lines(self, view: View, roles: dict[int, str] | None, max_lines: int, width: int) -> list[Text]:
         """The compact board as single lines: at most ``max_lines``, each at most ``width``."""
         max_lines = max(1, max_lines)
         wide = header_text(view)
@@ -572,7 +575,7 @@ class MZ22UI(GameUI):
         body += legend[:max(0, max_lines - 1 - len(chapter) - len(body))]     # a tight board: if it fits
         return [head] + body + chapter
 
-    def _sections(self, view: dict, roles: dict[int, str] | None, width: int,
+    def _sections(self, view: View, roles: dict[int, str] | None, width: int,
                   level: int) -> list[tuple[str, list[Text]]]:
         """The board between the header and your Chapter, as named sections of lines."""
         me = view["you"]
@@ -607,10 +610,10 @@ class MZ22UI(GameUI):
         out.append(("chain", chain_lines(view, width, 0 if level <= 1 else 2 if level == 3 else 1)))
         return out
 
-    def _body(self, view: dict, roles: dict[int, str] | None, width: int, level: int) -> list[Text]:
+    def _body(self, view: View, roles: dict[int, str] | None, width: int, level: int) -> list[Text]:
         return [x for _, lines in self._sections(view, roles, width, level) for x in lines]
 
-    def _cut(self, view: dict, roles: dict[int, str] | None, width: int, keep: int) -> list[Text]:
+    def _cut(self, view: View, roles: dict[int, str] | None, width: int, keep: int) -> list[Text]:
         """The tightest body in ``keep`` lines: the chain, Combat and Terra kept; opponents first
         cut to their first line, then dropped with a visible '… N more'."""
         keep = max(0, keep)
@@ -639,7 +642,7 @@ class MZ22UI(GameUI):
         return shown + tail
 
     # ---- the full board
-    def full_board(self, game: Game, view: dict, roles: dict[int, str] | None = None) -> RenderableType:
+    def full_board(self, game: Game, view: View, roles: dict[int, str] | None = None) -> RenderableType:
         """Header, the Casters' table, Terra slots, the chain, the Combat, every side of the
         Arena, the discard piles, your Chapter and a legend of the marks."""
         me = view["you"]
@@ -688,7 +691,7 @@ class MZ22UI(GameUI):
         parts.append(Text(LEGEND, style="dim"))
         return Group(*parts)
 
-    def _arena_section(self, view: dict, q: int, roles: dict[int, str] | None,
+    def _arena_section(self, view: View, q: int, roles: dict[int, str] | None,
                        marks: tuple[str, str, tuple[str, ...]]) -> list[RenderableType]:
         me = view["you"]
         c = view["casters"][q]

@@ -30,7 +30,7 @@ def traited(d: MZ22Data) -> tuple[tuple[int, ...], bool]:
         givers = (*d.arena, *d.terra, *attached(d))          # Equipment grant too (MZ22-EQUIP-11, PR-MZ22-59)
         got = d.memo["traited"] = (tuple(c for c in d.arena if defs[c].traits),
                                    any(s.op == "grant_trait" for c in givers if c >= 0 for s in defs[c].statics))
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 def traits_of(d: MZ22Data, page: int) -> tuple[str, ...]:
