@@ -26,10 +26,14 @@ import tomllib
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .engine.errors import MetatcgError, StateDataError
+from .engine.game import PooledGame
 from .engine.textfile import read_text_file
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine.state import GameState
 
 # ----------------------------------------------------------------------------- format
 TOP_KEYS = ("name", "description", "rules", "game", "card", "setup", "expect_start", "step", "expect",
@@ -54,7 +58,7 @@ class Step:
     player: int | None = None    # who must be deciding before the step
     raises: str | None = None    # the step must be rejected with this text in the error
     note: str = ""
-    expect: dict = field(default_factory=dict)
+    expect: dict[str, Any] = field(default_factory=dict)
 
     def describe(self) -> str:
         what = f'action = "{self.action}"' if self.action is not None else f'choose = "{self.choose}"'
@@ -70,10 +74,10 @@ class Run:
     """One playthrough: the main one of a file or one of its ``[[variant]]`` tables."""
 
     label: str                  # "" for the main run, else the variant's name
-    setup: dict
+    setup: dict[str, Any]
     steps: list[Step]
-    expect_start: dict
-    expect: dict
+    expect_start: dict[str, Any]
+    expect: dict[str, Any]
     field: str                  # where it lives in the file, for messages ("variant #2")
 
 
@@ -162,7 +166,7 @@ def _err(path: str, where: str, msg: str) -> StateDataError:
     return StateDataError(f"{path}: {where}: {msg}" if where else f"{path}: {msg}")
 
 
-def _check_keys(path: str, where: str, table: dict, allowed: tuple) -> None:
+def _check_keys(path: str, where: str, table: dict[str, Any], allowed: tuple[str, ...]) -> None:
     bad = [k for k in table if k not in allowed]
     if bad:
         raise _err(path, where or "top level", f"unknown key(s) {', '.join(repr(k) for k in bad)}; "
@@ -179,7 +183,7 @@ def _card_table(game_id: Any) -> str:
         return "card"
 
 
-def _from_data(data: dict, path: str) -> Scenario:
+def _from_data(data: dict[str, Any], path: str) -> Scenario:
     table = _card_table(data.get("game"))
     _check_keys(path, "", data, tuple(table if k == "card" else k for k in TOP_KEYS))
     name = data.get("name")
@@ -203,9 +207,8 @@ def _from_data(data: dict, path: str) -> Scenario:
     if cards_raw:
         if not isinstance(cards_raw, list) or not all(isinstance(c, dict) for c in cards_raw):
             raise _err(path, table, f"stand-in cards are [[{table}]] tables")
-        for need in ("parse_cards", "with_cards"):
-            if not hasattr(game, need):
-                raise _err(path, "card", f"game {game_id!r} does not support inline cards (no {need})")
+        if not isinstance(game, PooledGame):     # the games whose cards come from card files
+            raise _err(path, "card", f"game {game_id!r} does not support inline cards (no parse_cards)")
         try:
             toml_text = _dump_cards(cards_raw, table)
         except ValueError as e:
@@ -256,7 +259,7 @@ def _opt_str(path: str, where: str, v: Any) -> str:
     return v
 
 
-def _parse_run(path: str, label: str, table: dict, setup: Any, prefix: str) -> Run:
+def _parse_run(path: str, label: str, table: dict[str, Any], setup: Any, prefix: str) -> Run:
     pre = f"{prefix}." if prefix else ""
     if not isinstance(setup, dict):
         raise _err(path, f"{pre}setup", "expected a table ([setup])")
@@ -285,7 +288,7 @@ def _parse_run(path: str, label: str, table: dict, setup: Any, prefix: str) -> R
                _parse_expect(path, f"{pre}expect", table.get("expect", {})), prefix)
 
 
-def _parse_step(path: str, i: int, s: dict, pre: str) -> Step:
+def _parse_step(path: str, i: int, s: dict[str, Any], pre: str) -> Step:
     where = f"{pre}step #{i}"
     _check_keys(path, where, s, STEP_KEYS)
     has_a, has_c = "action" in s, "choose" in s
@@ -306,7 +309,7 @@ def _parse_step(path: str, i: int, s: dict, pre: str) -> Step:
     return Step(i, val if has_a else None, val if has_c else None, player, raises, note, exp)
 
 
-def _parse_expect(path: str, where: str, raw: Any) -> dict:
+def _parse_expect(path: str, where: str, raw: Any) -> dict[str, Any]:
     """An expectation table (or array of tables, merged) as a flat {key: value} dict."""
     if isinstance(raw, list):
         if not all(isinstance(t, dict) for t in raw):
@@ -316,7 +319,7 @@ def _parse_expect(path: str, where: str, raw: Any) -> dict:
         tables = [raw]
     else:
         raise _err(path, where, f"expected a table, got {raw!r}")
-    out: dict = {}
+    out: dict[str, Any] = {}
     for t in tables:
         for k, v in t.items():
             if k in SPECIAL_KEYS:
@@ -334,7 +337,7 @@ def _parse_expect(path: str, where: str, raw: Any) -> dict:
     return out
 
 
-def _flatten(key: str, value: Any):
+def _flatten(key: str, value: Any) -> Iterator[tuple[str, Any]]:
     """Nested tables (from unquoted dotted TOML keys or inline tables) become dotted paths."""
     if isinstance(value, dict) and value:
         for k, v in value.items():
@@ -358,7 +361,7 @@ def _check_special(path: str, where: str, key: str, v: Any) -> None:
             raise _err(path, where, f"expected a player number (-1 once the game is over), got {v!r}")
 
 
-def _dump_cards(cards: list[dict], table: str = "card") -> str:
+def _dump_cards(cards: list[dict[str, Any]], table: str = "card") -> str:
     """The inline [[card]] (or the game's own table name) back to TOML text for ``game.parse_cards``."""
     return f"{table} = [\n" + ",\n".join("  " + _toml_value(c) for c in cards) + ",\n]\n"
 
@@ -383,7 +386,7 @@ def _toml_value(v: Any) -> str:
     raise ValueError(f"unsupported value in a card: {v!r}")
 
 
-def _build(sc: Scenario, r: Run):
+def _build(sc: Scenario, r: Run) -> GameState:
     """The starting state of a run; problems are StateDataErrors naming file and field."""
     game = sc.game
     pre = f"{r.field}." if r.field else ""
@@ -398,10 +401,10 @@ def _build(sc: Scenario, r: Run):
                     d = str(base / d)  # deck files are relative to the scenario file
                 decks.append(d)
             where = f"{pre}setup.new_game"
-            return game.new_state(decks, seed=ng.get("seed", 0), options=dict(ng.get("options", {})))
-        if not hasattr(game, "position"):
-            raise StateDataError(f"game {sc.game_id!r} cannot build positions; use [setup.new_game]")
-        return game.position(r.setup)
+            started: GameState = game.new_state(decks, seed=ng.get("seed", 0), options=dict(ng.get("options", {})))
+            return started
+        placed: GameState = game.position(r.setup)     # a game without positions says so
+        return placed
     except MetatcgError as e:
         raise _err(sc.path, where, str(e)) from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
@@ -428,10 +431,16 @@ class _Stop(Exception):
 class _Runner:
     def __init__(self, sc: Scenario, r: Run, res: ScenarioResult) -> None:
         self.sc, self.r, self.res = sc, r, res
-        self.state = None
+        self.state: GameState | None = None       # built when the run starts
         self.log_mark = 0
 
-    def fail(self, where: str, message: str, log_tail: list[str] | None = None, **kw) -> None:
+    @property
+    def st(self) -> GameState:
+        """The run's state (there is one once the run has started)."""
+        assert self.state is not None, "the run has not started"
+        return self.state
+
+    def fail(self, where: str, message: str, log_tail: list[str] | None = None, **kw: Any) -> None:
         """Record a failure with the recent log (or the given lines) for context."""
         if log_tail is None:
             log_tail = self.state.log[-LOG_TAIL:] if self.state is not None else []
@@ -443,7 +452,7 @@ class _Runner:
         except StateDataError as e:  # loaded fine once; only a non-deterministic game gets here
             self.fail("setup", str(e))
             return
-        self.check(self.r.expect_start, "start [expect_start]", new_lines=self.state.log)
+        self.check(self.r.expect_start, "start [expect_start]", new_lines=self.st.log)
         for step in self.r.steps:
             try:
                 self.take(step)
@@ -452,11 +461,11 @@ class _Runner:
                 self.fail("end", f"the run stopped at step {step.number}; "
                           f"{left} later step(s) and the final [expect] were not checked", log_tail=[])
                 return
-        self.check(self.r.expect, "final [expect]", new_lines=self.state.log)
+        self.check(self.r.expect, "final [expect]", new_lines=self.st.log)
 
     # ------------------------------------------------------------------ steps
     def take(self, step: Step) -> None:
-        st = self.state
+        st = self.st
         where = step.describe()
         self.res.steps_run += 1
         if step.player is not None and st.current_player() != step.player:
@@ -481,7 +490,7 @@ class _Runner:
 
     def resolve(self, step: Step, where: str) -> str:
         """The id of the action a step names; a failure (and stop) if there is none."""
-        st = self.state
+        st = self.st
         if st.is_terminal():
             self.fail(where, f"the game is already over ({st.reason})")
             raise _Stop
@@ -492,14 +501,14 @@ class _Runner:
             self.fail(where, f"{step.action!r} is not a legal action id now ({_who(st)})",
                       detail=_legal_lines(st))
             raise _Stop
-        hits, msg = match_label(legal, step.choose)
+        hits, msg = match_label(legal, step.choose or "")
         if msg:
             self.fail(where, msg, detail=_legal_lines(st))
             raise _Stop
-        return hits[0].id
+        return str(hits[0].id)
 
     def take_rejected(self, step: Step, where: str) -> None:
-        st = self.state
+        st = self.st
         before = st.to_json()
         err = None
         if step.choose is not None:
@@ -525,7 +534,7 @@ class _Runner:
                       "but it was applied")
             raise _Stop
         self.res.checks += 1
-        if step.raises.lower() not in err.lower():
+        if (step.raises or "").lower() not in err.lower():
             self.fail(where, "the step was rejected, but with another error", path="raises",
                       expected=step.raises, actual=err, has_values=True)
         self.res.checks += 1
@@ -533,10 +542,10 @@ class _Runner:
             self.fail(where, "the rejected step changed the state (it must leave it exactly as it was)")
 
     # ------------------------------------------------------------------ expectations
-    def check(self, exp: dict, where: str, new_lines: list[str]) -> None:
+    def check(self, exp: dict[str, Any], where: str, new_lines: list[str]) -> None:
         if not exp:
             return
-        st = self.state
+        st = self.st
         snap = None
         for key, want in exp.items():
             self.res.checks += 1
@@ -623,7 +632,7 @@ def split_op(key: str) -> tuple[str, str]:
     return key, ""
 
 
-def match_label(legal: list, text: str) -> tuple[list, str]:
+def match_label(legal: list[Any], text: str) -> tuple[list[Any], str]:
     """The legal action whose label contains ``text`` (case-insensitive).
 
     Returns (matches, "") on success, or ([], message) when none or several match. A label
@@ -643,7 +652,7 @@ def match_label(legal: list, text: str) -> tuple[list, str]:
 
 
 def resolve_path(obj: Any, path: str) -> Any:
-    """Follow a dotted path: dict keys, list indexes (0, 1, -1), ``#`` for a length, and
+    """Follow a dotted path: dict[str, Any] keys, list indexes (0, 1, -1), ``#`` for a length, and
     a card name to pick the one entry of a list whose ``name`` is that name."""
     cur = obj
     done: list[str] = []
@@ -681,12 +690,12 @@ def _equal(want: Any, actual: Any) -> bool:
     if isinstance(want, bool) or isinstance(actual, bool):
         return isinstance(want, bool) and isinstance(actual, bool) and want == actual
     if isinstance(want, (int, float)) and isinstance(actual, (int, float)):
-        return float(want) == float(actual)
+        return bool(float(want) == float(actual))
     if isinstance(want, (list, tuple)) and isinstance(actual, (list, tuple)):
         return len(want) == len(actual) and all(_equal(w, a) for w, a in zip(want, actual))
     if isinstance(want, dict) and isinstance(actual, dict):
         return want.keys() == actual.keys() and all(_equal(want[k], actual[k]) for k in want)
-    return want == actual
+    return bool(want == actual)
 
 
 def _contains(actual: Any, want: Any) -> tuple[bool, str]:
@@ -733,7 +742,7 @@ def _show(v: Any) -> str:
         return repr(v)
 
 
-def _who(st) -> str:
+def _who(st: GameState) -> str:
     if st.is_terminal():
         return f"the game is over ({st.reason})"
     d = st.decision
@@ -741,7 +750,7 @@ def _who(st) -> str:
     return f"player {st.current_player()} is deciding{prompt}"
 
 
-def _legal_lines(st) -> list[str]:
+def _legal_lines(st: GameState) -> list[str]:
     if st.is_terminal():
         return []
     legal = st.legal_actions()

@@ -39,9 +39,9 @@ class LessonStep:
     done: str = ""                # after: what happened
     wrong: str = ""               # when another option is clicked
     hint: str = ""                # a few words naming the option ("play Galeborn Courier")
-    check: dict = field(default_factory=dict)
+    check: dict[str, Any] = field(default_factory=dict)
 
-    def find(self, legal: list) -> Any | None:
+    def find(self, legal: list[Any]) -> Any | None:
         """The legal action this step means, or None when none (or more than one) fits."""
         if self.action is not None:
             hits = [a for a in legal if fnmatch.fnmatchcase(a.id, self.action)]
@@ -59,8 +59,8 @@ class Lesson:
     intro: str
     finish: str
     you: int
-    setup: dict
-    prefs: dict
+    setup: dict[str, Any]
+    prefs: dict[str, Any]
     steps: list[LessonStep]
 
     def learner_steps(self) -> list[LessonStep]:
@@ -71,9 +71,11 @@ class Lesson:
         try:
             if "new_game" in self.setup:
                 ng = self.setup["new_game"]
-                return game.new_state(list(ng["decks"]), seed=int(ng.get("seed", 0)),
-                                      options=dict(ng.get("options", {})))
-            return game.position(self.setup)
+                started: GameState = game.new_state(list(ng["decks"]), seed=int(ng.get("seed", 0)),
+                                                    options=dict(ng.get("options", {})))
+                return started
+            placed: GameState = game.position(self.setup)
+            return placed
         except MetatcgError as e:
             raise StateDataError(f"lesson {self.game_id}: setup: {e}") from None
 
@@ -90,7 +92,7 @@ def _text(game_id: str, where: str, v: Any, required: bool = False) -> str:
     return v.strip()
 
 
-def parse(data: dict, game_id: str) -> Lesson:
+def parse(data: dict[str, Any], game_id: str) -> Lesson:
     bad = [k for k in data if k not in TOP_KEYS]
     if bad:
         raise _err(game_id, "top level", f"unknown key(s) {', '.join(bad)}; allowed: {', '.join(TOP_KEYS)}")
@@ -182,14 +184,18 @@ class Progress:
 
     def __init__(self, lesson: Lesson, game: Any) -> None:
         self.lesson, self.game = lesson, game
-        self.state = lesson.start(game)
+        self._start()
+
+    def _start(self) -> None:
+        """Back to the lesson's first step (also when a history is not this game's past)."""
+        self.state = self.lesson.start(self.game)
         self.k = 0            # steps done
         self.seen = 0         # history entries replayed
 
     def advance(self, history: list[str]) -> int:
         """Steps done after ``history`` (the table's ``state.history``)."""
         if history[:self.seen] != self.state.history[:self.seen]:
-            self.__init__(self.lesson, self.game)   # not this game's past: start over
+            self._start()                           # not this game's past: start over
         for aid in history[self.seen:]:
             step = self.next_step()
             if step is not None and self.state.current_player() == step.seat:
@@ -269,7 +275,7 @@ def walk(lesson: Lesson, game: Any, seed: int = 0, max_actions: int = 400) -> li
 
 
 # ----------------------------------------------------------------------------- checks
-def check(game: Any, state: GameState, expect: dict, new_log: list[str]) -> list[str]:
+def check(game: Any, state: GameState, expect: dict[str, Any], new_log: list[str]) -> list[str]:
     """What of ``expect`` (a step's ``check``) does not hold: one line per problem."""
     problems = []
     snap = game.snapshot(state) if any(k not in SPECIAL_KEYS for k in expect) else {}

@@ -3,7 +3,7 @@ their ``view()``, their ``legal_actions()`` and, for lookahead, ``determinize(rn
 copy in which every card they cannot see is resampled). Never the ``GameState``."""
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Callable, Protocol
 
 from ..engine.action import Action
 from ..engine.errors import MetatcgError
@@ -22,7 +22,7 @@ class Bot(Protocol):
         ...
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
 
 #: the settings a bot takes after its name (``ismcts:iters=400``, ``ismcts:ms=200,depth=6``)
 SETTINGS: dict[str, dict[str, type]] = {
@@ -58,7 +58,8 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         except ValueError:
             want = {int: "whole number", float: "number"}.get(allowed[key], allowed[key].__name__)
             raise MetatcgError(f"bot setting {key}={value!r} must be a {want}") from None
-    return BOTS[name](seed, **kwargs)  # type: ignore[call-arg]
+    bot: Bot = BOTS[name](seed, **kwargs)
+    return bot
 
 
 __all__ = ["Bot", "BOTS", "SETTINGS", "EXAMPLES", "make_bot", "searches", "RandomBot", "GreedyBot", "IsmctsBot"]

@@ -144,7 +144,7 @@ def read_json_file(path: Path) -> Any:
         raise StateDataError(f"{path}: malformed JSON: {e}") from None
 
 
-def load_record(path: Path) -> tuple[Game, dict]:
+def load_record(path: Path) -> tuple[Game, dict[str, Any]]:
     """A game record file and the game it belongs to."""
     record = read_json_file(path)
     if not isinstance(record, dict) or record.get("format") != "metatcg-record/1":

@@ -93,5 +93,5 @@ def show(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, see `
     console.print(deck_table(game, deck))
 
 
-def deck_table(game, deck: Deck) -> Table:
+def deck_table(game: Game, deck: Deck) -> Table:
     return ui_for(game).deck_table(game, deck)

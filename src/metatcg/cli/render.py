@@ -7,7 +7,7 @@ its view and its cards. This module gives the commands one entry point per thing
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from rich.console import RenderableType
 from rich.table import Table
@@ -50,7 +50,7 @@ def names_in(game: Game, text: str) -> list[str]:
 
 
 # ------------------------------------------------------------------ screens
-def render_view(game: Game, view: dict, new_log: list[str] | None = None,
+def render_view(game: Game, view: dict[str, Any], new_log: list[str] | None = None,
                 roles: dict[int, str] | None = None) -> RenderableType:
     """Everything ``view['you']`` may see, top to bottom, in the game's own layout."""
     return ui_for(game).render_view(game, view, new_log, roles)

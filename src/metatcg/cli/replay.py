@@ -218,7 +218,8 @@ class Stepper:
 def seat_roles(record: dict[str, Any], judge: bool) -> dict[int, str]:
     """Who sat where, from the ``play`` entry a saved game carries ('human', 'greedy bot'); for
     a judge no seat is "you" (``layout.JUDGE``)."""
-    play = record.get("play") if isinstance(record.get("play"), dict) else {}
+    got = record.get("play")
+    play: dict[str, Any] = got if isinstance(got, dict) else {}
     seat, vs = play.get("seat"), play.get("vs")
     roles: dict[int, str] = {}
     if isinstance(seat, int) and isinstance(vs, str):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from pathlib import Path
 
 import typer
@@ -14,7 +15,7 @@ from .common import console, fail, handle_errors
 scenario_app = typer.Typer(help="Run scenario test files.", no_args_is_help=True)
 
 
-def _load_runner():
+def _load_runner() -> ModuleType:
     try:
         return importlib.import_module("metatcg.scenario")
     except ModuleNotFoundError as e:

@@ -209,7 +209,7 @@ def page_lines(console: Console, title: str, rendered: list[Text], ask: Callable
 def screen_lines(console: Console, renderable: RenderableType) -> list[Text]:
     """``renderable`` as the lines it takes on ``console``, styles kept (to page a board)."""
     lines = console.render_lines(renderable, console.options, pad=False)
-    return [Text.assemble(*((seg.text, seg.style) for seg in line if not seg.control)) for line in lines]
+    return [Text.assemble(*((seg.text, seg.style or "") for seg in line if not seg.control)) for line in lines]
 
 
 def show_then_options(console: Console, title: str, renderable: RenderableType, options: RenderableType,

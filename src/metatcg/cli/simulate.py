@@ -122,7 +122,7 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _ci(ci) -> str:
+def _ci(ci: "tuple[float, float] | list[float]") -> str:
     lo, hi = ci
     return f"{_pct(lo)}–{_pct(hi)}"
 

@@ -247,6 +247,11 @@ class Game:
         return None
 
     # --------------------------------------------------------------- for bots
+    def position(self, spec: dict[str, Any]) -> GameState:
+        """Any mid-game position from plain data (scenarios, tutorials); a game that has no
+        position format says so."""
+        raise StateDataError(f"game {self.id!r} cannot build positions; use [setup.new_game]")
+
     def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
         """A full state consistent with what ``player`` knows (hidden cards resampled)."""
         raise NotImplementedError

@@ -9,7 +9,7 @@ browsers send any site's ``Origin`` on a socket and no same-origin rule protects
 from __future__ import annotations
 
 import json
-from typing import Any, Awaitable, Callable, Iterable, Optional
+from typing import Any, Awaitable, Callable, Iterable, Mapping, Optional
 from urllib.parse import urlsplit
 
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
@@ -60,14 +60,14 @@ def host_name(netloc: str) -> str:
     return netloc.rsplit(":", 1)[0] if ":" in netloc else netloc
 
 
-def _header(scope: Scope, name: bytes) -> Optional[str]:
+def _header(scope: Mapping[str, Any], name: bytes) -> Optional[str]:
     for k, v in scope.get("headers", ()):
         if k == name:
-            return v.decode("latin-1")
+            return str(v.decode("latin-1"))
     return None
 
 
-def origin_allowed(scope: Scope, allowed: Optional[tuple[str, ...]]) -> bool:
+def origin_allowed(scope: Mapping[str, Any], allowed: Optional[tuple[str, ...]]) -> bool:
     """A socket without ``Origin`` comes from a program, not a page: allowed. A page's socket
     must come from this server's own origin: the same host as the request's ``Host``, or one of
     the allowed hosts."""

@@ -487,9 +487,9 @@ class Store:
                 games.c.over.is_(False), sa.or_(games.c.bot_turn.is_(True), games.c.deadline.is_not(None))))]
 
 
-_GAME_FACTS = {"n": sa.bindparam("b_n"), "updated": sa.bindparam("b_updated"), "over": sa.bindparam("b_over"),
-               "result": sa.bindparam("b_result"), "deadline": sa.bindparam("b_deadline"),
-               "bot_turn": sa.bindparam("b_bot_turn")}
+_GAME_FACTS: dict[str, Any] = {
+    "n": sa.bindparam("b_n"), "updated": sa.bindparam("b_updated"), "over": sa.bindparam("b_over"),
+    "result": sa.bindparam("b_result"), "deadline": sa.bindparam("b_deadline"), "bot_turn": sa.bindparam("b_bot_turn")}
 _UPDATE = games.update().where(games.c.id == sa.bindparam("b_id")).values(**_GAME_FACTS)
 _UPDATE_NOTES = games.update().where(games.c.id == sa.bindparam("b_id")).values(
     **_GAME_FACTS, notes=sa.bindparam("b_notes"))

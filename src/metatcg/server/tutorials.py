@@ -194,9 +194,11 @@ def install(app: FastAPI, hub: "Hub", page: Any) -> None:
         c = getattr(table, "coach", None)
         if c is None:
             raise ApiError(404, "not_found", "this game is not a tutorial")
-        return c.info(seat)
+        info: dict[str, Any] = c.info(seat)
+        return info
 
     @app.get("/learn", include_in_schema=False)
     @app.get("/learn/{game}", include_in_schema=False)
     def learn_page(game: str = "") -> FileResponse:
-        return page("learn.html")
+        served: FileResponse = page("learn.html")
+        return served

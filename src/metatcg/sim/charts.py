@@ -147,8 +147,9 @@ def matchup_heatmap(names: list[str], matrix: list[list[Any]], order: list[int])
 
 
 def matrix_cell(matrix: list[list[Any]], i: int, j: int) -> dict[str, Any] | None:
-    if i < len(matrix) and j < len(matrix[i]) and isinstance(matrix[i][j], dict):
-        return matrix[i][j]
+    cell = matrix[i][j] if i < len(matrix) and j < len(matrix[i]) else None
+    if isinstance(cell, dict):
+        return cell
     return None
 
 

@@ -184,7 +184,7 @@ def card_table(rows: list[dict[str, Any]]) -> tuple[list[str], list[list[Any]]]:
         for c in columns:
             v = r.get(c)
             if c.endswith("ci95"):
-                line += _pad(v if isinstance(v, (list, tuple)) else None, 2)
+                line += _pad(list(v) if isinstance(v, (list, tuple)) else None, 2)
             else:
                 line.append(v)
         out.append(line)

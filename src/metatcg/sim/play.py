@@ -39,7 +39,7 @@ class GameResult:
     cards: list[dict[str, list[str]]] | None = None   # per seat: "drawn", "playable", "played" names
 
 
-def play_game(game: Game, decks: list, bots: list[str], seed: int,
+def play_game(game: Game, decks: list[Any], bots: list[str], seed: int,
               options: dict[str, Any] | None = None, cards: bool = False) -> tuple[GameState, GameResult]:
     """One quiet game (with the table ``options``); the bot of seat ``i`` is seeded
     ``seed * 7919 + i`` and sees only ``state.handle(i)``. With ``cards`` each seat's record
@@ -61,7 +61,8 @@ def play_game(game: Game, decks: list, bots: list[str], seed: int,
                              game.ending(state), usage)
 
 
-def _play_tracking_cards(game: Game, state: GameState, players: list, handles: list) -> list[dict[str, list[str]]]:
+def _play_tracking_cards(game: Game, state: GameState, players: list[Any], handles: list[Any]
+                         ) -> list[dict[str, list[str]]]:
     """Play to the end, watching every action the kernel takes, forced ones included (a
     decision with one option is taken without asking the bot)."""
     n = state.num_players

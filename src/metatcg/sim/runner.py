@@ -66,7 +66,7 @@ class MatchSummary:
                  "win_rate": self.win_rate[p], "win_ci95": self.win_ci95[p],
                  "mean_return": self.mean_return[p]} for p in range(self.seats)]
 
-    def to_json(self, with_games: bool = True) -> dict:
+    def to_json(self, with_games: bool = True) -> dict[str, Any]:
         out = asdict(self)
         if not with_games:
             out.pop("results")
@@ -88,7 +88,7 @@ def auto_workers(games: int, slow: bool = False) -> int:
     return max(1, min(usable_cpus(), games // (1 if slow else 25)))
 
 
-def check_seats(game: Game, decks: list, bots: list[str]) -> int:
+def check_seats(game: Game, decks: list[Any], bots: list[str]) -> int:
     """The number of seats: one deck and one bot each, a count the game is played with."""
     n = len(decks)
     if n not in game.seat_counts:
@@ -99,7 +99,7 @@ def check_seats(game: Game, decks: list, bots: list[str]) -> int:
     return n
 
 
-def simulate(game: Game, decks: list, bots: list[str], games: int, seed: int = 0,
+def simulate(game: Game, decks: list[Any], bots: list[str], games: int, seed: int = 0,
              progress: Callable[[int], None] | None = None, workers: int = 1,
              options: dict[str, Any] | None = None, backend: str = "local", address: str | None = None,
              cards: bool = False) -> MatchSummary:

@@ -181,8 +181,8 @@ def summarise_tournament(game_id: str, entrants: list[Entrant], seats: int, per_
         matrix.append(row)
     ratings = bradley_terry(entrants, wins, draws, clusters if seats > 2 else None)
     per_game = entrant_games(n, results, seatings)
-    for row in ratings:
-        row.update(per_game[row["entrant"]])
+    for rating in ratings:
+        rating.update(per_game[rating["entrant"]])
     card_rows = None
     if cards:
         from .cards import card_impact

@@ -138,7 +138,8 @@ def edit(prefs: SeatPrefs, words: str) -> SeatPrefs:
     if what in ("auto-pass", "auto-same", "auto-pay", "auto-order"):
         if len(rest) != 1 or rest[0].lower() not in ("on", "off"):
             raise PrefsError(f"{what} on, or {what} off")
-        return replace(prefs, **{what.replace("-", "_"): rest[0].lower() == "on"})
+        on: dict[str, Any] = {what.replace("-", "_"): rest[0].lower() == "on"}
+        return replace(prefs, **on)
     if what in ("stop", "go", "stops"):
         if not rest and what != "stops":
             raise PrefsError(f"{what} needs one or more moments: {', '.join(MOMENTS)}")
@@ -167,7 +168,7 @@ def auto_answer(state: "GameState", seat: int, prefs: SeatPrefs, pres: "Presenta
         if first is not None:
             return first
     if prefs.auto_pay and len(legal) > 1:
-        paid = pres.auto_pay(state, seat)
+        paid: Action | None = pres.auto_pay(state, seat)
         if paid is not None:
             return paid
     if prefs.auto_same and not fair and len(legal) > 1 and dec.kind != WINDOW_DECISION and all_same(state, legal):

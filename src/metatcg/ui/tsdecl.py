@@ -59,7 +59,7 @@ def _type(schema: Any, prefix: str) -> str:
     if not isinstance(schema, dict) or not schema:
         return "unknown"
     if "$ref" in schema:
-        return prefix + schema["$ref"].rsplit("/", 1)[-1]
+        return prefix + str(schema["$ref"]).rsplit("/", 1)[-1]
     if "const" in schema:
         return json.dumps(schema["const"])
     if "enum" in schema:
