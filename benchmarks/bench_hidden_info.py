@@ -31,7 +31,7 @@ from metatcg.bots.ismcts import IsmctsBot
 from metatcg.engine.handle import detach
 from metatcg.engine.hidden import redeal
 from metatcg.engine.rng import Rng
-from metatcg.games.metax.effects import opponent
+from metatcg.games.metax.zones import opponent
 from metatcg.sim.runner import wilson
 
 MODES = ("honest", "hand", "own", "oppdeck", "opp", "all")

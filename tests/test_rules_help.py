@@ -75,7 +75,7 @@ def test_every_topic_cites_rules_that_exist_in_the_catalog(gid: str) -> None:
 
 
 def test_numbers_come_from_the_games_constants() -> None:
-    from metatcg.games.metax.effects import VP_TO_WIN
+    from metatcg.games.metax.zones import VP_TO_WIN
     from metatcg.games.metazoo.data import AURA_CAP, MP_TO_WIN
     assert f"Collect {VP_TO_WIN} Victory Points" in glossary("metax").topic_for("winning").text
     assert f"{MP_TO_WIN} Mission Points" in glossary("metazoo").topic_for("win").text

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from metatcg.engine.errors import IllegalActionError
-from metatcg.games.metax import effects
+from metatcg.games.metax import zones
 from mxb_helpers import act, attack, defend, find, game, log_index, position, zone_names
 
 P2_DECK = ["Spe7", "Spe6", "Spe5", "Spe4", "Spe3"]
@@ -162,7 +162,7 @@ def test_both_decks_running_out_at_the_same_moment_is_a_draw():
     d = st.data
     d.discard[0].append(d.deck[0].pop())
     d.discard[1].append(d.deck[1].pop())
-    assert effects.check_decks(st) is True
+    assert zones.check_decks(st) is True
     assert st.is_terminal()
     assert st.returns() == [0.0, 0.0] and st.winner() is None
     assert "draw" in st.reason

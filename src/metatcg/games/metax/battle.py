@@ -14,8 +14,8 @@ from ...engine.events import TURN, emit, expire
 from ...engine.state import GameState
 from . import stats
 from .data import Attack, MetaXData
-from .effects import (char_name, check_kos, gain_mp, gain_vp, name, opponent, pl, say_choice, start_effect,
-                      to_discard)
+from .ops import check_kos, start_effect
+from .zones import char_name, gain_mp, gain_vp, name, opponent, pl, say_choice, to_discard
 from .records import (ATTACKS, AWARD_VPS, DAMAGE, DEFENDERS, END_ATTACKS, END_BATTLE, END_DEFENSE, NO_LINK,
                       Attacked, DeclareAttack, Defend, Defended, DefendWith, EffectUse, Link, Links,
                       ResolveNext)

@@ -12,7 +12,7 @@ from ...engine.endings import ACTION_LIMIT, CONCESSION, kernel_ending
 from ...engine.game import generic_ending
 from ...engine.state import GameState
 from .data import MetaXData
-from .effects import op_of
+from .ops import op_of
 from .records import DeclareAttack, DefendWith, PickCard, PlayCharacter, PlayEvent
 
 VICTORY_POINTS = "victory points"         # a player reached the Victory Points to win (MX-WIN-1)

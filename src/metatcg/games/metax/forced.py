@@ -12,7 +12,7 @@ from ...engine.state import GameState
 from . import battle, stats
 from .cards import STAT_SHORT
 from .data import MetaXData
-from .effects import name, opponent, push_has_effect
+from .ops import name, opponent, push_has_effect
 
 
 def _planning(st: GameState, dec: Decision, act: Action) -> str:

@@ -8,7 +8,7 @@ are literals in the rules code too.
 from __future__ import annotations
 
 from ...ui.glossary import Topic
-from .effects import VP_TO_WIN
+from .zones import VP_TO_WIN
 
 _OVERVIEW = Topic(
     "overview", "MetaX at a glance", "overview",

@@ -1,5 +1,5 @@
 """Telling alike options apart as a player sees the cards. A Character in play already reads
-apart from its twins ("Ember Warden (2nd)", ``effects.char_name``); the rest by owner, Pushed,
+apart from its twins ("Ember Warden (2nd)", ``zones.char_name``); the rest by owner, Pushed,
 damage, or its place in a hand or pile; a simultaneous trigger by the card it comes from. The
 kernel asks only when two labels of one decision clash (``distinct_labels``)."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Sequence
 from ...engine.action import Action
 from ...engine.labels import Features, ordinal, tell_apart
 from ...engine.state import ORDER_DECISION
-from .effects import char_name, pl
+from .ops import char_name, pl
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...engine.state import GameState

@@ -2,7 +2,7 @@
 rules constants a screen needs, the typed view and the terminal renderer.
 
 Everything here is read from the game's own modules (card defs, ``schema.Keyword``,
-``effects.VP_TO_WIN``); nothing about the rules is re-declared.
+``zones.VP_TO_WIN``); nothing about the rules is re-declared.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from ...engine.game import Game
 from ...ui.presentation import CardInfo, Presentation
 from . import board_help
 from .cards import STAT_SHORT, CardDef
-from .effects import VP_TO_WIN
+from .zones import VP_TO_WIN
 from .schema import Keyword
 
 if TYPE_CHECKING:  # pragma: no cover

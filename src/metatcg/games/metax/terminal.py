@@ -22,7 +22,7 @@ from ...engine.game import Game
 from ...ui.layout import discard_section, fit, pack, with_more, player_name, seat_label, seat_order
 from ...ui.terminal import GameUI
 from .cards import STAT_SHORT
-from .effects import copy_name
+from .zones import copy_name
 from .stats import colours_covered, new_colours
 
 if TYPE_CHECKING:  # pragma: no cover
