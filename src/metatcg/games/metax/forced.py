@@ -12,7 +12,8 @@ from ...engine.state import GameState
 from . import battle, stats
 from .cards import STAT_SHORT
 from .data import MetaXData
-from .ops import name, opponent, push_has_effect
+from .ops import push_has_effect
+from .zones import name, opponent
 
 
 def _planning(st: GameState, dec: Decision, act: Action) -> str:

@@ -14,7 +14,8 @@ from .cards import parse_cards
 from .data import MetaXData
 from .deckcheck import check_deck
 from .heuristics import evaluate
-from .ops import card_matches, distinct_by_name, op_of, opponent
+from .ops import card_matches, distinct_by_name, op_of
+from .zones import opponent
 from .position import build_position, snapshot
 from .records import SETUP
 from .rules import MetaXRules

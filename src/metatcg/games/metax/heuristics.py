@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...engine.state import GameState
 from . import stats
 from .data import MetaXData
-from .ops import opponent
+from .zones import opponent
 
 VP = 12.0
 UNBLOCKED_ODDS = 0.7  # how likely an attack not yet blocked is to score

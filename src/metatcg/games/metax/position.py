@@ -25,7 +25,7 @@ from ...engine.decks import unknown_card_message
 from ...engine.errors import StateDataError
 from ...engine.state import GameState
 from .data import MetaXData
-from .ops import opponent
+from .zones import opponent
 from .records import ATTACKS, PLANNING, PREP, MulliganAsk
 
 STEPS = ("planning", "battle", "prep", "mulligan")

@@ -10,8 +10,7 @@ from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import whynot
 from .data import MetaXData
-from .ops import (char_name, opponent,
-                      pl)
+from .zones import char_name, opponent, pl
 from .forced import forced_reason
 from .labels import distinct_labels
 from .view import view

@@ -12,7 +12,7 @@ from .data import MetaXData
 from .ops import distinct_by_name, event_has_effect, push_has_effect, start_effect
 from .records import (END_PLANNING, PLANNING, ATTACKS, Bottom, EffectUse, EventDone, Mulligan,
                       MulliganAsk, PlayCharacter, PlayEvent, PushForEffect, ToBottom)
-from .zones import char_name, draw, entering_name, gain_mp, name, opponent, pl, say_choice
+from .zones import char_name, draw, entering_name, gain_mp, name, opponent, pl, say_choice, to_discard
 
 MULLIGAN_ACTIONS = [Action("mulligan", "Mulligan: hand to the bottom of the deck, draw 5 new cards", Mulligan(True)),
                     Action("keep", "Keep this hand", Mulligan(False))]
@@ -128,7 +128,7 @@ def _event_done(st: GameState, step: EventDone) -> None:
     iid = step.card
     if iid in d.resolving:
         d.resolving.remove(iid)
-        ops.to_discard(d, iid)
+        to_discard(d, iid)
 
 
 def play_label(name: str, mp: int) -> str:

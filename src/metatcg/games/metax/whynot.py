@@ -8,7 +8,8 @@ from ...engine.whynot import cost_words, match_name
 from . import battle, stats
 from .cards import STAT_SHORT
 from .data import MetaXData
-from .ops import char_name, event_has_effect
+from .ops import event_has_effect
+from .zones import char_name
 
 STAT_WORDS = {"strength": "Strength", "intelligence": "Intelligence", "special": "Special"}
 
