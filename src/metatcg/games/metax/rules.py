@@ -9,6 +9,7 @@ from ...engine.rules import Rules
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import whynot
+from .cards import CardPool
 from .data import MetaXData
 from .zones import char_name, opponent, pl
 from .forced import forced_reason
@@ -27,17 +28,18 @@ class MetaXRules(Rules):
     action_limit = 4000
     records = records
 
-    def __init__(self, pool) -> None:
+    def __init__(self, pool: CardPool) -> None:
         self.pool = pool
 
     # ------------------------------------------------------------- kernel hooks
     def active_player(self, st: GameState) -> int:
-        return st.data.active
+        active: int = st.data.active
+        return active
 
-    def data_from_json(self, obj) -> MetaXData:
+    def data_from_json(self, obj: Any) -> MetaXData:
         return MetaXData.from_json(obj, self.pool)
 
-    def view(self, st: GameState, player: int) -> dict:
+    def view(self, st: GameState, player: int) -> dict[str, Any]:
         return view(st, player)
 
     def distinct_labels(self, st: GameState, actions: tuple[Action, ...]) -> list[Action]:
@@ -83,7 +85,7 @@ class MetaXRules(Rules):
                     out.append(EffectUse(c, p, ei))
         return out
 
-    def replacements_for(self, st: GameState, event: Any, applied: tuple) -> list:
+    def replacements_for(self, st: GameState, event: Any, applied: tuple[Any, ...]) -> list[Any]:
         """A KO: the Character's own constant "instead of being KO'd" effects (effect
         indexes), once-per-turn ones only if unused this turn."""
         d: MetaXData = st.data
