@@ -1,15 +1,19 @@
 """A game's rules help as data: topics a player can look up, the same for every front end.
 
 The terminal's ``metatcg rules GAME [TOPIC]`` and the browser show the same glossary, so it is
-plain data (JSON-able, no ``rich``). Each game writes its topics in its own ``glossary`` module
-(``TOPICS``) in our own words; rule IDs go in ``Topic.rules`` for audits and never in the text
-a player reads. :meth:`Glossary.lookup` finds topics by what a person types.
+plain data (JSON-able, no ``rich``). Each game writes its topics in our own words in a data file
+beside its ``glossary`` module (``games/<package>/glossary.toml``, one ``[[topic]]`` table a
+topic), which that module reads with :func:`load_topics` into ``TOPICS``, passing the named
+constants the texts quote; rule IDs go in ``Topic.rules`` for audits and never in the text a
+player reads. :meth:`Glossary.lookup` finds topics by what a person types.
 """
 from __future__ import annotations
 
 import difflib
 import re
+import tomllib
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any, Iterable, Iterator, Mapping
 
 from ..engine.citations import without_rule_ids
@@ -174,3 +178,93 @@ def minimal_glossary(game_id: str, title: str, phases: Mapping[str, str],
         topics.append(Topic(f"keyword-{kid}" if kid in taken else kid, kid.replace("_", " ").capitalize(),
                             "keyword", text or "A keyword of this game.", rules=rules))
     return Glossary(game_id, title, topics, own=False)
+
+
+# ---------------------------------------------------------------------------- glossary files
+
+#: a named constant in a title or text: ``{VP_TO_WIN}``, ``{ACTION_LIMIT:,}`` (a format spec)
+PLACEHOLDER = re.compile(r"\{([A-Z][A-Z0-9_]*)(?::([^{}]*))?\}")
+
+_TEXT_FIELDS = ("id", "title", "kind", "text")
+_LIST_FIELDS = ("see_also", "rules", "aliases")
+
+
+class GlossaryFileError(ValueError):
+    """A glossary file that cannot be read as topics; the message names the file and the topic."""
+
+
+def load_topics(module: str, values: Mapping[str, object] | None = None,
+                name: str = "glossary.toml") -> tuple[Topic, ...]:
+    """The topics of the glossary file that ships beside ``module`` (a game's ``glossary`` module
+    passes its ``__name__``), with each ``{NAME}`` in a title or text filled in from ``values``."""
+    source = resources.files(module.rpartition(".")[0]).joinpath(name)
+    return parse_topics(source.read_text(encoding="utf-8"), str(source), values)
+
+
+def parse_topics(text: str, source: str, values: Mapping[str, object] | None = None) -> tuple[Topic, ...]:
+    """Topics from the text of a glossary file; ``source`` names the file in every error.
+
+    The file is a list of ``[[topic]]`` tables with the fields of :class:`Topic`: ``id``,
+    ``title``, ``kind`` and ``text`` (strings), and the optional lists of strings ``see_also``,
+    ``rules`` and ``aliases``. Anything else (an unknown field, a wrong type, a placeholder the
+    game does not supply, an id used twice) is an error, so a typo never reaches a player."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise GlossaryFileError(f"{source}: not valid TOML: {e}") from e
+    extra = sorted(set(data) - {"topic"})
+    if extra:
+        raise GlossaryFileError(f"{source}: only [[topic]] tables belong here, not {', '.join(extra)}")
+    tables = data.get("topic")
+    if not isinstance(tables, list) or not tables:
+        raise GlossaryFileError(f"{source}: no [[topic]] tables")
+    topics: list[Topic] = []
+    seen: set[str] = set()
+    for n, table in enumerate(tables, 1):
+        topic = _topic(table, f"{source}: topic {n}", values or {})
+        if topic.id in seen:
+            raise GlossaryFileError(f"{source}: topic {n} ({topic.id!r}): the id {topic.id!r} is used twice")
+        seen.add(topic.id)
+        topics.append(topic)
+    return tuple(topics)
+
+
+def _topic(table: dict[str, Any], where: str, values: Mapping[str, object]) -> Topic:
+    """One ``[[topic]]`` table as a :class:`Topic`; ``where`` says which in an error."""
+    tid = table.get("id")
+    if isinstance(tid, str) and tid:
+        where = f"{where} ({tid!r})"
+    unknown = sorted(set(table) - {*_TEXT_FIELDS, *_LIST_FIELDS})
+    if unknown:
+        raise GlossaryFileError(f"{where}: unknown field {', '.join(unknown)} "
+                                f"(the fields are {', '.join((*_TEXT_FIELDS, *_LIST_FIELDS))})")
+    strings: dict[str, str] = {}
+    for field in _TEXT_FIELDS:
+        value = table.get(field)
+        if not isinstance(value, str) or not value.strip():
+            raise GlossaryFileError(f"{where}: {field!r} must be a non-empty string, not {value!r}")
+        strings[field] = value
+    if strings["kind"] not in KINDS:
+        raise GlossaryFileError(f"{where}: unknown kind {strings['kind']!r} (one of {', '.join(KINDS)})")
+    lists: dict[str, tuple[str, ...]] = {}
+    for field in _LIST_FIELDS:
+        items = table.get(field, [])
+        if not isinstance(items, list) or not all(isinstance(i, str) and i for i in items):
+            raise GlossaryFileError(f"{where}: {field!r} must be a list of non-empty strings, not {items!r}")
+        lists[field] = tuple(items)
+    return Topic(strings["id"], _fill(strings["title"], values, f"{where}, title"), strings["kind"],
+                 _fill(strings["text"], values, f"{where}, text"), see_also=lists["see_also"],
+                 rules=lists["rules"], aliases=lists["aliases"])
+
+
+def _fill(text: str, values: Mapping[str, object], where: str) -> str:
+    """``text`` with each ``{NAME}`` replaced by ``values[NAME]`` (formatted by its spec)."""
+    def one(m: re.Match[str]) -> str:
+        if m[1] not in values:
+            known = ", ".join(sorted(values)) or "none"
+            raise GlossaryFileError(f"{where}: no value for {{{m[1]}}} (the game supplies {known})")
+        try:
+            return format(values[m[1]], m[2] or "")
+        except (TypeError, ValueError) as e:
+            raise GlossaryFileError(f"{where}: {m[0]}: {e}") from e
+    return PLACEHOLDER.sub(one, text)
