@@ -1,19 +1,14 @@
-"""The kernel's shared toolkit for games (issue 31): the op registry, the record walk of a loaded
-state, the position-building pieces, and the declared hooks' defaults."""
+"""The kernel's shared toolkit for games (issue 31): the op registry and the declared hooks'
+defaults."""
 from __future__ import annotations
 
-from typing import Annotated, Literal, NamedTuple, Union
+from typing import Annotated, Literal, Union
 
 import pytest
 from pydantic import BaseModel, Field
 
-from metatcg.engine.errors import StateDataError
 from metatcg.engine.ops import OpRegistry, op_name, union_members
-from metatcg.engine.positions import Dealer, first_card, only_fields, seat_tables, whole
-from metatcg.engine.recordwalk import CARDS, SEATS, check_records, records_in
-from metatcg.engine.records import Registry
 from metatcg.engine.rules import DataHooks, Rules, RulesHooks, overrides
-from metatcg.engine.state import TriggerBatch
 
 # ------------------------------------------------------------------ ops
 
@@ -90,91 +85,6 @@ def test_an_op_registered_twice_or_for_no_model_is_refused():
     assert "op 'lonely' has a handler" in ops.check_complete([Draw, Burn])[0]
     with pytest.raises(TypeError):
         op_name(int)
-
-
-# ------------------------------------------------------------------ record walk
-REC = Registry()
-
-
-@REC("use")
-class Use(NamedTuple):
-    seat: int
-    card: int
-
-
-@REC("choose")
-class Choose(NamedTuple):
-    use: Use
-    picks: tuple[int, ...]
-    left: int
-
-
-def test_the_record_walk_reaches_nested_records_and_the_kernels_batches():
-    inner = Use(1, 4)
-    roots = [Choose(inner, (0, 2), 1), TriggerBatch((Use(0, 1), Use(1, 2)))]
-    found = list(records_in(roots))
-    assert inner in found and Use(0, 1) in found and Use(1, 2) in found
-    seen: list[object] = []
-    check_records(roots, 2, 5, {"seat": (0, SEATS), "card": (0, CARDS), "left": (0, 9)},
-                  {"picks": (0, CARDS)}, each=seen.append)
-    assert inner in seen
-
-
-@pytest.mark.parametrize("bad, words", [
-    (Choose(Use(2, 0), (), 0), "use.seat = 2"),
-    (Choose(Use(0, 5), (), 0), "use.card = 5"),
-    (Choose(Use(0, 0), (7,), 0), "choose.picks names"),
-    (TriggerBatch((Use(0, -1),)), "use.card = -1"),
-])
-def test_a_number_naming_nothing_is_refused_with_the_record_and_field(bad, words):
-    with pytest.raises(StateDataError, match=words.replace(".", r"\.")):
-        check_records([bad], 2, 5, {"seat": (0, SEATS), "card": (0, CARDS)}, {"picks": (0, CARDS)})
-
-
-# ------------------------------------------------------------------ positions
-class _Card(NamedTuple):
-    name: str
-    kind: str
-
-
-class _Pool:
-    def __init__(self) -> None:
-        self.by_name = {c.name: c for c in (_Card("Ember Fox", "beast"), _Card("Plain Stone", "land"))}
-
-    def __contains__(self, name: str) -> bool:
-        return name in self.by_name
-
-    def __getitem__(self, name: str) -> _Card:
-        return self.by_name[name]
-
-    def names(self) -> list[str]:
-        return list(self.by_name)
-
-
-def test_a_dealer_deals_named_cards_and_filler_and_names_a_typo():
-    deal: Dealer[_Card] = Dealer(_Pool(), 2, lambda pool: first_card(pool, lambda c: c.kind == "land", "land"))
-    assert deal.many(["Ember Fox"], 0, "player 1 hand") == [0]
-    assert deal.fill(1, 2, "player 2 deck_size") == [1, 2]
-    assert deal.new("Plain Stone", 1, "token", counted=False) == 3
-    assert deal.owner == [0, 1, 1, 1] and deal.decks() == (("Ember Fox",), ("Plain Stone", "Plain Stone"))
-    with pytest.raises(StateDataError, match="player 1 hand: .*Ember Fox"):
-        deal.new("Ember Fax", 0, "player 1 hand")
-    with pytest.raises(StateDataError, match="whole number"):
-        deal.fill(0, -1, "deck_size")
-
-
-def test_position_fields_are_checked_by_name():
-    with pytest.raises(StateDataError, match="unknown position field"):
-        only_fields({"turn": 1, "trun": 2}, {"turn"})
-    with pytest.raises(StateDataError, match="player 1: unknown field"):
-        only_fields({"hnad": []}, {"hand"}, "player 1")
-    with pytest.raises(StateDataError, match="turn must be a whole number from 1"):
-        whole(True, 1, 9, "turn")
-    assert whole(3, 1, 9, "turn") == 3
-    with pytest.raises(StateDataError, match="needs 2 to 4"):
-        seat_tables({"player": [{}]}, "player", (2, 3, 4), "Toy")
-    with pytest.raises(StateDataError, match="player 2: expected a table"):
-        seat_tables({"player": [{}, 3]}, "player", (2,), "Toy")
 
 
 # ------------------------------------------------------------------ declared hooks

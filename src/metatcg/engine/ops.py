@@ -112,9 +112,6 @@ class OpRegistry(Generic[C, R]):
             raise KeyError(f"{self.game}: op {op.op!r} asks no choice")
         fn(state, ctx, op, pick)
 
-    def handler(self, name: str) -> Callable[[Any, C, Any], R]:
-        return self._run[name]
-
     def label(self, op: Any) -> str:
         """What a player reads for ``op`` ("" when its unit gives no words)."""
         unit = self.units.get(op.op)

@@ -16,10 +16,10 @@ from ...engine.cardfile import first_of_each_name
 from . import grid, schema
 from .data import MetabaloidsData
 from .ops import OPS, op_ok, unfinished
-from .pay import can_pay, from_hand, lose, pl, refill, take_top, top_available
+from .pay import can_pay, from_hand, pl, refill, take_top, top_available
 from .records import CardPick, Choose, ColPick, EventDone, LoopCheck, Ops, Pay, Place, SeatPick, Use
 from .endings import required_draw
-from .zones import col_name
+from .zones import col_name, lose_top
 from .wording import ability_lines
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -170,13 +170,7 @@ def event_done(st: "GameState", step: EventDone) -> None:
 def _burn(st: "GameState", seat: int, o: int, count: int) -> None:
     """The top cards of an opponent's draw pile go to their lost pile; not a draw (MB-WIN-5)."""
     d: MetabaloidsData = st.data
-    gone = []
-    for _ in range(count):
-        c = take_top(st, o)
-        if c < 0:
-            break
-        lose(st, o, c)
-        gone.append(c)
+    gone = lose_top(st, o, count)
     if st.logging:
         st.say(f"{pl(o)} loses {', '.join(d.name(c) for c in gone) or 'nothing'} from the top of their draw pile")
 

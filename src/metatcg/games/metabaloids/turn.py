@@ -15,8 +15,8 @@ from . import grid
 from .data import EMPTY_PLAY_LOSS, HAND_SIZE, SETUP_POINTS, MetabaloidsData
 from .endings import fewest_lost as fewest_lost, lost_counts as lost_counts, out_of_cards as out_of_cards
 from .endings import places, required_draw as required_draw
-from .pay import can_pay, from_hand, lose, pl, take_top
-from .zones import col_name as col_name
+from .pay import can_pay, from_hand, lose, pl
+from .zones import col_name as col_name, lose_top
 from .records import (DONE, AttackNext, CardPick, Deploy, EndTurn, LoopCheck, Pay, Phase, Place, Placement,
                       Restock, Seat)
 
@@ -298,13 +298,7 @@ def end_turn(st: "GameState", step: EndTurn) -> None:
     p = step.seat
     d.phase = "end"
     if not d.in_play(p):
-        gone = []
-        for _ in range(EMPTY_PLAY_LOSS):
-            c = take_top(st, p)
-            if c < 0:
-                break
-            lose(st, p, c)
-            gone.append(c)
+        gone = lose_top(st, p, EMPTY_PLAY_LOSS)
         if st.logging:
             st.say(f"{pl(p)} has no cards in the play area: {', '.join(d.name(c) for c in gone) or 'nothing'} "
                    f"from the draw pile to the lost pile (MB-SPEC-1)")

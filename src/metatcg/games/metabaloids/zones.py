@@ -59,6 +59,19 @@ def lose(st: "GameState", p: int, card: int) -> None:
     st.data.lost[p].append(card)
 
 
+def lose_top(st: "GameState", p: int, count: int) -> list[int]:
+    """Up to ``count`` cards off the top of ``p``'s draw pile straight to the lost pile (not a
+    draw: an empty pile just stops it, MB-WIN-5); the cards lost."""
+    gone = []
+    for _ in range(count):
+        c = take_top(st, p)
+        if c < 0:
+            break
+        lose(st, p, c)
+        gone.append(c)
+    return gone
+
+
 def from_hand(d: MetabaloidsData, p: int, card: int) -> None:
     d.hand[p].remove(card)
     d.known.discard(card)
