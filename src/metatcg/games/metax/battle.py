@@ -12,13 +12,13 @@ from typing import Any, Callable, Iterator
 from ...engine.action import Action, Decision
 from ...engine.events import TURN, emit, expire
 from ...engine.state import GameState
-from . import stats
+from . import schema, stats
 from .data import Attack, MetaXData
-from .ops import check_kos, start_effect
+from .ops import Ready, check_kos, register, start_effect
 from .zones import char_name, gain_mp, gain_vp, name, opponent, pl, say_choice, to_discard
 from .records import (ATTACKS, AWARD_VPS, DAMAGE, DEFENDERS, END_ATTACKS, END_BATTLE, END_DEFENSE, NO_LINK,
                       Attacked, DeclareAttack, Defend, Defended, DefendWith, EffectUse, Link, Links,
-                      ResolveNext)
+                      Op, ResolveNext)
 
 STAT_WORD = {"strength": "Strength", "intelligence": "Intelligence", "special": "Special"}
 END_ATTACKS_ACTION = Action("end_attacks", "Finish declaring attacks", END_ATTACKS)
@@ -449,3 +449,22 @@ PERFORM: dict[str, Callable[[GameState, Any, Decision], None]] = {
     "end_defense": _do_end_defense,
     "resolve_next": _do_resolve,
 }
+
+
+# ----------------------------------------------------------------- the negate op (MX-GLOS-1)
+def _negate(st: GameState, step: Op, op: schema.Negate) -> None:
+    """An Attack effect negates the defending Battle Card's effects in this attack."""
+    d: MetaXData = st.data
+    use = step.use
+    aidx = use.attack
+    if 0 <= aidx < len(d.attacks) and d.attacks[aidx].lead == use.user:
+        d.attacks[aidx] = d.attacks[aidx]._replace(negate_def=True)
+        if st.logging:
+            st.say(f"{name(d, use.src)}: the defending Battle Card's effects in this attack are negated")
+
+
+def _in_an_attack(st: GameState, ctx: Ready, op: schema.Negate) -> bool:
+    return ctx[0].attack >= 0
+
+
+register(schema.Negate, _negate, ready=_in_an_attack)

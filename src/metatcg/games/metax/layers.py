@@ -3,7 +3,7 @@ only from its own layer or below; tests/test_layers.py checks it."""
 LAYERS = {
     "data": ("schema", "records", "data", "cards", "stats", "view_schema", "board_help", "deckcheck"),
     "primitives": ("zones",),
-    "mechanics": ("ops", "battle", "facts", "forced", "whynot", "action_space"),
+    "mechanics": ("ops", "characters", "piles", "battle", "facts", "forced", "whynot", "action_space"),
     "turn": ("turn",),
     "rules": ("rules", "view", "labels", "observation"),
     "presentation": ("present", "terminal", "glossary"),

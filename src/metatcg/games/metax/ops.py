@@ -1,23 +1,78 @@
-"""MetaX effect primitives: each op of a card's ``do`` list runs as one step.
+"""MetaX effect interpreter: each op of a card's ``do`` list runs as one step, through its
+registered unit in :data:`OPS` (engine/ops.py).
 
 An effect being used is an :class:`~.records.EffectUse` (the card, its controller, which
 effect, and the battle around it); its ops run one by one as :class:`~.records.Op` steps.
 Ops that need a choice (targets, cards to discard, what to search) set a decision whose
-params carry the op step, so resolution resumes after ``apply``.
+params carry the op step, so resolution resumes after ``apply``. The units are registered by
+the modules that own them: the ops on a Character in play by :mod:`.characters`, the ops on
+decks, hands, discard piles and MP by :mod:`.piles`, ``negate`` by :mod:`.battle`.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from ...engine.action import Action, Decision
 from ...engine.cardfile import first_of_each_name
 from ...engine.events import emit, replacements
+from ...engine.ops import OpRegistry, OpUnit, op_name
 from ...engine.state import GameState
 from . import stats
-from .data import MetaXData, Modifier
-from .records import (KO, Answer, Choosing, DamageChoice, Discarding, EffectUse, May, Op, PickCard)
+from .data import MetaXData
+from .records import KO, Answer, Choosing, EffectUse, May, Op, PickCard
 from .schema import CardFilter, Target
-from .zones import (char_name, check_decks, draw, entering_name, gain_mp, leave_play, name, opponent, pl, to_discard)
+from .zones import char_name, gain_mp, leave_play, name, opponent, pl
+
+#: what ``ready`` gets besides the state and the op: the effect's use and the card being played
+#: (still in hand while its options are listed; -1 when none)
+Ready = tuple[EffectUse, int]
+
+
+@dataclass(frozen=True, slots=True)
+class MetaXOp(OpUnit[Op, None]):
+    """A MetaX op: the kernel's unit plus what the op does to one Character when it is aimed at
+    it (a targeted op, or a replacement effect's op on its own Character), whether it would
+    change anything there (PR-MX-9: no dead targets; None: always), what happens once its
+    target is picked (default: ``on_character``), and whether a KO check follows (MX-KO-6)."""
+
+    on_character: Callable[[GameState, Any, int, int], None] | None = None   # (st, op, src, target)
+    affects: Callable[[MetaXData, Any, int], bool] | None = None
+    picked: Callable[[GameState, Op, Any, int], None] | None = None           # (st, step, op, target)
+    rechecks_kos: bool = False
+
+
+#: every op a card file may name -> its unit
+OPS: OpRegistry[Op, None] = OpRegistry("metax")
+
+
+def register(model: type, run: Callable[[GameState, Op, Any], None], *,
+             ready: Callable[[GameState, Ready, Any], bool] | None = None,
+             on_character: Callable[[GameState, Any, int, int], None] | None = None,
+             affects: Callable[[MetaXData, Any, int], bool] | None = None,
+             picked: Callable[[GameState, Op, Any, int], None] | None = None,
+             rechecks_kos: bool = False) -> None:
+    """Register the unit of card-file op ``model`` (called by the module owning the mechanic)."""
+    OPS.register(MetaXOp(op_name(model), model, run, None, None, run.__module__, ready, None, None,
+                         on_character, affects, picked, rechecks_kos))
+
+
+def targeted(model: type, on_character: Callable[[GameState, Any, int, int], None] | None, *,
+             affects: Callable[[MetaXData, Any, int], bool] | None = None,
+             ready: Callable[[GameState, Ready, Any], bool] | None = None,
+             picked: Callable[[GameState, Op, Any, int], None] | None = None,
+             rechecks_kos: bool = False) -> None:
+    """Register an op aimed at a Character chosen by its ``target`` (PR-MX-9: only targets it
+    would change are offered)."""
+    register(model, run_targeted, ready=ready or has_useful_target, on_character=on_character,
+             affects=affects, picked=picked, rechecks_kos=rechecks_kos)
+
+
+def unit(op: Any) -> MetaXOp:
+    u = OPS.units[op.op]
+    assert isinstance(u, MetaXOp)
+    return u
+
 
 def op_of(d: MetaXData, step: Op) -> Any:
     """The card-file op that ``step`` runs."""
@@ -157,29 +212,8 @@ def distinct_by_name(d: MetaXData, iids) -> list[int]:
 # ----------------------------------------------------------------- could it do anything? (PR-MX-9)
 def target_has_effect(st: GameState, op: Any, iid: int) -> bool:
     """Would ``op`` change anything on Character ``iid`` now? (No dead targets, PR-MX-9.)"""
-    d: MetaXData = st.data
-    k = op.op
-    if k == "prep":
-        return iid in d.pushed
-    if k == "push":
-        return iid not in d.pushed
-    if k == "clear_damage":
-        return bool(d.damage.get(iid))
-    if k == "grant":
-        if op.keyword in d.cards[iid].keywords:
-            return False
-        if op.duration == "turn":
-            return not stats.has_keyword(d, iid, op.keyword)
-        return not any(m.card == iid and m.kind == "kw" and m.what == op.keyword and m.duration == op.duration
-                       for m in d.mods)
-    if k == "buff":
-        before = stats.ranks(d, iid)
-        d.mods.append(Modifier(iid, "buff", op.stat, op.amount, op.duration))
-        try:
-            return stats.ranks(d, iid) != before
-        finally:
-            d.mods.pop()
-    return True  # discard_from_play, bounce, attach_damage: always a change
+    affects = unit(op).affects
+    return True if affects is None else affects(st.data, op, iid)
 
 
 def useful_targets(st: GameState, op: Any, use: EffectUse) -> list[int]:
@@ -187,39 +221,14 @@ def useful_targets(st: GameState, op: Any, use: EffectUse) -> list[int]:
     return [c for c in target_candidates(st, op.target, use) if target_has_effect(st, op, c)]
 
 
+def has_useful_target(st: GameState, ctx: Ready, op: Any) -> bool:
+    return bool(useful_targets(st, op, ctx[0]))
+
+
 def op_can_act(st: GameState, use: EffectUse, op: Any, leaving: int = -1) -> bool:
     """Could ``op`` do anything now? ``leaving`` is the card being played (still in hand while
-    its options are listed). A search may always be made: the deck is hidden, so finding
-    nothing is allowed (PR-MX-2) and says nothing about the deck."""
-    d: MetaXData = st.data
-    ctrl = use.ctrl
-    k = op.op
-    fields = op.__dict__          # a missing field through getattr costs pydantic an exception
-    side = ctrl if fields.get("who", "you") == "you" else opponent(ctrl)
-    if k in ("draw", "mill"):
-        return bool(d.deck[side])
-    if k == "gain_mp":
-        return d.mp[ctrl] < 10
-    if k == "drain_mp":
-        return d.mp[opponent(ctrl)] > 0
-    if k == "discard":
-        return any(c != leaving for c in d.hand[side])
-    if k == "search":
-        return True
-    if k == "recover":
-        return any(card_matches(d, c, op.filter) for c in d.discard[ctrl])
-    if k == "put_into_play":
-        zone = d.hand[ctrl] if op.zone == "hand" else d.discard[ctrl]
-        return len(d.inplay[ctrl]) < 3 and any(
-            c != leaving and d.cards[c].is_character and card_matches(d, c, op.filter) for c in zone)
-    if k == "negate":
-        return use.attack >= 0
-    if k == "attach_damage":
-        return bool(target_candidates(st, op.target, use)) and any(
-            d.cards[c].is_battle and d.cards[c].rank <= op.max_rank for c in d.discard[ctrl])
-    if fields.get("target") is not None:
-        return bool(useful_targets(st, op, use))
-    return True
+    its options are listed). Each unit says (its ``ready``); an op without one always can."""
+    return OPS.ready(st, (use, leaving), op)
 
 
 def effect_can_act(st: GameState, use: EffectUse, leaving: int = -1) -> bool:
@@ -248,143 +257,54 @@ def start_effect(st: GameState, use: EffectUse) -> None:
 
 
 def run_op(st: GameState, step: Op) -> None:
+    """Run op ``step.index`` of the effect through its unit, after queuing the next one."""
     use = step.use
-    src, ctrl = use.src, use.ctrl
-    d: MetaXData = st.data
-    ops = d.cards[src].effects[use.effect].do
+    ops = st.data.cards[use.src].effects[use.effect].do
     nxt = step.index + 1
     if nxt < len(ops):
         st.stack.append(Op(use, nxt))
-    op = ops[step.index]
-    k = op.op
-    if k == "draw":
-        draw(st, ctrl if op.who == "you" else opponent(ctrl), op.count)
-    elif k == "gain_mp":
-        gain_mp(st, ctrl, op.count, src)
-    elif k == "drain_mp":
-        gain_mp(st, opponent(ctrl), -op.count, src)
-    elif k == "mill":
-        p = ctrl if op.who == "you" else opponent(ctrl)
-        for _ in range(op.count):
-            if not d.deck[p]:
-                break
-            c = d.deck[p].pop(0)
-            to_discard(d, c)
-            if st.logging:
-                st.say(f"{pl(p)} puts {name(d, c)} from the top of their deck into the discard pile")
-            if check_decks(st):
-                return
-    elif k == "discard":
-        p = ctrl if op.who == "you" else opponent(ctrl)
-        n = min(op.count, len(d.hand[p]))
-        if n:
-            st.stack.append(Discarding(p, n, src))
-    elif k == "search":
-        cands = distinct_by_name(d, [c for c in d.deck[ctrl] if card_matches(d, c, op.filter)])
-        st.decide(ctrl, "search", Choosing(step, tuple(cands)), f"{name(d, src)}: search your deck")
-    elif k == "recover":
-        cands = distinct_by_name(d, [c for c in d.discard[ctrl] if card_matches(d, c, op.filter)])
-        if cands:
-            st.decide(ctrl, "recover", Choosing(step, tuple(cands)),
-                      f"{name(d, src)}: return a card from your discard pile")
-        elif st.logging:
-            st.say(f"{name(d, src)}: no matching card in the discard pile")
-    elif k == "put_into_play":
-        zone = d.hand[ctrl] if op.zone == "hand" else d.discard[ctrl]
-        cands = distinct_by_name(d, [c for c in zone if d.cards[c].is_character and card_matches(d, c, op.filter)])
-        if len(d.inplay[ctrl]) >= 3:  # MX-PLAN-12: the 3-in-play cap still holds, so it fails
-            if st.logging:
-                st.say(f"{name(d, src)}: {pl(ctrl)} already has 3 Characters in play; nothing happens")
-        elif cands:
-            st.decide(ctrl, "put_into_play", Choosing(step, tuple(cands)),
-                      f"{name(d, src)}: choose a Character to put into play")
-        elif st.logging:
-            st.say(f"{name(d, src)}: no matching Character in the {op.zone}")
-    elif k == "negate":
-        aidx = use.attack
-        if 0 <= aidx < len(d.attacks) and d.attacks[aidx].lead == use.user:
-            d.attacks[aidx] = d.attacks[aidx]._replace(negate_def=True)
-            if st.logging:
-                st.say(f"{name(d, src)}: the defending Battle Card's effects in this attack are negated")
-    else:  # targeted ops
-        cands = useful_targets(st, op, use)
-        if not cands:
-            if st.logging:
-                st.say(f"{name(d, src)}: no legal target it would affect")
-        elif op.target.who in ("self", "battle_foe"):
-            apply_targeted(st, step, cands[0])
-        else:
-            st.decide(ctrl, "target", Choosing(step, tuple(cands)), f"{name(d, src)}: choose a target")
+    OPS.run(st, step, ops[step.index])
+
+
+def run_targeted(st: GameState, step: Op, op: Any) -> None:
+    """A targeted op: the targets it would change; "self" and "battle_foe" need no choice."""
+    use = step.use
+    cands = useful_targets(st, op, use)
+    if not cands:
+        if st.logging:
+            st.say(f"{name(st.data, use.src)}: no legal target it would affect")
+    elif op.target.who in ("self", "battle_foe"):
+        apply_targeted(st, step, cands[0])
+    else:
+        st.decide(use.ctrl, "target", Choosing(step, tuple(cands)), f"{name(st.data, use.src)}: choose a target")
 
 
 def apply_targeted(st: GameState, step: Op, target: int) -> None:
-    d: MetaXData = st.data
-    op = op_of(d, step)
-    src, ctrl = step.use.src, step.use.ctrl
-    if op.op == "attach_damage":
-        cands = distinct_by_name(d, [c for c in d.discard[ctrl]
-                                     if d.cards[c].is_battle and d.cards[c].rank <= op.max_rank])
-        if cands:
-            st.decide(ctrl, "damage_card", DamageChoice(step, target, tuple(cands)),
-                      f"{name(d, src)}: choose a Battle Card from your discard pile to attach to {name(d, target)}")
-        elif st.logging:
-            st.say(f"{name(d, src)}: no Battle Card in the discard pile to attach")
-        return
-    apply_to_target(st, op, src, target)
+    """The target of op ``step`` is chosen: its unit's ``picked`` (a further choice), or the op
+    carried out on it."""
+    op = op_of(st.data, step)
+    picked = unit(op).picked
+    if picked is not None:
+        picked(st, step, op, target)
+    else:
+        apply_to_target(st, op, step.use.src, target)
 
 
-def apply_to_target(st: GameState, op, src: int, target: int) -> None:
-    d: MetaXData = st.data
-    k = op.op
-    if target not in d.entered:
+def apply_to_target(st: GameState, op: Any, src: int, target: int) -> None:
+    """Carry out ``op`` of card ``src`` on Character ``target`` (gone from play: nothing)."""
+    if target not in st.data.entered:
         return
-    log = st.logging
-    if k == "prep":
-        d.pushed.discard(target)
-        if log:
-            st.say(f"{name(d, src)}: {name(d, target)} is Prepped")
-    elif k == "push":
-        d.pushed.add(target)
-        if log:
-            st.say(f"{name(d, src)}: {name(d, target)} is Pushed")
-    elif k == "clear_damage":
-        for b in d.damage.pop(target, ()):
-            to_discard(d, b)
-        if log:
-            st.say(f"{name(d, src)}: all Damage on {name(d, target)} is discarded")
-    elif k == "discard_from_play":  # not a KO: no KO triggers or replacements (PR-MX-8)
-        if log:
-            st.say(f"{name(d, src)}: {name(d, target)} is discarded from play")
-        leave_play(st, target)
-    elif k == "bounce":
-        if log:
-            st.say(f"{name(d, src)}: {name(d, target)} returns to {pl(d.owner[target])}'s hand")
-        leave_play(st, target, to_hand=True)
-    elif k == "buff":
-        d.mods.append(Modifier(target, "buff", op.stat, op.amount, op.duration))
-        if log:
-            span = "this turn" if op.duration == "turn" else "for good"
-            st.say(f"{name(d, src)}: {name(d, target)} gets {op.amount:+d} {op.stat} {span}")
-    elif k == "grant":
-        d.mods.append(Modifier(target, "kw", op.keyword, 0, op.duration))
-        if log:
-            span = "this turn" if op.duration == "turn" else "for good"
-            st.say(f"{name(d, src)}: {name(d, target)} gains {op.keyword} {span}")
-    elif k == "gain_mp":  # self-contained ops used by replacement effects
-        gain_mp(st, d.owner[src], op.count, src)
-    elif k == "draw":
-        draw(st, d.owner[src] if op.who == "you" else opponent(d.owner[src]), op.count)
-    if k in ("buff", "discard_from_play", "bounce"):
+    u = unit(op)
+    if u.on_character is not None:
+        u.on_character(st, op, src, target)
+    if u.rechecks_kos:
         check_kos(st)  # MX-KO-6: Ranks (or auras) changed
 
 
-def attach_damage(st: GameState, target: int, card: int, src: int) -> None:
-    d: MetaXData = st.data
-    d.discard[d.owner[card]].remove(card)
-    d.damage.setdefault(target, []).append(card)
-    if st.logging:
-        st.say(f"{name(d, src)}: {name(d, card)} is attached to {name(d, target)} as Damage")
-    check_kos(st)  # MX-KO-2: KO'd at once, even outside the Battle Step
+def constant(st: GameState, step: Op, op: Any) -> None:
+    """Constant ops (a Stat aura, a keyword) are read by :mod:`.stats` while their card is in
+    play; no effect ever runs them (the card-file check keeps them in constant effects)."""
+    raise RuntimeError(f"the constant op {op.op!r} is read by stats, never run")
 
 
 # ----------------------------------------------------------------- steps
@@ -397,14 +317,9 @@ def _may(st: GameState, step: May) -> None:
     st.decide(use.ctrl, "may", step, f"{name(st.data, use.src)}: use this effect?")
 
 
-def _discarding(st: GameState, step: Discarding) -> None:
-    st.decide(step.seat, "discard", step, f"{name(st.data, step.src)}: choose a card to discard")
-
-
 STEPS: dict[str, Callable[[GameState, Any], None]] = {
     "op": run_op,
     "may": _may,
-    "discarding": _discarding,
 }
 
 
@@ -419,73 +334,22 @@ def _target_options(st: GameState, dec: Decision) -> list[Action]:
             for i in dec.params.options]
 
 
-def _damage_card_options(st: GameState, dec: Decision) -> list[Action]:
-    cards = st.data.cards
-    return [Action(f"card:c{i}", f"Attach {cards[i].name}", PickCard(i)) for i in dec.params.options]
-
-
-def _search_options(st: GameState, dec: Decision) -> list[Action]:
-    cards = st.data.cards
-    acts = [Action(f"take:c{i}", f"Take {cards[i].name}", PickCard(i)) for i in dec.params.options]
-    acts.append(FIND_NOTHING)
-    return acts
-
-
-def _recover_options(st: GameState, dec: Decision) -> list[Action]:
-    cards = st.data.cards
-    return [Action(f"take:c{i}", f"Return {cards[i].name} to your hand", PickCard(i))
-            for i in dec.params.options]
-
-
-def _put_options(st: GameState, dec: Decision) -> list[Action]:
-    cards = st.data.cards
-    return [Action(f"put:c{i}", f"Put {cards[i].name} into play", PickCard(i)) for i in dec.params.options]
-
-
-def _discard_options(st: GameState, dec: Decision) -> list[Action]:
-    d: MetaXData = st.data
-    cards = d.cards
-    return [Action(f"discard:c{i}", f"Discard {cards[i].name}", PickCard(i))
-            for i in distinct_by_name(d, d.hand[dec.params.seat])]
-
-
 def _may_options(st: GameState, dec: Decision) -> list[Action]:
     return list(MAY_ACTIONS)
 
 
 OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
     "target": _target_options,
-    "damage_card": _damage_card_options,
-    "search": _search_options,
-    "recover": _recover_options,
-    "put_into_play": _put_options,
-    "discard": _discard_options,
     "may": _may_options,
 }
 
 
-def _several_options(st: GameState, dec: Decision) -> bool:
+def several_options(st: GameState, dec: Decision) -> bool:
     return len(dec.params.options) >= 2
 
 
-def _several_found(st: GameState, dec: Decision) -> bool:
-    return len(dec.params.options) >= 1  # and "find nothing"
-
-
-def _several_discards(st: GameState, dec: Decision) -> bool:
-    d: MetaXData = st.data
-    hand = d.hand[dec.params.seat]
-    cards = d.cards
-    return any(cards[c].name != cards[hand[0]].name for c in hand)
-
-
 SEVERAL: dict[str, Callable[[GameState, Decision], bool]] = {
-    "target": _several_options,
-    "damage_card": _several_options,
-    "search": _several_found,
-    "recover": _several_options,
-    "put_into_play": _several_options,
-    "discard": _several_discards,
+    "target": several_options,
     "may": lambda st, dec: True,
 }
 
@@ -495,76 +359,9 @@ def _picked_target(st: GameState, params: Choosing, card: int) -> None:
     apply_targeted(st, params.op, card)
 
 
-def _picked_damage_card(st: GameState, params: DamageChoice, card: int) -> None:
-    attach_damage(st, params.target, card, params.op.use.src)
-
-
-def _picked_search(st: GameState, params: Choosing, card: int) -> None:
-    d: MetaXData = st.data
-    ctrl = params.op.use.ctrl
-    if card >= 0:
-        d.deck[ctrl].remove(card)
-        d.hand[ctrl].append(card)
-        if st.logging:
-            st.say(f"{pl(ctrl)} searches their deck and takes {name(d, card)}", ctrl,
-                   f"{pl(ctrl)} searches their deck and takes a card")
-    elif st.logging:
-        st.say(f"{pl(ctrl)} searches their deck and finds nothing")
-    st.rng.shuffle(d.deck[ctrl])
-    d.bottom[ctrl] = 0  # nothing about the order is known any more
-    if st.logging:
-        st.say(f"{pl(ctrl)} shuffles their deck (MX-ZONE-3)")
-    check_decks(st)  # MX-WIN-3: taking the last card empties the deck
-
-
-def _picked_put_into_play(st: GameState, params: Choosing, card: int) -> None:
-    d: MetaXData = st.data
-    step = params.op
-    ctrl = step.use.ctrl
-    op = op_of(d, step)
-    if op.zone == "hand":
-        d.from_hand(ctrl, card)
-    else:
-        d.discard[ctrl].remove(card)
-    if st.logging:
-        st.say(f"{pl(ctrl)} puts {entering_name(d, ctrl, card)} into play from their {op.zone} "
-               f"({name(d, step.use.src)})")
-    enter_play(st, card, ctrl)
-
-
-def _picked_recover(st: GameState, params: Choosing, card: int) -> None:
-    d: MetaXData = st.data
-    ctrl = params.op.use.ctrl
-    d.discard[ctrl].remove(card)
-    d.hand[ctrl].append(card)
-    d.revealed.add(card)  # the discard pile is public, so is this card's trip to the hand
-    if st.logging:
-        st.say(f"{pl(ctrl)} returns {name(d, card)} from the discard pile to their hand")
-
-
-def _picked_discard(st: GameState, params: Discarding, card: int) -> None:
-    d: MetaXData = st.data
-    p = params.seat
-    d.from_hand(p, card)
-    to_discard(d, card)
-    if st.logging:
-        st.say(f"{pl(p)} discards {name(d, card)} ({name(d, params.src)})")
-    if params.count > 1 and d.hand[p]:
-        st.stack.append(params._replace(count=params.count - 1))
-
-
 PICKED: dict[str, Callable[[GameState, Any, int], None]] = {
     "target": _picked_target,
-    "damage_card": _picked_damage_card,
-    "search": _picked_search,
-    "put_into_play": _picked_put_into_play,
-    "recover": _picked_recover,
-    "discard": _picked_discard,
 }
-
-
-def _do_pick(st: GameState, a: PickCard, dec: Decision) -> None:
-    PICKED[dec.kind](st, dec.params, a.card)
 
 
 def _do_answer(st: GameState, a: Answer, dec: Decision) -> None:
@@ -578,6 +375,5 @@ def _do_answer(st: GameState, a: Answer, dec: Decision) -> None:
 
 
 PERFORM: dict[str, Callable[[GameState, Any, Decision], None]] = {
-    "pick_card": _do_pick,
     "answer": _do_answer,
 }

@@ -7,11 +7,11 @@ from typing import Any, Callable
 
 from ...engine.action import Action, Decision
 from ...engine.state import ORDER_DECISION, GameState, ResolveTrigger
-from . import battle, ops, stats
+from . import battle, characters, ops, piles, stats
 from .data import MetaXData
 from .ops import distinct_by_name, event_has_effect, push_has_effect, start_effect
 from .records import (END_PLANNING, PLANNING, ATTACKS, Bottom, EffectUse, EventDone, Mulligan,
-                      MulliganAsk, PlayCharacter, PlayEvent, PushForEffect, ToBottom)
+                      MulliganAsk, PickCard, PlayCharacter, PlayEvent, PushForEffect, ToBottom)
 from .zones import char_name, draw, entering_name, gain_mp, name, opponent, pl, say_choice, to_discard
 
 MULLIGAN_ACTIONS = [Action("mulligan", "Mulligan: hand to the bottom of the deck, draw 5 new cards", Mulligan(True)),
@@ -264,6 +264,8 @@ SEVERAL: dict[str, Callable[[GameState, Decision], bool]] = {
     ORDER_DECISION: _always,  # the kernel asks only for groups of two or more
     **battle.SEVERAL,
     **ops.SEVERAL,
+    **characters.SEVERAL,
+    **piles.SEVERAL,
 }
 
 STEPS: dict[str, Callable[[GameState, Any], None]] = {
@@ -276,6 +278,7 @@ STEPS: dict[str, Callable[[GameState, Any], None]] = {
     "trigger": _triggered,
     **battle.STEPS,
     **ops.STEPS,
+    **piles.STEPS,
 }
 
 OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
@@ -284,7 +287,17 @@ OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
     "bottom": _bottom_options,
     **battle.OPTIONS,
     **ops.OPTIONS,
+    **characters.OPTIONS,
+    **piles.OPTIONS,
 }
+
+#: what a picked card does, by the decision's kind (target, Damage card, search, discard...)
+PICKED: dict[str, Callable[[GameState, Any, int], None]] = {**ops.PICKED, **characters.PICKED, **piles.PICKED}
+
+
+def _do_pick(st: GameState, a: PickCard, dec: Decision) -> None:
+    PICKED[dec.kind](st, dec.params, a.card)
+
 
 PERFORM: dict[str, Callable[[GameState, Any, Decision], None]] = {
     "play_character": _do_play_character,
@@ -293,6 +306,7 @@ PERFORM: dict[str, Callable[[GameState, Any, Decision], None]] = {
     "end_planning": _do_end_planning,
     "mulligan": _do_mulligan,
     "to_bottom": _do_to_bottom,
+    "pick_card": _do_pick,
     **battle.PERFORM,
     **ops.PERFORM,
 }
