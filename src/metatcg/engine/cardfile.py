@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any, Callable, Generic, Iterable, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Generic, Iterable, Protocol, Self, Sequence, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -116,7 +116,7 @@ class CardPool(Generic[Def]):
     def names(self) -> list[str]:
         return list(self.by_name)
 
-    def with_cards(self, extra: list[Def]) -> "CardPool[Def]":
+    def with_cards(self, extra: list[Def]) -> Self:
         """A pool with extra (scenario stand-in) cards; extras win on a name clash."""
         merged = dict(self.by_name)
         for d in extra:
@@ -127,7 +127,7 @@ class CardPool(Generic[Def]):
         return pool
 
     @classmethod
-    def load_files(cls, folder: Path, parse: Callable[[str, str], list[Def]]) -> "CardPool[Def]":
+    def load_files(cls, folder: Path, parse: Callable[[str, str], list[Def]]) -> Self:
         files = sorted(folder.glob("*.toml"))
         if not files:
             raise CardDataError(f"no card files in {folder}")

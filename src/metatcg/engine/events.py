@@ -6,10 +6,12 @@ The kernel owns the mechanism; each game says which abilities listen to which ev
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
+
+M = TypeVar("M", bound=tuple[Any, ...])   # a game's modifier record (its last item: its duration)
 
 # Durations of modifiers: "give" lasts to the end of the turn (or round), "gain" stays.
 TURN = "turn"
@@ -42,6 +44,6 @@ def replacements(state: "GameState", event: Any, applied: tuple[Any, ...] = ()) 
     return [r for r in found if key(r) not in applied]
 
 
-def expire(modifiers: list[tuple[Any, ...]], duration: str) -> list[tuple[Any, ...]]:
+def expire(modifiers: list[M], duration: str) -> list[M]:
     """Modifiers (tuples whose last item is their duration) that outlive ``duration``."""
     return [m for m in modifiers if m[-1] != duration]

@@ -97,5 +97,5 @@ class CardPool(BasePool[CardDef]):
 
 
 def load_pool(folder: Path = CARD_DIR) -> CardPool:
-    pool: CardPool = CardPool.load_files(folder, parse_cards)  # type: ignore[assignment]
+    pool = CardPool.load_files(folder, parse_cards)
     return pool

@@ -122,7 +122,7 @@ def link_choices(d: MetaXData, aidx: int) -> Iterator[tuple[int, str]]:
     if atk.lead not in d.entered or len(atk.links) >= 2 or d.mp[p] < 5:
         return
     linked = {c for a in d.attacks for c in a.links}
-    stat_options = (atk.stat,) if atk.stat else None
+    stat_options: tuple[str, ...] | None = (atk.stat,) if atk.stat else None
     pushed, in_battle = d.pushed, d.in_battle
     for c in d.inplay[p]:
         if c == atk.lead or c in pushed or c in in_battle or c in linked or stats.new_this_turn(d, c):

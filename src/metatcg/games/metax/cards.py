@@ -6,11 +6,11 @@ from pathlib import Path
 
 from ...engine.cardfile import CardPool as BasePool
 from ...engine.cardfile import parse_card_text
-from .schema import STATS, Battle, CardFile, Character, Effect, Event
+from .schema import STATS, Battle, CardFile, Character, Effect, Event, StatAura
 
 CARD_DIR = Path(__file__).parent / "cards"
 STAT_SHORT = {"strength": "STR", "intelligence": "INT", "special": "SPE"}
-_STAT_MAPS: dict[tuple, dict[str, int]] = {}  # stats tuple -> dict, shared by equal cards
+_STAT_MAPS: dict[tuple[tuple[str, int], ...], dict[str, int]] = {}  # stats tuple -> dict, shared by equal cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +27,8 @@ class CardDef:
     battle_stats: tuple[str, ...] = ()        # battle card Stat types
     rank: int = 0                             # battle card Rank
     effects: tuple[Effect, ...] = ()
-    keywords: frozenset = field(default_factory=frozenset)  # constant keywords on a character
-    auras: tuple = ()                   # constant stat_aura ops
+    keywords: frozenset[str] = field(default_factory=frozenset)  # constant keywords on a character
+    auras: tuple[StatAura, ...] = ()    # constant stat_aura ops
     has_constant: bool = False
     # derived once from the fields above (the rules read them very often)
     is_character: bool = field(init=False, compare=False, repr=False)

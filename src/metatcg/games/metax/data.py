@@ -6,15 +6,18 @@ copied by ``clone`` with slices, which keeps cloning cheap for search bots.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from metatcg.engine.rules import DataHooks
 from ...engine.jsonread import card_key as _key, flag as _bool, obj as _dict, seq as _list
 from ...engine.jsonread import remembered, whole as _int, wholes as _ints
-from .cards import CardDef
+from .cards import CardDef, CardPool
 from .records import (KO, Choosing, DamageChoice, Defend, DefendWith, Discarding, EffectUse, EventDone, Links, May,
                       Op, ResolveNext)
 from .records import Bottom as _Bottom
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...engine.state import GameState
 
 
 class Attack(NamedTuple):
@@ -22,7 +25,7 @@ class Attack(NamedTuple):
 
     lead: int                 # attacking Character
     card: int                 # its Battle Card
-    links: tuple = ()         # Linked Characters (MX-TEAM)
+    links: tuple[int, ...] = ()  # Linked Characters (MX-TEAM)
     stat: str = ""            # named Stat of a multi-Stat lead card once Linking (MX-MULTI-6)
     defender: int = -1        # -1: undefended
     dcard: int = -1           # defender's Battle Card
@@ -68,7 +71,7 @@ class MetaXData(DataHooks):
         self.played_char = False
         self.mods: list[Modifier] = []             # buffs and keywords given, until they end
         self.attacks: list[Attack] = []
-        self.mulligan: list = [None, None]
+        self.mulligan: list[bool | None] = [None, None]
         self.used: set[str] = set()                # once-per-turn abilities used ("iid:idx")
         self.resolving: list[int] = []             # Events being used, before their discard
         self.revealed: set[int] = set()            # cards in a hand that both players have seen go there
@@ -104,7 +107,7 @@ class MetaXData(DataHooks):
         n.bottom = self.bottom[:]
         return n
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "turn": self.turn, "active": self.active, "first": self.first, "phase": self.phase,
             "mp": self.mp, "deck": self.deck, "hand": self.hand, "discard": self.discard, "vp": self.vp,
@@ -119,7 +122,7 @@ class MetaXData(DataHooks):
         }
 
     @classmethod
-    def from_json(cls, obj: dict, pool) -> "MetaXData":
+    def from_json(cls, obj: dict[str, Any], pool: CardPool) -> "MetaXData":
         """Data read back from :meth:`to_json`, exact JSON types only (a bool or a float is no
         card id), or ValueError/KeyError/TypeError (the kernel reports a StateDataError)."""
         if type(obj) is not dict:
@@ -175,7 +178,7 @@ class MetaXData(DataHooks):
             return tuple(names[:k]) == decks[0] and tuple(names[k:]) == decks[1]
         return all(tuple(nm for nm, o in zip(names, owner) if o == p) == decks[p] for p in (0, 1))
 
-    def check_loaded(self, st) -> None:
+    def check_loaded(self, st: GameState) -> None:
         """The checks of a state read from JSON that need its steps and decision: every card,
         seat, effect and attack they name exists, each decision has the parameters of its
         kind, and cards are where their zone's owner may hold them."""
@@ -225,7 +228,7 @@ class MetaXData(DataHooks):
         if isinstance(params, (Choosing, DamageChoice)):
             self._check_choice(dec.kind, params)
 
-    def _check_choice(self, kind: str, params) -> None:
+    def _check_choice(self, kind: str, params: Choosing | DamageChoice) -> None:
         """A choice an op asks for: the op is of that kind and every option is where it could
         be chosen from (the controller's deck, discard pile or hand, or a Character in play)."""
         op = self.cards[params.op.use.src].effects[params.op.use.effect].do[params.op.index]
@@ -243,13 +246,14 @@ class MetaXData(DataHooks):
                 and all(cards[c].is_character for c in opts)
         elif kind == "damage_card":
             ok = op.op == "attach_damage" and opts <= set(self.discard[ctrl]) \
-                and all(cards[c].is_battle for c in opts) and params.target in self.entered
+                and all(cards[c].is_battle for c in opts) and isinstance(params, DamageChoice) \
+                and params.target in self.entered
         else:
             ok = hasattr(op, "target") and opts <= set(self.entered)
         if not ok:
             raise ValueError(f"a {kind!r} choice offers cards it could not offer")
 
-    def _check_record(self, r, n: int) -> None:
+    def _check_record(self, r: Any, n: int) -> None:
         """Card ids, seats, effects and op numbers named by a record (and those inside it)."""
         for f, v in zip(r._fields, r):
             if type(v) is int:
@@ -283,7 +287,7 @@ class MetaXData(DataHooks):
         elif isinstance(r, (Defend, DefendWith)) and not (0 <= r.attack < len(self.attacks) and r.defender >= 0):
             raise ValueError("a defence names an attack that is not declared")
         elif isinstance(r, (Discarding, EventDone, KO)) and getattr(r, "card", getattr(r, "src", 0)) < 0:
-            raise ValueError(f"{r.kind} names no card")
+            raise ValueError(f"{r.kind} names no card")  # type: ignore[union-attr]  # every record class has its kind
 
     def check_shape(self) -> None:
         """Refuse data no game could reach: wrong player counts, out-of-range values,
@@ -387,20 +391,20 @@ _SEAT_FIELDS = frozenset({"seat", "ctrl", "owner"})
 _CARD_FIELDS = frozenset({"src", "card", "user", "foe", "target", "lead", "char", "defender"})
 
 
-def _zones(v, n: int, what: str) -> list[list[int]]:
+def _zones(v: Any, n: int, what: str) -> list[list[int]]:
     if type(v) is not list or len(v) != 2:
         raise ValueError(f"{what} must have one list per player")
     return [_ints(z, 0, n, what) for z in v]
 
 
-def _mod(m, n: int) -> Modifier:
+def _mod(m: Any, n: int) -> Modifier:
     card, kind, what, amount, duration = _list(m)
     if not all(type(x) is str for x in (kind, what, duration)):
         raise ValueError("a modifier's kind, what and duration are text")
     return Modifier(_int(card, 0, n, "a modifier's card"), kind, what, _int(amount, -100, 101, "amount"), duration)
 
 
-def _attack(a, n: int) -> Attack:
+def _attack(a: Any, n: int) -> Attack:
     lead, card, links, stat, defender, dcard, dstat, negate_def, resolved = _list(a)
     if type(stat) is not str or type(dstat) is not str:
         raise ValueError("an attack's stats are text")

@@ -34,11 +34,13 @@ def played_card(state: GameState, action: Action) -> str | None:
     t = type(args)
     d: MetaXData = state.data
     if t in _FROM_HAND:
-        return d.cards[args.card].name
+        name: str = d.cards[args.card].name
+        return name
     if t is PickCard:
         dec = state.decision
         if dec is not None and dec.kind == "put_into_play" and op_of(d, dec.params.op).zone == "hand":
-            return d.cards[args.card].name
+            picked: str = d.cards[args.card].name
+            return picked
     return None
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ...engine.action import Action, Decision
 from ...engine.decks import Deck
@@ -46,7 +47,7 @@ class MetaXGame(PooledGame):
     def setup(self, state: GameState) -> None:
         state.push(SETUP)
 
-    def match_facts(self, state: GameState) -> dict:
+    def match_facts(self, state: GameState) -> dict[str, Any]:
         return {"first_player": state.data.first, "turns": state.data.turn}
 
     def ending(self, state: GameState) -> str:
@@ -106,7 +107,7 @@ class MetaXGame(PooledGame):
         redeal(zones_me, rng)
         d.hand[opp] = known + hidden_hand
         d.deck[me] = top + bottom
-        if searching == opp:  # the options of their search come from the deck they have in this copy
+        if searching == opp and dec is not None:  # their search offers what their deck holds in this copy
             step = dec.params.op
             flt = op_of(d, step).filter
             found = distinct_by_name(d, [c for c in d.deck[opp] if card_matches(d, c, flt)])

@@ -11,7 +11,7 @@ decks, hands, discard piles and MP by :mod:`.piles`, ``negate`` by :mod:`.battle
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ...engine.action import Action, Decision
 from ...engine.cardfile import first_of_each_name
@@ -115,15 +115,15 @@ def _ko_pass(st: GameState) -> bool:
     them whatever the order the Damage was attached in; only then do they leave together."""
     d: MetaXData = st.data
     doomed = [iid for iid in d.damage if iid in d.entered and stats.ko_reason(d, iid)]
-    kos = []
+    not_replaced = []
     for iid in doomed:
         if iid not in d.entered:  # already gone (a nested check during a replacement)
             continue
         if _replace_ko(st, iid) and (iid not in d.entered or not stats.ko_reason(d, iid)):
             continue
-        kos.append(iid)
+        not_replaced.append(iid)
     # a replacement may have changed the others (or KO'd them in a nested check): look again
-    kos = [(iid, why) for iid in kos if iid in d.entered for why in (stats.ko_reason(d, iid),) if why]
+    kos = [(iid, why) for iid in not_replaced if iid in d.entered for why in (stats.ko_reason(d, iid),) if why]
     if not kos:
         return False
     again = False
@@ -204,7 +204,7 @@ def card_matches(d: MetaXData, iid: int, f: CardFilter) -> bool:
     return True
 
 
-def distinct_by_name(d: MetaXData, iids) -> list[int]:
+def distinct_by_name(d: MetaXData, iids: Iterable[int]) -> list[int]:
     """One option per card name (PR-K-4)."""
     return first_of_each_name(d.cards, iids)
 

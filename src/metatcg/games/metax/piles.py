@@ -67,7 +67,8 @@ def _gain_mp_on(st: GameState, op: schema.GainMp, src: int, target: int) -> None
 
 
 def _below_max(st: GameState, ctx: Ready, op: schema.GainMp) -> bool:
-    return st.data.mp[ctx[0].ctrl] < 10
+    d: MetaXData = st.data
+    return d.mp[ctx[0].ctrl] < 10
 
 
 def _drain_mp(st: GameState, step: Op, op: schema.DrainMp) -> None:
@@ -75,7 +76,8 @@ def _drain_mp(st: GameState, step: Op, op: schema.DrainMp) -> None:
 
 
 def _foe_has_mp(st: GameState, ctx: Ready, op: schema.DrainMp) -> bool:
-    return st.data.mp[opponent(ctx[0].ctrl)] > 0
+    d: MetaXData = st.data
+    return d.mp[opponent(ctx[0].ctrl)] > 0
 
 
 register(schema.GainMp, _gain_mp, ready=_below_max, on_character=_gain_mp_on)

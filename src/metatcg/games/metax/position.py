@@ -24,6 +24,7 @@ from typing import Any
 from ...engine.decks import unknown_card_message
 from ...engine.errors import StateDataError
 from ...engine.state import GameState
+from .cards import CardDef, CardPool
 from .data import MetaXData
 from .zones import opponent
 from .records import ATTACKS, PLANNING, PREP, MulliganAsk
@@ -32,22 +33,22 @@ STEPS = ("planning", "battle", "prep", "mulligan")
 FILLER_DEFAULT = 20
 
 
-def _filler(pool) -> str:
+def _filler(pool: CardPool) -> str:
     for nm, c in pool.by_name.items():
         if c.is_battle and not c.effects:
             return nm
     raise StateDataError("the pool has no effect-less Battle Card to use as deck filler")
 
 
-def build_position(game, spec: dict[str, Any]) -> GameState:
-    pool = game.pool
+def build_position(game: Any, spec: dict[str, Any]) -> GameState:
+    pool: CardPool = game.pool
     players = spec.get("player")
     if not isinstance(players, list) or len(players) != 2:
         raise StateDataError("a MetaX position needs exactly two [[player]] tables")
     unknown_keys = set(spec) - {"turn", "active", "first", "step", "seed", "player", "options"}
     if unknown_keys:
         raise StateDataError(f"unknown position field(s): {', '.join(sorted(unknown_keys))}")
-    cards: list = []
+    cards: list[CardDef] = []
     owner: list[int] = []
     names: list[list[str]] = [[], []]
 
@@ -60,7 +61,7 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
         return len(cards) - 1
 
     filler = None
-    zones: list[dict] = []
+    zones: list[dict[str, Any]] = []
     for p, ps in enumerate(players):
         if not isinstance(ps, dict):
             raise StateDataError(f"player {p + 1}: expected a table")
@@ -68,7 +69,7 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
                          "played_character", "mulligan"}
         if bad:
             raise StateDataError(f"player {p + 1}: unknown field(s): {', '.join(sorted(bad))}")
-        z: dict = {"hand": [new(n, p, f"player {p + 1} hand") for n in ps.get("hand", [])]}
+        z: dict[str, Any] = {"hand": [new(n, p, f"player {p + 1} hand") for n in ps.get("hand", [])]}
         if "deck" in ps:
             z["deck"] = [new(n, p, f"player {p + 1} deck") for n in ps["deck"]]
         else:
@@ -156,11 +157,11 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
     return st
 
 
-def snapshot(st: GameState) -> dict:
+def snapshot(st: GameState) -> dict[str, Any]:
     """A readable summary of the whole position (both hands included) for expectations."""
     d: MetaXData = st.data
     from . import stats
-    out: dict = {"turn": d.turn, "active": d.active, "step": d.phase,
+    out: dict[str, Any] = {"turn": d.turn, "active": d.active, "step": d.phase,
                  "result": None if st.result is None else list(st.result), "players": []}
     for p in (0, 1):
         out["players"].append({

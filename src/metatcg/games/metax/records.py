@@ -109,7 +109,7 @@ class Op(NamedTuple):
     """Run op number ``index`` of the effect ``use`` (ops of one effect run in order)."""
 
     use: EffectUse
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index; saved states name the field (op.index)
 
 
 @records("may")
@@ -124,7 +124,7 @@ class Discarding(NamedTuple):
     """``seat`` discards ``count`` more cards of its choice for card ``src``; also the params."""
 
     seat: int
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count; saved states name the field
     src: int
 
 

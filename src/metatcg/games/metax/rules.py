@@ -108,6 +108,8 @@ class MetaXRules(Rules):
         """Kernel hint: True only when the pending decision certainly has 2+ options (so the
         kernel need not list them to look for a single one). False means "not sure"."""
         dec = st.decision
+        if dec is None:
+            return False
         test = SEVERAL.get(dec.kind)
         return test is not None and test(st, dec)
 
@@ -128,6 +130,7 @@ class MetaXRules(Rules):
 
     def legal_actions(self, st: GameState) -> list[Action]:
         dec = st.decision
+        assert dec is not None
         return OPTIONS[dec.kind](st, dec)
 
     def perform(self, st: GameState, act: Action, dec: Decision) -> None:

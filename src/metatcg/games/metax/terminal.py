@@ -28,6 +28,8 @@ from .stats import colours_covered, new_colours
 if TYPE_CHECKING:  # pragma: no cover
     from .present import MetaXPresentation
 
+JSON = dict[str, Any]   # one object of the game's view (view_schema.py says its fields)
+
 WIDE = 120  # from this width on the compact board puts the two sides next to each other
 GAP = 3     # columns between the two sides
 
@@ -41,7 +43,7 @@ class KoDistance(NamedTuple):
     hp_left: int             # how much more Damage value an HP KO needs
 
 
-def ko_distance(pres: "MetaXPresentation", ch: dict) -> KoDistance:
+def ko_distance(pres: "MetaXPresentation", ch: JSON) -> KoDistance:
     """From the view: the Character's Stat types (modifiers never remove one, PR-MX-1) and
     current highest Rank, against the Stat types and Ranks of its Damage."""
     damage: list[tuple[str, ...]] = []
@@ -65,7 +67,7 @@ def ko_text(k: KoDistance) -> str:
     return f"{tko} · HP {k.hp_left} left"
 
 
-def display_names(view: dict) -> dict[str, str]:
+def display_names(view: JSON) -> dict[str, str]:
     """Every card id the view shows → the name a player reads; Characters with a twin on their
     side get their place, "Name (2nd)", as in the log and the option labels."""
     out: dict[str, str] = {}
@@ -92,7 +94,7 @@ def display_names(view: dict) -> dict[str, str]:
     return out
 
 
-def _stats_text(pres: "MetaXPresentation", ch: dict) -> Text:
+def _stats_text(pres: "MetaXPresentation", ch: JSON) -> Text:
     """Current Ranks, each with its change from the printed Rank."""
     t = Text()
     for i, (s, r) in enumerate(ch.get("stats", {}).items()):
@@ -122,7 +124,7 @@ def card_numbers(pres: "MetaXPresentation", name: str, short: bool = False) -> s
     return f"{c.mp:+d} MP"
 
 
-def battle_card_text(pres: "MetaXPresentation", card: dict | None, named: bool = True) -> Text:
+def battle_card_text(pres: "MetaXPresentation", card: JSON | None, named: bool = True) -> Text:
     """A card in the Battle Zone: its name with Stat type and Rank, 'Surge 2 (STR 2)' (or
     only 'STR 2' when ``named`` is false, for a narrow screen)."""
     if not card:
@@ -137,11 +139,11 @@ def battle_card_text(pres: "MetaXPresentation", card: dict | None, named: bool =
     return t
 
 
-def _character_by_id(view: dict) -> dict[str, dict]:
+def _character_by_id(view: JSON) -> dict[str, JSON]:
     return {c["id"]: c for p in view.get("players", []) for c in p.get("characters") or []}
 
 
-def team_value(pres: "MetaXPresentation", view: dict, a: dict) -> int | None:
+def team_value(pres: "MetaXPresentation", view: JSON, a: JSON) -> int | None:
     """A Team Attack's attacking value: its card's Rank plus each Linked Character's Rank in the
     named Stat (MX-TEAM-9, MX-TEAM-14); None when it is no Team Attack."""
     if not a.get("links"):
@@ -149,28 +151,30 @@ def team_value(pres: "MetaXPresentation", view: dict, a: dict) -> int | None:
     c = pres.card_def(a["battle_card"]["name"])
     stat = a.get("named_stat") or (c.battle_stats[0] if c is not None else "")
     chars = _character_by_id(view)
-    return (c.rank if c is not None else 0) + sum(chars.get(x, {}).get("stats", {}).get(stat, 0)
-                                                  for x in a["links"])
+    linked: int = sum(chars.get(x, {}).get("stats", {}).get(stat, 0) for x in a["links"])
+    return (c.rank if c is not None else 0) + linked
 
 
-def defending_value(pres: "MetaXPresentation", view: dict, a: dict) -> int | None:
+def defending_value(pres: "MetaXPresentation", view: JSON, a: JSON) -> int | None:
     """A defended Team Attack's defending value: the defender's card Rank plus its Rank in that
     card's Stat (MX-TEAM-9, MX-TEAM-15); None when it is no Team Attack, or when a Multi-Stat
     card leaves the named Stat to the defender (MX-MULTI-7: the view does not say which)."""
     c = pres.card_def(a["defender_card"]["name"]) if a.get("links") and a.get("defender_card") else None
     if c is None or len(c.battle_stats) != 1:
         return None
-    ranks = _character_by_id(view).get(a["defender"], {}).get("stats", {})
-    return c.rank + ranks.get(c.battle_stats[0], 0)
+    ranks: dict[str, int] = _character_by_id(view).get(a["defender"], {}).get("stats", {})
+    rank: int = c.rank
+    return rank + ranks.get(c.battle_stats[0], 0)
 
 
-def attack_text(pres: "MetaXPresentation", view: dict, a: dict, names: dict[str, str], wide: bool = True,
+def attack_text(pres: "MetaXPresentation", view: JSON, a: JSON, names: dict[str, str], wide: bool = True,
                 named: bool = True) -> Text:
     """One attack: '⚔ Ember Warden: Surge 2 (STR 2) → Stone Golem: Ward 3 (INT 3)'; a narrow
     screen counts a Team Attack's Links instead of naming them, and leaves out the Battle Cards'
     names (``named``) when the line would not fit otherwise."""
     t = Text("⚔ ", style="red")
-    t.append(names.get(a["lead"], a["lead"]), style="bold")
+    lead: str = a["lead"]
+    t.append(names.get(lead, lead), style="bold")
     t.append(": ")
     t.append_text(battle_card_text(pres, a["battle_card"], named))
     if a.get("links"):
@@ -182,7 +186,8 @@ def attack_text(pres: "MetaXPresentation", view: dict, a: dict, names: dict[str,
         t.append(f", team value {team_value(pres, view, a)}" if wide else f" = {team_value(pres, view, a)}")
     if a.get("defender"):
         t.append(" → ")
-        t.append(names.get(a["defender"], a["defender"]), style="bold")
+        defender: str = a["defender"]
+        t.append(names.get(defender, defender), style="bold")
         if a.get("defender_card"):
             t.append(": ")
             t.append_text(battle_card_text(pres, a["defender_card"], named))
@@ -196,7 +201,7 @@ def attack_text(pres: "MetaXPresentation", view: dict, a: dict, names: dict[str,
     return t
 
 
-def header_text(pres: "MetaXPresentation", view: dict) -> str:
+def header_text(pres: "MetaXPresentation", view: JSON) -> str:
     """'Turn 5 · Planning Step · your turn'."""
     me = view["you"]
     turn = view.get("turn", 0)
@@ -211,12 +216,12 @@ def header_text(pres: "MetaXPresentation", view: dict) -> str:
 
 
 # ------------------------------------------------------------------ one-line pieces
-def counts_text(pres: "MetaXPresentation", p: dict, label: str, mine: bool, active: bool) -> Text:
+def counts_text(pres: "MetaXPresentation", p: JSON, label: str, mine: bool, active: bool) -> Text:
     """'P2 (bot) ◀ · MP 3 · VP 2/7 · deck 28 · hand 5 · discard 4 (top X)'."""
     return Text(" · ").join(counts_parts(pres, p, label, mine, active))
 
 
-def counts_parts(pres: "MetaXPresentation", p: dict, label: str, mine: bool, active: bool) -> list[Text]:
+def counts_parts(pres: "MetaXPresentation", p: JSON, label: str, mine: bool, active: bool) -> list[Text]:
     """The pieces of a seat's line, so that a narrow screen can wrap them whole."""
     who = Text(label, style="bold" if mine else "bold magenta")
     if active:
@@ -240,7 +245,7 @@ def counts_parts(pres: "MetaXPresentation", p: dict, label: str, mine: bool, act
     return parts
 
 
-def character_text(pres: "MetaXPresentation", ch: dict, shown: str, turn: int, wide: bool) -> Text:
+def character_text(pres: "MetaXPresentation", ch: JSON, shown: str, turn: int, wide: bool) -> Text:
     """One Character: name, Ranks, Pushed/Prepped, KO distance, then what matters less."""
     t = Text("• ")
     t.append(shown, style="bold")
@@ -263,7 +268,7 @@ def character_text(pres: "MetaXPresentation", ch: dict, shown: str, turn: int, w
     return t
 
 
-def hand_entries(pres: "MetaXPresentation", hand: list[dict], wide: bool) -> list[Text]:
+def hand_entries(pres: "MetaXPresentation", hand: list[JSON], wide: bool) -> list[Text]:
     """One short entry per card name in your hand: name, copies and real numbers
     ('Banish -4 MP', 'Surge 2 ×2 STR 2 +2 MP')."""
     counts: dict[str, int] = {}
@@ -330,7 +335,7 @@ def fit_blocks(blocks: list[Block], max_lines: int) -> None:
             max(cuttable, key=lambda b: len(b.lines)).cut_one()
 
 
-def discard_text(players: list[dict], q: int, me: int, width: int) -> Text:
+def discard_text(players: list[JSON], q: int, me: int, width: int) -> Text:
     """'P2 (4): Field Medic, Ashfall … 2 more' — a discard pile, top first, as many names as
     fit ``width`` (public, MX-ZONE-7)."""
     pile = [c["name"] for c in reversed(players[q].get("discard") or [])]
@@ -347,7 +352,7 @@ def discard_text(players: list[dict], q: int, me: int, width: int) -> Text:
 
 
 # ------------------------------------------------------------------ the full board's pieces
-def _character_line(pres: "MetaXPresentation", ch: dict, shown: str, turn: int) -> Text:
+def _character_line(pres: "MetaXPresentation", ch: JSON, shown: str, turn: int) -> Text:
     t = Text(shown, style="bold")
     t.append("  ")
     t.append_text(_stats_text(pres, ch))
@@ -370,7 +375,7 @@ def _character_line(pres: "MetaXPresentation", ch: dict, shown: str, turn: int) 
     return t
 
 
-def _board(pres: "MetaXPresentation", p: dict, turn: int, title: str,
+def _board(pres: "MetaXPresentation", p: JSON, turn: int, title: str,
            names: dict[str, str]) -> list[RenderableType]:
     out: list[RenderableType] = [Text(title, style="bold underline")]
     chars = p.get("characters") or []
@@ -393,15 +398,15 @@ class MetaXUI(GameUI):
         super().__init__(presentation)
         self.presentation: "MetaXPresentation" = presentation
 
-    def owns(self, view: dict) -> bool:
+    def owns(self, view: JSON) -> bool:
         return "players" in view and all(isinstance(p, dict) for p in view["players"])
 
-    def compact_board(self, game: Game, view: dict, roles: dict[int, str] | None, max_lines: int,
+    def compact_board(self, game: Game, view: JSON, roles: dict[int, str] | None, max_lines: int,
                       width: int) -> RenderableType:
         return Group(*self.compact_lines(view, roles, max_lines, width))
 
     # ---- the full board
-    def full_board(self, game: Game, view: dict, roles: dict[int, str] | None = None) -> RenderableType:
+    def full_board(self, game: Game, view: JSON, roles: dict[int, str] | None = None) -> RenderableType:
         """Header, counts, both sides' Characters, the Battle Zone, your hand, the discard piles."""
         pres = self.presentation
         me = view["you"]
@@ -456,7 +461,7 @@ class MetaXUI(GameUI):
         return Group(*parts)
 
     # ---- the compact board
-    def compact_lines(self, view: dict, roles: dict[int, str] | None, max_lines: int, width: int) -> list[Text]:
+    def compact_lines(self, view: JSON, roles: dict[int, str] | None, max_lines: int, width: int) -> list[Text]:
         """The compact board as single lines (at most ``max_lines``, each at most ``width``).
 
         Narrow: header, the opponent's side, the Battle Zone, your side, your hand packed
@@ -491,7 +496,7 @@ class MetaXUI(GameUI):
         fit_blocks([battle], max_lines - 1 - len(lines))
         return ([fit(head, width)] + lines + battle.render(width))[:max_lines]
 
-    def table_blocks(self, view: dict, roles: dict[int, str] | None, width: int, wide: bool,
+    def table_blocks(self, view: JSON, roles: dict[int, str] | None, width: int, wide: bool,
                      battle_width: int | None = None) -> list[Block]:
         """The opponent's side, the Battle Zone (``battle_width`` wide, by default ``width``)
         and your side, as cuttable blocks of lines."""
@@ -523,7 +528,7 @@ class MetaXUI(GameUI):
         return [*opp, Block(attacks, (ALL, ALL, ALL, 1)), sides[me]]
 
 
-def hand_block(pres: "MetaXPresentation", hand: list[dict], width: int) -> "Block":
+def hand_block(pres: "MetaXPresentation", hand: list[JSON], width: int) -> "Block":
     """Your hand packed into lines, never cut (the screen pages the options instead)."""
     entries = hand_entries(pres, hand, wide=False)
     head = Text(f"Your hand ({len(hand)}, ±MP): ", style="bold")

@@ -1,16 +1,18 @@
 """What one player may know (MX-ZONE-12): own hand, public zones, counts of hidden ones."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.state import GameState
 from . import stats
 from .data import MetaXData
 
 
-def card_json(d: MetaXData, iid: int) -> dict:
+def card_json(d: MetaXData, iid: int) -> dict[str, Any]:
     return {"id": f"c{iid}", "name": d.cards[iid].name}
 
 
-def character_json(d: MetaXData, iid: int) -> dict:
+def character_json(d: MetaXData, iid: int) -> dict[str, Any]:
     kws = sorted(k for k in ("quick", "elusive", "sentinel") if stats.has_keyword(d, iid, k))
     return {
         "id": f"c{iid}", "name": d.cards[iid].name, "pushed": iid in d.pushed,
@@ -20,7 +22,7 @@ def character_json(d: MetaXData, iid: int) -> dict:
     }
 
 
-def view(st: GameState, me: int) -> dict:
+def view(st: GameState, me: int) -> dict[str, Any]:
     d: MetaXData = st.data
     players = []
     for p in (0, 1):

@@ -157,5 +157,5 @@ class PagePool(CardPool[PageDef]):
 
 
 def load_pool(folder: Path = PAGE_DIR) -> PagePool:
-    pool: PagePool = PagePool.load_files(folder, parse_pages)  # type: ignore[assignment]
+    pool = PagePool.load_files(folder, parse_pages)
     return pool
