@@ -44,6 +44,7 @@ class MetaXOp(OpUnit[Op, None]):
 
 #: every op a card file may name -> its unit
 OPS: OpRegistry[Op, None] = OpRegistry("metax")
+_UNITS: dict[str, MetaXOp] = {}    # the same units with their MetaX type, for the hot lookups
 
 
 def register(model: type, run: Callable[[GameState, Op, Any], None], *,
@@ -53,8 +54,10 @@ def register(model: type, run: Callable[[GameState, Op, Any], None], *,
              picked: Callable[[GameState, Op, Any, int], None] | None = None,
              rechecks_kos: bool = False) -> None:
     """Register the unit of card-file op ``model`` (called by the module owning the mechanic)."""
-    OPS.register(MetaXOp(op_name(model), model, run, None, None, run.__module__, ready, None, None,
-                         on_character, affects, picked, rechecks_kos))
+    u = MetaXOp(op_name(model), model, run, None, None, run.__module__, ready, None, None,
+                on_character, affects, picked, rechecks_kos)
+    OPS.register(u)
+    _UNITS[u.name] = u
 
 
 def targeted(model: type, on_character: Callable[[GameState, Any, int, int], None] | None, *,
@@ -69,9 +72,7 @@ def targeted(model: type, on_character: Callable[[GameState, Any, int, int], Non
 
 
 def unit(op: Any) -> MetaXOp:
-    u = OPS.units[op.op]
-    assert isinstance(u, MetaXOp)
-    return u
+    return _UNITS[op.op]
 
 
 def op_of(d: MetaXData, step: Op) -> Any:
@@ -212,7 +213,7 @@ def distinct_by_name(d: MetaXData, iids: Iterable[int]) -> list[int]:
 # ----------------------------------------------------------------- could it do anything? (PR-MX-9)
 def target_has_effect(st: GameState, op: Any, iid: int) -> bool:
     """Would ``op`` change anything on Character ``iid`` now? (No dead targets, PR-MX-9.)"""
-    affects = unit(op).affects
+    affects = _UNITS[op.op].affects
     return True if affects is None else affects(st.data, op, iid)
 
 
@@ -228,7 +229,8 @@ def has_useful_target(st: GameState, ctx: Ready, op: Any) -> bool:
 def op_can_act(st: GameState, use: EffectUse, op: Any, leaving: int = -1) -> bool:
     """Could ``op`` do anything now? ``leaving`` is the card being played (still in hand while
     its options are listed). Each unit says (its ``ready``); an op without one always can."""
-    return OPS.ready(st, (use, leaving), op)
+    ready = _UNITS[op.op].ready
+    return True if ready is None else ready(st, (use, leaving), op)
 
 
 def effect_can_act(st: GameState, use: EffectUse, leaving: int = -1) -> bool:
