@@ -149,7 +149,7 @@ class IsmctsBot:
             node = best_ch
         # playout: random actions in quiet mode, cut off after ``depth`` of them
         steps = self.depth
-        prune = getattr(me.game, "playout_actions", None)
+        prune = me.game.playout_actions
         while steps > 0 and not st.is_terminal():
             legal = st.legal_actions()
             if prune is not None and len(legal) > 1:

@@ -26,6 +26,11 @@ class Game:
     #: the prefix of the game's rules catalog IDs ("MX" for "MX-TKO-2"): log lines may cite
     #: them, players read the lines without (see :mod:`.citations`)
     rule_prefixes: tuple[str, ...] = ()
+    #: the game's cards by name (a ``CardPool``), None for a game without a pool
+    pool: Any = None
+    #: the options a bot's random playout keeps of ``legal`` (None: all of them); a game sets it
+    #: where random play mostly spends an option on a blunder (ISMCTS, bots/ismcts.py)
+    playout_actions: Callable[[GameState, list[Action]], list[Action]] | None = None
 
     @property
     def min_players(self) -> int:

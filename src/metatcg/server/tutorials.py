@@ -191,7 +191,7 @@ def install(app: FastAPI, hub: "Hub", page: Any) -> None:
     async def coach_info(game_id: str, token: Optional[str] = Query(None, max_length=200)) -> dict[str, Any]:
         table = await hub.table(game_id)
         seat = table.seat_of(token)
-        c = getattr(table, "coach", None)
+        c = table.coach
         if c is None:
             raise ApiError(404, "not_found", "this game is not a tutorial")
         info: dict[str, Any] = c.info(seat)

@@ -135,7 +135,7 @@ class Presentation:
 
     def _make_glossary(self) -> "Glossary":
         from .glossary import Glossary, minimal_glossary
-        title = str(getattr(self.game, "title", "") or self.game.id)
+        title = self.game.title or self.game.id
         name = type(self.game).__module__.rsplit(".", 1)[0] + ".glossary"
         try:
             module = importlib.import_module(name)
@@ -152,12 +152,12 @@ class Presentation:
 
     # ---------------------------------------------------------------- cards
     def card_names(self) -> list[str]:
-        pool = getattr(self.game, "pool", None)
+        pool = self.game.pool
         return list(pool.names()) if pool is not None else []
 
     def card_def(self, name: str) -> Any:
         """The game's own definition of ``name`` (None if it has no such card)."""
-        pool = getattr(self.game, "pool", None)
+        pool = self.game.pool
         if pool is None:
             return None
         try:
