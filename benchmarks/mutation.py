@@ -72,11 +72,12 @@ NOT_RULES = (
     "observation.py",
     "action_space.py",
     "heuristics.py",
-    "stats.py",
     "facts.py",
     "position.py",
     "compact.py",
     "text.py",
+    "whynot.py",
+    "moments.py",
     "__init__.py",
 )
 

@@ -156,3 +156,14 @@ def test_every_test_of_the_game_reaches_the_work_a_process_keeps(tmp_path, monke
 def test_a_key_holding_a_pipe_is_written_escaped_and_read_back_plain():
     keys = [k for k in mutation.equivalents() if "tokens.py page_json:" in k]
     assert keys and all(" | {" in k and "\\|" not in k for k in keys)
+
+
+def test_the_modules_that_compute_rule_values_are_mutated():
+    """``stats.py`` holds Ranks and KO conditions (MetaX), Influence and mission totals (MetaZoo),
+    LP and costs (MetaZoo 2022): rules, so its mutants are sampled. Only presentation, encodings
+    and statistics are left out."""
+    assert "stats.py" not in mutation.NOT_RULES
+    for left_out in ("terminal.py", "present.py", "view_schema.py", "facts.py", "whynot.py", "moments.py"):
+        assert left_out in mutation.NOT_RULES
+    for pkg in ("metax", "metazoo", "metazoo_2022"):
+        assert (mutation.ROOT / "src" / "metatcg" / "games" / pkg / "stats.py").exists()
