@@ -188,8 +188,9 @@ def configure(work: Path, package: str, tests: list[str], deselect: tuple[str, .
     """Copy the current tests into the scratch folder and write its mutmut config."""
     shutil.copytree(ROOT / "tests", work / "tests", ignore=COPY_IGNORE, dirs_exist_ok=True)
     pyproject = (ROOT / "pyproject.toml").read_text()
-    # mutmut forks one pytest per mutant itself: the suite's own xdist workers must stay off.
-    pyproject = re.sub(r'\s+(?:-n|--dist)[= ][^\s"]+', "", pyproject)
+    # mutmut forks one pytest per mutant itself: the suite's own xdist workers must stay off, and
+    # the suite's slowest-tests report would only add noise to every mutant's run.
+    pyproject = re.sub(r'\s+(?:-n|--dist|--durations)[= ][^\s"]+', "", pyproject)
     game_dir = f"src/metatcg/games/{package}"
     config = [
         "",
