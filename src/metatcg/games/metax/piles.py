@@ -171,15 +171,20 @@ register(schema.Search, _search, ready=_always)
 
 
 # ----------------------------------------------------------------- recover from the discard pile
+def _offer(st: GameState, step: Op, kind: str, cands: list[int], prompt: str, nothing: str) -> None:
+    """Ask the effect's controller to pick one of ``cands``, or log that there is ``nothing``."""
+    src = name(st.data, step.use.src)
+    if cands:
+        st.decide(step.use.ctrl, kind, Choosing(step, tuple(cands)), f"{src}: {prompt}")
+    elif st.logging:
+        st.say(f"{src}: {nothing}")
+
+
 def _recover(st: GameState, step: Op, op: schema.Recover) -> None:
     d: MetaXData = st.data
-    ctrl, src = step.use.ctrl, step.use.src
+    ctrl = step.use.ctrl
     cands = distinct_by_name(d, [c for c in d.discard[ctrl] if card_matches(d, c, op.filter)])
-    if cands:
-        st.decide(ctrl, "recover", Choosing(step, tuple(cands)),
-                  f"{name(d, src)}: return a card from your discard pile")
-    elif st.logging:
-        st.say(f"{name(d, src)}: no matching card in the discard pile")
+    _offer(st, step, "recover", cands, "return a card from your discard pile", "no matching card in the discard pile")
 
 
 def _something_to_recover(st: GameState, ctx: Ready, op: schema.Recover) -> bool:
@@ -219,11 +224,9 @@ def _put_into_play(st: GameState, step: Op, op: schema.PutIntoPlay) -> None:
     if len(d.inplay[ctrl]) >= 3:  # MX-PLAN-12: the 3-in-play cap still holds, so it fails
         if st.logging:
             st.say(f"{name(d, src)}: {pl(ctrl)} already has 3 Characters in play; nothing happens")
-    elif cands:
-        st.decide(ctrl, "put_into_play", Choosing(step, tuple(cands)),
-                  f"{name(d, src)}: choose a Character to put into play")
-    elif st.logging:
-        st.say(f"{name(d, src)}: no matching Character in the {op.zone}")
+    else:
+        _offer(st, step, "put_into_play", cands, "choose a Character to put into play",
+               f"no matching Character in the {op.zone}")
 
 
 def _room_and_character(st: GameState, ctx: Ready, op: schema.PutIntoPlay) -> bool:
