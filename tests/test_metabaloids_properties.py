@@ -69,7 +69,10 @@ def check(st, before, every_view: bool):
         if len(d.hand[p]) != want and not (d.short_game and not d.draw[p]):   # short game: nothing to draw
             fail(st, f"P{p + 1} holds {len(d.hand[p])} after the Draw Phase, not {want}")
     if every_view:
-        for p in range(d.n):
+        for p in range(d.n):                          # the option lists' shortcut is the placement rule
+            for c in d.in_play(p) + d.reserve[p] + d.hand[p]:
+                if grid.spots(d, p, c) != [i for i in range(grid.COLUMNS) if grid.fits(d, p, c, i)]:
+                    fail(st, f"spots and fits disagree for c{c} of P{p + 1}: {d.columns[p]}")
             text = json.dumps(st.view(p))
             leak = {int(x) for x in CARD_ID.findall(text)} & hidden_from(d, p)
             if leak:

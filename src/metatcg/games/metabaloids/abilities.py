@@ -9,6 +9,7 @@ player 1 card from anywhere (MB-SPEC-3); a trigger that cannot do an op just ski
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ...engine.action import Action
@@ -30,12 +31,12 @@ def timings(st: "GameState", seat: int, bonus: bool) -> frozenset[str]:
     """The timings usable now: any time; own turn in the seat's own turn (not in setup);
     attack abilities and Events in the bonus window of a battle the seat fights (MB-TOT-8)."""
     d: MetabaloidsData = st.data
-    out = {"any_time"}
-    if d.active == seat and d.phase not in ("setup", "draw"):
-        out.add("own_turn")
-    if bonus:
-        out.add("attack")
-    return frozenset(out)
+    return _TIMINGS[d.active == seat and d.phase not in ("setup", "draw"), bonus]
+
+
+#: (own turn?, bonus window?) -> the timings usable (built once: windows ask every seat)
+_TIMINGS = {(own, bonus): frozenset({"any_time"} | ({"own_turn"} if own else set()) | ({"attack"} if bonus else set()))
+            for own in (False, True) for bonus in (False, True)}
 
 
 def uses(st: "GameState", seat: int, allowed: frozenset[str], quick: bool = False) -> list[Action]:
@@ -46,6 +47,7 @@ def uses(st: "GameState", seat: int, allowed: frozenset[str], quick: bool = Fals
     if seat in d.looped:
         return []
     cards = d.cards
+    log = st.logging          # labels: made now in normal mode, only when read in quiet mode
     acts: list[Action] = []
     b = d.battle
     battle_col = -1
@@ -63,10 +65,12 @@ def uses(st: "GameState", seat: int, allowed: frozenset[str], quick: bool = Fals
                 if not can_pay(d, seat, ab.cost, True) or not all(op_ok(d, seat, c, o) for o in ab.do):
                     continue
                 aid = f"use:c{c}" if len(cd.activated) == 1 else f"use:c{c}#{idx}"
-                acts.append(Action(aid, _use_label(cd.name, cd.text, ab.cost, "anywhere"), Use(seat, c, idx)))
+                acts.append(Action(aid, _use_label(cd.name, cd.text, ab.cost, "anywhere") if log
+                                   else partial(_use_label, cd.name, cd.text, ab.cost, "anywhere"), Use(seat, c, idx)))
                 if quick:
                     return acts
-    for c in first_of_each_name(cards, d.hand[seat]):
+    # one Event per name (PR-K-4); a quick look only asks whether there is one
+    for c in d.hand[seat] if quick else first_of_each_name(cards, d.hand[seat]):
         cd = cards[c]
         if not cd.is_event or cd.event_timing not in allowed:
             continue
@@ -74,8 +78,8 @@ def uses(st: "GameState", seat: int, allowed: frozenset[str], quick: bool = Fals
             continue
         if not can_pay(d, seat, cd.cost, False, c) or not all(op_ok(d, seat, c, o) for o in cd.event_ops):
             continue
-        acts.append(Action(f"event:c{c}", "Play Event " + _use_label(cd.name, cd.text, cd.cost, "hand")[4:],
-                           Use(seat, c, -1)))
+        acts.append(Action(f"event:c{c}", _event_label(cd.name, cd.text, cd.cost) if log
+                           else partial(_event_label, cd.name, cd.text, cd.cost), Use(seat, c, -1)))
         if quick:
             return acts
     return acts
@@ -84,6 +88,10 @@ def uses(st: "GameState", seat: int, allowed: frozenset[str], quick: bool = Fals
 def _use_label(name: str, text: str, cost: int, where: str) -> str:
     price = f" (cost {cost} from {where})" if cost else " (no cost)"
     return f"Use {name}{price}" + (f": {text}" if text else "")
+
+
+def _event_label(name: str, text: str, cost: int) -> str:
+    return "Play Event " + _use_label(name, text, cost, "hand")[4:]
 
 
 def burn_seats(d: MetabaloidsData, seat: int, who: str) -> list[int]:

@@ -56,8 +56,44 @@ def fits(d: MetabaloidsData, p: int, card: int, to: int) -> bool:
 
 
 def spots(d: MetabaloidsData, p: int, card: int) -> list[int]:
-    """Columns ``card`` may go into: existing ones and any free position (MB-GRID-9)."""
-    return [i for i in range(COLUMNS) if fits(d, p, card, i)]
+    """Columns ``card`` may go into: existing ones and any free position (MB-GRID-9). The same
+    test as :func:`fits` for each column, with what does not depend on the column (where the
+    card is now, the width, which columns hold a tall card) worked out once: option lists ask
+    it for every card in play."""
+    cols = d.columns[p]
+    cards = d.cards
+    src = -1
+    before = 0
+    tall_in: list[bool] = []
+    for i, col in enumerate(cols):
+        tall = False
+        for c in col:
+            if c == card:
+                src = i
+            if cards[c].tall:
+                tall = True
+        tall_in.append(tall)
+        if col:
+            before += 1
+    alone = src >= 0 and len(cols[src]) == 1
+    tall_card = cards[card].tall
+    out: list[int] = []
+    for to in range(COLUMNS):
+        if to == src:                         # a card cannot "move" into its own column
+            continue
+        dest = cols[to]
+        if alone and not dest:                # alone in its column, to an empty position
+            continue
+        after = before + (0 if dest else 1) - (1 if alone else 0)
+        deep = min(after + 1, TALL_MAX) if tall_card or tall_in[to] else after
+        if len(dest) + 1 > deep:
+            continue
+        if after < before and not all(
+                i == to or i == src or not cols[i] or len(cols[i]) <= limit(d, cols[i], after)
+                or len(cols[i]) > limit(d, cols[i], before) for i in range(COLUMNS)):
+            continue
+        out.append(to)
+    return out
 
 
 def legal_shape(d: MetabaloidsData, p: int) -> bool:

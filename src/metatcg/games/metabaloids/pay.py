@@ -2,6 +2,8 @@
 :mod:`.zones`."""
 from __future__ import annotations
 
+from functools import partial
+
 from typing import TYPE_CHECKING
 
 from ...engine.action import Action
@@ -41,11 +43,13 @@ def pay_options(st: "GameState", step: Pay) -> list[Action]:
     p = step.seat
     cards = d.cards
     acts = []
+    log = st.logging          # labels: made now in normal mode, only when read in quiet mode
     for c in first_of_each_name(cards, d.hand[p]):   # copies pay alike (PR-K-4)
         m = cards[c].meta
         if m >= 1:
             nm = cards[c].name
-            acts.append(Action(f"pay:c{c}", _pay_label(nm, m, step.left), PayWith(c)))
+            acts.append(Action(f"pay:c{c}", _pay_label(nm, m, step.left) if log
+                               else partial(_pay_label, nm, m, step.left), PayWith(c)))
     if step.anywhere and top_available(d, p):
         acts.append(Action("pay:top", "Pay 1 point with the top card of your draw pile (unseen)", PayWith(TOP)))
     return acts

@@ -61,8 +61,9 @@ class MetabaloidsRules(Rules):
         d: MetabaloidsData = st.data
         if d.short_game:
             return
-        for p in range(d.n):
-            if not d.draw[p] and d.discard[p]:
+        discard = d.discard
+        for p, pile in enumerate(d.draw):      # one draw pile per seat
+            if not pile and discard[p]:
                 pay.refill(st, p)
 
     def check_loaded(self, st: GameState) -> None:
