@@ -14,7 +14,7 @@ from ...engine.events import TURN, emit, expire
 from ...engine.state import GameState
 from . import schema, stats
 from .data import Attack, MetaXData
-from .ops import Ready, check_kos, register, start_effect
+from .ops import check_kos, register, start_effect
 from .zones import char_name, gain_mp, gain_vp, name, opponent, pl, say_choice, to_discard
 from .records import (ATTACKS, AWARD_VPS, DAMAGE, DEFENDERS, END_ATTACKS, END_BATTLE, END_DEFENSE, NO_LINK,
                       Attacked, DeclareAttack, Defend, Defended, DefendWith, EffectUse, Link, Links,
@@ -463,8 +463,4 @@ def _negate(st: GameState, step: Op, op: schema.Negate) -> None:
             st.say(f"{name(d, use.src)}: the defending Battle Card's effects in this attack are negated")
 
 
-def _in_an_attack(st: GameState, ctx: Ready, op: schema.Negate) -> bool:
-    return ctx[0].attack >= 0
-
-
-register(schema.Negate, _negate, ready=_in_an_attack)
+register(schema.Negate, _negate)   # only in Attack effects (schema), so always used in an attack

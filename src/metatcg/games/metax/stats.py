@@ -136,13 +136,6 @@ def colours_covered(damage: list[tuple[str, ...]]) -> int:
     return min(len(singles) + _cover(free, multis), 3)
 
 
-def new_colours(damage: list[tuple[str, ...]]) -> list[str]:
-    """The Stat types one more Damage card could have to count as a new colour (for a player:
-    "TKO in 1 (INT/SPE)")."""
-    now = colours_covered(damage)
-    return [s for s in STATS if colours_covered(damage + [(s,)]) > now]
-
-
 def _cover(free: list[str], multis: list[tuple[str, ...]]) -> int:
     if not free or not multis:
         return 0

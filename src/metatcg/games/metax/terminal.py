@@ -23,7 +23,8 @@ from ...ui.layout import discard_section, fit, pack, with_more, player_name, sea
 from ...ui.terminal import GameUI
 from .cards import STAT_SHORT
 from .zones import copy_name
-from .stats import colours_covered, new_colours
+from .schema import STATS
+from .stats import colours_covered
 
 if TYPE_CHECKING:  # pragma: no cover
     from .present import MetaXPresentation
@@ -41,6 +42,13 @@ class KoDistance(NamedTuple):
     tko_in: int              # Damage cards of new colours still needed for a TKO
     tko_colours: list[str]   # the colours that would count as new (empty: any colour)
     hp_left: int             # how much more Damage value an HP KO needs
+
+
+def new_colours(damage: list[tuple[str, ...]]) -> list[str]:
+    """The Stat types one more Damage card could have to count as a new colour (for a player:
+    "TKO in 1 (INT/SPE)"), from the KO check's own count."""
+    now = colours_covered(damage)
+    return [s for s in STATS if colours_covered(damage + [(s,)]) > now]
 
 
 def ko_distance(pres: "MetaXPresentation", ch: JSON) -> KoDistance:
