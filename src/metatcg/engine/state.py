@@ -487,38 +487,49 @@ class GameState:
         self._advance()
 
     def _advance(self) -> None:
+        """Run steps until a decision with two or more options waits, or the game is over: the
+        game's state check before each step (while no decision waits), then the waiting
+        triggers, then a decision with one option taken at once, else the next step. The hot
+        loop of every game: what does not change while it runs is read once."""
         rules = self.rules
         limit = self.options.get("action_limit", rules.action_limit)
-        check = self._state_check
+        state_check = rules.state_check if self._state_check else None
+        surely_several = rules.surely_several if self._surely_several else None
+        run_step = rules.run_step
+        auto_single = self.options.get("auto_single", True)
+        ask = self._ask
+        stack = self.stack          # the same lists all along (steps and triggers change them in place)
+        pending = self.pending
         while self.result is None:
             if self.actions_taken >= limit:
                 self.end(tuple([0.0] * self.num_players), action_limit_reason(limit))
                 return
-            if self.decision is None and check:
-                if self.pending:
+            if self.decision is None and state_check is not None:
+                if pending:
                     self.flush_triggers()  # they wait beneath whatever the check finds
-                rules.state_check(self)
+                state_check(self)
                 if self.result is not None:
                     return
-            if self.pending:
+            if pending:
                 self.flush_triggers()
-            if self.decision is not None:
-                if self._legal is None and self._surely_several and rules.surely_several(self):
+            decision = self.decision
+            if decision is not None:
+                if self._legal is None and surely_several is not None and surely_several(self):
                     return  # no need to list the options now: it is not a single-option decision
                 legal = self.legal_actions()
                 if not legal:
-                    raise RuntimeError(f"decision {self.decision} has no legal actions")  # engine bug
-                if len(legal) == 1 and self.options.get("auto_single", True) and not (
-                        self._ask and self.decision.kind == WINDOW_DECISION and self.decision.player in self._ask):
+                    raise RuntimeError(f"decision {decision} has no legal actions")  # engine bug
+                if len(legal) == 1 and auto_single and not (
+                        ask and decision.kind == WINDOW_DECISION and decision.player in ask):
                     if self.logging:  # only the decider learns that the choice was forced (and why)
-                        self.say(forced_line(self, legal[0]), self.decision.player)
+                        self.say(forced_line(self, legal[0]), decision.player)
                     self._take(legal[0])
                     continue
                 return
-            if not self.stack:
+            if not stack:
                 rules.on_idle(self)
                 continue
-            step = self.stack.pop()
+            step = stack.pop()
             t = type(step)
             if t is TriggerBatch:
                 self._group_triggers(step.triggers)
@@ -527,7 +538,7 @@ class GameState:
             elif t is Window:
                 self._ask_window(step)
             else:
-                rules.run_step(self, step)
+                run_step(self, step)
 
     # ----------------------------------------------------------------- simultaneous triggers
     def _group_triggers(self, batch: tuple[Any, ...]) -> None:
