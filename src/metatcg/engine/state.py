@@ -176,8 +176,13 @@ class GameState:
         self._by_id = None
 
     def legal_actions(self) -> list[Action]:
+        return list(self._options())
+
+    def _options(self) -> tuple[Action, ...]:
+        """The pending decision's options, listed once and kept until something changes (the
+        caller must not change them: :meth:`legal_actions` hands out a copy)."""
         if self.result is not None or self.decision is None:
-            return []
+            return ()
         legal = self._legal
         if legal is None:
             legal = tuple(self._list_actions(self.decision))
@@ -186,7 +191,7 @@ class GameState:
                     legal = distinct_labels(self, legal, self.rules.distinct_labels)
             self._legal = legal
             self._by_id = None
-        return list(legal)
+        return legal
 
     def _list_actions(self, dec: Decision) -> list[Action]:
         kind = dec.kind
@@ -215,9 +220,7 @@ class GameState:
         aid = action if isinstance(action, str) else action.id
         if self.result is not None:
             raise IllegalActionError(f"the game is over; {aid!r} cannot be applied")
-        if self._legal is None:
-            self.legal_actions()
-        legal = self._legal or ()
+        legal = self._options() if self._legal is None else self._legal
         if not isinstance(action, str):
             for a in legal:  # fast path: one of the Action objects we just offered
                 if a is action:
@@ -516,7 +519,7 @@ class GameState:
             if decision is not None:
                 if self._legal is None and surely_several is not None and surely_several(self):
                     return  # no need to list the options now: it is not a single-option decision
-                legal = self.legal_actions()
+                legal = self._options()
                 if not legal:
                     raise RuntimeError(f"decision {decision} has no legal actions")  # engine bug
                 if len(legal) == 1 and auto_single and not (
