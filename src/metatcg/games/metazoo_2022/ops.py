@@ -211,7 +211,7 @@ def new_token(st: GameState, seat: int, how: Any, pool: Any) -> int:
 def _create_token(st: GameState, run: Run, op: Any) -> bool:
     for _ in range(op.n):
         how = page_json(op.page) | ({"nameless": True} if op.nameless else {})
-        new_token(st, run.ctx.seat, how, st.rules.pool)  # type: ignore[attr-defined]
+        new_token(st, run.ctx.seat, how, st.game.pool)
     return False
 
 
@@ -220,7 +220,7 @@ def _copy_token(st: GameState, run: Run, op: Any) -> bool:
     for c in pages(refs(st, run.ctx, op.of)):
         if d.defs[c].type in ("beastie", "artifact"):
             how = d.token_src[c] if d.is_token(c) else {"copy": d.defs[c].name}
-            new_token(st, run.ctx.seat, how, st.rules.pool)  # type: ignore[attr-defined]
+            new_token(st, run.ctx.seat, how, st.game.pool)
     return False
 
 

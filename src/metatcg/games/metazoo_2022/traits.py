@@ -257,7 +257,7 @@ def infected(d: MZ22Data, page: int) -> dict[str, Any]:
 
 def _new_token(st: GameState, seat: int, how: dict[str, Any]) -> None:
     from .ops import new_token
-    new_token(st, seat, how, st.rules.pool)  # type: ignore[attr-defined]
+    new_token(st, seat, how, st.game.pool)
 
 
 # ------------------------------------------------------------------ Contract Traits
