@@ -10,11 +10,12 @@ from __future__ import annotations
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import stats
+from .cards import Plain
 from .board import lane_txt, nm, pl
 from .context import ability, next_op, players_of, push_some, src_label
 from .data import LANES, MetaZooData
 from .lanechoice import ask_lane
-from .records import Answer, Batch, Ctx, MayUse, Op, PlayerOp, ResolveAbility, Select
+from .records import Answer, Batch, Ctx, MayUse, Op, PlayerOp, ResolveAbility, Select, waiting
 from .text import ability_text
 
 # static ops are read by stats.py, never resolved
@@ -54,7 +55,7 @@ def step_ability(st: GameState, step: ResolveAbility) -> None:
     start_ops(st, ctx)
 
 
-def _idle(d: MetaZooData, a, ctx: Ctx) -> bool:
+def _idle(d: MetaZooData, a: Plain, ctx: Ctx) -> bool:
     """A "may" ability that could change nothing now (PR-MZL-25): no point asking."""
     from .play import can_do_something  # play.py starts abilities through this module's steps
     return not can_do_something(d, ctx.src, ctx.ability, ctx.controller, ctx)
@@ -62,7 +63,7 @@ def _idle(d: MetaZooData, a, ctx: Ctx) -> bool:
 
 def may_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    name = nm(d, st.decision.params.ctx.src)
+    name = nm(d, waiting(st).ctx.src)
     return [Action("yes", f"Yes: use {name}'s ability", Answer(True)),
             Action("no", f"No: don't use {name}'s ability", Answer(False))]
 
@@ -104,7 +105,7 @@ def step_op(st: GameState, step: Op) -> None:
     st.push(Select(oi, ctx))
 
 
-def _treat_resolved(st: GameState, step: Op, op) -> None:
+def _treat_resolved(st: GameState, step: Op, op: Plain) -> None:
     """MZL-ERRATA-LANERES-4: a lane treated as resolved scores nothing, triggers nothing."""
     d: MetaZooData = st.data
     oi, ctx = step.op_no, step.ctx

@@ -8,18 +8,19 @@ itself once paid (MZL-PLAY-1/2, MZL-ABILITY-6/11), never a power set.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any, Callable
 
-from ...engine.action import Action, Decision
+from ...engine.action import Action, Decision, LabelText
 from ...engine.events import emit
 from ...engine.state import GameState
 from . import stats
 from .board import aura_txt, distinct_aura, lane_txt, nm, pl
 from .data import AURA_CAP, LANES, MetaZooData
 from .records import (AuraOp, EnhanceLane, EnhanceWith, Event, Pay, PickCard, SwapChoice, TempReturn, TradeAura,
-                      make)
+                      make, waiting)
 
 
-def primary(d: MetaZooData, p: int) -> str:
+def primary(d: MetaZooData, p: int) -> str | None:
     return d.cards[d.caster[p]].aura
 
 
@@ -39,7 +40,7 @@ class AuraPool:
     __slots__ = ("counts", "n")
 
     def __init__(self, d: MetaZooData, p: int) -> None:
-        counts: dict[str, int] = {}
+        counts: dict[str | None, int] = {}
         n = 0
         cards = d.cards
         t = d.tapped
@@ -51,7 +52,7 @@ class AuraPool:
         self.counts = counts
         self.n = n
 
-    def pays(self, needs: tuple, generic: int) -> bool:
+    def pays(self, needs: tuple[str | None, ...], generic: int) -> bool:
         """One Aura of each type in ``needs`` plus ``generic`` more of any type."""
         if len(needs) + generic > self.n:
             return False
@@ -66,7 +67,7 @@ class AuraPool:
         return True
 
 
-def card_payment(aura_type: str | None, cost: int) -> tuple[tuple, int]:
+def card_payment(aura_type: str | None, cost: int) -> tuple[tuple[str | None, ...], int]:
     if cost <= 0:
         return (), 0
     if aura_type is None:
@@ -104,7 +105,7 @@ def step_pay(st: GameState, step: Pay) -> None:
 
 def pay_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    p = st.decision.params.player
+    p = waiting(st).player
     return [Action(f"pay:c{a}", f"Tap {nm(d, a)}", PickCard(a)) for a in distinct_aura(d, untapped(d, p))]
 
 
@@ -186,7 +187,7 @@ def step_temp_return(st: GameState, step: TempReturn) -> None:
 
 def temp_return_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    p = st.decision.params.player
+    p = waiting(st).player
     prim = primary(d, p)
     zone = d.aura_zone[p]
     opts = distinct_aura(d, [a for a in zone if d.cards[a].aura == prim], by_tapped=True)
@@ -249,7 +250,7 @@ def _aura_op_one(st: GameState, what: str, q: int, a: int, why: str) -> None:
 
 def aura_op_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    step: AuraOp = st.decision.params
+    step: AuraOp = waiting(st)
     verb = {"tap": "Tap", "untap": "Untap", "return": "Return"}[step.what]
     return [Action(f"aura:c{a}", f"{verb} {aura_txt(d, a)}", PickCard(a))
             for a in _aura_op_options(d, step.what, step.player)]
@@ -279,11 +280,12 @@ def enhance_actions(st: GameState, p: int, sides: list[stats.SideFacts]) -> list
     if all(a in t for a in d.aura_zone[p]):
         return []
     resolved = d.resolved
+    label: Callable[[int], LabelText]
     if st.logging:
-        def label(lane: int) -> str:
+        def label(lane: int) -> LabelText:
             return _enhance_label(lane, resolved[lane])
     else:
-        def label(lane: int) -> str:  # type: ignore[misc]  # made only if read
+        def label(lane: int) -> LabelText:   # made only if read
             return (_LAZY_RESOLVED_ENHANCE_LABELS if resolved[lane] else _LAZY_ENHANCE_LABELS)[lane]
     return [make(Action, (ENHANCE_IDS[lane], label(lane), make(EnhanceLane, (lane,))))
             for lane, f in enumerate(sides) if f.enhanceable and f.used < f.limit]
@@ -300,7 +302,7 @@ def start_enhance(st: GameState, p: int, lane: int) -> None:
 
 def enhance_with_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    ew: EnhanceWith = st.decision.params
+    ew: EnhanceWith = waiting(st)
     return [Action(f"aura:c{a}", f"Move {nm(d, a)} into {lane_txt(ew.lane)}", PickCard(a))
             for a in distinct_aura(d, untapped(d, ew.player))]
 
@@ -323,7 +325,7 @@ def enhance(st: GameState, p: int, lane: int, a: int) -> None:
 _TRADE_IDS: dict[int, str] = {}  # Aura card id -> its Trade Aura action id
 
 
-def _eager(fn, *args) -> str:
+def _eager(fn: Callable[..., str], *args: Any) -> str:
     return fn(*args)
 
 
@@ -393,7 +395,7 @@ def _swap_options(d: MetaZooData, p: int) -> list[int]:
 
 def swap_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    p = st.decision.params.player
+    p = waiting(st).player
     return [Action(f"swap:c{a}", f"Give up {aura_txt(d, a)}", PickCard(a)) for a in _swap_options(d, p)]
 
 

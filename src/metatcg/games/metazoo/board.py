@@ -7,6 +7,8 @@ damage with their replacement effects are in harm.py, the state checks in checks
 """
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 from ...engine.cardfile import first_of_each_name
 from ...engine.events import emit
 from ...engine.seats import one_winner
@@ -28,14 +30,14 @@ def nm(d: MetaZooData, iid: int) -> str:
     return d.cards[iid].name
 
 
-def distinct_by_name(d: MetaZooData, iids) -> list[int]:
+def distinct_by_name(d: MetaZooData, iids: Iterable[int]) -> list[int]:
     """One option per card name (PR-K-4)."""
     return first_of_each_name(d.cards, iids)
 
 
-def distinct_aura(d: MetaZooData, iids, by_tapped: bool = False) -> list[int]:
+def distinct_aura(d: MetaZooData, iids: Iterable[int], by_tapped: bool = False) -> list[int]:
     """One Aura per type (and tapped state): which exact Aura card is used never matters."""
-    seen: set = set()
+    seen: set[Any] = set()
     out = []
     for a in iids:
         key = (d.cards[a].aura, a in d.tapped) if by_tapped else d.cards[a].aura

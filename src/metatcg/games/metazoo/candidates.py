@@ -3,7 +3,10 @@ choice itself (:mod:`.targets`), for the lane to choose first (:mod:`.lanechoice
 options of a play that must have something to act on (PR-MZL-25: no dead options)."""
 from __future__ import annotations
 
+from typing import Iterator, Sequence
+
 from . import stats
+from .cards import Plain
 from .context import this_lane
 from .data import MetaZooData
 from .records import Ctx
@@ -13,24 +16,24 @@ CANNOT_FOR = {"shatter": "be_shattered", "deal_damage": "be_damaged", "tap": "be
 FIXED = ("self", "subject", "previous")   # choices that name one unit, no decision
 
 
-def candidates(d: MetaZooData, op, tg, ctx: Ctx, chooser: int, fighter: int = -1) -> list[int]:
+def candidates(d: MetaZooData, op: Plain, tg: Plain, ctx: Ctx, chooser: int, fighter: int = -1) -> list[int]:
     """The units op ``op`` could act on through target ``tg``, as ``chooser`` sees it."""
     return list(_candidates(d, op, tg, ctx, chooser, fighter))
 
 
-def any_candidate(d: MetaZooData, op, tg, ctx: Ctx, chooser: int) -> bool:
+def any_candidate(d: MetaZooData, op: Plain, tg: Plain, ctx: Ctx, chooser: int) -> bool:
     """Is there at least one unit ``candidates`` would give?"""
     for _ in _candidates(d, op, tg, ctx, chooser, -1):
         return True
     return False
 
 
-def _candidates(d: MetaZooData, op, tg, ctx: Ctx, chooser: int, fighter: int):
+def _candidates(d: MetaZooData, op: Plain, tg: Plain, ctx: Ctx, chooser: int, fighter: int) -> Iterator[int]:
     k = op.op
     ch = tg.choose
     if ch in FIXED:
         u = ctx.src if ch == "self" else (ctx.subject if ch == "subject" else ctx.last)
-        pool = (u,) if u >= 0 and u in d.lane_of else ()
+        pool: Sequence[int] = (u,) if u >= 0 and u in d.lane_of else ()
         match = False
     else:
         pool = [u for side in stats.filter_sides(d, tg, ctx) for u in d.units[side]]
@@ -59,7 +62,7 @@ def _candidates(d: MetaZooData, op, tg, ctx: Ctx, chooser: int, fighter: int):
         yield u
 
 
-def move_dest(d: MetaZooData, op, ctx: Ctx) -> int | None:
+def move_dest(d: MetaZooData, op: Plain, ctx: Ctx) -> int | None:
     """A Move's destination if the op fixes it (None: chosen per unit)."""
     if op.to in ("any", "other"):
         return None

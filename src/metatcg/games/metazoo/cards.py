@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pydantic import BaseModel
 
@@ -32,12 +32,12 @@ class CardDef:
     starter: bool = False
     number: str = ""
     text: str = ""
-    traits: frozenset = frozenset()
+    traits: frozenset[str] = frozenset()
     enhance: bool = False
     soar: bool = False
     gigantic: int = 0
     destruction: int = 0
-    cannot: frozenset = frozenset()
+    cannot: frozenset[str] = frozenset()
     abilities: tuple[Plain, ...] = ()     # schema.Ability fields, as plain slots (see Plain)
     # ---- precomputed
     is_unit: bool = False          # can be in a lane as a unit
@@ -52,14 +52,14 @@ class CardDef:
     triggers: tuple[int, ...] = ()         # conditional triggers
     replacements: tuple[int, ...] = ()
     activated: tuple[int, ...] = ()
-    listens: frozenset = field(default_factory=frozenset)  # trigger 'when' values it listens to
+    listens: frozenset[str] = field(default_factory=frozenset)  # trigger 'when' values it listens to
     texts: tuple[str, ...] = ()    # a readable text per ability (its own, or made from its data)
-    ops: tuple[frozenset, ...] = ()        # per ability: its op names (+ "neg_influence" if it lowers one)
+    ops: tuple[frozenset[str], ...] = ()        # per ability: its op names (+ "neg_influence" if it lowers one)
     cost_texts: tuple[str, ...] = ()       # per ability: its cost as a label reads it ("" without one)
     # printed keyword -> instances ("cannot_be_..." for restrictions)
-    keywords: dict = field(default_factory=dict, hash=False)
+    keywords: dict[str, int] = field(default_factory=dict, hash=False)
     once: tuple[bool, ...] = ()            # per ability: used at most once per round (play.once_per_round)
-    aura_costs: tuple = ()                 # per ability: its AuraCost, or None
+    aura_costs: tuple[AuraCost | None, ...] = ()                 # per ability: its AuraCost, or None
     confinable: bool = False               # a Strategy that can be confined to one lane (MZL-ERRATA-DISCOUNT-4)
     first_targets: tuple[tuple[int, int], ...] = ()  # (ability, op) picking the first target of each
                                                      # ability that is not a "may" (MZL-STRATEGY-5)
@@ -95,7 +95,7 @@ class CardDef:
         return f"{self.name} — {head}" + (f" — {self.text}" if self.text else "")
 
 
-def _op_names(a: "Plain") -> frozenset:
+def _op_names(a: "Plain") -> frozenset[str]:
     names = {o.op for o in a.do}
     if any(o.op == "has_influence" and o.amount < 0 for o in a.do):
         names.add("neg_influence")
@@ -108,11 +108,11 @@ def _printed_keywords(m: CardModel) -> dict[str, int]:
     return {k: n for k, n in kws.items() if n}
 
 
-def _once_per_round(a) -> bool:
+def _once_per_round(a: Plain) -> bool:
     """MZL-ABILITY-8/10: activated abilities once per round, except those whose cost taps
     their own card (usable again once it is untapped); Action icons always once."""
     if a.once_per_round is not None:
-        return a.once_per_round
+        return bool(a.once_per_round)
     if a.icon:
         return True
     return not (a.cost is not None and a.cost.tap)
@@ -126,7 +126,7 @@ class AuraCost(NamedTuple):
     generic: int
 
 
-def _aura_cost(a) -> AuraCost | None:
+def _aura_cost(a: Plain) -> AuraCost | None:
     if a.cost is None or not a.cost.aura:
         return None
     needs: list[str] = []
@@ -204,25 +204,28 @@ class Plain:
     hottest loops and a pydantic model is slower to read. Immutable by convention; equal when
     of the same kind with equal fields."""
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
-    def _values(self) -> tuple:
-        return tuple(getattr(self, f) for f in self.__slots__)
+    if TYPE_CHECKING:  # its fields are its model's, made at run time: each reads as Any
+        def __getattr__(self, name: str) -> Any: ...
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f) for f in type(self).__slots__)
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self._values() == other._values()  # type: ignore[attr-defined]
+        return type(self) is type(other) and isinstance(other, Plain) and self._values() == other._values()
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, repr(self._values())))
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{f}={getattr(self, f)!r}' for f in self.__slots__)})"
+        return f"{type(self).__name__}({', '.join(f'{f}={getattr(self, f)!r}' for f in type(self).__slots__)})"
 
 
-_PLAIN: dict[type, type] = {}
+_PLAIN: dict[type, type[Plain]] = {}
 
 
-def plain(obj):
+def plain(obj: Any) -> Any:
     """``obj`` with every pydantic model in it turned into a :class:`Plain` copy (lists to tuples)."""
     if isinstance(obj, BaseModel):
         model = type(obj)
@@ -230,7 +233,7 @@ def plain(obj):
         if cls is None:
             cls = _PLAIN[model] = type(model.__name__, (Plain,), {"__slots__": tuple(model.model_fields),
                                                                   "__module__": __name__})
-        out = object.__new__(cls)
+        out: Plain = object.__new__(cls)
         for f in cls.__slots__:
             object.__setattr__(out, f, plain(getattr(obj, f)))
         return out
@@ -251,10 +254,10 @@ def parse_cards(text: str, path: str = "<cards>") -> list[CardDef]:
 class CardPool(BasePool[CardDef]):
     """All MetaZoo cards by exact name (names are unique)."""
 
-    _aura_cards: dict[str, str] | None = None
+    _aura_cards: dict[str | None, str] | None = None
 
     @property
-    def checked_decks(self) -> dict:
+    def checked_decks(self) -> dict[Any, Any]:
         """Deck -> the rules it breaks, for decks this pool checked (deckcheck.check_deck)."""
         known = self.__dict__.get("_checked_decks")
         if known is None:

@@ -14,7 +14,7 @@ from ...engine.state import GameState
 from . import stats
 from .board import aura_txt, distinct_aura, lane_txt, leave_play, nm, pl
 from .data import BASE_LANE_LIMIT, MetaZooData, turn_order
-from .records import Batch, CheckedUnit, Damage, Overflow, PickCard, Shatter
+from .records import Batch, CheckedUnit, Damage, Overflow, PickCard, Shatter, waiting
 
 
 def state_check(st: GameState) -> None:
@@ -98,7 +98,7 @@ def step_overflow(st: GameState, step: Overflow) -> None:
 
 def overflow_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    lane, p = st.decision.params.lane, st.decision.params.player
+    lane, p = waiting(st).lane, waiting(st).player
     acts = [Action(f"remove:c{u}", f"Remove {nm(d, u)} from {lane_txt(lane)}", PickCard(u))
             for u in d.units[lane * 2 + p]]
     acts += [Action(f"remove:c{a}", f"Return {aura_txt(d, a)} from {lane_txt(lane)} to your Aura zone", PickCard(a))

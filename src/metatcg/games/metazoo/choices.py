@@ -9,7 +9,7 @@ from . import stats
 from .board import distinct_by_name, nm, pl
 from .context import ability
 from .data import MetaZooData
-from .records import Bottom, Discard, Discover, PickCard, PlayerOp
+from .records import Bottom, Discard, Discover, PickCard, PlayerOp, waiting
 
 
 def step_discard(st: GameState, step: Discard) -> None:
@@ -36,7 +36,7 @@ def _discard_one(st: GameState, q: int, c: int, src: int) -> None:
 
 def discard_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    q = st.decision.params.player
+    q = waiting(st).player
     return [Action(f"discard:c{c}", f"Discard {nm(d, c)}", PickCard(c)) for c in distinct_by_name(d, d.hand[q])]
 
 
@@ -56,7 +56,7 @@ def step_discover(st: GameState, step: Discover) -> None:
 
 def discover_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    dv: Discover = st.decision.params
+    dv: Discover = waiting(st)
     f = ability(d, dv.ctx).do[dv.op_no].filter
     acts = [Action(f"take:c{c}", f"Take {nm(d, c)}", PickCard(c))
             for c in distinct_by_name(d, d.looking[dv.player]) if stats.card_matches(d.cards[c], f)]
@@ -98,7 +98,7 @@ def step_bottom(st: GameState, step: Bottom) -> None:
 
 def bottom_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    q = st.decision.params.player
+    q = waiting(st).player
     return [Action(f"bottom:c{c}", f"Put {nm(d, c)} on the bottom next", PickCard(c))
             for c in distinct_by_name(d, d.looking[q])]
 
@@ -117,7 +117,7 @@ def bottom_perform(st: GameState, act: Action, dec: Decision) -> None:
 
 def search_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    po: PlayerOp = st.decision.params
+    po: PlayerOp = waiting(st)
     f = ability(d, po.ctx).do[po.op_no].filter
     acts = [Action(f"take:c{c}", f"Take {nm(d, c)}", PickCard(c))
             for c in distinct_by_name(d, d.deck[po.player]) if stats.card_matches(d.cards[c], f)]
@@ -144,7 +144,7 @@ def search_perform(st: GameState, act: Action, dec: Decision) -> None:
 
 def recover_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    po: PlayerOp = st.decision.params
+    po: PlayerOp = waiting(st)
     f = ability(d, po.ctx).do[po.op_no].filter
     return [Action(f"take:c{c}", f"Return {nm(d, c)} to your hand", PickCard(c))
             for c in distinct_by_name(d, d.discard[po.player]) if stats.card_matches(d.cards[c], f)]

@@ -10,7 +10,7 @@ Influence). Every line is cut to the width, and what does not fit is cut with a 
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from rich.console import Group
 from rich.text import Text
@@ -18,6 +18,8 @@ from rich.text import Text
 from ...engine.seats import after
 from ...ui.layout import player_name
 from .present import cap
+
+JSON = dict[str, Any]   # one object of the game's view (view_schema.py says its fields)
 
 SIDE_BY_SIDE = 120     # from this width the lanes stand side by side
 LANE_HEAD = 20         # narrow screen: the lane number, Terra and mark take this many columns
@@ -68,7 +70,8 @@ def wrap_entries(head: Text, parts: list[Text], width: int, max_lines: int, sep:
     """``head`` and the entries over at most ``max_lines`` lines, the last one ending with
     "… N more" when some are left."""
     lines: list[Text] = []
-    start, cur = head, []
+    start: Text = head
+    cur: list[Text] = []
     for i, p in enumerate(parts):
         used = start.cell_len + sum(c.cell_len for c in cur) + len(sep) * len(cur)
         if not cur or used + p.cell_len <= width:
@@ -86,7 +89,7 @@ def who(q: int, me: int) -> str:
     return "You" if q == me else player_name(q)
 
 
-def influence_text(u: dict, narrow: bool, sources: bool = False, whole: bool = False) -> Text:
+def influence_text(u: JSON, narrow: bool, sources: bool = False, whole: bool = False) -> Text:
     """A unit as the compact board shows it: name (``whole``: never cut), Influence and its
     change ("+2", or with ``sources`` where it comes from: "(+1 Cinder Flats, +1 own)"), tapped,
     damage."""
@@ -108,7 +111,7 @@ def influence_text(u: dict, narrow: bool, sources: bool = False, whole: bool = F
     return t
 
 
-def side_head(side: dict, q: int, me: int, other: int, resolved: bool, slots: bool) -> Text:
+def side_head(side: JSON, q: int, me: int, other: int, resolved: bool, slots: bool) -> Text:
     """'P2 7' (green when ahead, red behind), then the side's Aura bonus, Soar, Destruction."""
     total = side.get("influence", 0)
     t = Text(f"{who(q, me)} ", style="bold")
@@ -132,7 +135,7 @@ def side_head(side: dict, q: int, me: int, other: int, resolved: bool, slots: bo
     return t
 
 
-def lane_mark(lane: dict, view: dict) -> Text:
+def lane_mark(lane: JSON, view: JSON) -> Text:
     if view.get("mission_lane") == lane["lane"]:
         return Text("⚔", style="bold red")
     if lane.get("resolved"):
@@ -140,14 +143,14 @@ def lane_mark(lane: dict, view: dict) -> Text:
     return Text(" ")
 
 
-def terra_name(lane: dict, setup: bool, limit: int) -> Text:
+def terra_name(lane: JSON, setup: bool, limit: int) -> Text:
     terra = lane.get("terra")
     if not terra:
         return Text("(no Terra)" if setup else "razed", style="dim" if setup else "red")
     return Text(short(terra["name"], limit), style="bold")
 
 
-def aura_dots(p: dict) -> Text:
+def aura_dots(p: JSON) -> Text:
     """The Aura zone by type: 'Fire ●●○' (● untapped, ○ tapped)."""
     seen: dict[str, list[int]] = {}
     for a in p.get("aura_zone") or []:
@@ -165,7 +168,7 @@ def aura_dots(p: dict) -> Text:
     return t
 
 
-def caster_text(p: dict, narrow: bool) -> Text:
+def caster_text(p: JSON, narrow: bool) -> Text:
     c = p.get("caster") or {}
     state = c.get("state", "")
     t = Text(short(c.get("name", "?"), NAME_MAX if narrow else 26))
@@ -181,7 +184,7 @@ def caster_text(p: dict, narrow: bool) -> Text:
 class CompactBoard:
     """Builds the compact board's lines for one view at one size."""
 
-    def __init__(self, view: dict, max_lines: int, width: int, mp_to_win: int,
+    def __init__(self, view: JSON, max_lines: int, width: int, mp_to_win: int,
                  header: list[str], playable: set[str], influence_of: Callable[[str], str]) -> None:
         self.view, self.max_lines, self.width = view, max(4, max_lines), max(20, width)
         self.mp_to_win, self.header, self.playable, self.influence_of = mp_to_win, header, playable, influence_of
@@ -224,14 +227,14 @@ class CompactBoard:
         start.append(" · ", style="dim")
         return start, parts
 
-    def units(self, side: dict, sources: bool = False) -> list[Text]:
+    def units(self, side: JSON, sources: bool = False) -> list[Text]:
         return [influence_text(u, self.narrow, sources, whole=self.roomy > 0) for u in side.get("units") or []]
 
-    def sides(self, lane: dict) -> tuple[dict, dict]:
+    def sides(self, lane: JSON) -> tuple[JSON, JSON]:
         by = {s.get("player"): s for s in lane.get("sides") or []}
         return by.get(self.opp, {}), by.get(self.me, {})
 
-    def narrow_lane(self, lane: dict, two_lines: bool) -> list[Text]:
+    def narrow_lane(self, lane: JSON, two_lines: bool) -> list[Text]:
         """Two lines: the lane's number, Terra and mark, then the opponent's side; below, your
         side. One line (totals only) when both sides are empty or room is short."""
         head = Text(f"{lane['lane']} ", style="bold")
@@ -278,10 +281,10 @@ class CompactBoard:
                 out.append(fit(self.units(side), self.width, start=start))
         return out
 
-    def needs_two(self, lane: dict) -> bool:
+    def needs_two(self, lane: JSON) -> bool:
         return all(s.get("units") or s.get("aura") for s in lane.get("sides") or [])
 
-    def empty(self, lane: dict) -> bool:
+    def empty(self, lane: JSON) -> bool:
         return not any(s.get("units") or s.get("aura") for s in lane.get("sides") or [])
 
     def narrow_lanes(self, room: int) -> list[Text]:
@@ -307,7 +310,9 @@ class CompactBoard:
         lanes = self.view.get("lanes") or []
         n = max(1, len(lanes))
         col = (self.width - (n - 1) * 3) // n
-        heads, theirs_cols, mine_cols = [], [], []
+        heads: list[Text] = []
+        theirs_cols: list[list[Text]] = []
+        mine_cols: list[list[Text]] = []
         for lane in lanes:
             h = Text(f"Lane {lane['lane']} ", style="bold")
             h.append_text(lane_mark(lane, self.view))
@@ -317,9 +322,9 @@ class CompactBoard:
             theirs, mine = self.sides(lane)
             res = bool(lane.get("resolved"))
             for side, q, other, cols in ((theirs, self.opp, mine, theirs_cols), (mine, self.me, theirs, mine_cols)):
-                cell = [side_head(side, q, self.me, other.get("influence", 0), res, True)]
-                cell += [Text("  ").append_text(u) for u in self.units(side, sources=col >= SOURCES_MIN)]
-                cols.append(cell)
+                stack = [side_head(side, q, self.me, other.get("influence", 0), res, True)]
+                stack += [Text("  ").append_text(u) for u in self.units(side, sources=col >= SOURCES_MIN)]
+                cols.append(stack)
         body = max(2, room - 1)
         want_t = max(len(c) for c in theirs_cols)
         want_m = max(len(c) for c in mine_cols)
@@ -336,11 +341,11 @@ class CompactBoard:
         for row in rows:
             line = Text()
             for i, cell in enumerate(row):
-                cell = cell.copy()
-                cell.truncate(col, overflow="ellipsis", pad=True)
+                shown = cell.copy()
+                shown.truncate(col, overflow="ellipsis", pad=True)
                 if i:
                     line.append(" │ ", style="dim")
-                line.append_text(cell)
+                line.append_text(shown)
             line.truncate(self.width, overflow="ellipsis")
             out.append(line)
         return out
@@ -357,7 +362,7 @@ class CompactBoard:
         me = self.view["players"][self.me]
         out = []
         copies: dict[str, int] = {}
-        first: dict[str, dict] = {}
+        first: dict[str, JSON] = {}
         for c in me.get("hand") or []:   # copies of a name cost the same: one entry, "×2"
             copies[c["name"]] = copies.get(c["name"], 0) + 1
             first.setdefault(c["name"], c)

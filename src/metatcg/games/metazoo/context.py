@@ -2,14 +2,18 @@
 one, who "you", "each player" or "the winner" are, and "this" lane."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.state import GameState
 from .board import nm, pl, unit_ref
+from .cards import Plain
 from .data import MetaZooData, opponent, turn_order
 from .records import Ctx, Op
 
 
-def ability(d: MetaZooData, ctx: Ctx):
-    """The ability (schema.Ability) the context resolves."""
+def ability(d: MetaZooData, ctx: Ctx | None) -> Plain:
+    """The ability (schema.Ability) the context resolves (a step without one names none)."""
+    assert ctx is not None
     return d.cards[ctx.src].abilities[ctx.ability]
 
 
@@ -29,7 +33,7 @@ def next_op(d: MetaZooData, op_no: int, ctx: Ctx) -> Op | None:
     return None
 
 
-def push_some(st: GameState, *steps) -> None:
+def push_some(st: GameState, *steps: Any) -> None:
     """Push the steps that are not None, the first given running first."""
     st.push(*[s for s in steps if s is not None])
 

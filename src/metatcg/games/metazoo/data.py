@@ -22,18 +22,22 @@ Lanes are numbered 0..3 internally (lane 1..4 in action ids and text). A lane si
 """
 from __future__ import annotations
 
-from typing import get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 from metatcg.engine.rules import DataHooks
 from ...engine.decks import split_entry
 from ...engine.jsonread import card_key as _key, flag as _bool, obj as _dict, seq as _list
 from ...engine.jsonread import remembered, whole as _int, wholes as _ints
-from .cards import CardDef
+from .cards import CardDef, CardPool
 from .schema import PLAYER_OPS
 from .records import (AuraOp, Batch, Bottom, Destroy, Discard, Discover, EnhanceWith, Instead, LaneChoice, MayUse,
                       MissionResult, Mod, MoveTo, Overflow, Pay, PlayerOp, PriorityChoice, ReplaceOrder, SacrificeCost,
                       StarterChoice, SwapChoice, TargetChoice, TempReturn, Turn)
 from .schema import Keyword
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...engine.state import GameState
+    from .stats import Sources
 
 # ---- rules constants (a renderer or a bot reads them here; never re-declare them)
 LANES = 4              # lanes on the board (MZL-LANE-1)
@@ -91,10 +95,10 @@ class MetaZooData(DataHooks):
         self.mission = -1                             # lane whose mission is being resolved
         self.last_mission: MissionResult | None = None  # the last mission's outcome
         self.tied_at_30 = False                       # both reached 30 together (MZL-MISSION-16)
-        self.srcs = None                              # cache of stats.static_sources (never serialised)
+        self.srcs: Sources | None = None              # cache of stats.static_sources (never serialised)
         self.first = -1                               # round 1's Priority player (for statistics)
-        self.offered: tuple | None = None             # (decision, its options): rules.legal_actions' cache
-        self.watch: tuple | None = None               # cache of triggers._watchers until cards move
+        self.offered: tuple[Any, ...] | None = None             # (decision, its options): rules.legal_actions' cache
+        self.watch: tuple[Any, ...] | None = None               # cache of triggers._watchers until cards move
 
     def clone(self) -> "MetaZooData":
         n = MetaZooData.__new__(MetaZooData)
@@ -165,7 +169,7 @@ class MetaZooData(DataHooks):
         if any(not 0 <= ln < LANES for ln in self.lane_of.values()):
             raise ValueError("a unit is in a lane that does not exist")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {
             "cards": [c.name for c in self.cards], "owner": list(self.owner),
             "round": self.round, "phase": self.phase, "priority": self.priority, "active": self.active,
@@ -182,7 +186,7 @@ class MetaZooData(DataHooks):
         return out
 
     @classmethod
-    def from_json(cls, obj: dict, pool) -> "MetaZooData":
+    def from_json(cls, obj: dict[str, Any], pool: CardPool) -> "MetaZooData":
         """Data read back from :meth:`to_json`, exact JSON types only (a bool or a float is no
         card id, a count is bounded), or ValueError/KeyError/TypeError (the kernel reports a
         StateDataError)."""
@@ -262,7 +266,7 @@ class MetaZooData(DataHooks):
                 rest.remove(nm)
         return True
 
-    def check_loaded(self, st) -> None:
+    def check_loaded(self, st: GameState) -> None:
         """The checks of a state read from JSON that need its steps and decision: the lanes
         agree with ``lane_of``, cards are in their owner's zones, every card, seat, lane,
         ability and op a step names exists, and each decision has the parameters of its kind."""
@@ -306,9 +310,9 @@ class MetaZooData(DataHooks):
             if getattr(params, f, True) == ():
                 raise ValueError(f"a {dec.kind!r} decision without options")
 
-    def _check_record(self, r) -> None:
+    def _check_record(self, r: Any) -> None:
         """Card ids, seats, lanes, abilities and op numbers named by a record (and inside it)."""
-        if not (isinstance(r, tuple) and hasattr(r, "_fields")):
+        if not _named(r):
             if type(r) is tuple:
                 for x in r:
                     self._check_record(x)
@@ -454,7 +458,12 @@ _RANGES: dict[str, tuple[int, int]] = {
 }
 
 
-def _mod(m, n: int) -> Mod:
+def _named(r: Any) -> bool:
+    """A record (a named tuple), not a plain tuple of them."""
+    return isinstance(r, tuple) and hasattr(r, "_fields")
+
+
+def _mod(m: Any, n: int) -> Mod:
     items = _list(m, -1, "a modifier")
     if len(items) == 4:  # saved before modifiers named their source
         items = [*items[:3], -1, items[3]]

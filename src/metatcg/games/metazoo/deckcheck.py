@@ -19,7 +19,7 @@ The allied supply (10 allied Aura, MZL-DECK-15) is not listed: it comes with the
 from __future__ import annotations
 
 from ...engine.decks import Deck, split_entry, unknown_card_message
-from .cards import CardPool
+from .cards import CardDef, CardPool
 
 SECTIONS = ("caster", "starter", "aura", "main")
 MAIN_MIN = 50
@@ -57,7 +57,7 @@ def _problems(pool: CardPool, deck: Deck) -> list[str]:
                 unknown.append(nm)
                 problems.append(f"[{sec}]: " + unknown_card_message(nm, known))
 
-    def cards(sec: str):
+    def cards(sec: str) -> list[CardDef]:
         return [pool[n] for n in secs.get(sec, []) if n in pool]
 
     # ---- Caster (MZL-DECK-1/2/3)
@@ -98,7 +98,7 @@ def _problems(pool: CardPool, deck: Deck) -> list[str]:
         if caster is not None and c.aura not in ok_types:
             rule = "MZL-ERRATA-ZERO-1" if c.cost == 0 else "MZL-DECK-4"
             allowed = " or ".join(t.capitalize() for t in (prim, ally) if t)
-            problems.append(f"{n!r} is a {c.aura.capitalize()} card; this Caster allows {allowed} ({rule})")
+            problems.append(f"{n!r} is a {str(c.aura).capitalize()} card; this Caster allows {allowed} ({rule})")
         if ally is not None and c.aura == ally and c.aura != prim:
             uses_allied = True
 
@@ -111,7 +111,7 @@ def _problems(pool: CardPool, deck: Deck) -> list[str]:
         if c.type != "terra" or not c.starter:
             problems.append(f"[starter]: {c.name!r} is not a 'Terra (Starter)' (MZL-DECK-10)")
         elif caster is not None and c.aura not in ok_types:
-            problems.append(f"[starter]: {c.name!r} is {c.aura.capitalize()}; a Starter Terra must be of the "
+            problems.append(f"[starter]: {c.name!r} is {str(c.aura).capitalize()}; a Starter Terra must be of the "
                             "primary or allied type (MZL-DECK-12, MZL-ERRATA-ALLYTERRA-2)")
     if caster is not None and len(st_cards) == 2 and all(c.type == "terra" for c in st_cards):
         kinds = sorted("primary" if c.aura == prim else "allied" for c in st_cards if c.aura in ok_types)
@@ -137,7 +137,7 @@ def _problems(pool: CardPool, deck: Deck) -> list[str]:
         if c.type != "aura":
             problems.append(f"[aura]: {n!r} is not an Aura card (MZL-DECK-13)")
         elif prim is not None and c.aura != prim:
-            problems.append(f"[aura]: {n!r} is {c.aura.capitalize()}; the Aura deck holds only the primary type "
+            problems.append(f"[aura]: {n!r} is {str(c.aura).capitalize()}; the Aura deck holds only the primary type "
                             f"{prim.capitalize()} (MZL-DECK-13, MZL-AURA-4)")
     if ally is not None and pool.aura_card(ally) is None:
         problems.append(f"the card pool has no {ally.capitalize()} Aura card for the allied supply (MZL-DECK-14)")

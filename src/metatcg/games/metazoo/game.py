@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ...engine.action import Action
 from ...engine.decks import Deck, split_entry
@@ -11,7 +12,7 @@ from ...engine.hidden import redeal
 from ...engine.rng import Rng
 from ...engine.state import GameState
 from . import facts
-from .cards import parse_cards
+from .cards import CardDef, parse_cards
 from .data import ALLIED_SUPPLY, MetaZooData, opponent
 from .deckcheck import check_deck
 from .heuristics import evaluate
@@ -38,7 +39,7 @@ class MetaZooGame(PooledGame):
     def initial_data(self, state: GameState, decks: list[Deck]) -> MetaZooData:
         """Card instances: per player its Caster, Starter Terras, Aura deck, main deck and
         allied supply (10 Aura of the Caster's allied type, outside the game)."""
-        cards: list = []
+        cards: list[CardDef] = []
         owner: list[int] = []
         zones = []
 
@@ -75,7 +76,7 @@ class MetaZooGame(PooledGame):
     def setup(self, state: GameState) -> None:
         state.push(Setup())
 
-    def match_facts(self, state: GameState) -> dict:
+    def match_facts(self, state: GameState) -> dict[str, Any]:
         """Round 1's Priority player acts first; the length is counted in rounds."""
         d = state.data
         return {"first_player": d.first if d.first >= 0 else None, "turns": d.round}

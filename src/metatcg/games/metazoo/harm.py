@@ -11,10 +11,11 @@ from ...engine.action import Action, Decision
 from ...engine.events import emit, replacements
 from ...engine.state import GameState
 from . import stats
+from .cards import Plain
 from .abilities import start_ops
 from .board import leave_play, nm, pl, unit_ref
 from .data import LANES, MetaZooData, use_key
-from .records import (Answer, Ctx, Damage, Event, Harm, Instead, PickReplacement, Replacement, ReplaceOrder,
+from .records import (Answer, Ctx, Damage, Event, Harm, Instead, PickReplacement, Replacement, ReplaceOrder, waiting,
                       Shatter)
 from .text import ability_text
 
@@ -24,7 +25,7 @@ def replacement_key(rep: Replacement) -> int:
 
 
 # ----------------------------------------------------------------------------- which apply
-def replacements_for(d: MetaZooData, what: str, iid: int, applied: tuple) -> list[Replacement]:
+def replacements_for(d: MetaZooData, what: str, iid: int, applied: tuple[int, ...]) -> list[Replacement]:
     """Replacement abilities that would apply to ``what`` (shatter/damage) of unit ``iid`` now.
     Each applies at most once per event."""
     out = []
@@ -63,7 +64,7 @@ def replacements_for(d: MetaZooData, what: str, iid: int, applied: tuple) -> lis
     return out
 
 
-def _changes_something(d: MetaZooData, a, iid: int) -> bool:
+def _changes_something(d: MetaZooData, a: Plain, iid: int) -> bool:
     """PR-MZL-25: a replacement is offered only if what it does instead could differ from the
     event: returning a Caster to hand Shatters it instead (MZL-CASTER-9), so a replacement that
     would only return the Shattered Caster does nothing."""
@@ -137,8 +138,7 @@ def _declined(step: Shatter | Damage, rep: Replacement) -> Shatter | Damage:
 
 def replacement_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    dec = st.decision
-    params = dec.params
+    params = waiting(st)
     if type(params) is ReplaceOrder:
         return [Action(f"replace:c{r.src}:{r.ability}", f"Consider first: {nm(d, r.src)} ({pl(r.controller)})",
                        PickReplacement(r)) for r in params.options]

@@ -6,14 +6,15 @@ from __future__ import annotations
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import stats
+from .cards import Plain
 from .candidates import any_candidate
 from .board import lane_txt, nm, pl
 from .context import src_label, this_lane
 from .data import LANES, MetaZooData
-from .records import Ctx, LaneChoice, Op, PickLane, PlayerOp, Select
+from .records import Ctx, LaneChoice, Op, PickLane, PlayerOp, Select, waiting
 
 
-def needs_lane_choice(d: MetaZooData, op, ctx: Ctx) -> bool:
+def needs_lane_choice(d: MetaZooData, op: Plain, ctx: Ctx) -> bool:
     if ctx.chosen >= 0:
         return False
     k = op.op
@@ -30,7 +31,7 @@ def needs_lane_choice(d: MetaZooData, op, ctx: Ctx) -> bool:
     return False
 
 
-def lane_options(d: MetaZooData, op, ctx: Ctx, q: int) -> list[int]:
+def lane_options(d: MetaZooData, op: Plain, ctx: Ctx, q: int) -> list[int]:
     k = op.op
     if k == "create_token":
         return [ln for ln in range(LANES) if stats.room_for(d, ln, q)
@@ -47,7 +48,7 @@ def lane_options(d: MetaZooData, op, ctx: Ctx, q: int) -> list[int]:
     return list(range(LANES))
 
 
-def ask_lane(st: GameState, step: Op | PlayerOp | Select, op, q: int) -> bool:
+def ask_lane(st: GameState, step: Op | PlayerOp | Select, op: Plain, q: int) -> bool:
     """Set a lane decision for ``step`` if its op needs one; True when it did."""
     d: MetaZooData = st.data
     ctx = step.ctx
@@ -63,7 +64,7 @@ def ask_lane(st: GameState, step: Op | PlayerOp | Select, op, q: int) -> bool:
 
 
 def lane_actions(st: GameState) -> list[Action]:
-    return [Action(f"lane:{ln + 1}", f"Choose {lane_txt(ln)}", PickLane(ln)) for ln in st.decision.params.lanes]
+    return [Action(f"lane:{ln + 1}", f"Choose {lane_txt(ln)}", PickLane(ln)) for ln in waiting(st).lanes]
 
 
 def lane_perform(st: GameState, act: Action, dec: Decision) -> None:

@@ -12,7 +12,7 @@ from ...engine.state import GameState
 from .board import pl, unit_label
 from .context import ability
 from .data import MetaZooData
-from .records import Batch, CheckedUnit, PickCard, PickPlayer, PlayerOp, UnitOp
+from .records import Batch, CheckedUnit, PickCard, PickPlayer, PlayerOp, UnitOp, waiting
 
 # unit ops whose order can matter (a trigger or replacement could see it, PR-MZL-6)
 ORDERED_UNIT_OPS = frozenset({"shatter", "deal_damage", "sacrifice", "return_to_hand", "move", "duel"})
@@ -31,11 +31,13 @@ def _ordered(d: MetaZooData, b: Batch) -> bool:
     return ability(d, b.ctx).do[b.op_no].op in ORDERED_UNIT_OPS
 
 
-def item_step(b: Batch, item: int):
+def item_step(b: Batch, item: int) -> UnitOp | PlayerOp | CheckedUnit:
     """The mini-step of one item of the batch."""
     if b.mode == "unit":
+        assert b.ctx is not None            # a unit or player batch comes from an ability
         return UnitOp(item, b.op_no, b.ctx, b.fighter)
     if b.mode == "player":
+        assert b.ctx is not None
         return PlayerOp(item, b.op_no, b.ctx)
     return CheckedUnit(item)
 
@@ -54,7 +56,7 @@ def step_batch(st: GameState, step: Batch) -> None:
 
 def order_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    b: Batch = st.decision.params
+    b: Batch = waiting(st)
     if b.mode == "player":
         return [Action(f"order:p{q + 1}", f"{pl(q)} resolves their part next", PickPlayer(q)) for q in b.items]
     what = "is affected next" if b.mode == "unit" else "is removed next"

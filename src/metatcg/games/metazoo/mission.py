@@ -16,7 +16,7 @@ from ...engine.state import GameState
 from . import board, stats
 from .board import lane_txt, nm, pl, unit_label
 from .data import MetaZooData, opponent
-from .records import Destroy, Event, Mission, MissionResult, PickCard, Shatter
+from .records import Destroy, Event, Mission, MissionResult, PickCard, Shatter, waiting
 
 
 def declare(st: GameState, p: int, lane: int) -> None:
@@ -102,7 +102,7 @@ def _destroy_candidates(d: MetaZooData, lane: int, loser: int) -> list[int]:
 
 def destroy_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    step: Destroy = st.decision.params
+    step: Destroy = waiting(st)
     return [Action(f"shatter:c{u}", f"Shatter {unit_label(d, u)}", PickCard(u))
             for u in _destroy_candidates(d, step.lane, step.loser)]
 

@@ -14,15 +14,17 @@ part of the action (MZL-ACTION-7), then resolve it.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any, Callable
 
 from ...engine.action import Action, Decision
 from ...engine.events import emit
 from ...engine.state import GameState
 from . import aura, board, stats
+from .cards import Plain
 from .board import distinct_by_name, lane_txt, nm, pl, unit_label
 from .data import LANES, MetaZooData, use_key
 from .records import (Ctx, Event, Pay, PickCard, Place, PlayCard, ResolveAbility, SacrificeCost, StrategyDone,
-                      UseAbility, make)
+                      UseAbility, make, waiting)
 from .candidates import FIXED as FIXED_CHOICES
 from .candidates import any_candidate, candidates
 
@@ -30,7 +32,7 @@ _KIND = {"creature": "unit", "equipment": "unit", "caster": "unit", "terra": "te
 
 
 # ----------------------------------------------------------------------------- what may be played
-def _eager(fn, *args) -> str:
+def _eager(fn: Callable[..., str], *args: Any) -> str:
     return fn(*args)
 
 
@@ -76,8 +78,8 @@ def play_actions(st: GameState, p: int, srcs: stats.Sources, sides: list[stats.S
     room_left = [f.limit - f.used for f in sides]
     mine = set().union(*names)
     # the Aura that could pay: untapped ones by type, and the types in the zone at all
-    by_type: dict[str, int] = {}
-    zone_types = set()
+    by_type: dict[str | None, int] = {}
+    zone_types: set[str | None] = set()
     n_untapped = 0
     tapped = d.tapped
     for a in d.aura_zone[p]:
@@ -160,7 +162,7 @@ def strategy_has_targets(d: MetaZooData, iid: int, p: int, conf: int) -> bool:
     return True
 
 
-def _op_reaches(d: MetaZooData, o, ctx: Ctx, p: int) -> bool:
+def _op_reaches(d: MetaZooData, o: Plain, ctx: Ctx, p: int) -> bool:
     """Could unit op ``o`` act on some unit now? A lane still to be chosen (PR-MZL-17) counts
     if some lane would do."""
     tg = o.target
@@ -169,14 +171,14 @@ def _op_reaches(d: MetaZooData, o, ctx: Ctx, p: int) -> bool:
     return _reaches_here(d, o, ctx, p)
 
 
-def _reaches_here(d: MetaZooData, o, ctx: Ctx, p: int) -> bool:
+def _reaches_here(d: MetaZooData, o: Plain, ctx: Ctx, p: int) -> bool:
     if o.op != "duel":
         return any_candidate(d, o, o.target, ctx, p)
     fighters = [u for u in candidates(d, o, o.fighter, ctx, p) if d.cards[u].creature]
     return any(candidates(d, o, o.target, ctx, p, f) for f in fighters)
 
 
-def _player_op_acts(d: MetaZooData, o, p: int) -> bool:
+def _player_op_acts(d: MetaZooData, o: Plain, p: int) -> bool:
     """Could ``p``'s part of player op ``o`` change anything: cards to draw, look at or find,
     a hand to discard from, a matching card to return, Aura to tap or untap?"""
     k = o.op
@@ -391,7 +393,7 @@ def start_ability_use(st: GameState, p: int, use: UseAbility) -> None:
         d.touch()
         if st.logging:
             st.say(f"{pl(p)} taps {nm(d, src)}")
-    steps: list = []
+    steps: list[Any] = []
     pay = d.cards[src].aura_costs[ai]
     if pay is not None:
         steps.append(Pay(p, pay.needs, pay.generic, nm(d, src)))
@@ -412,7 +414,7 @@ def step_sacrifice(st: GameState, step: SacrificeCost) -> None:
 
 def sacrifice_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    sc: SacrificeCost = st.decision.params
+    sc: SacrificeCost = waiting(st)
     return [Action(f"sacrifice:c{u}", f"Sacrifice {unit_label(d, u)}", PickCard(u))
             for u in _sac_candidates(d, sc.player, sc.src, sc.ability)]
 

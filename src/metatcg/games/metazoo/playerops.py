@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...engine.events import emit
 from ...engine.state import GameState
 from . import aura, board, stats
+from .cards import Plain
 from .board import lane_txt, nm, pl
 from .context import ability, this_lane
 from .data import MetaZooData
@@ -70,7 +71,7 @@ def step_player_op(st: GameState, step: PlayerOp) -> None:
         raise KeyError(k)
 
 
-def _token_lane(d: MetaZooData, op, ctx: Ctx) -> int | None:
+def _token_lane(d: MetaZooData, op: Plain, ctx: Ctx) -> int | None:
     if op.lane in ("chosen", "any", "other"):
         return ctx.chosen
     if op.lane == "this":

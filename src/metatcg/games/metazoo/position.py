@@ -46,6 +46,7 @@ from ...engine.decks import unknown_card_message
 from ...engine.errors import StateDataError
 from ...engine.state import GameState
 from . import stats
+from .cards import CardDef, CardPool
 from .data import ALLIED_SUPPLY, AURA_CAP, LANES, MetaZooData, opponent, use_key
 from .records import Mod, Turn
 
@@ -57,7 +58,7 @@ UNIT_KEYS = {"name", "tapped", "damage", "give", "gain", "keywords", "used"}
 FILLER_DEFAULT = 20
 
 
-def build_position(game, spec: dict[str, Any]) -> GameState:
+def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     pool = game.pool
     if not isinstance(spec, dict):
         raise StateDataError("a MetaZoo position is a table")
@@ -70,14 +71,15 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
     lanes_spec = spec.get("lane", [])
     if not isinstance(lanes_spec, list) or len(lanes_spec) > LANES:
         raise StateDataError("position: at most four [[lane]] tables")
-    cards: list = []
+    cards: list[CardDef] = []
     owner: list[int] = []
     names: list[list[str]] = [[], []]
 
-    def card(nm: Any, where: str):
+    def card(nm: Any, where: str) -> CardDef:
         if not isinstance(nm, str) or nm not in pool:
             raise StateDataError(f"{where}: {unknown_card_message(str(nm), pool.names())}")
-        return pool[nm]
+        found: CardDef = pool[nm]
+        return found
 
     def new(nm: Any, p: int, where: str, kind: str | None = None) -> int:
         c = card(nm, where)
@@ -92,7 +94,7 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
             names[p].append(nm)
         return len(cards) - 1
 
-    def entry(x: Any, where: str) -> dict:
+    def entry(x: Any, where: str) -> dict[str, Any]:
         if isinstance(x, str):
             return {"name": x}
         if not isinstance(x, dict) or "name" not in x:
@@ -100,7 +102,7 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
         return x
 
     tapped: set[int] = set()
-    zones: list[dict] = []
+    zones: list[dict[str, Any]] = []
     for p, ps in enumerate(players):
         who = f"player {p + 1}"
         if not isinstance(ps, dict):
@@ -110,7 +112,7 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
             raise StateDataError(f"{who}: unknown field(s): {', '.join(sorted(bad))}")
         if "caster" not in ps:
             raise StateDataError(f"{who}: 'caster' is required")
-        z: dict = {"caster": new(ps["caster"], p, f"{who} caster")}
+        z: dict[str, Any] = {"caster": new(ps["caster"], p, f"{who} caster")}
         cdef = cards[z["caster"]]
         if cdef.type != "caster":
             raise StateDataError(f"{who} caster: {cdef.name!r} is not a Caster")
@@ -145,8 +147,8 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
         bad = set(ls) - LANE_KEYS
         if bad:
             raise StateDataError(f"{where}: unknown field(s): {', '.join(sorted(bad))}")
-        lane: dict = {"terra": -1, "resolved": bool(ls.get("resolved", False)), "units": [[], []], "enh": [[], []],
-                      "unit_specs": []}
+        lane: dict[str, Any] = {"terra": -1, "resolved": bool(ls.get("resolved", False)), "units": [[], []],
+                                "enh": [[], []], "unit_specs": []}
         if ls.get("terra"):
             t_owner = int(ls.get("terra_owner", i % 2))
             lane["terra"] = new(ls["terra"], t_owner, f"{where} terra")
@@ -226,19 +228,19 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
                 d.units[i * 2 + p].append(u)
                 d.lane_of[u] = i
             d.enh[i * 2 + p] = lane["enh"][p]
-        for u, e in lane["unit_specs"]:
+        for u, spec_of in lane["unit_specs"]:
             p = d.owner[u]
-            if e.get("tapped"):
+            if spec_of.get("tapped"):
                 tapped.add(u)
-            if e.get("damage"):
-                d.damage[u] = int(e["damage"])
-            if e.get("give"):
-                d.mods.append(Mod(u, "inf", int(e["give"]), -1, "round"))
-            if e.get("gain"):
-                d.mods.append(Mod(u, "inf", int(e["gain"]), -1, "permanent"))
-            for kw in e.get("keywords", []):
+            if spec_of.get("damage"):
+                d.damage[u] = int(spec_of["damage"])
+            if spec_of.get("give"):
+                d.mods.append(Mod(u, "inf", int(spec_of["give"]), -1, "round"))
+            if spec_of.get("gain"):
+                d.mods.append(Mod(u, "inf", int(spec_of["gain"]), -1, "permanent"))
+            for kw in spec_of.get("keywords", []):
                 d.mods.append(Mod(u, str(kw), 1, -1, "round"))
-            for ai in e.get("used", []):
+            for ai in spec_of.get("used", []):
                 d.used.add(use_key(u, int(ai), p))
     d.tapped = tapped
     d.first = d.priority if d.round % 2 == 1 else opponent(d.priority)
@@ -267,8 +269,8 @@ def build_position(game, spec: dict[str, Any]) -> GameState:
     return st
 
 
-def _filler(pool, aura_type: str) -> str:
-    best = None
+def _filler(pool: CardPool, aura_type: str) -> str:
+    best: str | None = None
     for nm, c in pool.by_name.items():
         if c.type == "creature" and not c.abilities and not c.unique:
             if c.aura == aura_type:
@@ -279,11 +281,11 @@ def _filler(pool, aura_type: str) -> str:
     return best
 
 
-def snapshot(st: GameState) -> dict:
+def snapshot(st: GameState) -> dict[str, Any]:
     """A readable summary of the whole position (both hands included) for expectations."""
     d: MetaZooData = st.data
     srcs = stats.static_sources(d)
-    out: dict = {"round": d.round, "phase": d.phase, "priority": d.priority, "active": d.active,
+    out: dict[str, Any] = {"round": d.round, "phase": d.phase, "priority": d.priority, "active": d.active,
                  "result": None if st.result is None else list(st.result),
                  "mission_lane": d.mission + 1 if d.mission >= 0 else None, "players": [], "lanes": []}
     for p in (0, 1):
@@ -301,7 +303,7 @@ def snapshot(st: GameState) -> dict:
         })
     for ln in range(LANES):
         t = d.terra[ln]
-        lane = {"lane": ln + 1, "terra": d.cards[t].name if t >= 0 else None,
+        lane: dict[str, Any] = {"lane": ln + 1, "terra": d.cards[t].name if t >= 0 else None,
                 "terra_owner": d.owner[t] if t >= 0 else None, "resolved": d.resolved[ln]}
         msrcs = stats.mission_sources(d, ln)
         for p in (0, 1):

@@ -11,9 +11,12 @@ picks are still to come, ``fighter`` the creature that Duels (-1: none yet).
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...engine.records import KERNEL
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...engine.state import GameState
 
 records = KERNEL.child()
 
@@ -97,7 +100,7 @@ class Pay(NamedTuple):
     (also the parameters of the "pay" decision, with ``needs`` empty)."""
 
     player: int
-    needs: tuple[str, ...]
+    needs: tuple[str | None, ...]
     generic: int
     why: str
 
@@ -497,3 +500,10 @@ class Event(NamedTuple):
     confined: int = -1
     winner: int = -2
     margin: int = 0
+
+
+def waiting(st: "GameState") -> Any:
+    """The parameters of the decision that waits (an option list is made only while one does)."""
+    dec = st.decision
+    assert dec is not None
+    return dec.params

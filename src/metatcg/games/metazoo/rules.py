@@ -11,6 +11,7 @@ type names, a decision's options and outcome to the functions its kind names.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any, Callable
 
 from ...engine.rules import Rules
 from ...engine.action import Action, Decision
@@ -19,12 +20,13 @@ from ...engine.state import GameState, ResolveTrigger
 from . import (abilities, aura, checks, choices, forced, harm, lanechoice, ministeps, mission, play, playerops, stats,
                targets, triggers, unitops)
 from .board import check_win, distinct_by_name, draw, lane_txt, nm, pl
+from .cards import CardPool
 from .data import LANES, MetaZooData, opponent, turn_order
 from .records import (AuraOp, Batch, Bottom, CheckedUnit, DeclareMission, Destroy, Discard, Discover, EnhanceLane,
                       Event, GoFirst, Mission, Op, Overflow, Pay, PickCard, Place, PlaceTerra, PlayCard, PlayerOp,
                       PriorityChoice, ResolveAbility, RoundBegin, RoundEnd, SacrificeCost, Select, Setup, Shatter,
                       StarterChoice, StrategyDone, TempAuraTrigger, TempReturn, TradeAura, Turn, UnitOp, UseAbility,
-                      Damage, make, records)
+                      Damage, make, records, waiting)
 
 
 def _declare_label(lane: int) -> str:
@@ -45,9 +47,9 @@ class MetaZooRules(Rules):
     action_limit = 6000
     records = records
 
-    def __init__(self, pool) -> None:
+    def __init__(self, pool: CardPool) -> None:
         self.pool = pool
-        self._steps = {
+        self._steps: dict[type, Callable[[GameState, Any], None]] = {
             Setup: self._setup, PlaceTerra: self._place_terra, RoundBegin: self._round_begin,
             Turn: self._turn, RoundEnd: self._round_end, ResolveTrigger: self._trigger,
             Pay: aura.step_pay, AuraOp: aura.step_aura_op, TempReturn: aura.step_temp_return,
@@ -90,12 +92,13 @@ class MetaZooRules(Rules):
 
     # ------------------------------------------------------------- kernel hooks
     def active_player(self, st: GameState) -> int:
-        return st.data.active
+        active: int = st.data.active
+        return active
 
-    def data_from_json(self, obj) -> MetaZooData:
+    def data_from_json(self, obj: Any) -> MetaZooData:
         return MetaZooData.from_json(obj, self.pool)
 
-    def view(self, st: GameState, player: int) -> dict:
+    def view(self, st: GameState, player: int) -> dict[str, Any]:
         from .view import view
         return view(st, player)
 
@@ -112,24 +115,24 @@ class MetaZooRules(Rules):
         from .labels import distinct_labels
         return distinct_labels(st, actions)
 
-    def describe_trigger(self, st: GameState, trig) -> str:
+    def describe_trigger(self, st: GameState, trig: Any) -> str:
         return triggers.describe_trigger(st, trig)
 
-    def triggers_for(self, st: GameState, event: Event) -> list:
+    def triggers_for(self, st: GameState, event: Event) -> list[Any]:
         return triggers.triggers_for(st, event)
 
-    def replacements_for(self, st: GameState, event, applied: tuple) -> list:
+    def replacements_for(self, st: GameState, event: Any, applied: tuple[Any, ...]) -> list[Any]:
         """Replacement effects are offered by the Shatter and damage steps themselves, at the
         moment the event happens (MZL-ERRATA-REPLEFF-2): ``event`` is a records.Harm."""
         return harm.replacements_for(st.data, event.what, event.unit, applied)
 
-    def replacement_key(self, rep) -> int:
+    def replacement_key(self, rep: Any) -> int:
         """What ``applied`` holds for a replacement (events.replacements filters on it)."""
         return harm.replacement_key(rep)
 
     # PR-MZL-8: removals by Influence 0 or damage, and lane size limits; the kernel calls it
     # whenever no decision is pending, so it is checks.state_check itself (no extra call)
-    state_check = staticmethod(checks.state_check)
+    state_check = staticmethod(checks.state_check)  # type: ignore[assignment]  # the hook is the function itself
 
     # ------------------------------------------------------------- the loop
     def on_idle(self, st: GameState) -> None:
@@ -138,7 +141,7 @@ class MetaZooRules(Rules):
         d.round += 1
         st.push(RoundBegin())
 
-    def run_step(self, st: GameState, step) -> None:
+    def run_step(self, st: GameState, step: Any) -> None:
         self._steps[type(step)](st, step)
 
     # ------------------------------------------------------------- setup (MZL-SETUP)
@@ -200,7 +203,7 @@ class MetaZooRules(Rules):
 
     def _starter_actions(self, st: GameState) -> list[Action]:
         d: MetaZooData = st.data
-        sc: StarterChoice = st.decision.params
+        sc: StarterChoice = waiting(st)
         return [Action(f"starter:c{t}", f"Place {nm(d, t)} in {lane_txt(sc.lane)}", PickCard(t))
                 for t in distinct_by_name(d, d.starters[sc.player])]
 
@@ -287,6 +290,8 @@ class MetaZooRules(Rules):
         by itself): an action decision with 2+ unresolved lanes has 2+ declarations, and the
         decisions of SEVERAL_KINDS are only set up when there are 2+ options."""
         dec = st.decision
+        if dec is None:
+            return False
         kind = dec.kind
         if kind == "action":
             left = st.data.resolved.count(False)
@@ -296,7 +301,7 @@ class MetaZooRules(Rules):
 
     def _action_actions(self, st: GameState) -> list[Action]:
         d: MetaZooData = st.data
-        p = st.decision.params.player
+        p = waiting(st).player
         srcs = stats.static_sources(d)
         sides = stats.side_facts(d, p, srcs)
         acts = play.play_actions(st, p, srcs, sides)
@@ -331,6 +336,7 @@ class MetaZooRules(Rules):
         (the same Decision object): copies made for lookahead share them instead of listing
         them again. Only a new decision changes them (game.determinize forgets them)."""
         dec = st.decision
+        assert dec is not None
         d: MetaZooData = st.data
         known = d.offered
         if known is not None and known[0] is dec:

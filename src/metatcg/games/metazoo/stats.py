@@ -10,8 +10,9 @@ the trigger's subject, the mission, the chosen lane...).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, Callable, NamedTuple
 
+from .cards import CardDef, Plain
 from .data import BASE_LANE_LIMIT, KEYWORDS, LANES, MetaZooData, opponent
 from .records import Ctx, make
 
@@ -63,14 +64,25 @@ def ability_works(d: MetaZooData, iid: int, ai: int) -> bool:
     return True
 
 
-class Sources(list):
+#: a working ability: the context it works in and the ability (a Plain copy of its card-file model)
+Source = tuple[Ctx, Plain]
+#: a cost change working now: the op and the lane of its source
+CostChange = tuple[Plain, int]
+#: a compiled UnitFilter: ``(d, iid, ctx, depth, at) -> bool``
+Matcher = Callable[[MetaZooData, int, Ctx, int, "int | None"], bool]
+
+#: a "has" Influence effect as :func:`influences` applies it: (ctx, op, condition, sides, matcher)
+InfluenceEffect = tuple[Ctx, Plain, Any, "list[int] | None", "Matcher | None"]
+
+
+class Sources(list[Source]):
     """(ctx, ability) of every continuous ability now working, with flags saying which
     static ops occur at all (so reads can skip the scan)."""
 
     __slots__ = ("inf", "kw", "size", "cost", "contrib", "neg", "shrink", "missions", "kw_given", "during",
                  "inf_ops")
 
-    def __init__(self, items: list, ops: "set[str] | frozenset[str]", during: bool = True) -> None:
+    def __init__(self, items: list[Source], ops: "set[str] | frozenset[str]", during: bool = True) -> None:
         super().__init__(items)
         # False: no card in play has a During Mission ability (every mission_sources list is empty)
         self.during = during
@@ -83,14 +95,14 @@ class Sources(list):
         # the most lane size effects could take from a side's limit (0: none lowers one)
         self.shrink = sum(op.amount for _, ab in items for op in ab.do if op.op == "lane_size" and op.amount < 0) \
             if self.size else 0
-        self.missions: dict[int, list] = {}  # mission_sources by lane: they change only when cards move
+        self.missions: dict[int, list[Source]] = {}  # mission_sources by lane: they change only when cards move
         # the keywords "has" effects could give (kw_count need not look for others)
         self.kw_given = frozenset(op.keyword for _, ab in items for op in ab.do if op.op == "has_keyword") \
             if self.kw else frozenset()
-        self.inf_ops: list | None = None  # influences' plan of the "has" Influence effects (inf_plan)
+        self.inf_ops: list[InfluenceEffect] | None = None  # influences' plan of the "has" Influence effects (inf_plan)
 
 
-def inf_plan(d: MetaZooData, srcs: Sources) -> list:
+def inf_plan(d: MetaZooData, srcs: Sources) -> list[InfluenceEffect]:
     """(ctx, op, condition, sides, matcher) of every "has" Influence effect in ``srcs``, in
     order: the sides its target can reach (None: the source itself) and the matcher of that
     target. Worked out once per ``srcs``: a continuous source's context names no subject, so
@@ -184,7 +196,7 @@ def lane_ref(d: MetaZooData, ref: str, ctx: Ctx) -> int | None:
     return ctx.lane  # "other": handled by the caller
 
 
-def filter_sides(d: MetaZooData, f, ctx: Ctx) -> list[int]:
+def filter_sides(d: MetaZooData, f: Plain, ctx: Ctx) -> list[int]:
     """The lane sides (``lane * 2 + player``) whose units UnitFilter ``f`` can match at all
     relative to ``ctx``: a cheap narrowing before :func:`unit_matches`."""
     ctrl = ctx.controller
@@ -200,7 +212,7 @@ def filter_sides(d: MetaZooData, f, ctx: Ctx) -> list[int]:
     return [ln * 2 + p for ln in lanes for p in ps]
 
 
-def unit_matches(d: MetaZooData, f, iid: int, ctx: Ctx, depth: int = 0, at: int | None = None) -> bool:
+def unit_matches(d: MetaZooData, f: Plain, iid: int, ctx: Ctx, depth: int = 0, at: int | None = None) -> bool:
     """Does unit ``iid`` (in a lane) match UnitFilter ``f`` relative to ``ctx``? ``at`` is the
     lane to assume for a unit that has just left play (trigger subjects)."""
     e = _MATCHERS.get(id(f))
@@ -211,17 +223,17 @@ def unit_matches(d: MetaZooData, f, iid: int, ctx: Ctx, depth: int = 0, at: int 
 
 # UnitFilter id -> (the filter, its matcher): filters are immutable card data read in the hottest
 # loops, so each is turned once into a function that tests only the fields it sets
-_MATCHERS: dict[int, tuple] = {}
+_MATCHERS: dict[int, tuple[Plain, Matcher]] = {}
 
 
-def _matcher(f) -> tuple:
+def _matcher(f: Plain) -> tuple[Plain, Matcher]:
     if len(_MATCHERS) > 4096:  # filters made on the fly (tests, scenarios): never grow without end
         _MATCHERS.clear()
     e = _MATCHERS[id(f)] = (f, _compile(f))
     return e
 
 
-def _card_part(f, c) -> bool:
+def _card_part(f: Plain, c: CardDef) -> bool:
     """The tests of UnitFilter ``f`` that read only the card's definition."""
     t = f.type
     return not (t == "creature" and not c.creature or t == "equipment" and not c.equipment
@@ -233,13 +245,13 @@ def _card_part(f, c) -> bool:
                 or f.max_cost is not None and c.cost > f.max_cost)
 
 
-def _compile(f):
+def _compile(f: Plain) -> Matcher:
     """A function ``(d, iid, ctx, depth, at) -> bool`` equal to testing every field of ``f``."""
     side, lane, other, itself = f.side, f.lane, f.other, f.itself
     tapped, damaged, kw = f.tapped, f.damaged, f.keyword
     lo, hi = f.min_influence, f.max_influence
     by_card: dict[int, bool] = {}   # id(card definition) -> _card_part
-    keep: list = []                 # those definitions, so that their ids stay theirs
+    keep: list[CardDef] = []        # those definitions, so that their ids stay theirs
     dynamic = tapped is not None or damaged is not None or kw is not None or lo is not None or hi is not None
 
     def match(d: MetaZooData, iid: int, ctx: Ctx, depth: int = 0, at: int | None = None) -> bool:
@@ -283,7 +295,7 @@ def _compile(f):
     return match
 
 
-def card_matches(c, f) -> bool:
+def card_matches(c: CardDef, f: Plain) -> bool:
     """CardFilter on a card definition (cards in hidden or public zones)."""
     if f is None:
         return True
@@ -309,7 +321,7 @@ def card_matches(c, f) -> bool:
     return True
 
 
-def count_units(d: MetaZooData, f, ctx: Ctx, depth: int = 0) -> int:
+def count_units(d: MetaZooData, f: Plain, ctx: Ctx, depth: int = 0) -> int:
     n = 0
     units = d.units
     e = _MATCHERS.get(id(f))
@@ -323,7 +335,7 @@ def count_units(d: MetaZooData, f, ctx: Ctx, depth: int = 0) -> int:
     return n
 
 
-def condition_ok(d: MetaZooData, cond, ctx: Ctx, depth: int = 0) -> bool:
+def condition_ok(d: MetaZooData, cond: Plain | None, ctx: Ctx, depth: int = 0) -> bool:
     """MZL-KW-GIVE-3: a "has" applies only while its condition is met."""
     if cond is None:
         return True
@@ -337,10 +349,10 @@ def condition_ok(d: MetaZooData, cond, ctx: Ctx, depth: int = 0) -> bool:
 
 # Condition id -> (the condition, its test): like _MATCHERS, each condition is read once for
 # the parts it sets (most set one)
-_CONDITIONS: dict[int, tuple] = {}
+_CONDITIONS: dict[int, tuple[Plain, Callable[[MetaZooData, Ctx, int], bool]]] = {}
 
 
-def _compile_condition(cond):
+def _compile_condition(cond: Plain) -> Callable[[MetaZooData, Ctx, int], bool]:
     """A function ``(d, ctx, depth) -> bool`` equal to testing every part of ``cond``."""
     counts = tuple((cnt.units, cnt.at_least, cnt.at_most) for cnt in cond.count)
     fields = any(v is not None for v in (cond.terra, cond.terra_aura, cond.terra_not_aura, cond.terra_trait,
@@ -361,7 +373,7 @@ def _compile_condition(cond):
     return ok
 
 
-def _parts_ok(d: MetaZooData, cond, ctx: Ctx) -> bool:
+def _parts_ok(d: MetaZooData, cond: Plain, ctx: Ctx) -> bool:
     """The parts of ``cond`` other than its unit counts."""
     lane = ctx.lane if ctx.lane >= 0 else ctx.mission_lane
     terra = d.terra[lane] if lane >= 0 else -1
@@ -393,7 +405,7 @@ def _parts_ok(d: MetaZooData, cond, ctx: Ctx) -> bool:
     return True
 
 
-def static_targets(d: MetaZooData, op, ctx: Ctx, iid: int, depth: int) -> bool:
+def static_targets(d: MetaZooData, op: Plain, ctx: Ctx, iid: int, depth: int) -> bool:
     """Does static op ``op`` (has_influence/has_keyword/contribution) reach unit ``iid``?"""
     tg = op.target
     ch = tg.choose
@@ -456,13 +468,13 @@ def influences(d: MetaZooData, srcs: Sources | None = None, lane: int = -1) -> d
         srcs = static_sources(d)
     if not srcs.inf or not out:
         return out
-    for ctx, op, cond, sides, match in inf_plan(d, srcs):
+    for ctx, op, cond, reach, match in inf_plan(d, srcs):
         if match is None:
             reached = [ctx.src] if ctx.src in out else []
         else:
-            if sides is None:
-                sides = filter_sides(d, op.target, ctx)
-            reached = [u for s in sides if lane < 0 or s >> 1 == lane
+            if reach is None:
+                reach = filter_sides(d, op.target, ctx)
+            reached = [u for s in reach if lane < 0 or s >> 1 == lane
                        for u in units[s] if match(d, u, ctx, 0, None)]
         if reached and (cond is None or condition_ok(d, cond, ctx)):
             for u in reached:
@@ -472,7 +484,7 @@ def influences(d: MetaZooData, srcs: Sources | None = None, lane: int = -1) -> d
 
 def kw_count(d: MetaZooData, iid: int, kw: str, srcs: Sources | None = None, depth: int = 0) -> int:
     """How many times unit ``iid`` has keyword ``kw`` now (Destruction adds up)."""
-    n = d.cards[iid].keywords.get(kw, 0)
+    n: int = d.cards[iid].keywords.get(kw, 0)
     for m in d.mods:
         if m.unit == iid and m.what == kw:
             n += 1
@@ -554,7 +566,7 @@ class SideFacts(NamedTuple):
 
     used: int              # slots used (side_count)
     limit: int             # lane_limit
-    names: set             # names of its non-token units (MZL-PLAY-5)
+    names: set[str]        # names of its non-token units (MZL-PLAY-5)
     enhanceable: bool      # can_enhance
 
 
@@ -642,7 +654,7 @@ def can_enhance(d: MetaZooData, lane: int, p: int, srcs: Sources | None = None) 
 
 
 # ----------------------------------------------------------------------------- missions
-def mission_sources(d: MetaZooData, lane: int) -> list[tuple[Ctx, object]]:
+def mission_sources(d: MetaZooData, lane: int) -> list[Source]:
     """During Mission abilities that apply to a mission in ``lane`` (MZL-ERRATA-SCOPE-1),
     kept with the continuous sources until cards move."""
     srcs = static_sources(d)
@@ -653,8 +665,8 @@ def mission_sources(d: MetaZooData, lane: int) -> list[tuple[Ctx, object]]:
     return out
 
 
-def _mission_sources(d: MetaZooData, lane: int) -> list[tuple[Ctx, object]]:
-    out = []
+def _mission_sources(d: MetaZooData, lane: int) -> list[Source]:
+    out: list[Source] = []
     cards = d.cards
     for side in range(LANES * 2):
         for u in d.units[side]:
@@ -683,7 +695,7 @@ def _mission_sources(d: MetaZooData, lane: int) -> list[tuple[Ctx, object]]:
 
 
 def contributions(d: MetaZooData, lane: int, p: int, srcs: Sources | None = None,
-                  msrcs: list | None = None, infl: dict[int, int] | None = None) -> list[tuple[int, int]]:
+                  msrcs: list[Source] | None = None, infl: dict[int, int] | None = None) -> list[tuple[int, int]]:
     """(unit, contributed Influence) on one side (MZL-MISSION-2/3, MZL-ERRATA-INFL-3..8);
     ``infl``: the units' current Influence if already known (:func:`influences`)."""
     if srcs is None:
@@ -721,7 +733,7 @@ def aura_bonus(d: MetaZooData, lane: int, p: int) -> int:
     return 0
 
 
-def side_total(d: MetaZooData, lane: int, p: int, srcs: Sources | None = None, msrcs: list | None = None,
+def side_total(d: MetaZooData, lane: int, p: int, srcs: Sources | None = None, msrcs: list[Source] | None = None,
                infl: dict[int, int] | None = None) -> int:
     """A side's mission total: contributions plus the enhancing Aura's bonus."""
     return sum(v for _, v in contributions(d, lane, p, srcs, msrcs, infl)) + aura_bonus(d, lane, p)
@@ -792,7 +804,7 @@ def destruction_count(d: MetaZooData, lane: int, p: int, srcs: Sources | None = 
     return n
 
 
-def mp_award_bonus(d: MetaZooData, lane: int, winner: int, msrcs: list) -> int:
+def mp_award_bonus(d: MetaZooData, lane: int, winner: int, msrcs: list[Source]) -> int:
     n = 0
     for ctx, ab in msrcs:
         for op in ab.do:
@@ -805,12 +817,12 @@ def mp_award_bonus(d: MetaZooData, lane: int, winner: int, msrcs: list) -> int:
 
 
 # ----------------------------------------------------------------------------- costs
-def cost_changes(d: MetaZooData, p: int, srcs: Sources | None = None) -> list[tuple]:
+def cost_changes(d: MetaZooData, p: int, srcs: Sources | None = None) -> list[CostChange]:
     """The cost changes working now for cards ``p`` plays: (op, the lane of its source),
     conditions checked (MZL-PLAY-9, MZL-ERRATA-DISCOUNT)."""
     if srcs is None:
         srcs = static_sources(d)
-    out: list[tuple] = []
+    out: list[CostChange] = []
     if not srcs.cost:
         return out
     for ctx, ab in srcs:
@@ -821,10 +833,10 @@ def cost_changes(d: MetaZooData, p: int, srcs: Sources | None = None) -> list[tu
     return out
 
 
-def cost_with(c, lane: int, confined: int, changes: list[tuple]) -> int:
+def cost_with(c: CardDef, lane: int, confined: int, changes: list[CostChange]) -> int:
     """Card ``c``'s cost played to ``lane`` (a Strategy: ``confined`` to a lane or -1) with
     the ``changes`` of :func:`cost_changes`, never below 0."""
-    cost = c.cost
+    cost: int = c.cost
     for op, here in changes:
         if not card_matches(c, op.card):
             continue
@@ -844,7 +856,7 @@ def play_cost(d: MetaZooData, iid: int, p: int, lane: int = -1, confined: int = 
     return cost_with(d.cards[iid], lane, confined, cost_changes(d, p, srcs))
 
 
-def lane_discounts(c, changes: list[tuple]) -> list[int]:
+def lane_discounts(c: CardDef, changes: list[CostChange]) -> list[int]:
     """Lanes whose lane-only cost changes a Strategy could get by being confined there."""
     out = []
     for op, here in changes:

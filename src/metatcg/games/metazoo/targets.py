@@ -7,12 +7,13 @@ from __future__ import annotations
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import stats
+from .cards import Plain
 from .board import nm, pl, unit_label
 from .context import ability, next_op, push_some, src_label
 from .data import MetaZooData
 from .candidates import FIXED, candidates
 from .lanechoice import ask_lane
-from .records import Batch, Ctx, PickCard, Select, TargetChoice, UnitOp
+from .records import Batch, Ctx, PickCard, Select, TargetChoice, UnitOp, waiting
 
 # ----------------------------------------------------------------------------- choosing
 def _acts_on(st: GameState, u: int, step: Select) -> None:
@@ -69,7 +70,7 @@ def step_select(st: GameState, step: Select) -> None:
                   _target_prompt(d, op, ctx, ch, 0))
 
 
-def _target_prompt(d: MetaZooData, op, ctx: Ctx, ch: str, n: int) -> str:
+def _target_prompt(d: MetaZooData, op: Plain, ctx: Ctx, ch: str, n: int) -> str:
     verb = op.op.replace("_", " ")
     if ch == "up_to":
         return f"{nm(d, ctx.src)}: choose up to {op.target.count - n} more unit(s) ({verb}), or done"
@@ -78,7 +79,7 @@ def _target_prompt(d: MetaZooData, op, ctx: Ctx, ch: str, n: int) -> str:
 
 def target_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    tc: TargetChoice = st.decision.params
+    tc: TargetChoice = waiting(st)
     picks = tc.picks
     acts = [Action(f"target:c{u}", f"Choose {unit_label(d, u)}", PickCard(u)) for u in tc.candidates
             if u not in picks and u in d.lane_of]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -33,6 +33,8 @@ from .present import cap as _cap
 if TYPE_CHECKING:  # pragma: no cover
     from .present import MetaZooPresentation
 
+JSON = dict[str, Any]   # one object of the game's view (view_schema.py says its fields)
+
 SIDE_BY_SIDE_MIN = 88   # narrower screens get the lanes stacked
 PLAYERS_TABLE_MIN = 92  # ... and the players as lines instead of a table
 MP_BAR = 10             # cells of the MP bar
@@ -45,7 +47,7 @@ MAIN_TYPE_ORDER = ("creature", "equipment", "strategy", "terra")
 
 
 # ------------------------------------------------------------------ small pieces
-def _influence(u: dict) -> Text:
+def _influence(u: JSON) -> Text:
     """'5', or '5 (+1 Thermal Vent Ridge, +1 Spark of Defiance)': where it differs from the
     card's printed Influence, what makes the difference."""
     t = Text(str(u.get("influence", 0)), style="bold cyan")
@@ -69,7 +71,7 @@ def _keyword_labels(kws: Iterable[str], gigantic: int = 0) -> list[str]:
     return out
 
 
-def _unit_text(u: dict, bullet: str = "• ") -> Text:
+def _unit_text(u: JSON, bullet: str = "• ") -> Text:
     """A unit in a lane: name and Influence, then its state and keywords."""
     tapped = bool(u.get("tapped"))
     t = Text(bullet, style="dim")
@@ -94,7 +96,7 @@ def _unit_text(u: dict, bullet: str = "• ") -> Text:
     return t
 
 
-def _aura_counts(auras: list[dict]) -> list[tuple[str, int, int]]:
+def _aura_counts(auras: list[JSON]) -> list[tuple[str, int, int]]:
     """(type, untapped, tapped) per Aura type, in first-seen order."""
     seen: dict[str, list[int]] = {}
     for a in auras:
@@ -103,7 +105,7 @@ def _aura_counts(auras: list[dict]) -> list[tuple[str, int, int]]:
     return [(k, v[0], v[1]) for k, v in seen.items()]
 
 
-def _enhancing_text(auras: list[dict]) -> Text:
+def _enhancing_text(auras: list[JSON]) -> Text:
     t = Text("+ Aura: ", style="green")
     for i, (kind, up, down) in enumerate(_aura_counts(auras)):
         if i:
@@ -114,7 +116,7 @@ def _enhancing_text(auras: list[dict]) -> Text:
     return t
 
 
-def _aura_types_text(p: dict, sep: str = "\n") -> Text:
+def _aura_types_text(p: JSON, sep: str = "\n") -> Text:
     """Per Aura type in the Aura zone: untapped/total and one dot per Aura (● untapped, ○ tapped)."""
     zone = p.get("aura_zone") or []
     t = Text()
@@ -129,7 +131,7 @@ def _aura_types_text(p: dict, sep: str = "\n") -> Text:
     return t
 
 
-def _aura_extras(p: dict, rules: dict) -> list[Text]:
+def _aura_extras(p: JSON, rules: JSON) -> list[Text]:
     """The Aura cap count, the allied supply and any temporary Aura owed."""
     out = []
     total = p.get("aura_total")
@@ -142,11 +144,11 @@ def _aura_extras(p: dict, rules: dict) -> list[Text]:
     return out
 
 
-def _aura_zone_text(p: dict, rules: dict) -> Text:
+def _aura_zone_text(p: JSON, rules: JSON) -> Text:
     return Text("\n").join([_aura_types_text(p), *_aura_extras(p, rules)])
 
 
-def _mp_text(mp: int, rules: dict) -> Text:
+def _mp_text(mp: int, rules: JSON) -> Text:
     """'12/30' and a bar of MP_BAR cells."""
     to_win = rules["mp_to_win"]
     t = Text(f"{mp}/{to_win}", style="bold")
@@ -156,7 +158,7 @@ def _mp_text(mp: int, rules: dict) -> Text:
     return t
 
 
-def _caster_text(p: dict) -> Text:
+def _caster_text(p: JSON) -> Text:
     c = p.get("caster") or {}
     t = Text(c.get("name", "?"), style="bold")
     state = c.get("state", "")
@@ -167,7 +169,7 @@ def _caster_text(p: dict) -> Text:
     return t
 
 
-def _zones_text(p: dict) -> Text:
+def _zones_text(p: JSON) -> Text:
     """Hidden zones as counts, and the public discard pile's size."""
     t = Text()
     for i, (label, value) in enumerate((("Hand", p.get("hand_count", "")), ("Deck", p.get("deck_count", "")),
@@ -190,7 +192,7 @@ def _total_style(mine: int, theirs: int, resolved: bool) -> str:
     return "bold green" if mine > theirs else ("bold red" if mine < theirs else "bold yellow")
 
 
-def _side_flags(side: dict) -> Text:
+def _side_flags(side: JSON) -> Text:
     """Soar, Destruction, slots used of the side's limit, and a note when its equipment and
     Aura count for nothing (no friendly creature there, MZL-MISSION-2)."""
     flags = []
@@ -209,7 +211,7 @@ def _side_flags(side: dict) -> Text:
     return t
 
 
-def _side_cell(side: dict, q: int, me: int, other_total: int, resolved: bool) -> Text:
+def _side_cell(side: JSON, q: int, me: int, other_total: int, resolved: bool) -> Text:
     """One player's side of a lane: total, Soar/Destruction/slots, units, enhancing Aura."""
     total = side.get("influence", 0)
     t = Text(f"{_who(q, me)}: ", style="bold")
@@ -228,7 +230,7 @@ def _side_cell(side: dict, q: int, me: int, other_total: int, resolved: bool) ->
     return t
 
 
-def _terra_text(lane: dict, me: int, setup: bool = False) -> Text:
+def _terra_text(lane: JSON, me: int, setup: bool = False) -> Text:
     terra = lane.get("terra")
     if not terra:
         return Text("Terra not placed yet", style="dim") if setup else Text("razed (no Terra)", style="red")
@@ -239,7 +241,7 @@ def _terra_text(lane: dict, me: int, setup: bool = False) -> Text:
     return t
 
 
-def _lane_status(lane: dict, view: dict) -> Text:
+def _lane_status(lane: JSON, view: JSON) -> Text:
     if view.get("mission_lane") == lane["lane"]:
         return Text("⚔ mission now", style="bold red")
     if lane.get("resolved"):
@@ -250,13 +252,13 @@ def _lane_status(lane: dict, view: dict) -> Text:
 class LanesBoard:
     """The four lanes: side by side (opponent above, you below) or stacked when narrow."""
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: JSON) -> None:
         self.view = view
         self.me = view["you"]
         self.opp = after(len(view.get("players") or [0, 0]), self.me)[0]   # two seats: the other one
         self.setup = view.get("phase") == "setup"
 
-    def _sides(self, lane: dict) -> tuple[dict, dict]:
+    def _sides(self, lane: JSON) -> tuple[JSON, JSON]:
         by_player = {s.get("player"): s for s in lane.get("sides") or []}
         return by_player.get(self.opp, {}), by_player.get(self.me, {})
 
@@ -314,7 +316,7 @@ class LanesBoard:
 class _Players:
     """Both players: a table on a wide screen, lines on a narrow one."""
 
-    def __init__(self, ui: "MetaZooUI", view: dict, roles: dict[int, str] | None) -> None:
+    def __init__(self, ui: "MetaZooUI", view: JSON, roles: dict[int, str] | None) -> None:
         self.ui, self.view, self.roles = ui, view, roles
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -334,11 +336,11 @@ class MetaZooUI(GameUI):
         self.rules = dict(presentation.rules)
 
     # ---- the screen
-    def progress(self, view: dict) -> str:
+    def progress(self, view: JSON) -> str:
         r = view.get("round")
         return f"round {r}" if isinstance(r, int) and r > 0 else "setup"
 
-    def header(self, view: dict, roles: dict[int, str] | None) -> str:
+    def header(self, view: JSON, roles: dict[int, str] | None) -> str:
         me = view["you"]
         rnd = view.get("round") or 0
         phase = self.presentation.phases.get(view.get("phase", ""), _cap(view.get("phase", "")))
@@ -359,7 +361,7 @@ class MetaZooUI(GameUI):
                 bits.append("you decide" if deciding == me else f"{player_name(deciding)} decides")
         return " · ".join(bits)
 
-    def header_parts(self, view: dict) -> list[str]:
+    def header_parts(self, view: JSON) -> list[str]:
         """The compact board's header, most urgent first (what does not fit is cut from the
         end): round and phase, who acts or decides, the mission being worked out, Priority."""
         me = view["you"]
@@ -381,10 +383,10 @@ class MetaZooUI(GameUI):
             parts.append("◆ Priority: " + ("you" if pri == me else player_name(pri)))
         return parts
 
-    def players(self, view: dict, roles: dict[int, str] | None) -> RenderableType:
+    def players(self, view: JSON, roles: dict[int, str] | None) -> RenderableType:
         return _Players(self, view, roles)
 
-    def players_lines(self, view: dict, roles: dict[int, str] | None) -> list[Text]:
+    def players_lines(self, view: JSON, roles: dict[int, str] | None) -> list[Text]:
         """The players section for a narrow screen: four short lines per player."""
         me = view["you"]
         players = view["players"]
@@ -411,7 +413,7 @@ class MetaZooUI(GameUI):
             out.append(t)
         return out
 
-    def players_table(self, view: dict, roles: dict[int, str] | None) -> Table:
+    def players_table(self, view: JSON, roles: dict[int, str] | None) -> Table:
         me = view["you"]
         players = view["players"]
         active = view.get("active_player")
@@ -434,7 +436,7 @@ class MetaZooUI(GameUI):
                           _aura_zone_text(p, self.rules), _zones_text(p))
         return table
 
-    def playable(self, view: dict) -> set[str]:
+    def playable(self, view: JSON) -> set[str]:
         """Names of hand cards that some legal action plays."""
         out: set[str] = set()
         hand = {c["name"] for c in self.hand(view)}
@@ -445,7 +447,7 @@ class MetaZooUI(GameUI):
                     out.add(m.group(1))
         return out
 
-    def hand_table(self, game: Game, cards: list[dict], playable: set[str] | None = None) -> Table:
+    def hand_table(self, game: Game, cards: list[JSON], playable: set[str] | None = None) -> Table:
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, header_style="bold",
                       padding=(0, 1), expand=False)
         table.add_column("Card", no_wrap=True)
@@ -465,16 +467,16 @@ class MetaZooUI(GameUI):
             cost, infl = c.get("cost", info.stats.get("cost")), info.stats.get("influence")
             kind = pres.short_kind(name)
             base = c.get("base_cost")
-            cost = "" if cost is None else str(cost) + (f" (was {base})" if base is not None and base != cost else "")
-            infl = "" if infl is None else str(infl)
+            was = f" (was {base})" if base is not None and base != cost else ""
+            cost_text = "" if cost is None else str(cost) + was
             text = pres.card_text(name, with_keywords=True)
-            table.add_row(mark, kind, cost, infl, text or Text("—", style="dim"))
+            table.add_row(mark, kind, cost_text, "" if infl is None else str(infl), text or Text("—", style="dim"))
         return table
 
-    def owns(self, view: dict) -> bool:
+    def owns(self, view: JSON) -> bool:
         return isinstance(view.get("players"), list) and isinstance(view.get("lanes"), list)
 
-    def compact_board(self, game: Game, view: dict, roles: dict[int, str] | None, max_lines: int,
+    def compact_board(self, game: Game, view: JSON, roles: dict[int, str] | None, max_lines: int,
                       width: int) -> RenderableType:
         """The board that fits ``max_lines`` lines at ``width`` columns (compact.py)."""
         return CompactBoard(view, max_lines, width, self.rules["mp_to_win"], self.header_parts(view),
@@ -485,7 +487,7 @@ class MetaZooUI(GameUI):
         infl = info.stats.get("influence") if info is not None else None
         return "" if infl is None else str(infl)
 
-    def full_board(self, game: Game, view: dict, roles: dict[int, str] | None = None) -> RenderableType:
+    def full_board(self, game: Game, view: JSON, roles: dict[int, str] | None = None) -> RenderableType:
         """Everything the viewer may know, without the log: players, lanes with where each
         Influence change comes from, the last mission, the hand with real costs and card text,
         the discard piles."""
@@ -540,7 +542,7 @@ class MetaZooUI(GameUI):
         parts += discard_section(players, me)
         return Group(*parts)
 
-    def option_cards(self, game: Game, view: dict, label: str) -> list[str]:
+    def option_cards(self, game: Game, view: JSON, label: str) -> list[str]:
         """Cards that option ``label`` is about: the cards it names, else the Terra of the lane
         it names ('Declare a mission in lane 2')."""
         names = super().option_cards(game, view, label)

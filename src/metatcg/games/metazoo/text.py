@@ -2,12 +2,17 @@
 when a card gives no ``name``/``text`` for an ability."""
 from __future__ import annotations
 
+from typing import Any
+
+#: what these read: an ability, op or filter of a card file, as its model or its plain copy
+Part = Any
+
 _KIND = {"on_play": "On Play", "on_mission_declaration": "On Mission Declaration", "during_mission": "During Mission",
          "on_mission_resolution": "On Mission Resolution", "on_successful_mission": "On Successful Mission",
          "when_dispelled": "When Dispelled", "continuous": "", "activated": "", "replacement": "Instead"}
 
 
-def _units(tg) -> str:
+def _units(tg: Part) -> str:
     ch = tg.choose
     if ch == "self":
         return "this"
@@ -34,7 +39,7 @@ def _who(p: str) -> str:
             "loser": "the loser ", "active": "the active player ", "subject_controller": "its controller "}[p]
 
 
-def op_text(o) -> str:
+def op_text(o: Part) -> str:
     k = o.op
     if k == "draw":
         return f"{_who(o.player)}draw {o.count}".strip()
@@ -87,14 +92,14 @@ def op_text(o) -> str:
         return f"mission award {o.amount:+d} MP"
     if k == "prevent":
         return "prevent all damage" if o.amount is None else f"prevent {o.amount} damage"
-    return k
+    return str(k)
 
 
-def ability_text(a) -> str:
+def ability_text(a: Part) -> str:
     if a.name and a.text:
         return f"{a.name}: {a.text}"
     if a.text or a.name:
-        return a.text or a.name
+        return str(a.text or a.name)
     head = _KIND.get(a.kind, "")
     if a.kind == "overwhelm":
         head = f"Overwhelm ({a.x})"
@@ -106,7 +111,7 @@ def ability_text(a) -> str:
     return f"{head}: {body}" if head else body[:1].upper() + body[1:]
 
 
-def cost_text(a) -> str:
+def cost_text(a: Part) -> str:
     c = a.cost
     bits = []
     if a.icon:

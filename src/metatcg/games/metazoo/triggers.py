@@ -3,6 +3,8 @@ watch filters, On Mission kinds, When Dispelled) and how a waiting trigger is de
 the active player who orders them (MZL-ERRATA-SIMUL)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.state import GameState
 from . import stats
 from .board import nm, pl
@@ -40,7 +42,7 @@ def _find_watchers(d: MetaZooData) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-def _watch(d: MetaZooData, out: list, when: str, subj: int, slane: int, watchers: tuple) -> None:
+def _watch(d: MetaZooData, out: list[Any], when: str, subj: int, slane: int, watchers: tuple[Any, ...]) -> None:
     """The conditional triggers ``when`` starts among ``watchers`` (see _watchers)."""
     cards = d.cards
     for src, ctrl, ln in watchers:
@@ -80,10 +82,10 @@ def _lane_ok(d: MetaZooData, ref: str, lane: int, ctx: Ctx) -> bool:
     return want is None or want == lane
 
 
-def triggers_for(st: GameState, ev: Event) -> list:
+def triggers_for(st: GameState, ev: Event) -> list[Any]:
     d: MetaZooData = st.data
     k = ev.what
-    out: list = []
+    out: list[Any] = []
     cards = d.cards
     watchers = _watchers(d) if k != "declare" and k != "resolution" else ()
     if k == "played":
@@ -127,7 +129,8 @@ def triggers_for(st: GameState, ev: Event) -> list:
     return out
 
 
-def _mission_triggers(d: MetaZooData, out: list, lane: int, kinds: tuple, win: int, margin: int) -> None:
+def _mission_triggers(d: MetaZooData, out: list[Any], lane: int, kinds: tuple[str, ...], win: int,
+                      margin: int) -> None:
     """On Mission abilities of cards in the mission's lane, or reaching beyond their own
     lane (MZL-ERRATA-SCOPE-1/2)."""
     cards = d.cards
@@ -165,7 +168,7 @@ def _mission_triggers(d: MetaZooData, out: list, lane: int, kinds: tuple, win: i
                 out.append(AbilityTrigger(Ctx(src, q, ai, ln, winner=win, mission_lane=lane)))
 
 
-def describe_trigger(st: GameState, t) -> str:
+def describe_trigger(st: GameState, t: Any) -> str:
     d: MetaZooData = st.data
     if type(t) is TempAuraTrigger:
         return f"{pl(t.player)} puts a primary Aura back on top of their Aura deck (temporary Aura)"

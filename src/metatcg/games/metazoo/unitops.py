@@ -5,10 +5,11 @@ from __future__ import annotations
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import board, stats
+from .cards import Plain
 from .board import lane_txt, nm, unit_label, unit_ref
 from .context import ability, src_label
 from .data import LANES, MetaZooData
-from .records import Ctx, Damage, Mod, MoveTo, PickLane, Shatter, UnitOp
+from .records import Ctx, Damage, Mod, MoveTo, PickLane, Shatter, UnitOp, waiting
 from .candidates import can_move, move_dest
 
 
@@ -82,7 +83,7 @@ def _same_event(ctx: Ctx, u: int) -> tuple[int, ...]:
     return ctx.applied if ctx.subject == u else ()
 
 
-def _move(st: GameState, step: UnitOp, op) -> None:
+def _move(st: GameState, step: UnitOp, op: Plain) -> None:
     d: MetaZooData = st.data
     u, ctx = step.unit, step.ctx
     src = ctx.src
@@ -103,7 +104,7 @@ def _move(st: GameState, step: UnitOp, op) -> None:
 
 def move_to_actions(st: GameState) -> list[Action]:
     d: MetaZooData = st.data
-    mt: MoveTo = st.decision.params
+    mt: MoveTo = waiting(st)
     return [Action(f"lane:{ln + 1}", f"Move {nm(d, mt.unit)} to {lane_txt(ln)}", PickLane(ln)) for ln in mt.lanes]
 
 

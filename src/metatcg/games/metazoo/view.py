@@ -5,20 +5,22 @@ would cost now (and the opponent's cards that were revealed into hand), counts f
 zones."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.state import GameState
 from . import stats
 from .data import KEYWORDS, LANES, MetaZooData
 
 
-def card_json(d: MetaZooData, iid: int) -> dict:
+def card_json(d: MetaZooData, iid: int) -> dict[str, Any]:
     return {"id": f"c{iid}", "name": d.cards[iid].name}
 
 
-def aura_json(d: MetaZooData, a: int) -> dict:
+def aura_json(d: MetaZooData, a: int) -> dict[str, Any]:
     return {"id": f"c{a}", "name": d.cards[a].name, "type": d.cards[a].aura, "tapped": a in d.tapped}
 
 
-def influence_sources(d: MetaZooData, u: int, srcs: stats.Sources) -> list[dict]:
+def influence_sources(d: MetaZooData, u: int, srcs: stats.Sources) -> list[dict[str, Any]]:
     """Why a unit's Influence differs from its printed one: per source card (by name, in the
     order they apply), the amount it adds; zero sums are left out."""
     by_name: dict[tuple[str, bool], int] = {}
@@ -28,7 +30,7 @@ def influence_sources(d: MetaZooData, u: int, srcs: stats.Sources) -> list[dict]
     return [{"name": n, "own": own, "amount": a} for (n, own), a in by_name.items() if a]
 
 
-def hand_json(d: MetaZooData, iid: int, changes: list) -> dict:
+def hand_json(d: MetaZooData, iid: int, changes: list[stats.CostChange]) -> dict[str, Any]:
     """A card of the viewer's hand with the cost it would take to play now: cost changes at
     work included, for a unit or Terra in its cheapest lane, for a Strategy not confined to a
     lane (the play options name the same costs)."""
@@ -40,7 +42,7 @@ def hand_json(d: MetaZooData, iid: int, changes: list) -> dict:
     return {**card_json(d, iid), "cost": cost, "base_cost": c.cost}
 
 
-def unit_json(d: MetaZooData, u: int, srcs: stats.Sources, infl: dict[int, int]) -> dict:
+def unit_json(d: MetaZooData, u: int, srcs: stats.Sources, infl: dict[int, int]) -> dict[str, Any]:
     c = d.cards[u]
     counts = stats.keyword_counts(d, u, srcs)
     kws = [k for k in KEYWORDS for _ in range(counts.get(k, 0))]
@@ -52,7 +54,7 @@ def unit_json(d: MetaZooData, u: int, srcs: stats.Sources, infl: dict[int, int])
     }
 
 
-def view(st: GameState, me: int) -> dict:
+def view(st: GameState, me: int) -> dict[str, Any]:
     d: MetaZooData = st.data
     srcs = stats.static_sources(d)
     infl = stats.influences(d, srcs)
