@@ -24,11 +24,11 @@ def test_ruff_finds_nothing():
     assert out.returncode == 0, out.stdout + out.stderr
 
 
-def test_the_typed_parts_pass_mypy_strict():
-    """Every path in pyproject's [tool.mypy] files (the kernel, and each part typed since: issue
-    31 grows it to the whole package) passes mypy --strict."""
+def test_the_whole_package_passes_mypy_strict():
+    """pyproject's [tool.mypy] files is the whole package (issue 31: typed end to end), and it
+    passes mypy --strict."""
     import tomllib
     files = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]["files"]
-    assert any("src/metatcg/engine".startswith(f.rstrip("/")) for f in files), files   # never less than the kernel
+    assert [f.rstrip("/") for f in files] == ["src/metatcg"], files
     out = run(sys.executable, "-m", "mypy", "--strict")
     assert out.returncode == 0, out.stdout + out.stderr
