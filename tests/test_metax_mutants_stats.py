@@ -1,0 +1,77 @@
+"""MetaX survivors of the issue 31 mutation run, which for the first time sampled stats.py (Ranks,
+keywords, KO conditions): a "self" Stat aura reaches only its own Character, a saved state with a
+card in two places is refused, a state whose seats' cards are interleaved still matches its decks,
+a forced choice is told to the opponent alone even when the state's options predate
+``auto_single``, and a card without text has no trailing dash in its summary."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import metatcg
+from metatcg.games.metax import stats
+from metatcg.games.metax.data import MetaXData
+from metatcg.games.metax.schema import Target
+from metatcg.games.metax.zones import say_choice
+
+
+@pytest.fixture(scope="module")
+def game():
+    return metatcg.load_game("metax")
+
+
+def _dealt(game):
+    names = game.starter_deck_names()
+    return game.new_state([names[0], names[1]], seed=3)
+
+
+def test_a_self_aura_applies_to_its_own_character_only(game):
+    d: MetaXData = _dealt(game).data
+    me, other, foe = 0, 1, next(i for i, o in enumerate(d.owner) if o == 1)
+    mine = Target(who="self")
+    assert stats.aura_applies(d, me, mine, me)
+    assert not stats.aura_applies(d, me, mine, other)
+    assert not stats.aura_applies(d, me, mine, foe)
+
+
+def test_a_card_in_two_places_is_not_conserved(game):
+    d: MetaXData = _dealt(game).data
+    assert d.conserved()
+    card = d.deck[0][0]
+    d.hand[0].append(card)            # now in the deck and in the hand
+    assert not d.conserved()
+    obj = _dealt(game).to_json()
+    data = obj["data"]
+    data["hand"][0].append(data["deck"][0][0])
+    with pytest.raises(metatcg.engine.errors.StateDataError):
+        game.state_from_json(obj)
+
+
+def test_interleaved_seats_still_match_their_decks(game):
+    d: MetaXData = _dealt(game).data
+    cards, owner = list(d.cards), list(d.owner)
+    k = owner.count(0)
+    order = [i for pair in zip(range(k), range(k, len(cards))) for i in pair] + list(range(2 * k, len(cards)))
+    order += [i for i in range(len(cards)) if i not in order]
+    mixed = MetaXData(tuple(cards[i] for i in order), tuple(owner[i] for i in order))
+    decks = (tuple(c.name for c, o in zip(cards, owner) if o == 0), tuple(c.name for c, o in zip(cards, owner) if o == 1))
+    assert mixed.matches_decks(decks)
+    assert not mixed.matches_decks((decks[1], decks[0])) or decks[0] == decks[1]
+
+
+def test_a_forced_choice_is_told_to_the_opponent_only_without_the_option_saved(game):
+    st = _dealt(game)
+    st.options.pop("auto_single")     # a state whose options were saved before the option existed
+    start = len(st.log)
+    say_choice(st, 0, "P1 ends the Planning Step", forced=True)
+    assert st.log[start:] == ["P1 ends the Planning Step"]
+    assert "P1 ends the Planning Step" not in st.log_for(0)[-3:]
+    assert st.log_for(1)[-1] == "P1 ends the Planning Step"
+
+
+def test_a_card_without_text_has_no_trailing_dash_in_its_summary(game):
+    worded = next(c for c in game.pool.by_name.values() if c.text)
+    blank = dataclasses.replace(worded, text="")
+    assert worded.summary() == blank.summary() + " — " + worded.text
+    assert blank.summary().startswith(blank.name + " — ") and not blank.summary().endswith("—")
