@@ -55,7 +55,7 @@ def test_interleaved_seats_still_match_their_decks(game):
     order = [i for pair in zip(range(k), range(k, len(cards))) for i in pair] + list(range(2 * k, len(cards)))
     order += [i for i in range(len(cards)) if i not in order]
     mixed = MetaXData(tuple(cards[i] for i in order), tuple(owner[i] for i in order))
-    decks = (tuple(c.name for c, o in zip(cards, owner) if o == 0), tuple(c.name for c, o in zip(cards, owner) if o == 1))
+    decks = tuple(tuple(c.name for c, o in zip(cards, owner) if o == p) for p in (0, 1))
     assert mixed.matches_decks(decks)
     assert not mixed.matches_decks((decks[1], decks[0])) or decks[0] == decks[1]
 
