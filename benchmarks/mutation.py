@@ -38,7 +38,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The contract every game keeps (ARCHITECTURE.md), tested once for all games: legal options with
 #: readable labels, hidden information, saving and replay, and the hooks statistics read (hand
 #: cards, plays, endings). Each game's run takes its own cases.
-CONTRACT_TESTS = ["tests/test_contract*.py", "tests/test_fair_decisions.py", "tests/test_sim_cards.py", "tests/test_why_not.py"]
+CONTRACT_TESTS = ["tests/test_contract*.py", "tests/test_fair_decisions.py", "tests/test_sim_cards.py",
+                  "tests/test_why_not.py"]
 
 #: The package of each game, and the test files that exercise its rules.
 GAMES: dict[str, tuple[str, list[str]]] = {

@@ -14,7 +14,7 @@ from ...engine.action import Action, Decision, LabelText
 from ...engine.events import emit
 from ...engine.state import GameState
 from . import stats
-from .board import aura_txt, distinct_aura, lane_txt, nm, pl
+from .zones import aura_txt, distinct_aura, lane_txt, nm, pl
 from .data import AURA_CAP, LANES, MetaZooData
 from .records import (AuraOp, EnhanceLane, EnhanceWith, Event, Pay, PickCard, SwapChoice, TempReturn, TradeAura,
                       make, waiting)

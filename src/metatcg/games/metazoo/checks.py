@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import stats
-from .board import aura_txt, distinct_aura, lane_txt, leave_play, nm, pl
+from .zones import aura_txt, distinct_aura, lane_txt, leave_play, nm, pl
 from .data import BASE_LANE_LIMIT, MetaZooData, turn_order
 from .records import Batch, CheckedUnit, Damage, Overflow, PickCard, Shatter, waiting
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import stats
-from .board import distinct_by_name, nm, pl
+from .zones import distinct_by_name, nm, pl
 from .context import ability
 from .data import MetaZooData
 from .records import Bottom, Discard, Discover, PickCard, PlayerOp, waiting

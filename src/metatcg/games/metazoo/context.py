@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.state import GameState
-from .board import nm, pl, unit_ref
+from .zones import nm, pl, unit_ref
 from .cards import Plain
 from .data import MetaZooData, opponent, turn_order
 from .records import Ctx, Op

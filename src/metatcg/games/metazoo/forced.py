@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
-from .board import lane_txt, nm, pl
+from .zones import lane_txt, nm, pl
 from .data import MetaZooData
 
 

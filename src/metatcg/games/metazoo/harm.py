@@ -12,8 +12,8 @@ from ...engine.events import emit, replacements
 from ...engine.state import GameState
 from . import stats
 from .cards import Plain
-from .abilities import start_ops
-from .board import leave_play, nm, pl, unit_ref
+from .ops import start_ops
+from .zones import leave_play, nm, pl, unit_ref
 from .data import LANES, MetaZooData, use_key
 from .records import (Answer, Ctx, Damage, Event, Harm, Instead, PickReplacement, Replacement, ReplaceOrder, waiting,
                       Shatter)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Sequence
 from ...engine.action import Action
 from ...engine.labels import Features, ordinal, tell_apart
 from ...engine.state import ORDER_DECISION
-from .board import lane_txt, nm, pl
+from .zones import lane_txt, nm, pl
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...engine.state import GameState

@@ -8,7 +8,7 @@ from ...engine.state import GameState
 from . import stats
 from .cards import Plain
 from .candidates import any_candidate
-from .board import lane_txt, nm, pl
+from .zones import lane_txt, nm, pl
 from .context import src_label, this_lane
 from .data import LANES, MetaZooData
 from .records import Ctx, LaneChoice, Op, PickLane, PlayerOp, Select, waiting

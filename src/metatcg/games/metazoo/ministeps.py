@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
-from .board import pl, unit_label
+from .zones import pl, unit_label
 from .context import ability
 from .data import MetaZooData
 from .records import Batch, CheckedUnit, PickCard, PickPlayer, PlayerOp, UnitOp, waiting

@@ -13,8 +13,8 @@ from __future__ import annotations
 from ...engine.action import Action, Decision
 from ...engine.events import emit
 from ...engine.state import GameState
-from . import board, stats
-from .board import lane_txt, nm, pl, unit_label
+from . import stats, zones
+from .zones import lane_txt, nm, pl, unit_label
 from .data import MetaZooData, opponent
 from .records import Destroy, Event, Mission, MissionResult, PickCard, Shatter, waiting
 
@@ -51,7 +51,7 @@ def step_mission(st: GameState, step: Mission) -> None:
         d.srcs = None
         if st.logging:
             st.say(f"{lane_txt(lane).capitalize()} is resolved")
-        board.check_win(st)                                         # (8)
+        zones.check_win(st)                                         # (8)
 
 
 def _score(st: GameState, lane: int) -> None:
@@ -77,7 +77,7 @@ def _score(st: GameState, lane: int) -> None:
     ndes = stats.destruction_count(d, lane, w, srcs)  # fixed now (MZL-KW-DESTRUCTION-4)
     why = "uncontested" if not contested else ("Soar" if soar else "contested")
     d.last_mission = MissionResult(lane, totals[0], totals[1], w, mp)
-    board.gain_mp(st, w, mp, f"mission in {lane_txt(lane)}, {why}" if st.logging else "")
+    zones.gain_mp(st, w, mp, f"mission in {lane_txt(lane)}, {why}" if st.logging else "")
     st.push(Mission(lane, 2, w, margin, ndes))
 
 

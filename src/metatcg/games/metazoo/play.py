@@ -19,9 +19,9 @@ from typing import Any, Callable
 from ...engine.action import Action, Decision
 from ...engine.events import emit
 from ...engine.state import GameState
-from . import aura, board, stats
+from . import aura, stats, zones
 from .cards import Plain
-from .board import distinct_by_name, lane_txt, nm, pl, unit_label
+from .zones import distinct_by_name, lane_txt, nm, pl, unit_label
 from .data import LANES, MetaZooData, use_key
 from .records import (Ctx, Event, Pay, PickCard, Place, PlayCard, ResolveAbility, SacrificeCost, StrategyDone,
                       UseAbility, make, waiting)
@@ -282,14 +282,14 @@ def step_place(st: GameState, step: Place) -> None:
     c = d.cards[iid]
     if c.type == "terra":
         if d.terra[lane] >= 0:
-            board.terra_leaves(st, lane)  # MZL-TERRA-5: replaced (resolved mark kept, MZL-ERRATA-TERRAREPL-1)
+            zones.terra_leaves(st, lane)  # MZL-TERRA-5: replaced (resolved mark kept, MZL-ERRATA-TERRAREPL-1)
         d.terra[lane] = iid
         d.cards_moved()
     elif c.type == "strategy":
         d.resolving.append(iid)
         st.push(StrategyDone(iid))
     else:
-        board.enter_lane(d, iid, p, lane)
+        zones.enter_lane(d, iid, p, lane)
     emit(st, Event("played", iid, p, lane, step.confined))
 
 
@@ -422,4 +422,4 @@ def sacrifice_actions(st: GameState) -> list[Action]:
 def sacrifice_perform(st: GameState, act: Action, dec: Decision) -> None:
     sc: SacrificeCost = dec.params
     st.push(sc._replace(left=sc.left - 1))
-    board.leave_play(st, act.args.card, "sacrifice")
+    zones.leave_play(st, act.args.card, "sacrifice")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ...engine.events import emit
 from ...engine.state import GameState
-from . import aura, board, stats
+from . import aura, stats, zones
 from .cards import Plain
-from .board import lane_txt, nm, pl
+from .zones import lane_txt, nm, pl
 from .context import ability, this_lane
 from .data import MetaZooData
 from .lanechoice import ask_lane
@@ -21,15 +21,15 @@ def step_player_op(st: GameState, step: PlayerOp) -> None:
     k = op.op
     why = nm(d, ctx.src)
     if k == "draw":
-        board.draw(st, q, op.count)
+        zones.draw(st, q, op.count)
     elif k == "discard":
         n = min(op.count, len(d.hand[q]))
         if n:
             st.push(Discard(q, n, ctx.src))
     elif k == "gain_mp":
-        board.gain_mp(st, q, op.amount, why)
+        zones.gain_mp(st, q, op.amount, why)
     elif k == "lose_mp":
-        board.gain_mp(st, q, -op.amount, why)
+        zones.gain_mp(st, q, -op.amount, why)
     elif k == "discover":
         n = min(op.x, len(d.deck[q]))
         looked = d.deck[q][:n]
@@ -94,7 +94,7 @@ def create_token(st: GameState, token: str, p: int, lane: int, why: str) -> int:
         if st.logging:
             st.say(f"{why}: no room for a {token} token in {pl(p)}'s side of {lane_txt(lane)}")
         return -1
-    board.enter_lane(d, iid, p, lane)
+    zones.enter_lane(d, iid, p, lane)
     if st.logging:
         st.say(f"{pl(p)} creates a {token} token in {lane_txt(lane)} ({why})")
     emit(st, Event("created", iid, p, lane))

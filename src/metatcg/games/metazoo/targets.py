@@ -8,7 +8,7 @@ from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import stats
 from .cards import Plain
-from .board import nm, pl, unit_label
+from .zones import nm, pl, unit_label
 from .context import ability, next_op, push_some, src_label
 from .data import MetaZooData
 from .candidates import FIXED, candidates

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine.state import GameState
 from . import stats
-from .board import nm, pl
+from .zones import nm, pl
 from .context import src_label
 from .data import LANES, MetaZooData, turn_order, use_key
 from .records import AbilityTrigger, Ctx, Event, TempAuraTrigger, make
@@ -15,7 +15,7 @@ from .records import AbilityTrigger, Ctx, Event, TempAuraTrigger, make
 
 def _watchers(d: MetaZooData) -> tuple[tuple[int, int, int], ...]:
     """(src, controller, lane) of cards whose conditional triggers may listen now, kept on
-    ``d`` until cards move (``board.unit_moved``, ``MetaZooData.cards_moved``): a tuple, so
+    ``d`` until cards move (``zones.unit_moved``, ``MetaZooData.cards_moved``): a tuple, so
     lookahead copies share it safely."""
     w = d.watch
     if w is None:

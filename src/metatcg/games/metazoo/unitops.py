@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
-from . import board, stats
+from . import stats, zones
 from .cards import Plain
-from .board import lane_txt, nm, unit_label, unit_ref
+from .zones import lane_txt, nm, unit_label, unit_ref
 from .context import ability, src_label
 from .data import LANES, MetaZooData
 from .records import Ctx, Damage, Mod, MoveTo, PickLane, Shatter, UnitOp, waiting
@@ -53,12 +53,12 @@ def step_unit_op(st: GameState, step: UnitOp) -> None:
     elif k == "shatter":
         st.push(Shatter(u, _same_event(ctx, u), src))
     elif k == "sacrifice":
-        board.leave_play(st, u, "sacrifice")  # never prevented (MZL-KW-SACRIFICE-2)
+        zones.leave_play(st, u, "sacrifice")  # never prevented (MZL-KW-SACRIFICE-2)
     elif k == "return_to_hand":
         if d.cards[u].type == "caster":  # MZL-CASTER-9: Shattered instead (replacements apply)
             st.push(Shatter(u, _same_event(ctx, u), src))
         else:
-            board.leave_play(st, u, "return")
+            zones.leave_play(st, u, "return")
     elif k == "move":
         _move(st, step, op)
     elif k == "duel":
@@ -94,12 +94,12 @@ def _move(st: GameState, step: UnitOp, op: Plain) -> None:
             if st.logging:
                 st.say(f"{src_label(d, ctx)}: {unit_ref(d, u)} has no lane to Move to")
         elif len(opts) == 1:
-            board.move_unit(st, u, opts[0], nm(d, src))
+            zones.move_unit(st, u, opts[0], nm(d, src))
         else:
             st.decide(ctx.controller, "move_to", MoveTo(u, tuple(opts), src),
                       f"{src_label(d, ctx)}: choose where {nm(d, u)} Moves")
     elif dest >= 0:
-        board.move_unit(st, u, dest, nm(d, src))
+        zones.move_unit(st, u, dest, nm(d, src))
 
 
 def move_to_actions(st: GameState) -> list[Action]:
@@ -111,4 +111,4 @@ def move_to_actions(st: GameState) -> list[Action]:
 def move_to_perform(st: GameState, act: Action, dec: Decision) -> None:
     d: MetaZooData = st.data
     mt: MoveTo = dec.params
-    board.move_unit(st, mt.unit, act.args.lane, nm(d, mt.src))
+    zones.move_unit(st, mt.unit, act.args.lane, nm(d, mt.src))

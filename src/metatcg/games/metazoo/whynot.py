@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.whynot import match_name
 from . import stats
-from .board import nm
+from .zones import nm
 from .data import LANES, MetaZooData
 from .play import play_actions, strategy_has_targets, usable
 

@@ -11,7 +11,7 @@ from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import stats
 from .cards import Plain
-from .board import lane_txt, nm, pl
+from .zones import lane_txt, nm, pl
 from .context import ability, next_op, players_of, push_some, src_label
 from .data import LANES, MetaZooData
 from .lanechoice import ask_lane
