@@ -7,9 +7,12 @@ player, or a batch when "each player" choices must be ordered), unit ops to targ
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.action import Action, Decision
+from ...engine.ops import OpRegistry, OpUnit, op_name
 from ...engine.state import GameState
-from . import stats
+from . import schema, stats
 from .cards import Plain
 from .zones import lane_txt, nm, pl
 from .context import ability, next_op, players_of, push_some, src_label
@@ -18,8 +21,21 @@ from .lanechoice import ask_lane
 from .records import Answer, Batch, Ctx, MayUse, Op, PlayerOp, ResolveAbility, Select, waiting
 from .text import ability_text
 
-# static ops are read by stats.py, never resolved
+#: every op a card file may name -> its unit: the player ops are registered by :mod:`.playerops`,
+#: the unit ops by :mod:`.unitops`, the rest here (engine/ops.py)
+OPS: OpRegistry[Any, None] = OpRegistry("metazoo")
+
+# static ops are read by stats.py (and ``prevent`` by harm.py), never resolved
 STATIC_OPS = frozenset({"prevent", "has_influence", "has_keyword", "lane_size", "contribution", "cost", "mp_award"})
+
+
+def _read_not_run(st: GameState, step: Any, op: Any) -> None:
+    raise RuntimeError(f"the static op {op.op!r} is read while its card is in play, never resolved")
+
+
+for _model in (schema.HasInfluence, schema.HasKeyword, schema.LaneSize, schema.Contribution, schema.CostChange,
+               schema.MpAward, schema.Prevent):
+    OPS.register(OpUnit(op_name(_model), _model, _read_not_run, owner=__name__))
 # player ops with a choice: "each player" versions are ordered by the active player
 CHOICE_PLAYER_OPS = frozenset({"discard", "discover", "search", "recover", "create_token", "tap_aura",
                                "untap_aura", "return_aura"})
@@ -92,7 +108,7 @@ def step_op(st: GameState, step: Op) -> None:
         push_some(st, next_op(d, oi, ctx))
         return
     if k == "treat_resolved":
-        _treat_resolved(st, step, op)
+        OPS.run(st, step, op)
         return
     if hasattr(op, "player"):
         ps = players_of(d, op.player, ctx)
@@ -105,6 +121,7 @@ def step_op(st: GameState, step: Op) -> None:
     st.push(Select(oi, ctx))
 
 
+@OPS.op(schema.TreatResolved)
 def _treat_resolved(st: GameState, step: Op, op: Plain) -> None:
     """MZL-ERRATA-LANERES-4: a lane treated as resolved scores nothing, triggers nothing."""
     d: MetaZooData = st.data

@@ -4,71 +4,118 @@ from __future__ import annotations
 
 from ...engine.events import emit
 from ...engine.state import GameState
-from . import aura, stats, zones
+from . import aura, schema, stats, zones
 from .cards import Plain
 from .zones import lane_txt, nm, pl
 from .context import ability, this_lane
 from .data import MetaZooData
 from .lanechoice import ask_lane
+from .ops import OPS
 from .records import AuraOp, Ctx, Discard, Discover, Event, PlayerOp
 
 
 def step_player_op(st: GameState, step: PlayerOp) -> None:
-    """A player op for ``step.player``."""
+    """A player op for ``step.player``, through its registered unit."""
+    OPS.run(st, step, ability(st.data, step.ctx).do[step.op_no])
+
+
+def _why(st: GameState, step: PlayerOp) -> str:
+    return nm(st.data, step.ctx.src)
+
+
+@OPS.op(schema.Draw)
+def _draw(st: GameState, step: PlayerOp, op: Plain) -> None:
+    zones.draw(st, step.player, op.count)
+
+
+@OPS.op(schema.Discard)
+def _discard(st: GameState, step: PlayerOp, op: Plain) -> None:
     d: MetaZooData = st.data
-    q, ctx = step.player, step.ctx
-    op = ability(d, ctx).do[step.op_no]
-    k = op.op
-    why = nm(d, ctx.src)
-    if k == "draw":
-        zones.draw(st, q, op.count)
-    elif k == "discard":
-        n = min(op.count, len(d.hand[q]))
-        if n:
-            st.push(Discard(q, n, ctx.src))
-    elif k == "gain_mp":
-        zones.gain_mp(st, q, op.amount, why)
-    elif k == "lose_mp":
-        zones.gain_mp(st, q, -op.amount, why)
-    elif k == "discover":
-        n = min(op.x, len(d.deck[q]))
-        looked = d.deck[q][:n]
-        del d.deck[q][:n]
-        d.looking[q].extend(looked)
+    q = step.player
+    n = min(op.count, len(d.hand[q]))
+    if n:
+        st.push(Discard(q, n, step.ctx.src))
+
+
+@OPS.op(schema.GainMp)
+def _gain_mp(st: GameState, step: PlayerOp, op: Plain) -> None:
+    zones.gain_mp(st, step.player, op.amount, _why(st, step))
+
+
+@OPS.op(schema.LoseMp)
+def _lose_mp(st: GameState, step: PlayerOp, op: Plain) -> None:
+    zones.gain_mp(st, step.player, -op.amount, _why(st, step))
+
+
+@OPS.op(schema.Discover)
+def _discover(st: GameState, step: PlayerOp, op: Plain) -> None:
+    d: MetaZooData = st.data
+    q = step.player
+    n = min(op.x, len(d.deck[q]))
+    looked = d.deck[q][:n]
+    del d.deck[q][:n]
+    d.looking[q].extend(looked)
+    if st.logging:
+        st.say(f"{pl(q)} Discovers {op.x}: looks at {', '.join(nm(d, c) for c in looked) or 'nothing'}", q,
+               f"{pl(q)} Discovers {op.x}: looks at the top {n} card(s) of their deck")
+    st.push(Discover(q, step.op_no, step.ctx))
+
+
+@OPS.op(schema.Search)
+def _search(st: GameState, step: PlayerOp, op: Plain) -> None:
+    st.decide(step.player, "search", step, f"{_why(st, step)}: search your deck (you may find nothing)")
+
+
+@OPS.op(schema.Recover)
+def _recover(st: GameState, step: PlayerOp, op: Plain) -> None:
+    d: MetaZooData = st.data
+    q, why = step.player, _why(st, step)
+    if any(stats.card_matches(d.cards[c], op.filter) for c in d.discard[q]):
+        st.decide(q, "recover", step, f"{why}: return a card from your discard pile to your hand")
+    elif st.logging:
+        st.say(f"{why}: no matching card in {pl(q)}'s discard pile")
+
+
+@OPS.op(schema.TempAura)
+def _temp_aura(st: GameState, step: PlayerOp, op: Plain) -> None:
+    d: MetaZooData = st.data
+    if aura.add_from_aura_deck(st, step.player, False, _why(st, step)):
+        d.owed[step.player] += 1  # MZL-ERRATA-TEMPAURA-5: only if an Aura was actually added
+
+
+@OPS.op(schema.RampAura)
+def _ramp_aura(st: GameState, step: PlayerOp, op: Plain) -> None:
+    aura.add_from_aura_deck(st, step.player, op.tapped, _why(st, step))
+
+
+@OPS.op(schema.ReturnAura)
+def _return_aura(st: GameState, step: PlayerOp, op: Plain) -> None:
+    st.push(AuraOp("return", step.player, step.player, 1, _why(st, step)))
+
+
+@OPS.op(schema.TapAura)
+def _tap_aura(st: GameState, step: PlayerOp, op: Plain) -> None:
+    st.push(AuraOp("tap", step.ctx.controller, step.player, op.count, _why(st, step)))
+
+
+@OPS.op(schema.UntapAura)
+def _untap_aura(st: GameState, step: PlayerOp, op: Plain) -> None:
+    st.push(AuraOp("untap", step.ctx.controller, step.player, op.count, _why(st, step)))
+
+
+@OPS.op(schema.CreateToken)
+def _create_token(st: GameState, step: PlayerOp, op: Plain) -> None:
+    d: MetaZooData = st.data
+    q, why = step.player, _why(st, step)
+    if ask_lane(st, step, op, q):
+        return
+    ln = _token_lane(d, op, step.ctx)
+    if ln is None or ln < 0:
         if st.logging:
-            st.say(f"{pl(q)} Discovers {op.x}: looks at {', '.join(nm(d, c) for c in looked) or 'nothing'}", q,
-                   f"{pl(q)} Discovers {op.x}: looks at the top {n} card(s) of their deck")
-        st.push(Discover(q, step.op_no, ctx))
-    elif k == "search":
-        st.decide(q, "search", step, f"{why}: search your deck (you may find nothing)")
-    elif k == "recover":
-        if any(stats.card_matches(d.cards[c], op.filter) for c in d.discard[q]):
-            st.decide(q, "recover", step, f"{why}: return a card from your discard pile to your hand")
-        elif st.logging:
-            st.say(f"{why}: no matching card in {pl(q)}'s discard pile")
-    elif k == "temp_aura":
-        if aura.add_from_aura_deck(st, q, False, why):
-            d.owed[q] += 1  # MZL-ERRATA-TEMPAURA-5: only if an Aura was actually added
-    elif k == "ramp_aura":
-        aura.add_from_aura_deck(st, q, op.tapped, why)
-    elif k == "return_aura":
-        st.push(AuraOp("return", q, q, 1, why))
-    elif k == "tap_aura":
-        st.push(AuraOp("tap", ctx.controller, q, op.count, why))
-    elif k == "untap_aura":
-        st.push(AuraOp("untap", ctx.controller, q, op.count, why))
-    elif k == "create_token":
-        if ask_lane(st, step, op, q):
-            return
-        ln = _token_lane(d, op, ctx)
-        if ln is None or ln < 0:
-            if st.logging:
-                st.say(f"{why}: no lane for the token")
-            return
-        for _ in range(op.count):
-            create_token(st, op.token, q, ln, why)
-    else:  # pragma: no cover - the schema has no other player op
-        raise KeyError(k)
+            st.say(f"{why}: no lane for the token")
+        return
+    for _ in range(op.count):
+        create_token(st, op.token, q, ln, why)
 
 
 def _token_lane(d: MetaZooData, op: Plain, ctx: Ctx) -> int | None:
