@@ -31,6 +31,20 @@ mp = 0
 stats = { strength = 2 }
 
 [[card]]
+name = "B Weak"
+type = "character"
+trait = "Test"
+mp = 0
+stats = { strength = 1 }
+
+[[card]]
+name = "B Sage"
+type = "character"
+trait = "Test"
+mp = 0
+stats = { special = 3 }
+
+[[card]]
 name = "B Rally Blow"
 type = "battle"
 stats = ["strength"]
@@ -112,3 +126,28 @@ def test_a_lead_prepped_by_its_own_attack_is_still_in_battle_and_cannot_link():
     assert lead not in d.pushed and lead in d.in_battle  # its card's effect Prepped it
     st.apply(f"attack:c{mate}/c{_find(st, 'Brawl 2', 0, 'hand')}")
     assert [a.id for a in st.legal_actions()] == [f"link:c{third}", "no_link"]
+
+
+@pytest.mark.rule("MX-TEAM-2")
+def test_a_character_with_rank_1_in_the_stat_may_link():
+    st = _battle({"mp": 10, "hand": ["Brawl 3"], "character": _old("B Lead", "B Weak")})
+    st.apply(f"attack:c{_find(st, 'B Lead', 0)}/c{_find(st, 'Brawl 3', 0, 'hand')}")
+    assert st.decision.kind == "link"
+    assert f"link:c{_find(st, 'B Weak', 0)}" in {a.id for a in st.legal_actions()}
+
+
+@pytest.mark.rule("MX-MULTI-7")
+def test_a_multi_stat_defending_card_counts_as_the_stat_its_defender_can_use():
+    """Outside a Team Attack nobody names the Stat: a Multi-Stat card counts as the first of its
+    Stats its defender has (B Sage has only Special, Twin Fang lists Strength first)."""
+    st = _battle({"mp": 6, "hand": ["Brawl 3"], "character": _old("B Lead")},
+                 {"hand": ["Twin Fang"], "character": _old("B Sage")})
+    lead, sage = _find(st, "B Lead", 0), _find(st, "B Sage", 1)
+    st.apply(f"attack:c{lead}/c{_find(st, 'Brawl 3', 0, 'hand')}")
+    if st.decision.kind == "link":
+        st.apply("no_link")
+    st.apply("end_attacks")
+    st.apply(f"defend:c{sage}->c{lead}")
+    fang = _find(st, "Twin Fang", 1, "hand")
+    st.apply(next(a.id for a in st.legal_actions() if a.id.startswith(f"with:c{fang}")))
+    assert st.data.attacks[0].dstat == "special"

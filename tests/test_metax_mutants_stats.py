@@ -75,3 +75,13 @@ def test_a_card_without_text_has_no_trailing_dash_in_its_summary(game):
     blank = dataclasses.replace(worded, text="")
     assert worded.summary() == blank.summary() + " — " + worded.text
     assert blank.summary().startswith(blank.name + " — ") and not blank.summary().endswith("—")
+
+
+def test_a_forced_choice_is_told_to_everyone_when_forced_moves_are_off(game):
+    """With ``auto_single`` off the decider took the choice themselves: everyone reads it."""
+    st = game.new_state([game.starter_deck_names()[0], game.starter_deck_names()[1]], seed=3,
+                        options={"auto_single": False})
+    start = len(st.log)
+    say_choice(st, 0, "P1 ends the Planning Step", forced=True)
+    assert st.log[start:] == ["P1 ends the Planning Step"]
+    assert st.log_for(0)[-1] == "P1 ends the Planning Step" and st.log_for(1)[-1] == "P1 ends the Planning Step"
