@@ -31,41 +31,24 @@ def test_auto_pay_picks_only_for_the_seat_that_is_paying():
     assert auto_pay(st, 1) is None                    # P2 is not the one paying
 
 
-COPIER = '''
-[[page]]
-name = "Test Mimic Moth"
-type = "beastie"
-cost = [{ aura = "neutral", n = 1 }]
-lp = 20
-[[page.attack]]
-name = "Flutter"
-damage = 10
-[[page.effect]]
-when = "power"
-cost = { fatigue = true }
-targets = [{ kind = "beastie", side = "any" }]
-do = [{ op = "copy_token", of = "t0" }]
-text = "Power (Fatigue): create a Token copy of target Beastie."
-'''
-
 
 @pytest.mark.rule("MZ22-TOKEN-8")
 def test_a_token_copy_of_a_token_made_from_an_effects_text_copies_that_text():
     """The Moth Token exists only in the Lantern's text: its copy is made from the same text, not
     looked up by name in the card pool (which has no Moth)."""
+    from test_metazoo_2022_stack_chain import GAME as WITH_MIMIC_MOTH
     from test_metazoo_2022_token_defs import STANDINS
-    import metatcg
     from metatcg.games.metazoo_2022.cards import parse_pages
     from support.metazoo_2022 import play, position
-    game = metatcg.load_game("metazoo-2022").with_cards(parse_pages(STANDINS + COPIER, "copy-token.toml"))
+    game = WITH_MIMIC_MOTH.with_cards(parse_pages(STANDINS, "copy-token.toml"))
     assert "Moth" not in game.pool
-    st = position(game, [{"chapter": ["Test Moth Lantern"], "arena": ["Test Mimic Moth"]}, {}])
+    st = position(game, [{"chapter": ["Test Moth Lantern"], "arena": ["Mimic Moth"]}, {}])
     play(st, f"contract:c{st.data.chapter[0][0]}")
     while st.decision.kind == "__respond":
         st.apply("pass")
     moth = max(st.data.arena)
     assert st.data.defs[moth].name == "Moth" and st.data.is_token(moth)
-    mimic = next(c for c in st.data.arena if st.data.defs[c].name == "Test Mimic Moth")
+    mimic = next(c for c in st.data.arena if st.data.defs[c].name == "Mimic Moth")
     play(st, f"use:c{mimic}.0", f"target:c{moth}")
     while st.decision.kind == "__respond":
         st.apply("pass")
