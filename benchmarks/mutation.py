@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: readable labels, hidden information, saving and replay, and the hooks statistics read (hand
 #: cards, plays, endings). Each game's run takes its own cases.
 CONTRACT_TESTS = ["tests/test_contract*.py", "tests/test_fair_decisions.py", "tests/test_sim_cards.py",
-                  "tests/test_why_not.py"]
+                  "tests/test_why_not.py", "tests/test_ops_registry.py"]
 
 #: The package of each game, and the test files that exercise its rules.
 GAMES: dict[str, tuple[str, list[str]]] = {

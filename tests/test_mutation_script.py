@@ -41,7 +41,8 @@ def test_each_game_runs_its_own_rule_tests_only(game):
             assert f"_{other}_" not in names and f"_{other}." not in names
     # Besides its own files, only the contract tests every game keeps (they take each game's cases).
     shared = [f for f in files if package not in f and not f.startswith(f"tests/rules_{package}")]
-    contract = ("tests/test_contract", "tests/test_fair_decisions", "tests/test_sim_cards", "tests/test_why_not")
+    contract = ("tests/test_contract", "tests/test_fair_decisions", "tests/test_sim_cards", "tests/test_why_not",
+                "tests/test_ops_registry")
     assert shared and all(f.startswith(contract) for f in shared), shared
 
 

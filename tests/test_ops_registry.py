@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 import metatcg
-from metatcg.engine.ops import OpRegistry, union_members
+from metatcg.engine.ops import OpRegistry, op_name, union_members
 
 GAMES = {"metax": "metax", "metazoo": "metazoo", "metabaloids": "metabaloids", "metazoo-2022": "metazoo_2022"}
 
@@ -24,3 +24,5 @@ def test_every_card_file_op_has_one_registered_unit(game_id: str) -> None:
     assert len(models) >= 5
     assert registry.check_complete(models) == []
     assert registry.names() == {m.model_fields["op"].annotation.__args__[0] for m in models}
+    for m in models:                      # each unit is the card-file model's own, not just its name's
+        assert registry.units[op_name(m)].model is m, f"{game_id}: {op_name(m)} is not registered for {m.__name__}"
