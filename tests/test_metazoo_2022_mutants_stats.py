@@ -1,8 +1,9 @@
 """MetaZoo 2022 survivors of the issue 31 mutation run (the first to sample stats.py): the mean
 full moon is exactly half a mean month after a mean new moon (MZ22-TERRA-11 reads the local day
 from it), auto-pay never picks for a seat whose payment is not the one waiting, a Token copy of a
-Token made from an Effect's text copies that text, a copy of a dual-type Page is dual, and Aura of
-a chosen type goes to the choosing Caster's pool."""
+Token made from an Effect's text copies that text, a copy of a dual-type Page is dual, Aura of a
+chosen type goes to the choosing Caster's pool, and the surroundings option reads a Caster's own
+place and refuses a malformed one."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -96,3 +97,14 @@ def test_aura_of_any_type_goes_to_the_pool_of_the_caster_who_chose_it():
     assert st.decision.player == 0 and {a.id for a in st.legal_actions()} >= {"aura:water", "aura:flame"}
     st.apply("aura:water")
     assert st.data.pool[0].get("water") == 2 and not st.data.pool[1].get("water")
+
+
+@pytest.mark.rule("MZ22-TERRA-8")
+def test_the_surroundings_option_reads_a_casters_own_place_and_refuses_a_place_of_three_numbers():
+    """A per-Caster profile may declare where that Caster is (its own sky, MZ22-TERRA-8); a place
+    is exactly [latitude, longitude]."""
+    from metatcg.games.metazoo_2022.surroundings_option import from_dict
+    cfg = from_dict({"mode": "per_caster", "casters": [{"place": [48.5, 2.25]}]}, 2)
+    assert cfg is not None and cfg.casters[0].place == (48.5, 2.25) and cfg.casters[1].place is None
+    with pytest.raises(ValueError, match=r"\[latitude, longitude\]"):
+        from_dict({"mode": "shared", "moment": "2026-11-28T12:00:00+00:00", "place": [48.5, 2.25, 3]}, 2)
