@@ -85,3 +85,20 @@ def test_a_forced_choice_is_told_to_everyone_when_forced_moves_are_off(game):
     say_choice(st, 0, "P1 ends the Planning Step", forced=True)
     assert st.log[start:] == ["P1 ends the Planning Step"]
     assert st.log_for(0)[-1] == "P1 ends the Planning Step" and st.log_for(1)[-1] == "P1 ends the Planning Step"
+
+
+def test_a_battle_cards_self_target_is_the_character_using_it_even_as_card_0():
+    """A Battle Card's effect aimed at "self" means the Character using the card (the attack's
+    lead or the defender), whatever its card id: here the first card of the game."""
+    from support import metax as mx
+    from metatcg.games.metax.ops import target_candidates
+    from metatcg.games.metax.records import EffectUse
+    game = metatcg.load_game("metax")
+    p1 = {"deck": [], "character": [{"name": "Ember Warden", "entered_turn": 1}]}
+    p2 = {"hand": ["Brawl 3"], "character": [{"name": "Ember Warden", "entered_turn": 1}]}
+    st = mx.position(game, p1, p2, turn=3, active=0, first=0, step="planning", seed=1, auto=False)
+    d = st.data
+    assert d.cards[0].name == "Ember Warden" and 0 in d.entered
+    brawl = next(c for c in d.hand[1])
+    assert target_candidates(st, Target(who="self"), EffectUse(brawl, 0, 0, user=0)) == [0]
+    assert target_candidates(st, Target(who="self"), EffectUse(0, 0, 0)) == [0]   # its own effect
