@@ -20,10 +20,6 @@ def _side(ctrl: int, who: str) -> int:
     return ctrl if who == "you" else opponent(ctrl)
 
 
-def _always(st: GameState, ctx: Ready, op: Any) -> bool:
-    return True
-
-
 # ----------------------------------------------------------------- draw and mill
 def _draw(st: GameState, step: Op, op: schema.Draw) -> None:
     draw(st, _side(step.use.ctrl, op.who), op.count)
@@ -167,7 +163,7 @@ def _picked_search(st: GameState, params: Choosing, card: int) -> None:
     check_decks(st)  # MX-WIN-3: taking the last card empties the deck
 
 
-register(schema.Search, _search, ready=_always)
+register(schema.Search, _search)   # always: finding nothing is allowed (PR-MX-2)
 
 
 # ----------------------------------------------------------------- recover from the discard pile

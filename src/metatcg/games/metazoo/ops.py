@@ -26,15 +26,16 @@ from .text import ability_text
 OPS: OpRegistry[Any, None] = OpRegistry("metazoo")
 
 # static ops are read by stats.py (and ``prevent`` by harm.py), never resolved
-STATIC_OPS = frozenset({"prevent", "has_influence", "has_keyword", "lane_size", "contribution", "cost", "mp_award"})
+_STATIC_MODELS = (schema.HasInfluence, schema.HasKeyword, schema.LaneSize, schema.Contribution, schema.CostChange,
+                  schema.MpAward, schema.Prevent)
+STATIC_OPS = frozenset(op_name(m) for m in _STATIC_MODELS)
 
 
 def _read_not_run(st: GameState, step: Any, op: Any) -> None:
     raise RuntimeError(f"the static op {op.op!r} is read while its card is in play, never resolved")
 
 
-for _model in (schema.HasInfluence, schema.HasKeyword, schema.LaneSize, schema.Contribution, schema.CostChange,
-               schema.MpAward, schema.Prevent):
+for _model in _STATIC_MODELS:
     OPS.register(OpUnit(op_name(_model), _model, _read_not_run, owner=__name__))
 # player ops with a choice: "each player" versions are ordered by the active player
 CHOICE_PLAYER_OPS = frozenset({"discard", "discover", "search", "recover", "create_token", "tap_aura",
