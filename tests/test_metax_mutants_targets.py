@@ -94,3 +94,19 @@ def test_only_a_character_with_damage_may_have_its_damage_discarded():
     d = st.data
     st.apply(f"event:c{d.hand[0][0]}")
     assert [d.cards[c].name for c in st.decision.params.options] == ["T Big"]
+
+
+
+def test_two_options_of_one_label_read_apart_by_where_each_card_is():
+    """Two options that would read alike (a copy of T Small in hand and one in the discard pile,
+    as when one copy's trigger outlives it) are told apart in the game's own words, the place
+    of each card; never a bare "1st"/"2nd" (MetaXRules.distinct_labels)."""
+    from metatcg.engine.action import Action
+
+    st = mx.position(game(), {"hand": ["T Small"], "discard": ["T Small"], "deck": ["Brawl 1"]},
+                     {"character": ["T Big"]}, turn=3, active=0, first=0, step="planning", seed=2, auto=False)
+    d = st.data
+    held, gone = d.hand[0][0], d.discard[0][0]
+    alike = (Action(f"pick:c{held}", "Pick T Small"), Action(f"pick:c{gone}", "Pick T Small"))
+    told = st.rules.distinct_labels(st, alike)
+    assert [a.label for a in told] == ["Pick T Small (1st in hand)", "Pick T Small (1st in the discard pile)"]
