@@ -1,13 +1,16 @@
-"""The kernel's shared toolkit for games (issue 31): the op registry and the declared hooks'
-defaults."""
+"""The kernel's shared toolkit for games (issue 31): the op registry, the position-building
+pieces, the names of endings, and the declared hooks' defaults."""
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, NamedTuple, Union
 
 import pytest
 from pydantic import BaseModel, Field
 
+from metatcg.engine.endings import ACTION_LIMIT, CONCESSION, ending_names, named_ending
+from metatcg.engine.errors import StateDataError
 from metatcg.engine.ops import OpRegistry, op_name, union_members
+from metatcg.engine.positions import Dealer, first_card, only_fields, seat_tables, whole
 from metatcg.engine.rules import DataHooks, Rules, RulesHooks, overrides
 
 # ------------------------------------------------------------------ ops
@@ -87,7 +90,79 @@ def test_an_op_registered_twice_or_for_no_model_is_refused():
         op_name(int)
 
 
+# ------------------------------------------------------------------ endings
+class _Ended(NamedTuple):
+    reason: str
+    won: bool
+    hit_action_limit: bool = False
+    result: None = None
+    history: tuple[str, ...] = ()
+
+    def winner(self) -> int | None:
+        return 0 if self.won else None
+
+
+PHRASES = (("both decks", "draw: decks out"), ("tied", "fewest", "draw: fewest"), ("deck", "deck out"))
+
+
+def test_an_ending_is_named_by_the_first_phrase_its_reason_holds_and_its_draw_name_when_nobody_won():
+    assert named_ending(_Ended("P1's deck ran out", True), PHRASES) == "deck out"
+    assert named_ending(_Ended("both decks ran out", False), PHRASES) == "draw: decks out"
+    assert named_ending(_Ended("tied on lost cards", True), PHRASES) == "fewest"
+    assert named_ending(_Ended("tied on lost cards", False), PHRASES) == "draw: fewest"
+    assert named_ending(_Ended("a card said so", True), PHRASES) is None
+    assert named_ending(_Ended("deck ran out", True, hit_action_limit=True), PHRASES) == ACTION_LIMIT
+    assert ending_names(PHRASES) == ("draw: decks out", "fewest", "draw: fewest", "deck out", CONCESSION, ACTION_LIMIT)
+    assert ending_names((("gave up", CONCESSION),)) == (CONCESSION, ACTION_LIMIT)
+
+
 # ------------------------------------------------------------------ declared hooks
+# ------------------------------------------------------------------ positions
+class _Card(NamedTuple):
+    name: str
+    kind: str
+
+
+class _Pool:
+    def __init__(self) -> None:
+        self.by_name = {c.name: c for c in (_Card("Ember Fox", "beast"), _Card("Plain Stone", "land"))}
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.by_name
+
+    def __getitem__(self, name: str) -> _Card:
+        return self.by_name[name]
+
+    def names(self) -> list[str]:
+        return list(self.by_name)
+
+
+def test_a_dealer_deals_named_cards_and_filler_and_names_a_typo():
+    deal: Dealer[_Card] = Dealer(_Pool(), 2, lambda pool: first_card(pool, lambda c: c.kind == "land", "land"))
+    assert deal.many(["Ember Fox"], 0, "player 1 hand") == [0]
+    assert deal.fill(1, 2, "player 2 deck_size") == [1, 2]
+    assert deal.new("Plain Stone", 1, "token", counted=False) == 3
+    assert deal.owner == [0, 1, 1, 1] and deal.decks() == (("Ember Fox",), ("Plain Stone", "Plain Stone"))
+    with pytest.raises(StateDataError, match="player 1 hand: .*Ember Fox"):
+        deal.new("Ember Fax", 0, "player 1 hand")
+    with pytest.raises(StateDataError, match="whole number"):
+        deal.fill(0, -1, "deck_size")
+
+
+def test_position_fields_are_checked_by_name():
+    with pytest.raises(StateDataError, match="unknown position field"):
+        only_fields({"turn": 1, "trun": 2}, {"turn"})
+    with pytest.raises(StateDataError, match="player 1: unknown field"):
+        only_fields({"hnad": []}, {"hand"}, "player 1")
+    with pytest.raises(StateDataError, match="turn must be a whole number from 1"):
+        whole(True, 1, 9, "turn")
+    assert whole(3, 1, 9, "turn") == 3
+    with pytest.raises(StateDataError, match="needs 2 to 4"):
+        seat_tables({"player": [{}]}, "player", (2, 3, 4), "Toy")
+    with pytest.raises(StateDataError, match="player 2: expected a table"):
+        seat_tables({"player": [{}, 3]}, "player", (2,), "Toy")
+
+
 def test_a_rules_class_without_hooks_gets_the_kernels_defaults_and_overrides_are_seen():
     class Bare(Rules):
         pass

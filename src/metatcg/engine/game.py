@@ -1,8 +1,10 @@
 """The game-agnostic face of a ruleset: decks, new states, JSON, replay."""
 from __future__ import annotations
 
+import functools
 import importlib
 import re
+from types import ModuleType
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -14,6 +16,7 @@ from .rng import Rng
 from .action import Action
 from .windows import ASK_SEATS, parse_ask_seats
 from .citations import add_rule_prefixes, without_rule_ids
+from .endings import named_ending
 from .state import GameState, Rules, setup_digest
 
 
@@ -235,21 +238,30 @@ class Game:
         game's own units (turns, rounds)."""
         return {"first_player": None, "turns": 0}
 
+    # A game names its endings and plays by adding ``facts.py`` beside its game class:
+    # ``ENDING_PHRASES`` (``engine.endings.named_ending``), ``hand_cards(state, player)`` and
+    # ``played_card(state, action)``; its bots' hooks by ``heuristics.py``: ``evaluate(state,
+    # player)``. Found by convention, like the RL modules below.
     def ending(self, state: GameState) -> str:
         """A short, stable name for how a finished game ended ("victory points", "deck out",
         "draw: decks out"), the same for every seat and game, so a simulator can count endings.
-        A game without its own names uses the end reason with seats and numbers taken out."""
-        return generic_ending(state.reason)
+        A reason none of the game's phrases names gives the reason with seats and numbers
+        taken out."""
+        facts = self._maybe_own("facts")
+        named = named_ending(state, getattr(facts, "ENDING_PHRASES", ()))
+        return named if named is not None else generic_ending(state.reason)
 
     def hand_cards(self, state: GameState, player: int) -> list[str]:
         """The names of the cards in ``player``'s hand now (card impact counts a card as drawn
         once its owner held it at one of their decisions). A game without hands gives none."""
-        return []
+        own = getattr(self._maybe_own("facts"), "hand_cards", None)
+        return own(state, player) if own is not None else []
 
     def played_card(self, state: GameState, action: Action) -> str | None:
         """The name of the card that ``action`` (one of the current decision's legal actions)
         plays from its player's hand, or None when it plays no card from hand."""
-        return None
+        own = getattr(self._maybe_own("facts"), "played_card", None)
+        return own(state, action) if own is not None else None
 
     # --------------------------------------------------------------- for bots
     def position(self, spec: dict[str, Any]) -> GameState:
@@ -262,8 +274,10 @@ class Game:
         raise NotImplementedError
 
     def evaluate(self, state: GameState, player: int) -> float:
-        """The game's own heuristic value of ``state`` for ``player`` (greedy bots)."""
-        raise NotImplementedError
+        """The game's own heuristic value of ``state`` for ``player`` (greedy bots): its
+        ``heuristics.evaluate``."""
+        return self._own("heuristics", "has no heuristic evaluation").evaluate(  # type: ignore[no-any-return]
+            state, player)
 
     # ------------------------------------------------ for RL environments (metatcg.rl)
     # A game adds RL support by adding modules beside its game class: ``action_space.py`` with
@@ -292,18 +306,40 @@ class Game:
 
     def _own(self, name: str, missing: str) -> Any:
         """The module ``name`` of this game's own package, or NotImplementedError saying so."""
-        package = type(self).__module__.rpartition(".")[0]
-        if package:
-            try:
-                return importlib.import_module(f"{package}.{name}")
-            except ModuleNotFoundError as e:
-                if e.name != f"{package}.{name}":
-                    raise
-        raise NotImplementedError(f"{self.id} {missing}")
+        module = self._maybe_own(name)
+        if module is None:
+            raise NotImplementedError(f"{self.id} {missing}")
+        return module
+
+    def _maybe_own(self, name: str) -> ModuleType | None:
+        """The module ``name`` of this game's own package, None when it has none."""
+        return _game_module(type(self).__module__, name)
 
     #: how many units of :meth:`evaluate` make a clear lead: a search bot reads a value ``v``
     #: as ``tanh(v / eval_scale)`` in -1..1, so too small a scale makes every lead look won
     eval_scale: float = 10.0
+
+
+@functools.cache
+def _game_module(beside: str, name: str) -> ModuleType | None:
+    """The module ``name`` of the package of module ``beside``, imported once; None when there
+    is no such module."""
+    package = beside.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{package}.{name}":
+            raise
+    return None
+
+
+def hand_names(state: GameState, player: int) -> list[str]:
+    """The names of the cards in ``player``'s hand, for a game whose data keeps each seat's hand
+    as card ids in ``hand`` and the cards' definitions, each with a ``name``, in ``cards``."""
+    cards = state.data.cards
+    return [cards[c].name for c in state.data.hand[player]]
 
 
 _SEATS_AND_NUMBERS = re.compile(r"\bP[0-9]+(?:'s)?\b|[0-9]+")

@@ -9,8 +9,8 @@ paying and losing cards, and abilities of cards in play are not plays."""
 from __future__ import annotations
 
 from ...engine.action import Action
-from ...engine.endings import ACTION_LIMIT, CONCESSION, kernel_ending
-from ...engine.game import generic_ending
+from ...engine.endings import ending_names
+from ...engine.game import hand_names
 from ...engine.state import GameState
 from .ops import ops_of
 from .data import MetabaloidsData
@@ -22,14 +22,14 @@ FEWEST_LOST = "fewest lost cards"                   # 3-4 players: one ran out, 
 DRAW_FEWEST_LOST = "draw: tied for fewest lost cards"   # ... and several tied for fewest (MB-WIN-10)
 SHORT_GAME = "short game"                           # the short game ended, fewest lost cards wins (MB-WIN-3/9)
 DRAW_SHORT_GAME = "draw: short game tied"           # ... and several tied for fewest
-ENDINGS = (OUT_OF_CARDS, DRAW_BOTH_OUT, FEWEST_LOST, DRAW_FEWEST_LOST, SHORT_GAME, DRAW_SHORT_GAME,
-           CONCESSION, ACTION_LIMIT)
+#: what each ending's reason says (``Game.ending``), each with its name when nobody won; MB-WIN-7
+#: before MB-WIN-1, as a tie's reason cites MB-WIN-10 too
+ENDING_PHRASES = (("MB-WIN-6", DRAW_BOTH_OUT), ("MB-WIN-3/9", SHORT_GAME, DRAW_SHORT_GAME),
+                  ("MB-WIN-7", FEWEST_LOST, DRAW_FEWEST_LOST), ("(MB-WIN-1)", OUT_OF_CARDS))
+ENDINGS = ending_names(ENDING_PHRASES)
 
 
-def hand_cards(state: GameState, player: int) -> list[str]:
-    d: MetabaloidsData = state.data
-    cards = d.cards
-    return [cards[c].name for c in d.hand[player]]
+hand_cards = hand_names
 
 
 def played_card(state: GameState, action: Action) -> str | None:
@@ -53,19 +53,3 @@ def played_card(state: GameState, action: Action) -> str | None:
                 return str(d.cards[args.card].name)
     return None
 
-
-def ending(state: GameState) -> str:
-    kernel = kernel_ending(state)
-    if kernel is not None:
-        return kernel
-    reason = state.reason
-    draw = state.winner() is None
-    if "MB-WIN-6" in reason:
-        return DRAW_BOTH_OUT
-    if "MB-WIN-3/9" in reason:
-        return DRAW_SHORT_GAME if draw else SHORT_GAME
-    if "MB-WIN-7" in reason:          # before MB-WIN-1: a tie's reason cites MB-WIN-10 too
-        return DRAW_FEWEST_LOST if draw else FEWEST_LOST
-    if "(MB-WIN-1)" in reason:
-        return OUT_OF_CARDS
-    return generic_ending(reason)

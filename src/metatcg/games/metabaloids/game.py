@@ -1,20 +1,18 @@
-"""Metabaloids as a metatcg Game: pool, decks, setup, options, determinize, evaluate."""
+"""Metabaloids as a metatcg Game: pool, decks, setup, options, determinize (its facts and
+heuristics modules are found beside it: ``Game.ending``, ``Game.evaluate``)."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from ...engine.action import Action
 from ...engine.decks import Deck
 from ...engine.game import PooledGame
 from ...engine.hidden import redeal, redeal_fitting
 from ...engine.rng import Rng
 from ...engine.state import GameState
-from . import facts
 from .cards import parse_cards
 from .data import MetabaloidsData
 from .deckcheck import check_deck
-from .heuristics import evaluate
 from .position import build_position, snapshot
 from .pay import can_pay
 from .records import Pay, Setup
@@ -55,18 +53,6 @@ class MetabaloidsGame(PooledGame):
     def match_facts(self, state: GameState) -> dict[str, Any]:
         d: MetabaloidsData = state.data
         return {"first_player": d.first, "turns": d.turn, "lost": [len(x) for x in d.lost]}
-
-    def ending(self, state: GameState) -> str:
-        return facts.ending(state)
-
-    def hand_cards(self, state: GameState, player: int) -> list[str]:
-        return facts.hand_cards(state, player)
-
-    def played_card(self, state: GameState, action: Action) -> str | None:
-        return facts.played_card(state, action)
-
-    def evaluate(self, state: GameState, player: int) -> float:
-        return evaluate(state, player)
 
     def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
         """Resample, per owner, every other seat's hidden hand with their draw pile, and

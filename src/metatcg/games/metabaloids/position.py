@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.decks import unknown_card_message
 from ...engine.errors import StateDataError
+from ...engine.positions import Dealer, first_card, only_fields, seat_tables, table, whole
 from ...engine.state import GameState
 from . import grid
 from .data import COLUMNS, SETUP_POINTS, MetabaloidsData
@@ -36,59 +36,28 @@ _PLAYER = {"hand", "deck", "deck_size", "discard", "lost", "reserve", "events", 
 
 
 def _filler(pool: Any) -> str:
-    for nm, c in pool.by_name.items():
-        if c.is_creature and not c.abilities:
-            return str(nm)
-    raise StateDataError("the pool has no creature without abilities to use as filler")
+    return first_card(pool, lambda c: c.is_creature and not c.abilities, "creature without abilities")
 
 
 def build_position(game: Any, spec: dict[str, Any]) -> GameState:
-    pool = game.pool
-    players = spec.get("player")
-    if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        raise StateDataError("a Metabaloids position needs 2 to 4 [[player]] tables")
-    bad = set(spec) - _TOP
-    if bad:
-        raise StateDataError(f"unknown position field(s): {', '.join(sorted(bad))}")
+    players = seat_tables(spec, "player", (2, 3, 4), "Metabaloids")
+    only_fields(spec, _TOP)
     n = len(players)
-    cards: list[Any] = []
-    owner: list[int] = []
-    names: list[list[str]] = [[] for _ in range(n)]
-    filler: list[str] = []
-
-    def new(nm: Any, p: int, where: str) -> int:
-        if not isinstance(nm, str) or nm not in pool:
-            raise StateDataError(f"{where}: {unknown_card_message(str(nm), pool.names())}")
-        cards.append(pool[nm])
-        owner.append(p)
-        names[p].append(nm)
-        return len(cards) - 1
-
-    def fill(p: int, count: Any, where: str) -> list[int]:
-        if type(count) is not int or count < 0:
-            raise StateDataError(f"{where}: a count must be a whole number")
-        if not filler:
-            filler.append(_filler(pool))
-        return [new(filler[0], p, where) for _ in range(count)]
-
+    deal: Dealer[Any] = Dealer(game.pool, n, _filler)
+    new, cards = deal.new, deal.cards
     zones: list[dict[str, Any]] = []
     for p, ps in enumerate(players):
         who = f"player {p + 1}"
-        if not isinstance(ps, dict):
-            raise StateDataError(f"{who}: expected a table")
-        bad = set(ps) - _PLAYER
-        if bad:
-            raise StateDataError(f"{who}: unknown field(s): {', '.join(sorted(bad))}")
+        only_fields(ps, _PLAYER, who)
         z: dict[str, Any] = {}
         for zone in ("hand", "discard", "reserve", "events"):
-            z[zone] = [new(nm, p, f"{who} {zone}") for nm in ps.get(zone, [])]
+            z[zone] = deal.many(ps.get(zone, []), p, f"{who} {zone}")
         if "deck" in ps:
-            z["draw"] = [new(nm, p, f"{who} deck") for nm in ps["deck"]][::-1]   # top = end
+            z["draw"] = deal.many(ps["deck"], p, f"{who} deck")[::-1]   # top = end
         else:
-            z["draw"] = fill(p, ps.get("deck_size", FILLER_DEFAULT), f"{who} deck_size")
+            z["draw"] = deal.fill(p, ps.get("deck_size", FILLER_DEFAULT), f"{who} deck_size")
         lost = ps.get("lost", 0)
-        z["lost"] = fill(p, lost, f"{who} lost") if isinstance(lost, int) else \
-            [new(nm, p, f"{who} lost") for nm in lost]
+        z["lost"] = deal.fill(p, lost, f"{who} lost") if isinstance(lost, int) else deal.many(lost, p, f"{who} lost")
         cols = ps.get("columns", [[], [], []])
         if not isinstance(cols, list) or len(cols) > COLUMNS:
             raise StateDataError(f"{who}: columns is a list of up to 3 columns")
@@ -98,10 +67,8 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
             ids = []
             for j, entry in enumerate(col):
                 where = f"{who} column {i + 1} card {j + 1}"
-                if isinstance(entry, str):
-                    entry = {"name": entry}
-                if not isinstance(entry, dict) or set(entry) - {"name", "safe", "used"}:
-                    raise StateDataError(f"{where}: a name or {{name, safe, used}}")
+                entry = table({"name": entry} if isinstance(entry, str) else entry, where)
+                only_fields(entry, {"name", "safe", "used"}, where)
                 c = new(entry.get("name"), p, where)
                 if not cards[c].is_creature:
                     raise StateDataError(f"{where}: {cards[c].name} is an Event, not a creature (MB-EVT-5)")
@@ -115,17 +82,17 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
             if not cards[c].is_creature:
                 raise StateDataError(f"{who} reserve: {cards[c].name} is an Event (MB-EVT-5)")
         zones.append(z)
-    d = MetabaloidsData(tuple(cards), tuple(owner), n)
+    d = MetabaloidsData(tuple(cards), tuple(deal.owner), n)
     for p, z in enumerate(zones):
         for zone in ("hand", "draw", "discard", "reserve", "events", "lost", "columns"):
             getattr(d, zone)[p] = z[zone]
         d.safe.update(z["safe"])
         d.used.update(z["used"])
-        d.deploy_points[p] = _int(players[p].get("points", 0), 0, SETUP_POINTS, f"player {p + 1} points")
+        d.deploy_points[p] = whole(players[p].get("points", 0), 0, SETUP_POINTS, f"player {p + 1} points")
         d.deploy_done[p] = bool(players[p].get("done", False))
-    d.turn = _int(spec.get("turn", 2), 0, 1 << 20, "turn")
-    d.active = _int(spec.get("active", 0), 0, n - 1, "active")
-    d.first = _int(spec.get("first", 0), 0, n - 1, "first")
+    d.turn = whole(spec.get("turn", 2), 0, 1 << 20, "turn")
+    d.active = whole(spec.get("active", 0), 0, n - 1, "active")
+    d.first = whole(spec.get("first", 0), 0, n - 1, "first")
     attacked = spec.get("attacked", [])
     if not isinstance(attacked, list) or any(type(a) is not int or not 0 <= a < n or a == d.active for a in attacked):
         raise StateDataError("attacked lists opponents' seats")
@@ -143,8 +110,8 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         d.check()
     except ValueError as e:
         raise StateDataError(f"position: {e}") from None
-    st = GameState(game, d, _int(spec.get("seed", 0), -(1 << 62), 1 << 62, "seed"), options,
-                   tuple(tuple(x) for x in names))
+    st = GameState(game, d, whole(spec.get("seed", 0), -(1 << 62), 1 << 62, "seed"), options,
+                   deal.decks())
     if phase == "setup":
         d.phase = "setup"
         d.turn = 0
@@ -158,11 +125,6 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     st.run_to_decision()
     return st
 
-
-def _int(v: Any, lo: int, hi: int, what: str) -> int:
-    if type(v) is not int or not lo <= v <= hi:
-        raise StateDataError(f"position: {what} must be a whole number from {lo} to {hi}, not {v!r:.30}")
-    return v
 
 
 def snapshot(st: GameState) -> dict[str, Any]:

@@ -8,8 +8,8 @@ the deck and discarding are not plays."""
 from __future__ import annotations
 
 from ...engine.action import Action
-from ...engine.endings import ACTION_LIMIT, CONCESSION, kernel_ending
-from ...engine.game import generic_ending
+from ...engine.endings import ending_names
+from ...engine.game import hand_names
 from ...engine.state import GameState
 from .data import MetaXData
 from .ops import op_of
@@ -18,15 +18,15 @@ from .records import DeclareAttack, DefendWith, PickCard, PlayCharacter, PlayEve
 VICTORY_POINTS = "victory points"         # a player reached the Victory Points to win (MX-WIN-1)
 DECK_OUT = "deck out"                     # one deck ran out: its owner loses (MX-WIN-2/3)
 DRAW_DECKS_OUT = "draw: both decks out"   # both decks ran out at the same moment (MX-WIN-4)
-ENDINGS = (VICTORY_POINTS, DECK_OUT, DRAW_DECKS_OUT, CONCESSION, ACTION_LIMIT)
+#: what each ending's reason says (``Game.ending``); "both decks" before one deck
+ENDING_PHRASES = (("Victory Points", VICTORY_POINTS), ("both decks ran out", DRAW_DECKS_OUT),
+                  ("deck ran out", DECK_OUT))
+ENDINGS = ending_names(ENDING_PHRASES)
 
 _FROM_HAND = (PlayCharacter, PlayEvent, DeclareAttack, DefendWith)
 
 
-def hand_cards(state: GameState, player: int) -> list[str]:
-    d: MetaXData = state.data
-    cards = d.cards
-    return [cards[c].name for c in d.hand[player]]
+hand_cards = hand_names
 
 
 def played_card(state: GameState, action: Action) -> str | None:
@@ -43,16 +43,3 @@ def played_card(state: GameState, action: Action) -> str | None:
             return picked
     return None
 
-
-def ending(state: GameState) -> str:
-    kernel = kernel_ending(state)
-    if kernel is not None:
-        return kernel
-    reason = state.reason
-    if "Victory Points" in reason:
-        return VICTORY_POINTS
-    if "both decks ran out" in reason:
-        return DRAW_DECKS_OUT
-    if "deck ran out" in reason:
-        return DECK_OUT
-    return generic_ending(reason)

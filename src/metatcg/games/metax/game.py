@@ -4,17 +4,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...engine.action import Action, Decision
+from ...engine.action import Decision
 from ...engine.decks import Deck
 from ...engine.game import PooledGame
 from ...engine.hidden import redeal, redeal_fitting
 from ...engine.rng import Rng
 from ...engine.state import GameState
-from . import facts
 from .cards import parse_cards
 from .data import MetaXData
 from .deckcheck import check_deck
-from .heuristics import evaluate
 from .ops import card_matches, distinct_by_name, op_of
 from .zones import opponent
 from .position import build_position, snapshot
@@ -49,18 +47,6 @@ class MetaXGame(PooledGame):
 
     def match_facts(self, state: GameState) -> dict[str, Any]:
         return {"first_player": state.data.first, "turns": state.data.turn}
-
-    def ending(self, state: GameState) -> str:
-        return facts.ending(state)
-
-    def hand_cards(self, state: GameState, player: int) -> list[str]:
-        return facts.hand_cards(state, player)
-
-    def played_card(self, state: GameState, action: Action) -> str | None:
-        return facts.played_card(state, action)
-
-    def evaluate(self, state: GameState, player: int) -> float:
-        return evaluate(state, player)
 
     # a Victory Point is worth 12 in ``evaluate``: at 40 one VP of lead reads as 0.29 to ISMCTS
     # and four as 0.83, where the kernel's 10 made any two-VP lead look like a sure win

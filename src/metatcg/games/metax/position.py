@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.decks import unknown_card_message
 from ...engine.errors import StateDataError
+from ...engine.positions import Dealer, first_card, only_fields, seat_tables, table
 from ...engine.state import GameState
 from .cards import CardDef, CardPool
 from .data import MetaXData
@@ -34,57 +34,30 @@ FILLER_DEFAULT = 20
 
 
 def _filler(pool: CardPool) -> str:
-    for nm, c in pool.by_name.items():
-        if c.is_battle and not c.effects:
-            return nm
-    raise StateDataError("the pool has no effect-less Battle Card to use as deck filler")
+    return first_card(pool, lambda c: c.is_battle and not c.effects, "effect-less Battle Card")
 
 
 def build_position(game: Any, spec: dict[str, Any]) -> GameState:
-    pool: CardPool = game.pool
-    players = spec.get("player")
-    if not isinstance(players, list) or len(players) != 2:
-        raise StateDataError("a MetaX position needs exactly two [[player]] tables")
-    unknown_keys = set(spec) - {"turn", "active", "first", "step", "seed", "player", "options"}
-    if unknown_keys:
-        raise StateDataError(f"unknown position field(s): {', '.join(sorted(unknown_keys))}")
-    cards: list[CardDef] = []
-    owner: list[int] = []
-    names: list[list[str]] = [[], []]
-
-    def new(nm: Any, p: int, where: str) -> int:
-        if not isinstance(nm, str) or nm not in pool:
-            raise StateDataError(f"{where}: {unknown_card_message(str(nm), pool.names())}")
-        cards.append(pool[nm])
-        owner.append(p)
-        names[p].append(nm)
-        return len(cards) - 1
-
-    filler = None
+    players = seat_tables(spec, "player", (2,), "MetaX")
+    only_fields(spec, {"turn", "active", "first", "step", "seed", "player", "options"})
+    deal: Dealer[CardDef] = Dealer(game.pool, 2, _filler)
+    new, cards = deal.new, deal.cards
     zones: list[dict[str, Any]] = []
     for p, ps in enumerate(players):
-        if not isinstance(ps, dict):
-            raise StateDataError(f"player {p + 1}: expected a table")
-        bad = set(ps) - {"mp", "hand", "deck", "deck_size", "discard", "vp", "character",
-                         "played_character", "mulligan"}
-        if bad:
-            raise StateDataError(f"player {p + 1}: unknown field(s): {', '.join(sorted(bad))}")
-        z: dict[str, Any] = {"hand": [new(n, p, f"player {p + 1} hand") for n in ps.get("hand", [])]}
+        who = f"player {p + 1}"
+        only_fields(ps, {"mp", "hand", "deck", "deck_size", "discard", "vp", "character",
+                         "played_character", "mulligan"}, who)
+        z: dict[str, Any] = {"hand": deal.many(ps.get("hand", []), p, f"{who} hand")}
         if "deck" in ps:
-            z["deck"] = [new(n, p, f"player {p + 1} deck") for n in ps["deck"]]
+            z["deck"] = deal.many(ps["deck"], p, f"{who} deck")
         else:
-            filler = filler or _filler(pool)
-            size = int(ps.get("deck_size", FILLER_DEFAULT))
-            z["deck"] = [new(filler, p, f"player {p + 1} deck") for _ in range(size)]
-        z["discard"] = [new(n, p, f"player {p + 1} discard") for n in ps.get("discard", [])]
+            z["deck"] = deal.fill(p, ps.get("deck_size", FILLER_DEFAULT), f"{who} deck")
+        z["discard"] = deal.many(ps.get("discard", []), p, f"{who} discard")
         z["chars"] = []
         for i, ch in enumerate(ps.get("character", [])):
-            if isinstance(ch, str):
-                ch = {"name": ch}
-            where = f"player {p + 1} character #{i + 1}"
-            bad = set(ch) - {"name", "pushed", "entered_turn", "damage"}
-            if bad:
-                raise StateDataError(f"{where}: unknown field(s): {', '.join(sorted(bad))}")
+            where = f"{who} character #{i + 1}"
+            ch = table({"name": ch} if isinstance(ch, str) else ch, where)
+            only_fields(ch, {"name", "pushed", "entered_turn", "damage"}, where)
             iid = new(ch.get("name"), p, where)
             if not cards[iid].is_character:
                 raise StateDataError(f"{where}: {cards[iid].name!r} is not a Character")
@@ -95,22 +68,18 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         z = zones[p]
         z["damage"] = {}
         for iid, ch in z["chars"]:
-            dmg = []
-            for n in ch.get("damage", []):
-                b = new(n, opponent(p), f"player {p + 1} {cards[iid].name} damage")
+            where = f"player {p + 1} {cards[iid].name} damage"
+            dmg = deal.many(ch.get("damage", []), opponent(p), where)
+            for b in dmg:
                 if not cards[b].is_battle:
-                    raise StateDataError(f"player {p + 1} {cards[iid].name} damage: {n!r} is not a Battle Card")
-                dmg.append(b)
+                    raise StateDataError(f"{where}: {cards[b].name!r} is not a Battle Card")
             if dmg:
                 z["damage"][iid] = dmg
         vp = ps.get("vp", 0)
-        if isinstance(vp, int):
-            filler = filler or _filler(pool)
-            z["vp"] = [new(filler, opponent(p), f"player {p + 1} vp") for _ in range(vp)]
-        else:
-            z["vp"] = [new(n, opponent(p), f"player {p + 1} vp") for n in vp]
+        z["vp"] = (deal.fill(opponent(p), vp, f"player {p + 1} vp") if isinstance(vp, int)
+                   else deal.many(vp, opponent(p), f"player {p + 1} vp"))
 
-    d = MetaXData(tuple(cards), tuple(owner))
+    d = MetaXData(tuple(cards), tuple(deal.owner))
     try:
         d.turn = int(spec.get("turn", 2))
         d.active = int(spec.get("active", 0))
@@ -143,7 +112,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         d.turn, d.active = 0, d.first
     options = game.default_options()
     options.update(spec.get("options", {}))
-    st = GameState(game, d, int(spec.get("seed", 0)), options, (tuple(names[0]), tuple(names[1])))
+    st = GameState(game, d, int(spec.get("seed", 0)), options, deal.decks())
     d.phase = step
     if step == "planning":
         st.push(PLANNING)

@@ -8,20 +8,18 @@ at setup, Aura moves, discards and ability uses."""
 from __future__ import annotations
 
 from ...engine.action import Action
-from ...engine.endings import ACTION_LIMIT, CONCESSION, kernel_ending
-from ...engine.game import generic_ending
+from ...engine.endings import ending_names
+from ...engine.game import hand_names
 from ...engine.state import GameState
 from .data import MetaZooData
 from .records import PlayCard
 
 MISSION_POINTS = "mission points"   # first to 30 MP, or leading by 1 once both reached it (MZL-WIN-2/3)
-ENDINGS = (MISSION_POINTS, CONCESSION, ACTION_LIMIT)
+ENDING_PHRASES = ((" MP against ", MISSION_POINTS),)   # what its reason says (``Game.ending``)
+ENDINGS = ending_names(ENDING_PHRASES)
 
 
-def hand_cards(state: GameState, player: int) -> list[str]:
-    d: MetaZooData = state.data
-    cards = d.cards
-    return [cards[c].name for c in d.hand[player]]
+hand_cards = hand_names
 
 
 def played_card(state: GameState, action: Action) -> str | None:
@@ -35,11 +33,3 @@ def played_card(state: GameState, action: Action) -> str | None:
         return None
     return d.cards[c].name
 
-
-def ending(state: GameState) -> str:
-    kernel = kernel_ending(state)
-    if kernel is not None:
-        return kernel
-    if " MP against " in state.reason:
-        return MISSION_POINTS
-    return generic_ending(state.reason)

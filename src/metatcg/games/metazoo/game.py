@@ -4,18 +4,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...engine.action import Action
 from ...engine.decks import Deck, split_entry
 from ...engine.errors import DeckError
 from ...engine.game import PooledGame
 from ...engine.hidden import redeal
 from ...engine.rng import Rng
 from ...engine.state import GameState
-from . import facts
 from .cards import CardDef, parse_cards
 from .data import ALLIED_SUPPLY, MetaZooData, opponent
 from .deckcheck import check_deck
-from .heuristics import evaluate
 from .position import build_position, snapshot
 from .records import Setup
 from .rules import MetaZooRules
@@ -80,18 +77,6 @@ class MetaZooGame(PooledGame):
         """Round 1's Priority player acts first; the length is counted in rounds."""
         d = state.data
         return {"first_player": d.first if d.first >= 0 else None, "turns": d.round}
-
-    def ending(self, state: GameState) -> str:
-        return facts.ending(state)
-
-    def hand_cards(self, state: GameState, player: int) -> list[str]:
-        return facts.hand_cards(state, player)
-
-    def played_card(self, state: GameState, action: Action) -> str | None:
-        return facts.played_card(state, action)
-
-    def evaluate(self, state: GameState, player: int) -> float:
-        return evaluate(state, player)
 
     def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
         """Resample what ``player`` cannot see: the opponent's hand (except cards revealed

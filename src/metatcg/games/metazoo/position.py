@@ -42,8 +42,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.decks import unknown_card_message
 from ...engine.errors import StateDataError
+from ...engine.positions import Dealer, only_fields, table
 from ...engine.state import GameState
 from . import stats
 from .cards import CardDef, CardPool
@@ -62,37 +62,25 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     pool = game.pool
     if not isinstance(spec, dict):
         raise StateDataError("a MetaZoo position is a table")
-    bad = set(spec) - {"round", "priority", "active", "phase", "seed", "player", "lane", "options"}
-    if bad:
-        raise StateDataError(f"unknown position field(s): {', '.join(sorted(bad))}")
+    only_fields(spec, {"round", "priority", "active", "phase", "seed", "player", "lane", "options"})
     players = spec.get("player")
     if not isinstance(players, list) or len(players) != 2:
         raise StateDataError("a MetaZoo position needs exactly two [[player]] tables")
     lanes_spec = spec.get("lane", [])
     if not isinstance(lanes_spec, list) or len(lanes_spec) > LANES:
         raise StateDataError("position: at most four [[lane]] tables")
-    cards: list[CardDef] = []
-    owner: list[int] = []
-    names: list[list[str]] = [[], []]
-
-    def card(nm: Any, where: str) -> CardDef:
-        if not isinstance(nm, str) or nm not in pool:
-            raise StateDataError(f"{where}: {unknown_card_message(str(nm), pool.names())}")
-        found: CardDef = pool[nm]
-        return found
+    deal: Dealer[CardDef] = Dealer(pool, 2)
+    card, cards = deal.card, deal.cards
 
     def new(nm: Any, p: int, where: str, kind: str | None = None) -> int:
+        """A card for ``p``; a token or an Aura is not part of the deck dealt."""
         c = card(nm, where)
         if kind == "aura" and c.type != "aura":
             raise StateDataError(f"{where}: {nm!r} is not an Aura card")
         if kind == "unit" and not c.is_unit:
             article = "an" if c.type[0] in "aeiou" else "a"
             raise StateDataError(f"{where}: {nm!r} is {article} {c.type} card, not a unit")
-        cards.append(c)
-        owner.append(p)
-        if not c.token and c.type != "aura":
-            names[p].append(nm)
-        return len(cards) - 1
+        return deal.new(nm, p, where, counted=not c.token and c.type != "aura")
 
     def entry(x: Any, where: str) -> dict[str, Any]:
         if isinstance(x, str):
@@ -105,11 +93,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     zones: list[dict[str, Any]] = []
     for p, ps in enumerate(players):
         who = f"player {p + 1}"
-        if not isinstance(ps, dict):
-            raise StateDataError(f"{who}: expected a table")
-        bad = set(ps) - PLAYER_KEYS
-        if bad:
-            raise StateDataError(f"{who}: unknown field(s): {', '.join(sorted(bad))}")
+        only_fields(table(ps, who), PLAYER_KEYS, who)
         if "caster" not in ps:
             raise StateDataError(f"{who}: 'caster' is required")
         z: dict[str, Any] = {"caster": new(ps["caster"], p, f"{who} caster")}
@@ -142,11 +126,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     d_lanes = []
     for i, ls in enumerate(lanes_spec):
         where = f"lane {i + 1}"
-        if not isinstance(ls, dict):
-            raise StateDataError(f"{where}: expected a table")
-        bad = set(ls) - LANE_KEYS
-        if bad:
-            raise StateDataError(f"{where}: unknown field(s): {', '.join(sorted(bad))}")
+        only_fields(table(ls, where), LANE_KEYS, where)
         lane: dict[str, Any] = {"terra": -1, "resolved": bool(ls.get("resolved", False)), "units": [[], []],
                                 "enh": [[], []], "unit_specs": []}
         if ls.get("terra"):
@@ -157,9 +137,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         for p in (0, 1):
             for j, x in enumerate(ls.get(f"p{p + 1}", [])):
                 e = entry(x, f"{where} p{p + 1} #{j + 1}")
-                bad = set(e) - UNIT_KEYS
-                if bad:
-                    raise StateDataError(f"{where} p{p + 1} #{j + 1}: unknown field(s): {', '.join(sorted(bad))}")
+                only_fields(e, UNIT_KEYS, f"{where} p{p + 1} #{j + 1}")
                 c = card(e["name"], f"{where} p{p + 1} #{j + 1}")
                 if c.type == "caster":
                     if c.name != cards[zones[p]["caster"]].name:
@@ -194,7 +172,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         n_pool = int(ps.get("pool", allied_in))
         z["pool"] = [new(pool.aura_card(cdef.aura), p, f"player {p + 1} pool", "aura") for _ in range(n_pool)]
 
-    d = MetaZooData(tuple(cards), tuple(owner))
+    d = MetaZooData(tuple(cards), tuple(deal.owner))
     try:
         d.round = int(spec.get("round", 1))
         d.priority = int(spec.get("priority", 0))
@@ -255,7 +233,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         raise StateDataError(f"position: phase must be one of {', '.join(PHASES)}, got {phase!r}")
     options = game.default_options()
     options.update(spec.get("options", {}))
-    st = GameState(game, d, int(spec.get("seed", 0)), options, (tuple(names[0]), tuple(names[1])))
+    st = GameState(game, d, int(spec.get("seed", 0)), options, deal.decks())
     if phase == "action":
         d.phase = "action"
         st.push(Turn(d.active))

@@ -11,8 +11,7 @@ the decisions where its Caster opened that menu."""
 from __future__ import annotations
 
 from ...engine.action import Action
-from ...engine.endings import ACTION_LIMIT, CONCESSION, kernel_ending
-from ...engine.game import generic_ending
+from ...engine.endings import CONCESSION, ending_names
 from ...engine.state import GameState
 from .data import MZ22Data
 from .records import Act
@@ -22,10 +21,10 @@ CARD_EFFECT = "card effect"               # a Page's Effect won or lost the game
 TRAP_BLUFF = "trap bluff"                 # the last other Caster flipped a face-down non-Trap (MZ22-TRAP-4)
 DRAW_ZERO_LP = "draw: all at 0 LP"        # the last Casters reached 0 LP together (MZ22-WIN-5)
 DRAW_SPELLBOOKS = "draw: spellbooks empty"   # every Spellbook still in the game is empty (MZ22-DECKOUT-3)
-ENDINGS = (LIFE_POINTS, CARD_EFFECT, TRAP_BLUFF, DRAW_ZERO_LP, DRAW_SPELLBOOKS, CONCESSION, ACTION_LIMIT)
-
-_BY_RULE = (("MZ22-WIN-2", CARD_EFFECT), ("MZ22-TRAP-4", TRAP_BLUFF), ("MZ22-WIN-4", LIFE_POINTS),
+#: what each ending's reason says, by the rule it cites (``Game.ending``)
+ENDING_PHRASES = (("MZ22-WIN-2", CARD_EFFECT), ("MZ22-TRAP-4", TRAP_BLUFF), ("MZ22-WIN-4", LIFE_POINTS),
             ("MZ22-WIN-5", DRAW_ZERO_LP), ("MZ22-DECKOUT-3", DRAW_SPELLBOOKS), ("MZ22-WIN-6", CONCESSION))
+ENDINGS = ending_names(ENDING_PHRASES)
 
 
 def hand_cards(state: GameState, player: int) -> list[str]:
@@ -45,13 +44,3 @@ def played_card(state: GameState, action: Action) -> str | None:
             return str(state.data.defs[args].name)
     return None
 
-
-def ending(state: GameState) -> str:
-    kernel = kernel_ending(state)
-    if kernel is not None:
-        return kernel
-    reason = state.reason
-    for rule, name in _BY_RULE:
-        if rule in reason:
-            return name
-    return generic_ending(reason)

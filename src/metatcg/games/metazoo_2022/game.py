@@ -1,4 +1,5 @@
-"""MetaZoo 2022 as a metatcg Game: the Page pool, Spellbooks, set-up, determinize, evaluate."""
+"""MetaZoo 2022 as a metatcg Game: the Page pool, Spellbooks, set-up, determinize (its
+facts and heuristics modules are found beside it)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,7 +12,7 @@ from ...engine.hidden import redeal
 from ...engine.rng import Rng
 from ...engine.state import GameState
 from ...engine.errors import DeckError
-from . import facts, surroundings
+from . import surroundings
 from .cards import parse_pages
 from .data import MZ22Data
 from .deckcheck import check_deck, spellbook
@@ -80,19 +81,6 @@ class MZ22Game(PooledGame):
         d: MZ22Data = state.data
         return {"first_player": d.first, "turns": d.turn,
                 "lp": [d.lp_of_caster(p) for p in range(d.n)]}
-
-    def ending(self, state: GameState) -> str:
-        return facts.ending(state)
-
-    def hand_cards(self, state: GameState, player: int) -> list[str]:
-        return facts.hand_cards(state, player)
-
-    def played_card(self, state: GameState, action: Action) -> str | None:
-        return facts.played_card(state, action)
-
-    def evaluate(self, state: GameState, player: int) -> float:
-        from .heuristics import evaluate
-        return evaluate(state, player)
 
     def playout_actions(self, state: GameState, legal: list[Action]) -> list[Action]:
         from .heuristics import playout_actions

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.decks import unknown_card_message
 from ...engine.errors import StateDataError
+from ...engine.positions import Dealer, only_fields, seat_tables, table, whole
 from ...engine.state import GameState
 from . import surroundings
 from .data import SLOTS, START_LP, MZ22Data
@@ -54,11 +54,6 @@ def _filler(pool: Any) -> str:
     raise StateDataError("the pool has no Basic Aura Page to use as filler")
 
 
-def _int(v: Any, lo: int, hi: int, what: str) -> int:
-    if type(v) is not int or not lo <= v <= hi:
-        raise StateDataError(f"position: {what} must be a whole number from {lo} to {hi}, not {v!r:.30}")
-    return v
-
 
 def _inds(v: Any, where: str, turn: int) -> tuple[Indicator, ...]:
     if not isinstance(v, list):
@@ -67,61 +62,37 @@ def _inds(v: Any, where: str, turn: int) -> tuple[Indicator, ...]:
     for s in v:
         if not isinstance(s, dict) or s.get("status") not in STATUSES or set(s) - {"status", "counters", "turn"}:
             raise StateDataError(f"{where}: a status is {{status = one of {', '.join(STATUSES)}, counters, turn}}")
-        out.append(Indicator(s["status"], _int(s.get("counters", 0), 0, 6, f"{where} counters"),
-                             _int(s.get("turn", turn), 0, 1 << 20, f"{where} turn")))
+        out.append(Indicator(s["status"], whole(s.get("counters", 0), 0, 6, f"{where} counters"),
+                             whole(s.get("turn", turn), 0, 1 << 20, f"{where} turn")))
     return tuple(out)
 
 
 def build_position(game: Any, spec: dict[str, Any]) -> GameState:
-    pool = game.pool
-    casters = spec.get("caster")
-    if not isinstance(casters, list) or not 2 <= len(casters) <= 4:
-        raise StateDataError("a MetaZoo 2022 position needs 2 to 4 [[caster]] tables")
-    bad = set(spec) - _TOP
-    if bad:
-        raise StateDataError(f"unknown position field(s): {', '.join(sorted(bad))}")
+    casters = seat_tables(spec, "caster", (2, 3, 4), "MetaZoo 2022")
+    only_fields(spec, _TOP)
     n = len(casters)
-    turn = _int(spec.get("turn", 2), 1, 1 << 20, "turn")
-    defs: list[Any] = []
-    owner: list[int] = []
-    names: list[list[str]] = [[] for _ in range(n)]
-    filler: list[str] = []
-
-    def new(nm: Any, p: int, where: str) -> int:
-        if not isinstance(nm, str) or nm not in pool:
-            raise StateDataError(f"{where}: {unknown_card_message(str(nm), pool.names())}")
-        defs.append(pool[nm])
-        owner.append(p)
-        names[p].append(nm)
-        return len(defs) - 1
-
+    turn = whole(spec.get("turn", 2), 1, 1 << 20, "turn")
+    deal: Dealer[Any] = Dealer(game.pool, n, _filler)
+    new, defs = deal.new, deal.cards
     zones: list[dict[str, Any]] = []
     states: dict[int, PageState] = {}
     arena: list[int] = []
     for p, cs in enumerate(casters):
         who = f"caster {p + 1}"
-        if not isinstance(cs, dict):
-            raise StateDataError(f"{who}: expected a table")
-        bad = set(cs) - _CASTER
-        if bad:
-            raise StateDataError(f"{who}: unknown field(s): {', '.join(sorted(bad))}")
+        only_fields(cs, _CASTER, who)
         z: dict[str, Any] = {}
         for zone in ("chapter", "limbo", "cemetery", "afterlife"):
-            z[zone] = [new(nm, p, f"{who} {zone}") for nm in cs.get(zone, [])]
+            z[zone] = deal.many(cs.get(zone, []), p, f"{who} {zone}")
         if "spellbook" in cs:
-            z["spellbook"] = [new(nm, p, f"{who} spellbook") for nm in cs["spellbook"]][::-1]   # top = end
+            z["spellbook"] = deal.many(cs["spellbook"], p, f"{who} spellbook")[::-1]   # top = end
         else:
-            k = _int(cs.get("spellbook_size", FILLER_DEFAULT), 0, 500, f"{who} spellbook_size")
-            if k and not filler:
-                filler.append(_filler(pool))
-            z["spellbook"] = [new(filler[0], p, f"{who} spellbook") for _ in range(k)]
+            k = whole(cs.get("spellbook_size", FILLER_DEFAULT), 0, 500, f"{who} spellbook_size")
+            z["spellbook"] = deal.fill(p, k, f"{who} spellbook")
         for j, entry in enumerate(cs.get("arena", [])):
             where = f"{who} arena page {j + 1}"
-            if isinstance(entry, str):
-                entry = {"name": entry}
-            if not isinstance(entry, dict) or set(entry) - _PAGE:
-                raise StateDataError(f"{where}: a name or a table with {', '.join(sorted(_PAGE))}")
-            o = _int(entry.get("owner", p), 0, n - 1, f"{where} owner")
+            entry = table({"name": entry} if isinstance(entry, str) else entry, where)
+            only_fields(entry, _PAGE, where)
+            o = whole(entry.get("owner", p), 0, n - 1, f"{where} owner")
             c = new(entry.get("name"), o, where)
             if defs[c].type in ("spell", "potion", "terra"):
                 raise StateDataError(f"{where}: a {defs[c].type} is not kept in the Arena")
@@ -129,9 +100,9 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
             if not isinstance(types, list) or any(t not in AURA_TYPES and t != "neutral" for t in types):
                 raise StateDataError(f"{where}: types lists Aura Types")
             states[c] = PageState(p, bool(entry.get("fatigued", False)),
-                                  _int(entry.get("damage", 0), 0, 10000, f"{where} damage"),
-                                  _int(entry.get("loss", 0), 0, 10000, f"{where} loss"),
-                                  _int(entry.get("gain", 0), 0, 10000, f"{where} gain"),
+                                  whole(entry.get("damage", 0), 0, 10000, f"{where} damage"),
+                                  whole(entry.get("loss", 0), 0, 10000, f"{where} loss"),
+                                  whole(entry.get("gain", 0), 0, 10000, f"{where} gain"),
                                   _inds(entry.get("statuses", []), where, turn), max(0, turn - 1),
                                   bool(entry.get("contracted", True)), tuple(types),
                                   marks=_marks(entry.get("marks", {}), where))
@@ -149,24 +120,22 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     for i, entry in enumerate(terra_spec):
         if entry in ("", None):
             continue
-        if isinstance(entry, str):
-            entry = {"name": entry}
-        if not isinstance(entry, dict) or set(entry) - {"name", "owner"}:
-            raise StateDataError(f"terra slot {i + 1}: a name or {{name, owner}}")
-        o = _int(entry.get("owner", 0), 0, n - 1, f"terra slot {i + 1} owner")
+        entry = table({"name": entry} if isinstance(entry, str) else entry, f"terra slot {i + 1}")
+        only_fields(entry, {"name", "owner"}, f"terra slot {i + 1}")
+        o = whole(entry.get("owner", 0), 0, n - 1, f"terra slot {i + 1} owner")
         c = new(entry.get("name"), o, f"terra slot {i + 1}")
         if defs[c].type != "terra":
             raise StateDataError(f"terra slot {i + 1}: {defs[c].name} is not a Terra Page (MZ22-TSLOT-13)")
         slots[i] = c
         states[c] = PageState(o, False, entered=max(0, turn - 1))
-    d = MZ22Data(defs, owner, n)
+    d = MZ22Data(defs, deal.owner, n)
     for p, z in enumerate(zones):
         for zone in ("spellbook", "chapter", "limbo", "cemetery", "afterlife"):
             getattr(d, zone)[p] = z[zone]
         cs = casters[p]
-        d.lp_damage[p] = _int(cs.get("damage", 0), 0, START_LP * 10, f"caster {p + 1} damage")
-        d.lp_loss[p] = _int(cs.get("lp_loss", 0), 0, START_LP * 10, f"caster {p + 1} lp_loss")
-        d.lp_gain[p] = _int(cs.get("lp_gain", 0), 0, START_LP * 10, f"caster {p + 1} lp_gain")
+        d.lp_damage[p] = whole(cs.get("damage", 0), 0, START_LP * 10, f"caster {p + 1} damage")
+        d.lp_loss[p] = whole(cs.get("lp_loss", 0), 0, START_LP * 10, f"caster {p + 1} lp_loss")
+        d.lp_gain[p] = whole(cs.get("lp_gain", 0), 0, START_LP * 10, f"caster {p + 1} lp_gain")
         d.cinds[p] = _inds(cs.get("statuses", []), f"caster {p + 1}", turn)
         d.pool[p] = z["aura"]
         d.aura_done[p] = bool(cs.get("aura_contracted", False))
@@ -177,10 +146,10 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     d.ps = states
     d.terra = slots
     d.memo.clear()
-    d.rot = _int(spec.get("rotation", 0), 0, SLOTS - 1, "rotation")
+    d.rot = whole(spec.get("rotation", 0), 0, SLOTS - 1, "rotation")
     d.turn = turn
-    d.active = _int(spec.get("active", 0), 0, n - 1, "active")
-    d.first = _int(spec.get("first", 0), 0, n - 1, "first")
+    d.active = whole(spec.get("active", 0), 0, n - 1, "active")
+    d.first = whole(spec.get("first", 0), 0, n - 1, "first")
     d.mull_n = [0] * n
     step = spec.get("step", "actions")
     if step not in STARTS:
@@ -206,8 +175,8 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     if d.surr is not None:
         d.sky = tuple(surroundings.derive(d.surr, p, turn) for p in range(n))
     d.memo.clear()                     # nothing cached from the half-built position
-    st = GameState(game, d, _int(spec.get("seed", 0), -(1 << 62), 1 << 62, "seed"), options,
-                   tuple(tuple(x) for x in names))
+    st = GameState(game, d, whole(spec.get("seed", 0), -(1 << 62), 1 << 62, "seed"), options,
+                   deal.decks())
     st.push(*[TurnStep(s) for s in TURN_STEPS[TURN_STEPS.index(step):]])
     st.run_to_decision()
     return st
@@ -222,7 +191,7 @@ def _marks(v: Any, where: str) -> tuple[tuple[str, int], ...]:
     it ends, 0 = not begun; defender: the LP gained)."""
     if not isinstance(v, dict) or any(k not in MARKS for k in v):
         raise StateDataError(f"{where}: marks is a table of {', '.join(MARKS)} = number")
-    return tuple((k, _int(x, 0, 100000, f"{where} marks.{k}")) for k, x in v.items())
+    return tuple((k, whole(x, 0, 100000, f"{where} marks.{k}")) for k, x in v.items())
 
 
 def snapshot(st: GameState) -> dict[str, Any]:
