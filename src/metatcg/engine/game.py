@@ -353,18 +353,16 @@ def generic_ending(reason: str) -> str:
 
 
 class PooledGame(Game):
-    """A game whose cards come from a card pool. A subclass names its rules class, deck
-    folder and the game's functions for positions, snapshots, card files and deck checks."""
+    """A game whose cards come from a card pool. A subclass names its rules class; the rest is
+    found in its package by convention: its starter decks in ``decks/``, ``position.py``
+    (``build_position(game, spec)``, ``snapshot(state)``), ``cards.py`` (``parse_cards(text,
+    path)``) and ``deckcheck.py`` (``check_deck(pool, deck)``)."""
 
     rules_class: type
-    decks_in: Path
-    build_position: Callable[["PooledGame", dict[str, Any]], GameState]   # (game, spec) -> state
-    snapshot_of: Callable[[GameState], dict[str, Any]]                    # (state) -> summary
-    parse_card_file: Callable[[str, str], list[Any]]                      # (text, path) -> card defs
-    deck_problems: Callable[[Any, Deck], list[str]]             # (pool, deck) -> violations
 
     def __init__(self, pool: Any) -> None:
-        super().__init__(self.rules_class(pool), self.decks_in)
+        module = importlib.import_module(type(self).__module__)
+        super().__init__(self.rules_class(pool), Path(str(module.__file__)).parent / "decks")
         self.pool = pool
 
     def with_cards(self, extra: list[Any]) -> "PooledGame":
@@ -373,14 +371,14 @@ class PooledGame(Game):
 
     def position(self, spec: dict[str, Any]) -> GameState:
         """Any mid-game position from plain data (the game's position.py documents the format)."""
-        return self.build_position(self, spec)
+        return self._own("position", "has no position format").build_position(self, spec)  # type: ignore[no-any-return]
 
     def snapshot(self, state: GameState) -> dict[str, Any]:
         """A readable omniscient summary of ``state`` for scenario expectations."""
-        return self.snapshot_of(state)
+        return self._own("position", "has no position format").snapshot(state)  # type: ignore[no-any-return]
 
     def parse_cards(self, text: str, path: str = "<cards>") -> list[Any]:
-        return self.parse_card_file(text, path)
+        return self._own("cards", "has no card files").parse_cards(text, path)  # type: ignore[no-any-return]
 
     def check_deck(self, deck: Deck) -> list[str]:
         """The deck's problems, worked out once per card list (a simulation checks the same
@@ -388,7 +386,8 @@ class PooledGame(Game):
         known = self.__dict__.setdefault("_deck_problems", {})
         problems = known.get(deck.cards)
         if problems is None:
-            problems = known[deck.cards] = tuple(self.deck_problems(self.pool, deck))
+            check = self._own("deckcheck", "has no deck rules").check_deck
+            problems = known[deck.cards] = tuple(check(self.pool, deck))
         return list(problems)
 
     def deal(self, decks: list[Deck]) -> tuple[tuple[Any, ...], tuple[int, ...], list[list[int]]]:

@@ -2,7 +2,6 @@
 heuristics modules are found beside it: ``Game.ending``, ``Game.evaluate``)."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...engine.decks import Deck
@@ -10,15 +9,11 @@ from ...engine.game import PooledGame
 from ...engine.hidden import redeal, redeal_fitting
 from ...engine.rng import Rng
 from ...engine.state import GameState
-from .cards import parse_cards
 from .data import MetabaloidsData
-from .deckcheck import check_deck
-from .position import build_position, snapshot
 from .pay import can_pay
 from .records import Pay, Setup
 from .rules import MetabaloidsRules
 
-DECK_DIR = Path(__file__).parent / "decks"
 
 
 class MetabaloidsGame(PooledGame):
@@ -28,11 +23,6 @@ class MetabaloidsGame(PooledGame):
     seat_counts = (2, 3, 4)
 
     rules_class = MetabaloidsRules
-    decks_in = DECK_DIR
-    build_position = staticmethod(build_position)
-    snapshot_of = staticmethod(snapshot)
-    parse_card_file = staticmethod(parse_cards)
-    deck_problems = staticmethod(check_deck)
 
     def default_options(self) -> dict[str, Any]:
         """The short game (MB-WIN-3/9) is a table option."""

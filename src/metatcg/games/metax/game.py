@@ -1,7 +1,6 @@
 """MetaX as a metatcg Game: pool, decks, setup, determinization."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...engine.action import Decision
@@ -10,16 +9,12 @@ from ...engine.game import PooledGame
 from ...engine.hidden import redeal, redeal_fitting
 from ...engine.rng import Rng
 from ...engine.state import GameState
-from .cards import parse_cards
 from .data import MetaXData
-from .deckcheck import check_deck
 from .ops import card_matches, distinct_by_name, op_of
 from .zones import opponent
-from .position import build_position, snapshot
 from .records import SETUP
 from .rules import MetaXRules
 
-DECK_DIR = Path(__file__).parent / "decks"
 
 
 class MetaXGame(PooledGame):
@@ -29,11 +24,6 @@ class MetaXGame(PooledGame):
     seat_counts = (2,)  # MX-OVR-1
 
     rules_class = MetaXRules
-    decks_in = DECK_DIR
-    build_position = staticmethod(build_position)
-    snapshot_of = staticmethod(snapshot)
-    parse_card_file = staticmethod(parse_cards)
-    deck_problems = staticmethod(check_deck)
 
     def initial_data(self, state: GameState, decks: list[Deck]) -> MetaXData:
         cards, owner, ids = self.deal(decks)

@@ -1,7 +1,6 @@
 """MetaZoo (four-lane) as a metatcg Game: pool, decks, setup, determinization."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...engine.decks import Deck, split_entry
@@ -10,14 +9,11 @@ from ...engine.game import PooledGame
 from ...engine.hidden import redeal
 from ...engine.rng import Rng
 from ...engine.state import GameState
-from .cards import CardDef, parse_cards
+from .cards import CardDef
 from .data import ALLIED_SUPPLY, MetaZooData, opponent
-from .deckcheck import check_deck
-from .position import build_position, snapshot
 from .records import Setup
 from .rules import MetaZooRules
 
-DECK_DIR = Path(__file__).parent / "decks"
 
 
 class MetaZooGame(PooledGame):
@@ -27,11 +23,6 @@ class MetaZooGame(PooledGame):
     seat_counts = (2,)
 
     rules_class = MetaZooRules
-    decks_in = DECK_DIR
-    build_position = staticmethod(build_position)
-    snapshot_of = staticmethod(snapshot)
-    parse_card_file = staticmethod(parse_cards)
-    deck_problems = staticmethod(check_deck)
 
     def initial_data(self, state: GameState, decks: list[Deck]) -> MetaZooData:
         """Card instances: per player its Caster, Starter Terras, Aura deck, main deck and

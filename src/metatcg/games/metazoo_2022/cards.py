@@ -143,6 +143,9 @@ def parse_pages(text: str, path: str = "<pages>") -> list[PageDef]:
         raise CardDataError(_MARK.sub(_place, str(e))) from None
 
 
+parse_cards = parse_pages   # the name PooledGame.parse_cards looks for
+
+
 _MARK = re.compile(r"field ([^:\n]*): @(\w+)@ ")
 
 

@@ -2,7 +2,6 @@
 facts and heuristics modules are found beside it)."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...engine.action import Action
@@ -13,24 +12,12 @@ from ...engine.rng import Rng
 from ...engine.state import GameState
 from ...engine.errors import DeckError
 from . import surroundings
-from .cards import parse_pages
 from .data import MZ22Data
-from .deckcheck import check_deck, spellbook
+from .deckcheck import spellbook
 from .records import Setup
 from .traps import resample
 from .rules import MZ22Rules
 
-DECK_DIR = Path(__file__).parent / "decks"
-
-
-def _position(game: Any, spec: dict[str, Any]) -> GameState:
-    from .position import build_position
-    return build_position(game, spec)
-
-
-def _snapshot(state: GameState) -> dict[str, Any]:
-    from .position import snapshot
-    return snapshot(state)
 
 
 class MZ22Game(PooledGame):
@@ -40,11 +27,6 @@ class MZ22Game(PooledGame):
     seat_counts = (2, 3, 4)
 
     rules_class = MZ22Rules
-    decks_in = DECK_DIR
-    build_position = staticmethod(_position)
-    snapshot_of = staticmethod(_snapshot)
-    parse_card_file = staticmethod(parse_pages)
-    deck_problems = staticmethod(check_deck)
     card_table = "page"            # Page files and scenario stand-ins are [[page]] tables
 
     def card_defs(self, deck: Deck) -> tuple[Any, ...]:
