@@ -1,7 +1,6 @@
 """The game-agnostic face of a ruleset: decks, new states, JSON, replay."""
 from __future__ import annotations
 
-import functools
 import importlib
 import re
 from types import ModuleType
@@ -16,6 +15,7 @@ from .rng import Rng
 from .action import Action
 from .windows import ASK_SEATS, parse_ask_seats
 from .citations import add_rule_prefixes, without_rule_ids
+from .beside import module_beside
 from .endings import named_ending
 from .state import GameState, Rules, setup_digest
 
@@ -313,26 +313,11 @@ class Game:
 
     def _maybe_own(self, name: str) -> ModuleType | None:
         """The module ``name`` of this game's own package, None when it has none."""
-        return _game_module(type(self).__module__, name)
+        return module_beside(type(self).__module__, name)
 
     #: how many units of :meth:`evaluate` make a clear lead: a search bot reads a value ``v``
     #: as ``tanh(v / eval_scale)`` in -1..1, so too small a scale makes every lead look won
     eval_scale: float = 10.0
-
-
-@functools.cache
-def _game_module(beside: str, name: str) -> ModuleType | None:
-    """The module ``name`` of the package of module ``beside``, imported once; None when there
-    is no such module."""
-    package = beside.rpartition(".")[0]
-    if not package:
-        return None
-    try:
-        return importlib.import_module(f"{package}.{name}")
-    except ModuleNotFoundError as e:
-        if e.name != f"{package}.{name}":
-            raise
-    return None
 
 
 def hand_names(state: GameState, player: int) -> list[str]:

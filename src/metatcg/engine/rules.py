@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
 
 from .action import Action, Decision
+from .beside import module_beside
 from .records import KERNEL, Registry
 from .seats import returns_by_place
 
@@ -151,6 +152,40 @@ class Rules(RulesHooks):
 
     def data_from_json(self, obj: Any) -> Any:
         raise NotImplementedError
+
+
+class PooledRules(Rules):
+    """The rules of a game whose cards come from a pool, with the parts every such game words
+    alike: the active seat is ``data.active``, a saved state is read by ``data_class.from_json``
+    with the pool, and the views, labels and "why not" words come from the game's ``view``,
+    ``labels`` and ``whynot`` modules beside its rules class (each optional but ``view``)."""
+
+    #: the game's data class (``from_json(obj, pool)`` reads a saved state)
+    data_class: ClassVar[Any]
+
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+
+    def active_player(self, state: "GameState") -> int:
+        active: int = state.data.active
+        return active
+
+    def data_from_json(self, obj: Any) -> Any:
+        return self.data_class.from_json(obj, self.pool)
+
+    def view(self, state: "GameState", player: int) -> dict[str, Any]:
+        view = module_beside(type(self).__module__, "view")
+        if view is None:
+            raise NotImplementedError(f"{type(self).__name__} has no view module")
+        return view.view(state, player)  # type: ignore[no-any-return]
+
+    def distinct_labels(self, state: "GameState", actions: tuple[Action, ...]) -> Sequence[Action]:
+        labels = module_beside(type(self).__module__, "labels")
+        return actions if labels is None else labels.distinct_labels(state, actions)
+
+    def why_not(self, state: "GameState", player: int, name: str) -> str:
+        whynot = module_beside(type(self).__module__, "whynot")
+        return "" if whynot is None else whynot.why_not(state, player, name)
 
 
 def overrides(obj: object, base: type, name: str) -> bool:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...engine.rules import Rules
+from ...engine.rules import PooledRules
 from ...engine.action import Action, Decision
 from ...engine.errors import StateDataError
 from ...engine.records import is_record
 from ...engine.seats import clockwise
 from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
 from ...engine.windows import WINDOW_DECISION, Window
-from . import abilities, battle, loops, ops, pay, turn, whynot
+from . import abilities, battle, loops, ops, pay, turn
 from .data import MetabaloidsData
 from .pay import pl
 from .records import (DONE, AttackNext, BattleDraw, BattleEnd, BattleResult, Choose, Declare, Deploy,
@@ -19,29 +19,12 @@ from .records import (DONE, AttackNext, BattleDraw, BattleEnd, BattleResult, Cho
                       Target, TurnStart, Use, records)
 
 
-class MetabaloidsRules(Rules):
+class MetabaloidsRules(PooledRules):
     action_limit = 20000       # PR-MB-9: a game this long is a runaway; it ends as a draw
     records = records
-
-    def __init__(self, pool: Any) -> None:
-        self.pool = pool
+    data_class = MetabaloidsData
 
     # ------------------------------------------------------------- kernel hooks
-    def active_player(self, st: GameState) -> int:
-        active: int = st.data.active
-        return active
-
-    def data_from_json(self, obj: Any) -> MetabaloidsData:
-        return MetabaloidsData.from_json(obj, self.pool)
-
-    def view(self, st: GameState, player: int) -> dict[str, Any]:
-        from .view import view
-        return view(st, player)
-
-    def distinct_labels(self, st: GameState, actions: tuple[Action, ...]) -> list[Action]:
-        from .labels import distinct_labels
-        return distinct_labels(st, actions)
-
     def describe_trigger(self, st: GameState, trig: Use) -> str:
         return abilities.describe(st, trig)
 
@@ -68,10 +51,6 @@ class MetabaloidsRules(Rules):
 
     def check_loaded(self, st: GameState) -> None:
         check_loaded(st)
-
-    def why_not(self, st: GameState, player: int, name: str) -> str:
-        """Why the card ``name`` is not among ``player``'s options (ui.why), from what they know."""
-        return whynot.why_not(st, player, name)
 
     def forced_reason(self, st: GameState, decision: Decision, action: Action) -> str:
         return forced_reason(st, decision, action)

@@ -5,16 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.rules import Rules
+from ...engine.rules import PooledRules
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
-from . import whynot
-from .cards import CardPool
 from .data import MetaXData
 from .zones import char_name, opponent, pl
 from .forced import forced_reason
-from .labels import distinct_labels
-from .view import view
 from .turn import OPTIONS, PERFORM, SEVERAL, STEPS
 from .records import (PLANNING, PREP, EffectUse, records)
 
@@ -24,27 +20,12 @@ WHEN_WORDS = {"ko_opponent": "when an opposing Character is KO'd", "ko_own": "wh
               "attacked": "when it attacks"}
 
 
-class MetaXRules(Rules):
+class MetaXRules(PooledRules):
     action_limit = 4000
     records = records
-
-    def __init__(self, pool: CardPool) -> None:
-        self.pool = pool
+    data_class = MetaXData
 
     # ------------------------------------------------------------- kernel hooks
-    def active_player(self, st: GameState) -> int:
-        active: int = st.data.active
-        return active
-
-    def data_from_json(self, obj: Any) -> MetaXData:
-        return MetaXData.from_json(obj, self.pool)
-
-    def view(self, st: GameState, player: int) -> dict[str, Any]:
-        return view(st, player)
-
-    def distinct_labels(self, st: GameState, actions: tuple[Action, ...]) -> list[Action]:
-        return distinct_labels(st, actions)
-
     def describe_trigger(self, st: GameState, trig: EffectUse) -> str:
         """The card and, when it has several triggered abilities, which one (by what starts it),
         so two triggers of one card never read alike."""
@@ -99,10 +80,6 @@ class MetaXRules(Rules):
     def forced_reason(self, st: GameState, decision: Decision, action: Action) -> str:
         """Why ``action`` was the only option (the decider reads "(only choice) …: <reason>")."""
         return forced_reason(st, decision, action)
-
-    def why_not(self, st: GameState, player: int, name: str) -> str:
-        """Why the card ``name`` is not among ``player``'s options (ui.why), from what they know."""
-        return whynot.why_not(st, player, name)
 
     def surely_several(self, st: GameState) -> bool:
         """Kernel hint: True only when the pending decision certainly has 2+ options (so the

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.rules import Rules
+from ...engine.rules import PooledRules
 from ...engine.action import Action, Decision
 from ...engine.state import GameState
 from . import aura, checks, forced, harm, triggers, turn
@@ -25,41 +25,22 @@ SEVERAL_KINDS = frozenset({"priority", "may", "instead", "replace_order", "order
                            "temp_return", "aura_op", "discard", "bottom", "pay", "move_to"})
 
 
-class MetaZooRules(Rules):
+class MetaZooRules(PooledRules):
     action_limit = 6000
     records = records
+    data_class = MetaZooData
 
     def __init__(self, pool: CardPool) -> None:
-        self.pool = pool
+        super().__init__(pool)
         self._steps = turn.STEPS
         self._decisions = turn.DECISIONS
         self._actions = {k: v[0] for k, v in self._decisions.items()}
         self._performs = {k: v[1] for k, v in self._decisions.items()}
 
     # ------------------------------------------------------------- kernel hooks
-    def active_player(self, st: GameState) -> int:
-        active: int = st.data.active
-        return active
-
-    def data_from_json(self, obj: Any) -> MetaZooData:
-        return MetaZooData.from_json(obj, self.pool)
-
-    def view(self, st: GameState, player: int) -> dict[str, Any]:
-        from .view import view
-        return view(st, player)
-
-    def why_not(self, st: GameState, player: int, name: str) -> str:
-        """Why the card ``name`` is not among ``player``'s options (ui.why), from what they know."""
-        from . import whynot
-        return whynot.why_not(st, player, name)
-
     def forced_reason(self, st: GameState, decision: Decision, action: Action) -> str:
         """Why a decision had one option, for the decider's "(only choice)" line (forced.py)."""
         return forced.reason(st, decision, action)
-
-    def distinct_labels(self, st: GameState, actions: tuple[Action, ...]) -> list[Action]:
-        from .labels import distinct_labels
-        return distinct_labels(st, actions)
 
     def describe_trigger(self, st: GameState, trig: Any) -> str:
         return triggers.describe_trigger(st, trig)

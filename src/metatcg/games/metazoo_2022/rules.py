@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable
 
-from ...engine.rules import Rules
+from ...engine.rules import PooledRules
 from ...engine.action import Action, Decision
 from ...engine.errors import StateDataError
 from ...engine.records import is_record
@@ -13,7 +13,7 @@ from ...engine.seats import clockwise
 from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
 from ...engine.windows import WINDOW_DECISION, Window
 from . import (chain, combat, contract, endings, equipment, hooks, index, ops, placement, statuses, surroundings,
-               traits, traps, turn, whynot)
+               traits, traps, turn)
 from .data import MZ22Data
 from .records import (Act, Alloc, Announce, Ask, Asking, ChainItem, CombatStep, Ctx, Deal, Enter, Finish, Main,
                       Mull, Pay, PickTarget, ResolveChain, ResolveItem, Restack, Run, Seat, Setup, TraitStep,
@@ -28,28 +28,12 @@ WINDOW_TEXT = {"start": "The turn begins", "end": "The turn ends", "chain": "An 
                "combat1": "You are attacked", "combat2": "Defenders are declared"}
 
 
-class MZ22Rules(Rules):
+class MZ22Rules(PooledRules):
     action_limit = 6000        # PR-MZ22-14: a game this long is a runaway; it ends as a draw
     records = records
-
-    def __init__(self, pool: Any) -> None:
-        self.pool = pool
+    data_class = MZ22Data
 
     # ------------------------------------------------------------- kernel hooks
-    def active_player(self, st: GameState) -> int:
-        return int(st.data.active)
-
-    def data_from_json(self, obj: Any) -> MZ22Data:
-        return MZ22Data.from_json(obj, self.pool)
-
-    def view(self, st: GameState, player: int) -> dict[str, Any]:
-        from .view import view
-        return view(st, player)
-
-    def distinct_labels(self, st: GameState, actions: tuple[Action, ...]) -> list[Action]:
-        from .labels import distinct_labels
-        return distinct_labels(st, actions)
-
     def describe_trigger(self, st: GameState, t: Trigger) -> str:
         d: MZ22Data = st.data
         if t.rule == "poison":
@@ -88,10 +72,6 @@ class MZ22Rules(Rules):
 
     def check_loaded(self, st: GameState) -> None:
         check_loaded(st)
-
-    def why_not(self, st: GameState, player: int, name: str) -> str:
-        """Why the Page ``name`` is not among ``player``'s options (ui.why), from what they know."""
-        return whynot.why_not(st, player, name)
 
     def forced_reason(self, st: GameState, dec: Decision, action: Action) -> str:
         k = dec.kind
