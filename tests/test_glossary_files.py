@@ -118,3 +118,41 @@ def test_load_topics_reads_the_file_beside_the_module_and_names_it(tmp_path: Pat
     assert str(e.value).startswith(f"{pkg / 'glossary.toml'}: topic 2 ('winning'): ")
     (pkg / "glossary.toml").write_text(GOOD, encoding="utf-8")
     assert len(load_topics("demo_glossary_pkg.glossary", {"VP_TO_WIN": 5, "LIMIT": 1})) == 2
+
+
+# ------------------------------------------------------------------ board help files
+@pytest.mark.parametrize("package", GAMES)
+def test_every_games_board_help_file_loads_and_names_its_glossary_topics(package):
+    from metatcg import load_game
+    from metatcg.ui.help import check_help
+    from metatcg.ui.helpterms import read_board_help
+    path = Path(importlib.import_module(f"metatcg.games.{package}").__file__).parent / "board_help.toml"
+    terms, jargon = read_board_help(path)
+    assert terms and jargon
+    game = load_game(package.replace("_", "-"))
+    assert game.presentation.help_terms == terms and game.presentation.jargon == jargon
+    assert check_help(game.presentation) == []
+
+
+@pytest.mark.parametrize("text, words", [
+    ('jargon = ["Aura"\n', "board_help.toml"),
+    ('jargon = "Aura"\n', "jargon is a list of words"),
+    ('jargon = []\n[[term]]\npattern = "^x$"\n', "term 1 needs a pattern and a topic"),
+    ('[[term]]\npattern = "^x$"\ntopic = "t"\nhint = "?"\n', "term 1 needs"),
+    ('jargon = []\nterms = []\n', "unknown field(s) terms"),
+])
+def test_a_broken_board_help_file_is_refused_naming_the_file_and_the_entry(tmp_path, text, words):
+    from metatcg.ui.helpterms import read_board_help
+    path = tmp_path / "board_help.toml"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=re.escape(words)):
+        read_board_help(path)
+
+
+def test_a_game_without_a_board_help_file_has_no_terms(tmp_path):
+    from metatcg.ui.helpterms import HelpTerm, read_board_help
+    assert read_board_help(tmp_path / "board_help.toml") == ((), ())
+    path = tmp_path / "x" / "board_help.toml"
+    path.parent.mkdir()
+    path.write_text('jargon = ["Aura"]\n[[term]]\npattern = "^(\\\\d+) dmg$"\ntopic = "damage"\n')
+    assert read_board_help(path) == ((HelpTerm(r"^(\d+) dmg$", "damage"),), ("Aura",))

@@ -2,7 +2,10 @@
 meant by the name they typed, among the names they can see."""
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+#: one place a player can see: the names there (each to its card) and what to say of a card there
+Place = tuple[Mapping[str, Any], Callable[[Any], str]]
 
 
 def match_name(typed: str, names: Iterable[str]) -> str | None:
@@ -18,6 +21,22 @@ def match_name(typed: str, names: Iterable[str]) -> str | None:
         if len(hits) == 1:
             return hits[0]
     return None
+
+
+def explain(typed: str, places: Sequence[Place], missing: str, first: Callable[[], str] | None = None) -> str:
+    """The answer for the card ``typed`` names among ``places`` (tried in order: a player's own
+    first): what the first place holding it says of its card; ``missing`` when the name fits no
+    card or several; ``first()`` before any place when it has something to say (not your turn)."""
+    name = match_name(typed, [n for names, _say in places for n in names])
+    if name is None:
+        return missing
+    early = first() if first is not None else ""
+    if early:
+        return early
+    for names, say in places:
+        if name in names:
+            return say(names[name])
+    return missing  # pragma: no cover - the name came from one of the places
 
 
 def cost_words(what: str, cost: int, have: int) -> str:

@@ -14,24 +14,11 @@ not topic names ("TKO in 2 · HP 6 left", "6 points of 4") and uses jargon insid
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from .glossary import KINDS, Glossary
+from .helpterms import HelpTerm  # noqa: F401  (where games and tests find it)
 from .presentation import Presentation
-
-
-@dataclass(frozen=True)
-class HelpTerm:
-    """A board label the glossary does not name: a pattern over the label's whole text (case
-    does not matter), the topic it belongs to, and a one-line gloss."""
-
-    pattern: str
-    topic: str
-    gloss: str = ""
-
-    def to_json(self) -> dict[str, str]:
-        return {"pattern": self.pattern, "topic": self.topic, "gloss": self.gloss}
 
 
 def check_help(pres: Presentation) -> list[str]:

@@ -14,14 +14,15 @@ from __future__ import annotations
 import importlib
 import weakref
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 from ..engine.decks import Deck
 from ..engine.game import Game
+from .helpterms import HelpTerm, read_board_help
 
 if TYPE_CHECKING:  # pragma: no cover
     from .glossary import Glossary
-    from .help import HelpTerm
 
 
 @dataclass(frozen=True)
@@ -66,10 +67,21 @@ class Presentation:
     #: decision kinds that are the picks of one choice (a payment, losses, an order), each a
     #: subset of the one before: a front end keeps their numbers and takes several in one answer
     pick_kinds: frozenset[str] = frozenset({"__order_triggers"})
-    #: board labels the glossary does not name, each with its topic and gloss (``ui.help``)
-    help_terms: tuple["HelpTerm", ...] = ()
-    #: glossary names a newcomer meets in running text (prompts, log, buttons): marked with help
-    jargon: tuple[str, ...] = ()
+    @property
+    def help_terms(self) -> tuple[HelpTerm, ...]:
+        """Board labels the glossary does not name, each with its topic and gloss (``ui.help``):
+        the ``[[term]]`` tables of the game's ``board_help.toml``."""
+        return self._board_help()[0]
+
+    @property
+    def jargon(self) -> tuple[str, ...]:
+        """Glossary names a newcomer meets in running text (prompts, log, buttons), marked with
+        help: the ``jargon`` of the game's ``board_help.toml``."""
+        return self._board_help()[1]
+
+    def _board_help(self) -> tuple[tuple[HelpTerm, ...], tuple[str, ...]]:
+        module = importlib.import_module(type(self.game).__module__)
+        return read_board_help(Path(str(module.__file__)).parent / "board_help.toml")
 
     def __init__(self, game: Game) -> None:
         self.game = game

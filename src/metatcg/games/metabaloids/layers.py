@@ -7,6 +7,6 @@ LAYERS = {
     "mechanics": ("pay", "ops", "abilities", "battle", "loops"),
     "turn": ("turn",),
     "rules": ("rules", "view", "whynot", "labels"),
-    "presentation": ("present", "terminal", "view_schema", "glossary", "board_help", "moments"),
+    "presentation": ("present", "terminal", "view_schema", "glossary", "moments"),
     "game": ("game", "position", "heuristics", "observation", "facts", "action_space"),
 }

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.decks import Deck
 from ...engine.game import Game
 from ...ui.presentation import CardInfo, Presentation
-from . import board_help
 from .cards import CardDef
 from .data import COLUMNS, EMPTY_PLAY_LOSS, HAND_SIZE, MAX_DEPTH, SETUP_POINTS, TALL_MAX
 from .deckcheck import MAX_CARDS, MAX_COPIES, MAX_POINTS, MIN_CARDS
@@ -90,8 +89,6 @@ def card_keywords(c: CardDef) -> tuple[str, ...]:
 
 
 class MetabaloidsPresentation(Presentation):
-    help_terms = board_help.HELP_TERMS
-    jargon = board_help.JARGON
     length_word = "turns"
     about = (f"Two to four players line up creatures in up to {COLUMNS} columns and must attack every turn; "
              "each side adds a card drawn from its deck to the fight, and the loser loses cards. Two players: "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine.whynot import match_name
+from ...engine.whynot import explain
 from . import battle, grid
 from .abilities import timings
 from .ops import op_ok
@@ -25,17 +25,11 @@ def why_not(st: "GameState", p: int, typed: str) -> str:
     hand = {d.name(c): c for c in d.hand[p]}
     reserve = {d.name(c): c for c in d.reserve[p]}
     mine = {d.name(c): c for c in d.in_play(p)}
-    theirs = {d.name(c) for q in range(d.n) if q != p for c in d.in_play(q)}
-    name = match_name(typed, [*hand, *reserve, *mine, *theirs])
-    if name is None:
-        return f"you have no card called {typed!r} in your hand, reserve or play area"
-    if name in hand:
-        return _from_hand(st, p, hand[name])
-    if name in reserve:
-        return _from_reserve(st, p, reserve[name])
-    if name in mine:
-        return _in_play(st, p, mine[name])
-    return f"{name} is another player's card: you may attack it, not use it"
+    theirs = {d.name(c): c for q in range(d.n) if q != p for c in d.in_play(q)}
+    return explain(typed, [(hand, lambda c: _from_hand(st, p, c)), (reserve, lambda c: _from_reserve(st, p, c)),
+                           (mine, lambda c: _in_play(st, p, c)),
+                           (theirs, lambda c: f"{d.name(c)} is another player's card: you may attack it, not use it")],
+                   f"you have no card called {typed!r} in your hand, reserve or play area")
 
 
 def _phase(d: MetabaloidsData, p: int, phase: str, what: str) -> str:

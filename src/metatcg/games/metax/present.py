@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, Mapping, get_args
 
 from ...engine.game import Game
 from ...ui.presentation import CardInfo, Presentation
-from . import board_help
 from .cards import STAT_SHORT, CardDef
 from .zones import VP_TO_WIN
 from .schema import Keyword
@@ -39,8 +38,6 @@ def stat_list(stats: tuple[str, ...] | list[str]) -> str:
 
 
 class MetaXPresentation(Presentation):
-    help_terms = board_help.HELP_TERMS
-    jargon = board_help.JARGON
     length_word = "turns"
     about = (f"Two players each build a team of Characters and send them to attack. The other player may block "
              f"with one of theirs and both sides play a Battle Card; an attack nobody blocks scores a Victory "

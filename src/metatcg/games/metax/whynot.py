@@ -4,7 +4,7 @@ Characters in play. "Galeborn Courier needs a Special Battle Card in your hand".
 from __future__ import annotations
 
 from ...engine.state import GameState
-from ...engine.whynot import cost_words, match_name
+from ...engine.whynot import cost_words, explain
 from . import battle, stats
 from .cards import STAT_SHORT
 from .data import MetaXData
@@ -18,15 +18,11 @@ def why_not(st: GameState, p: int, typed: str) -> str:
     d: MetaXData = st.data
     hand = {d.cards[c].name: c for c in d.hand[p]}
     mine = {d.cards[c].name: c for c in d.inplay[p]}
-    theirs = {d.cards[c].name for q in range(len(d.inplay)) if q != p for c in d.inplay[q]}
-    name = match_name(typed, [*hand, *mine, *theirs])
-    if name is None:
-        return f"you have no card called {typed!r} in your hand or in play"
-    if name in hand:
-        return _from_hand(st, p, hand[name])
-    if name in mine:
-        return _in_play(st, p, mine[name])
-    return f"{name} is another player's Character: you may attack it or defend against it, not use it"
+    theirs = {d.cards[c].name: c for q in range(len(d.inplay)) if q != p for c in d.inplay[q]}
+    return explain(typed, [(hand, lambda c: _from_hand(st, p, c)), (mine, lambda c: _in_play(st, p, c)),
+                           (theirs, lambda c: f"{d.cards[c].name} is another player's Character: you may attack "
+                                              "it or defend against it, not use it")],
+                   f"you have no card called {typed!r} in your hand or in play")
 
 
 def _turn(d: MetaXData, p: int, phase: str, what: str) -> str:

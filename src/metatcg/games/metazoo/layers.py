@@ -8,6 +8,6 @@ LAYERS = {
                   "play", "unitops", "ops", "playerops", "targets", "harm"),
     "turn": ("turn",),
     "rules": ("rules", "view", "forced", "labels", "whynot"),
-    "presentation": ("present", "compact", "terminal", "glossary", "view_schema", "board_help"),
+    "presentation": ("present", "compact", "terminal", "glossary", "view_schema"),
     "game": ("game", "position", "heuristics", "observation", "facts", "action_space"),
 }

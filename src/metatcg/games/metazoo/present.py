@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Mapping, get_args
 from ...engine.decks import Deck
 from ...engine.game import Game
 from ...ui.presentation import CardInfo, Presentation
-from . import board_help
 from .cards import CardDef
 from .data import ALLIED_SUPPLY, AURA_CAP, BASE_LANE_LIMIT, LANES, MP_TO_WIN
 from .deckcheck import AURA_DECK, MAIN_MIN, MAX_COPIES, SECTIONS
@@ -71,8 +70,6 @@ def keyword_label(k: str) -> str:
 
 
 class MetaZooPresentation(Presentation):
-    help_terms = board_help.HELP_TERMS
-    jargon = board_help.JARGON
     length_word = "rounds"
     about = (f"Two Casters send creatures into {LANES} lanes and spend Aura to play them. Each round every lane "
              f"holds a mission: the side with more Influence there scores Mission Points. First to {MP_TO_WIN} "

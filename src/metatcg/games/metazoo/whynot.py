@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine.whynot import match_name
+from ...engine.whynot import explain
 from . import stats
 from .zones import nm
 from .data import LANES, MetaZooData
@@ -23,18 +23,11 @@ def why_not(st: "GameState", p: int, typed: str) -> str:
         hand[cards[d.caster[p]].name] = d.caster[p]
     board = [u for side in d.units for u in side] + [t for t in d.terra if t >= 0]
     mine = {cards[u].name: u for u in board if d.owner[u] == p}
-    seen = {cards[u].name for u in board}
-    name = match_name(typed, [*hand, *mine, *seen])
-    if name is None:
-        return f"you have no card called {typed!r} in your hand, your Caster zone or the lanes"
-    turn = _your_action(st, p)
-    if turn:
-        return turn
-    if name in hand:
-        return _from_hand(st, p, hand[name])
-    if name in mine:
-        return _ability(st, p, mine[name])
-    return f"{name} is your opponent's card: you may target it, not use it"
+    seen = {cards[u].name: u for u in board}
+    return explain(typed, [(hand, lambda c: _from_hand(st, p, c)), (mine, lambda c: _ability(st, p, c)),
+                           (seen, lambda c: f"{cards[c].name} is your opponent's card: you may target it, not use it")],
+                   f"you have no card called {typed!r} in your hand, your Caster zone or the lanes",
+                   first=lambda: _your_action(st, p))
 
 
 def _your_action(st: "GameState", p: int) -> str:

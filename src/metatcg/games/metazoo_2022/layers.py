@@ -9,7 +9,7 @@ LAYERS = {
                   "combat", "traits", "chain"),
     "turn": ("turn",),
     "rules": ("rules", "view", "whynot", "labels"),
-    "presentation": ("present", "terminal", "view_schema", "glossary", "board_help", "autopay",
+    "presentation": ("present", "terminal", "view_schema", "glossary", "autopay",
                      "moments"),
     "game": ("game", "position", "heuristics", "observation", "facts", "action_space"),
 }

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.decks import Deck
 from ...engine.game import Game
 from ...ui.presentation import CardInfo, Presentation
-from . import board_help
 from .aura import AAA_BONUS, TA_BONUS
 from .cards import PageDef
 from .data import OPENING, SLOTS, START_LP
@@ -226,8 +225,6 @@ def details_of(df: PageDef) -> tuple[str, ...]:
 
 
 class MZ22Presentation(Presentation):
-    help_terms = board_help.HELP_TERMS
-    jargon = board_help.JARGON
     length_word = "turns"
     about = (f"Two to four Casters play creatures (Beasties), spells and traps into one shared Arena, "
              f"paying with Aura. Beasties fight each other and the Casters: bring every other Caster from "

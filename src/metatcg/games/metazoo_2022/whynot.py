@@ -4,7 +4,7 @@ Pages in the Arena. "not enough Aura: it costs 2 Flame, you have 1 Aura to spend
 from __future__ import annotations
 
 from ...engine.state import GameState
-from ...engine.whynot import match_name
+from ...engine.whynot import explain
 from . import combat, contract, hooks
 from .data import MZ22Data
 from .stats import cannot_attack, cost_of, has_text
@@ -18,15 +18,11 @@ def why_not(st: GameState, p: int, typed: str) -> str:
         return "you are out of the game"
     chapter = {d.defs[c].name: c for c in d.chapter[p]}
     mine = {d.defs[c].name: c for c in d.arena if c >= 0 and d.ps[c].controller == p}
-    seen = {d.defs[c].name for c in d.arena if c >= 0 and not d.ps[c].face_down}
-    name = match_name(typed, [*chapter, *mine, *seen])
-    if name is None:
-        return f"you have no Page called {typed!r} in your Chapter or the Arena"
-    if name in chapter:
-        return _contract(st, p, chapter[name])
-    if name in mine:
-        return _in_arena(st, p, mine[name])
-    return f"{name} is another Caster's Page: you may attack it or target it, not use it"
+    seen = {d.defs[c].name: c for c in d.arena if c >= 0 and not d.ps[c].face_down}
+    return explain(typed, [(chapter, lambda c: _contract(st, p, c)), (mine, lambda c: _in_arena(st, p, c)),
+                           (seen, lambda c: f"{d.defs[c].name} is another Caster's Page: you may attack it or "
+                                            "target it, not use it")],
+                   f"you have no Page called {typed!r} in your Chapter or the Arena")
 
 
 def _main(d: MZ22Data, p: int) -> bool:
