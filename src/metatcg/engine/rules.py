@@ -9,7 +9,7 @@ need them pays nothing. OpenSpiel's ``GameType`` declares what a game supports t
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .action import Action, Decision
 from .beside import module_beside
@@ -162,6 +162,8 @@ class PooledRules(Rules):
 
     #: the game's data class (``from_json(obj, pool)`` reads a saved state)
     data_class: ClassVar[Any]
+    #: each decision kind -> what lists its options (the default :meth:`legal_actions`)
+    decision_options: ClassVar[Mapping[str, Callable[["GameState", Decision], list[Action]]]] = {}
 
     def __init__(self, pool: Any) -> None:
         self.pool = pool
@@ -169,6 +171,11 @@ class PooledRules(Rules):
     def active_player(self, state: "GameState") -> int:
         active: int = state.data.active
         return active
+
+    def legal_actions(self, state: "GameState") -> list[Action]:
+        dec = state.decision
+        assert dec is not None
+        return self.decision_options[dec.kind](state, dec)
 
     def data_from_json(self, obj: Any) -> Any:
         return self.data_class.from_json(obj, self.pool)

@@ -95,11 +95,6 @@ class MetabaloidsRules(PooledRules):
     def run_step(self, st: GameState, step: Any) -> None:
         STEPS[type(step)](st, step)
 
-    def legal_actions(self, st: GameState) -> list[Action]:
-        dec = st.decision
-        assert dec is not None
-        return OPTIONS[dec.kind](st, dec)
-
     def perform(self, st: GameState, act: Action, dec: Decision) -> None:
         args = act.args
         if dec.kind == WINDOW_DECISION:
@@ -202,6 +197,7 @@ OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
     "choose": lambda st, dec: ops.choice_options(st, dec.params),
     "restock": lambda st, dec: turn.restock_options(st, dec.player),
 }
+MetabaloidsRules.decision_options = OPTIONS   # what PooledRules.legal_actions reads
 
 
 def _perform_abilities(st: GameState, dec: Decision, args: Any) -> None:

@@ -24,6 +24,7 @@ class MetaXRules(PooledRules):
     action_limit = 4000
     records = records
     data_class = MetaXData
+    decision_options = OPTIONS
 
     # ------------------------------------------------------------- kernel hooks
     def describe_trigger(self, st: GameState, trig: EffectUse) -> str:
@@ -104,11 +105,6 @@ class MetaXRules(PooledRules):
 
     def run_step(self, st: GameState, step: Any) -> None:
         STEPS[step.kind](st, step)
-
-    def legal_actions(self, st: GameState) -> list[Action]:
-        dec = st.decision
-        assert dec is not None
-        return OPTIONS[dec.kind](st, dec)
 
     def perform(self, st: GameState, act: Action, dec: Decision) -> None:
         args = act.args

@@ -117,11 +117,6 @@ class MZ22Rules(PooledRules):
     def run_step(self, st: GameState, step: Any) -> None:
         STEPS[type(step)](st, step)
 
-    def legal_actions(self, st: GameState) -> list[Action]:
-        dec = st.decision
-        assert dec is not None
-        return OPTIONS[dec.kind](st, dec)
-
     def perform(self, st: GameState, act: Action, dec: Decision) -> None:
         if dec.kind == WINDOW_DECISION:
             contract.start(st, act.args, dec.params.name)
@@ -227,6 +222,7 @@ OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
     "trap_place": lambda st, dec: traps.place_options(st.data, dec.player),
     **{k: (lambda st, dec: ops.ask_options(st, dec.params)) for k in ASK_KINDS},
 }
+MZ22Rules.decision_options = OPTIONS   # what PooledRules.legal_actions reads
 
 
 def _perform_main(st: GameState, dec: Decision, act: Action) -> None:
