@@ -1,5 +1,5 @@
-"""The kernel's shared toolkit for games (issue 31): the op registry, the position-building
-pieces, the names of endings, and the declared hooks' defaults."""
+"""The kernel's shared toolkit for games (issue 31): the op registry, the record walk of a
+loaded state, the position-building pieces, the names of endings, and the declared hooks' defaults."""
 from __future__ import annotations
 
 from typing import Annotated, Literal, NamedTuple, Union
@@ -11,7 +11,9 @@ from metatcg.engine.endings import ACTION_LIMIT, CONCESSION, ending_names, named
 from metatcg.engine.errors import StateDataError
 from metatcg.engine.ops import OpRegistry, op_name, union_members
 from metatcg.engine.positions import Dealer, first_card, only_fields, seat_tables, whole
+from metatcg.engine.records import Registry, records_in
 from metatcg.engine.rules import DataHooks, Rules, RulesHooks, overrides
+from metatcg.engine.state import TriggerBatch
 
 # ------------------------------------------------------------------ ops
 
@@ -117,6 +119,32 @@ def test_an_ending_is_named_by_the_first_phrase_its_reason_holds_and_its_draw_na
 
 
 # ------------------------------------------------------------------ declared hooks
+# ------------------------------------------------------------------ record walk
+REC = Registry()
+
+
+@REC("use")
+class Use(NamedTuple):
+    seat: int
+    card: int
+
+
+@REC("choose")
+class Choose(NamedTuple):
+    use: Use
+    picks: tuple[int, ...]
+    left: int
+
+
+def test_the_record_walk_gives_nested_records_before_their_holder_and_enters_the_kernels_batches():
+    inner = Use(1, 4)
+    outer = Choose(inner, (0, 2), 1)
+    batch = TriggerBatch((Use(0, 1), Use(1, 2)))
+    assert list(records_in([outer, batch])) == [inner, outer, Use(0, 1), Use(1, 2), batch]
+    assert list(records_in([outer, batch], leave=(TriggerBatch,))) == [inner, outer]
+    assert list(records_in([(outer,), 3, "x"])) == [inner, outer]
+
+
 # ------------------------------------------------------------------ positions
 class _Card(NamedTuple):
     name: str

@@ -10,7 +10,7 @@ Kinds beginning with ``__`` and the kind ``trigger`` belong to the kernel.
 from __future__ import annotations
 
 import types
-from typing import Any, Callable, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, Callable, Iterable, Iterator, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from .errors import StateDataError
 
@@ -176,6 +176,20 @@ def check_fields(rec: Any) -> None:
 def is_record(obj: Any) -> bool:
     """Whether ``obj`` is a registered record (a step, trigger, params or payload)."""
     return isinstance(obj, tuple) and getattr(type(obj), "kind", None) is not None and hasattr(obj, "_fields")
+
+
+def records_in(roots: Iterable[Any], leave: tuple[type, ...] = ()) -> Iterator[Any]:
+    """Every record reachable from ``roots`` (a state's steps, waiting triggers and decision
+    params): the records in each one's fields and in tuples among them, the kernel's trigger
+    batches included, each given before the record holding it, so a check of a record may rely
+    on the records it names being checked already. Records of the ``leave`` types are neither
+    given nor gone into. What a loaded state's checks walk, one record at a time."""
+    for r in roots:
+        if type(r) is tuple:
+            yield from records_in(r, leave)
+        elif is_record(r) and not isinstance(r, leave):
+            yield from records_in([v for v in r if type(v) is tuple or is_record(v)], leave)
+            yield r
 
 
 # The kernel's own records: every game registry is a child of this one.

@@ -7,9 +7,9 @@ from typing import Any, Callable
 from ...engine.rules import PooledRules
 from ...engine.action import Action, Decision
 from ...engine.errors import StateDataError
-from ...engine.records import is_record
 from ...engine.seats import clockwise
-from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
+from ...engine.records import records_in
+from ...engine.state import GameState, ResolveTrigger
 from ...engine.windows import WINDOW_DECISION, Window
 from . import abilities, battle, loops, ops, pay, turn
 from .data import MetabaloidsData
@@ -280,7 +280,7 @@ def check_loaded(st: GameState) -> None:
     k = len(d.cards)
     dec = st.decision
     recs = list(st.stack) + list(st.pending) + ([dec.params] if dec is not None else [])
-    for r in recs:
+    for r in records_in(recs, leave=(Window,)):
         _check_record(d, r, k)
     if dec is None or dec.kind == WINDOW_DECISION:
         return
@@ -298,19 +298,10 @@ def check_loaded(st: GameState) -> None:
 
 
 def _check_record(d: MetabaloidsData, r: Any, k: int) -> None:
-    if isinstance(r, (TriggerBatch, TriggerGroup)):
-        for t in r.triggers:
-            _check_record(d, t, k)
-        return
-    if isinstance(r, ResolveTrigger):
-        _check_record(d, r.trigger, k)
-        return
-    if not is_record(r) or isinstance(r, Window):
-        return
+    """One record's card, seat and op numbers and what its kind needs (``records_in`` walks
+    them all)."""
     for f, v in zip(r._fields, r):
-        if is_record(v):
-            _check_record(d, v, k)
-        elif type(v) is int:
+        if type(v) is int:
             if f == "seat" and not 0 <= v < d.n:
                 raise StateDataError(f"{r.kind}.seat names seat {v}, which does not exist")
             if f in _CARD_FIELDS and not 0 <= v < k:

@@ -8,9 +8,9 @@ from typing import Any, Callable
 from ...engine.rules import PooledRules
 from ...engine.action import Action, Decision
 from ...engine.errors import StateDataError
-from ...engine.records import is_record
 from ...engine.seats import clockwise
-from ...engine.state import GameState, ResolveTrigger, TriggerBatch, TriggerGroup
+from ...engine.records import records_in
+from ...engine.state import GameState, ResolveTrigger
 from ...engine.windows import WINDOW_DECISION, Window
 from . import (chain, combat, contract, endings, equipment, hooks, index, ops, placement, statuses, surroundings,
                traits, traps, turn)
@@ -297,7 +297,8 @@ def check_loaded(st: GameState) -> None:
     d: MZ22Data = st.data
     k = len(d.defs)
     dec = st.decision
-    for r in list(st.stack) + list(st.pending) + ([dec.params] if dec is not None else []):
+    for r in records_in(list(st.stack) + list(st.pending) + ([dec.params] if dec is not None else []),
+                        leave=(Window,)):
         _check_record(d, r, k)
     if d.combat is not None:
         cb = d.combat
@@ -325,19 +326,10 @@ _PAGE_FIELDS = frozenset({"source", "attacker", "page", "host"})
 
 
 def _check_record(d: MZ22Data, r: Any, k: int) -> None:
-    if isinstance(r, (TriggerBatch, TriggerGroup)):
-        for t in r.triggers:
-            _check_record(d, t, k)
-        return
-    if isinstance(r, ResolveTrigger):
-        _check_record(d, r.trigger, k)
-        return
-    if not is_record(r) or isinstance(r, Window):
-        return
+    """One record's Page and seat numbers and what its kind needs (``records_in`` walks them
+    all)."""
     for f, v in zip(r._fields, r):
-        if is_record(v):
-            _check_record(d, v, k)
-        elif type(v) is int:
+        if type(v) is int:
             if f == "seat" and not -1 <= v < d.n:
                 raise StateDataError(f"{r.kind}.seat names seat {v}, which does not exist")
             if f in _PAGE_FIELDS and not -1 <= v < k:
