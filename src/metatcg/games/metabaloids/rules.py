@@ -250,21 +250,19 @@ def forced_reason(st: GameState, dec: Decision, action: Action) -> str:
     aid = action.id
     if k == "pay":
         return "no card in your hand has Metabaloids" if aid == "pay:top" else "the only way you can pay"
-    if k == "lose":
-        return "the only card you can lose"
     if aid == "done":
-        return {"place": "no creature card in your hand fits", "abilities": "nothing you could use now",
-                "move": "no move you could make and pay for", "restock": "no creature in hand you could pay for",
-                "attack": "no other card can attack"}.get(k, "")
-    if k == "attack":
-        return "your only card that can attack"
-    if k == "target":
-        return "the only card you can attack"
-    if k == "deploy":
-        return "every reserve card must be deployed and this is the only place"
-    if k == "choose":
-        return "the only choice"
-    return ""
+        return _NOTHING_LEFT.get(k, "")
+    return _ONLY.get(k, "")
+
+
+#: why "done" was a decision's only option, by its kind
+_NOTHING_LEFT = {"place": "no creature card in your hand fits", "abilities": "nothing you could use now",
+                 "move": "no move you could make and pay for", "restock": "no creature in hand you could pay for",
+                 "attack": "no other card can attack"}
+#: why the one option of a decision of this kind was its only one
+_ONLY = {"lose": "the only card you can lose", "attack": "your only card that can attack",
+         "target": "the only card you can attack",
+         "deploy": "every reserve card must be deployed and this is the only place", "choose": "the only choice"}
 
 
 # ----------------------------------------------------------------- loaded states

@@ -13,6 +13,21 @@ TIMING_WORDS = {"own_turn": "Your turn", "any_time": "Any time", "attack": "In b
 EVENT_TIMING_WORDS = {"own_turn": "Your turn only", "any_time": "Any time", "attack": "In battle"}
 
 
+#: ops worded the same whatever their numbers ({op.<field>} filled in; {tall}: TALL_MAX)
+OP_WORDS = {
+    "dig": "reveal the top card of your draw pile: a creature goes to your reserve, anything else stays on top "
+           "and the ability is unfinished",
+    "shift": "move one of your cards in play to another column, free",
+    "rally": "one of your safe columns stands upright and is no longer safe",
+    "shelter": "one of your columns becomes safe",
+    "refresh": "another card of yours that used its ability this round may use it again",
+    "stash": "put a creature costing {op.max_cost} or less from your hand into your reserve, free",
+    "bonus": "your side of the battle gets +{op.amount}",
+    "weaken": "the other side of the battle gets -{op.amount}",
+    "tall": "this card's column may be one card deeper than its width allows (at most {tall})",
+}
+
+
 def op_words(op: Any) -> str:
     """One op as a player reads it (lower case, no full stop)."""
     k = op.op
@@ -27,28 +42,12 @@ def op_words(op: Any) -> str:
                  "battle_foe": "your battle opponent's"}[op.who]
         what = "the top card" if n == 1 else f"the top {n} cards"
         return f"{what} of {whose} draw pile go{'es' if n == 1 else ''} to the lost pile"
-    if k == "dig":
-        return ("reveal the top card of your draw pile: a creature goes to your reserve, anything else "
-                "stays on top and the ability is unfinished")
-    if k == "shift":
-        return "move one of your cards in play to another column, free"
-    if k == "rally":
-        return "one of your safe columns stands upright and is no longer safe"
-    if k == "shelter":
-        return "one of your columns becomes safe"
-    if k == "refresh":
-        return "another card of yours that used its ability this round may use it again"
-    if k == "stash":
-        return f"put a creature costing {op.max_cost} or less from your hand into your reserve, free"
-    if k == "bonus":
-        return f"your side of the battle gets +{op.amount}"
-    if k == "weaken":
-        return f"the other side of the battle gets -{op.amount}"
+    words = OP_WORDS.get(k)
+    if words is not None:
+        return words.format(op=op, tall=TALL_MAX)
     if k == "column_bonus":
         return (f"this card's column adds +{op.amount} when it {'attacks' if op.stat == 'attack' else 'defends'} "
                 "(not while safe)")
-    if k == "tall":
-        return f"this card's column may be one card deeper than its width allows (at most {TALL_MAX})"
     return str(k)
 
 

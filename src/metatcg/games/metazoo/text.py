@@ -39,57 +39,44 @@ def _who(p: str) -> str:
             "loser": "the loser ", "active": "the active player ", "subject_controller": "its controller "}[p]
 
 
+#: ops worded by a template: {who} the player it names ("your opponent "), {target} and
+#: {fighter} the units it names, {o.<field>} any field of the op
+OP_TEXT = {
+    "draw": "{who}draw {o.count}", "discard": "{who}discard {o.count}", "discover": "Discover {o.x}",
+    "recover": "return a card from your discard pile to hand",
+    "temp_aura": "put an Aura into play until the end of the round",
+    "ramp_aura": "put the top Aura of your Aura deck into play",
+    "return_aura": "{who}put an Aura on top of the Aura deck", "untap_aura": "untap {o.count} Aura",
+    "treat_resolved": "treat a lane as resolved", "deal_damage": "deal {o.amount} damage to {target}",
+    "duel": "{fighter} Duels {target}", "return_to_hand": "return {target} to hand", "move": "Move {target}",
+    "lane_size": "lane size limit {o.amount:+d}", "contribution": "{target} contribute {o.amount:+d}",
+    "cost": "costs {o.amount:+d}", "mp_award": "mission award {o.amount:+d} MP",
+}
+
+
 def op_text(o: Part) -> str:
     k = o.op
-    if k == "draw":
-        return f"{_who(o.player)}draw {o.count}".strip()
-    if k == "discard":
-        return f"{_who(o.player)}discard {o.count}".strip()
+    template = OP_TEXT.get(k)
+    if template is not None:
+        who = _who(o.player) if hasattr(o, "player") else ""
+        target = _units(o.target) if hasattr(o, "target") else ""
+        fighter = _units(o.fighter) if hasattr(o, "fighter") else ""
+        return template.format(o=o, who=who, target=target, fighter=fighter).strip()
     if k in ("gain_mp", "lose_mp"):
         return f"{_who(o.player)}{'gain' if k == 'gain_mp' else 'lose'} {o.amount} MP".strip()
-    if k == "discover":
-        return f"Discover {o.x}"
     if k == "search":
         return "search your deck" + (f" for a {o.filter.type}" if o.filter.type else "")
-    if k == "recover":
-        return "return a card from your discard pile to hand"
-    if k == "temp_aura":
-        return "put an Aura into play until the end of the round"
-    if k == "ramp_aura":
-        return "put the top Aura of your Aura deck into play"
-    if k == "return_aura":
-        return f"{_who(o.player)}put an Aura on top of the Aura deck".strip()
     if k == "tap_aura":
         return f"tap {o.count} of {_who(o.player).strip() or 'your'}'s Aura"
-    if k == "untap_aura":
-        return f"untap {o.count} Aura"
     if k == "create_token":
         return f"create {o.count} {o.token} token{'s' if o.count > 1 else ''}"
-    if k == "treat_resolved":
-        return "treat a lane as resolved"
     if k in ("give_influence", "gain_influence", "has_influence"):
         return f"{'give' if k == 'give_influence' else ('gain' if k == 'gain_influence' else 'has')} " \
                f"{_units(o.target)} {o.amount:+d} Influence"
-    if k == "deal_damage":
-        return f"deal {o.amount} damage to {_units(o.target)}"
-    if k == "duel":
-        return f"{_units(o.fighter)} Duels {_units(o.target)}"
     if k in ("shatter", "sacrifice", "tap", "untap"):
         return f"{k} {_units(o.target)}"
-    if k == "return_to_hand":
-        return f"return {_units(o.target)} to hand"
-    if k == "move":
-        return f"Move {_units(o.target)}"
     if k in ("grant", "has_keyword"):
         return f"{_units(o.target)} gets {o.keyword.replace('_', ' ')}"
-    if k == "lane_size":
-        return f"lane size limit {o.amount:+d}"
-    if k == "contribution":
-        return f"{_units(o.target)} contribute {o.amount:+d}"
-    if k == "cost":
-        return f"costs {o.amount:+d}"
-    if k == "mp_award":
-        return f"mission award {o.amount:+d} MP"
     if k == "prevent":
         return "prevent all damage" if o.amount is None else f"prevent {o.amount} damage"
     return str(k)

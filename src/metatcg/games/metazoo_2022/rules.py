@@ -74,18 +74,9 @@ class MZ22Rules(PooledRules):
         check_loaded(st)
 
     def forced_reason(self, st: GameState, dec: Decision, action: Action) -> str:
-        k = dec.kind
-        if k == "main" and action.id == "end":
-            return "nothing else you could do"
-        if k == "mulligan":
-            return "no Pages left to Mulligan with"
-        if k == "pay":
-            return "the only way to pay"
-        if k == "attack_target":
-            return "the only thing it can attack"
-        if k == "target":
-            return "the only legal target"
-        return ""
+        if dec.kind == "main":
+            return "nothing else you could do" if action.id == "end" else ""
+        return _ONLY.get(dec.kind, "")
 
     def surely_several(self, st: GameState) -> bool:
         dec = st.decision
@@ -280,6 +271,11 @@ PERFORM: dict[str, Callable[[GameState, Decision, Action], None]] = {
     **{k: (lambda st, dec, a: ops.ask_perform(st, dec.params, a.args, a.id))
        for k in ASK_KINDS},
 }
+
+
+#: why the one option of a decision of this kind was its only one (``forced_reason``)
+_ONLY = {"mulligan": "no Pages left to Mulligan with", "pay": "the only way to pay",
+         "attack_target": "the only thing it can attack", "target": "the only legal target"}
 
 
 # ----------------------------------------------------------------- loaded states
