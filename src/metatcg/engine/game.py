@@ -281,8 +281,9 @@ class Game:
 
     # ------------------------------------------------ for RL environments (metatcg.rl)
     # A game adds RL support by adding modules beside its game class: ``action_space.py`` with
-    # ``action_space(game, seats)``, and ``observation.py`` with ``layout(game, seats)`` and
-    # ``observe(game, view, seats)``. Found by convention, so the kernel names no game.
+    # ``action_space(game, seats)``, and ``observation.py`` with ``build(game, seats)`` (its
+    # ``engine.obsvec.Encoder``, made once per game and seat count) and ``observe(encoder, view,
+    # seats)``. Found by convention, so the kernel names no game.
     def action_space(self, seats: int) -> Any:
         """Every action id this game can offer at ``seats`` seats, as an
         ``engine.action_space.ActionSpace``: a fixed numbering of them for RL."""
@@ -290,12 +291,17 @@ class Game:
 
     def observation_layout(self, seats: int) -> list[tuple[str, int]]:
         """The parts of :meth:`observe`'s vector at ``seats`` seats, in order: (name, length)."""
-        return self._own("observation", "declares no observation encoding").layout(  # type: ignore[no-any-return]
-            self, self._rl_seats(seats))
+        return list(self._encoder(seats).parts)
 
     def observe(self, view: dict[str, Any], seats: int) -> Any:
         """A fixed-length ``numpy.float32`` vector built from ``view`` (a ``state.view(p)``) alone."""
-        return self._own("observation", "declares no observation encoding").observe(self, view, self._rl_seats(seats))
+        seats = self._rl_seats(seats)
+        return self._own("observation", "declares no observation encoding").observe(self._encoder(seats), view, seats)
+
+    def _encoder(self, seats: int) -> Any:
+        """The game's observation encoder for ``seats`` (its ``observation.build``), made once."""
+        from .obsvec import cached
+        return cached(self, self._rl_seats(seats), self._own("observation", "declares no observation encoding").build)
 
     def _rl_seats(self, seats: Any) -> int:
         """``seats`` if this game is played by that many, else a clear :class:`SeatCountError`

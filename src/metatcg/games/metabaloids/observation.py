@@ -12,7 +12,7 @@ SLOT = 8        # present, safe, marked, used, cost, attack, defense, meta
 ZONES = ("hand_seen", "reshuffled", "draw_top", "discard", "lost", "reserve", "events")
 
 
-def _build(game: Any, seats: int) -> Encoder:
+def build(game: Any, seats: int) -> Encoder:
     from . import view_schema   # the view's own lists of phases and decision kinds
     enc = Encoder(seats, ov.card_index(game), Index(get_args(view_schema.Phase)),
                   Index(get_args(view_schema.DecisionKind)))
@@ -33,21 +33,12 @@ def _build(game: Any, seats: int) -> Encoder:
     return enc
 
 
-def _encoder(game: Any, seats: int) -> Encoder:
-    return ov.cached(game, seats, _build)
-
-
-def layout(game: Any, seats: int) -> list[tuple[str, int]]:
-    return list(_encoder(game, seats).parts)
-
-
 def _slot(c: dict[str, Any]) -> list[tuple[Any, float]]:
     return [(1, 1.0), (c["safe"], 1.0), (c["marked"], 1.0), (c["used"], 1.0), (c["cost"], 5.0),
             (c["attack"], 5.0), (c["defense"], 5.0), (c["meta"], 3.0)]
 
 
-def observe(game: Any, view: dict[str, Any], seats: int) -> Vector:
-    enc = _encoder(game, seats)
+def observe(enc: Encoder, view: dict[str, Any], seats: int) -> Vector:
     cards, at, out = enc.cards, enc.at, enc.blank()
     g = at["global"]
     ov.scalars(out, g, [(view["turn"], 30.0), (view["short_game"], 1.0)])

@@ -14,7 +14,7 @@ SLOT = 4 + len(STATS) + len(KEYWORDS)   # present, pushed, in battle zone, damag
 ATTACK = 6 + len(STATS) + 1   # present, lead slot, links, has defender, defender slot, resolved; stat
 
 
-def _build(game: Any, seats: int) -> Encoder:
+def build(game: Any, seats: int) -> Encoder:
     from . import view_schema   # the view's own lists of steps and decision kinds
     enc = Encoder(seats, ov.card_index(game), Index(get_args(view_schema.Step)),
                   Index(get_args(view_schema.DecisionKind)))
@@ -35,16 +35,7 @@ def _build(game: Any, seats: int) -> Encoder:
     return enc
 
 
-def _encoder(game: Any, seats: int) -> Encoder:
-    return ov.cached(game, seats, _build)
-
-
-def layout(game: Any, seats: int) -> list[tuple[str, int]]:
-    return list(_encoder(game, seats).parts)
-
-
-def observe(game: Any, view: dict[str, Any], seats: int) -> Vector:
-    enc = _encoder(game, seats)
+def observe(enc: Encoder, view: dict[str, Any], seats: int) -> Vector:
     cards = enc.cards
     out = enc.blank()
     at = enc.at

@@ -17,7 +17,7 @@ UNIT = 7 + UNIT_TYPES.size + len(KEYWORDS)   # present, influence, base, damage,
 SIDE = 7                  # influence, aura bonus, has creature, soar, destruction, slots used, limit
 
 
-def _build(game: Any, seats: int) -> Encoder:
+def build(game: Any, seats: int) -> Encoder:
     from . import view_schema   # the view's own lists of phases and decision kinds
     enc = Encoder(seats, ov.card_index(game), Index(get_args(view_schema.Phase)),
                   Index(get_args(view_schema.DecisionKind)))
@@ -43,14 +43,6 @@ def _build(game: Any, seats: int) -> Encoder:
     return enc
 
 
-def _encoder(game: Any, seats: int) -> Encoder:
-    return ov.cached(game, seats, _build)
-
-
-def layout(game: Any, seats: int) -> list[tuple[str, int]]:
-    return list(_encoder(game, seats).parts)
-
-
 def _unit(out: Slots, off: int, u: dict[str, Any]) -> None:
     ov.scalars(out, off, [(1, 1.0), (u["influence"], 10.0), (u["base_influence"], 10.0), (u["damage"], 5.0),
                           (u["tapped"], 1.0), (u["gigantic"], 3.0), (len(u["influence_sources"]), 3.0)])
@@ -59,8 +51,7 @@ def _unit(out: Slots, off: int, u: dict[str, Any]) -> None:
         out[off + 7 + UNIT_TYPES.size + KEYWORDS.index(kw)] += 0.5
 
 
-def observe(game: Any, view: dict[str, Any], seats: int) -> Vector:
-    enc = _encoder(game, seats)
+def observe(enc: Encoder, view: dict[str, Any], seats: int) -> Vector:
     cards, at, out = enc.cards, enc.at, enc.blank()
     me = view["you"]
     order = ov.seat_order(view, seats)

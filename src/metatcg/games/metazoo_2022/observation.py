@@ -15,7 +15,7 @@ LP = float(START_LP)
 BEAST_LP = 200.0     # a Beastie's LP scale
 
 
-def _build(game: Any, seats: int) -> Encoder:
+def build(game: Any, seats: int) -> Encoder:
     from . import view_schema as vs   # the view's own lists of steps, kinds, statuses, Aura types
     enc = Encoder(seats, ov.card_index(game), Index(get_args(vs.Step)),
                   Index(get_args(vs.DecisionKind)))
@@ -42,14 +42,6 @@ def _build(game: Any, seats: int) -> Encoder:
     return enc
 
 
-def _encoder(game: Any, seats: int) -> Encoder:
-    return ov.cached(game, seats, _build)
-
-
-def layout(game: Any, seats: int) -> list[tuple[str, int]]:
-    return list(_encoder(game, seats).parts)
-
-
 def _statuses(out: Slots, off: int, statuses: Index, inds: Iterable[dict[str, Any]]) -> None:
     for i in inds:
         out[off + statuses(i["status"])] += max(1, i["counters"]) / 5.0
@@ -62,8 +54,7 @@ def _body(out: Slots, off: int, enc: Encoder, pg: dict[str, Any]) -> None:
     _statuses(out, off + 8, enc.extra["statuses"], pg.get("statuses") or ())
 
 
-def observe(game: Any, view: dict[str, Any], seats: int) -> Vector:
-    enc = _encoder(game, seats)
+def observe(enc: Encoder, view: dict[str, Any], seats: int) -> Vector:
     cards, at, out = enc.cards, enc.at, enc.blank()
     statuses: Index = enc.extra["statuses"]
     g = at["global"]
