@@ -6,7 +6,12 @@ A view model is strict (no coercion: a number in a string fails) and closed
 """
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from typing import Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SeatT = TypeVar("SeatT")
+KindT = TypeVar("KindT")
 
 
 class ViewModel(BaseModel):
@@ -20,3 +25,20 @@ class LegalAction(ViewModel):
 
     id: str
     label: str
+
+
+class Deciding(ViewModel, Generic[SeatT, KindT]):
+    """Who decides now and what kind of choice it is (a game's own ``Deciding`` names its seats
+    and decision kinds: ``class Deciding(view_model.Deciding[Seat, DecisionKind])``)."""
+
+    player: SeatT | None = Field(description="None for a response window seen by a seat not asked (PR-K-9)")
+    kind: KindT
+    prompt: str
+
+
+class Result(ViewModel):
+    """How the game ended: one return per seat (a game's own ``Result`` bounds the list and says
+    what a return means) and the reason."""
+
+    returns: list[float]
+    reason: str

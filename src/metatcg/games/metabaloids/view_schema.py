@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from ...ui import view_model
 from ...ui.view_model import LegalAction, ViewModel
 from .data import COLUMNS, TALL_MAX
 
@@ -93,18 +94,13 @@ class BattleView(_View):
     defense_bonus: int
 
 
-class Deciding(_View):
+class Deciding(view_model.Deciding[Seat, DecisionKind]):
     """Who decides now and what kind of choice it is."""
 
-    player: Seat | None = Field(description="None for a response window seen by a seat not asked (PR-K-9)")
-    kind: DecisionKind
-    prompt: str
 
-
-class Result(_View):
+class Result(view_model.Result):
     returns: list[float] = Field(min_length=2, max_length=4,
                                  description="+1 sole winner, 0 tied for fewest lost, -1 loss; one per seat")
-    reason: str
 
 
 class MetabaloidsView(_View):

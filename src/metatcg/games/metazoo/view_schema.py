@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from ...ui import view_model
 from ...ui.view_model import LegalAction, ViewModel
 from .data import AURA_CAP, LANES, MP_TO_WIN
 from .schema import AuraType, Keyword
@@ -162,17 +163,12 @@ class LastMission(_View):
     mp: Count = Field(description="MP awarded to the winner")
 
 
-class Deciding(_View):
+class Deciding(view_model.Deciding[Seat, DecisionKind]):
     """Who decides now and what kind of choice it is."""
 
-    player: Seat | None = Field(description="None for a response window seen by a seat not asked (PR-K-9)")
-    kind: DecisionKind
-    prompt: str
 
-
-class Result(_View):
+class Result(view_model.Result):
     returns: list[float] = Field(min_length=2, max_length=2, description="+1 win, -1 loss, 0 draw, one per seat")
-    reason: str
 
 
 class MetaZooView(_View):

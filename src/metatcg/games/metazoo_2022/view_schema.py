@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from ...ui import view_model
 from ...ui.view_model import LegalAction, ViewModel
 from .data import SLOTS, START_LP, STEPS
 from .rules import OPTIONS
@@ -129,15 +130,12 @@ class WindowView(_View):
     seat: Seat | None = Field(description="the Caster asked, shown only to that Caster (PR-K-9)")
 
 
-class Deciding(_View):
-    player: Seat | None = Field(description="None for a response window seen by a seat not asked (PR-K-9)")
-    kind: DecisionKind
-    prompt: str
+class Deciding(view_model.Deciding[Seat, DecisionKind]):
+    """Who decides now and what kind of choice it is."""
 
 
-class Result(_View):
+class Result(view_model.Result):
     returns: list[float] = Field(min_length=2, max_length=4, description="one per seat")
-    reason: str
 
 
 class ProfileView(_View):
