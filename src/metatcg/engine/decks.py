@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Iterable
 
 from .errors import DeckError
 from .textfile import read_text_file
@@ -110,6 +111,14 @@ def read_deck_file(path: str | Path) -> Deck:
     p = Path(path)
     text = read_text_file(p, "deck file", DeckError, " (a deck is a starter deck name or a deck file)")
     return parse_deck_text(text, p.stem)
+
+
+def unknown_cards(pool: Any, names: Iterable[str]) -> list[str]:
+    """A deck check's first lines: each name (once) that the card ``pool`` does not have, with
+    suggestions (:func:`unknown_card_message`)."""
+    missing = [nm for nm in dict.fromkeys(names) if nm not in pool]
+    known = pool.names() if missing else []
+    return [unknown_card_message(nm, known) for nm in missing]
 
 
 def unknown_card_message(name: str, known: list[str]) -> str:

@@ -2,7 +2,7 @@
 piles, the numbered actions. A game's terminal renderer lays its own board out around them."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.rule import Rule
@@ -67,6 +67,25 @@ def log_section(new_log: list[str] | None) -> list[RenderableType]:
 
 
 # ------------------------------------------------------------------ lines that fit
+def by_name(cards: Iterable[dict[str, Any]]) -> dict[str, tuple[int, dict[str, Any]]]:
+    """A hand's cards by name, in the order first seen: how many copies and the first copy (a
+    hand line lists each name once, "Spark ×2")."""
+    out: dict[str, tuple[int, dict[str, Any]]] = {}
+    for c in cards:
+        nm = c["name"]
+        n, first = out.get(nm, (0, c))
+        out[nm] = (n + 1, first)
+    return out
+
+
+def named(name: str, copies: int) -> Text:
+    """A card name in bold with its copies when more than one ("Spark ×2")."""
+    t = Text(name, style="bold")
+    if copies > 1:
+        t.append(f" ×{copies}", style="bold")
+    return t
+
+
 def fit(t: Text, width: int) -> Text:
     """``t`` as exactly one line of at most ``width`` cells (an ellipsis where it is cut)."""
     t = t.copy()

@@ -14,7 +14,7 @@ import importlib
 
 import json
 import weakref
-from typing import Any, Iterable
+from typing import Any, Generic, Iterable, TypeVar
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markup import escape
@@ -206,6 +206,18 @@ class GameUI:
         for _, kind, nm, n, numbers in sorted(rows, key=lambda r: r[0]):  # stable: keeps the list's order
             table.add_row(str(n), escape(nm), kind, escape(numbers))
         return table
+
+
+PresentationT = TypeVar("PresentationT", bound=Presentation)
+
+
+class GameUIOf(GameUI, Generic[PresentationT]):
+    """A game's own renderer, made for that game's presentation (typed as the game's own, so
+    its renderer reads the game's fields without casts)."""
+
+    def __init__(self, presentation: PresentationT) -> None:
+        super().__init__(presentation)
+        self.presentation: PresentationT = presentation
 
 
 def count_width(deck: Deck) -> int:

@@ -2,7 +2,7 @@
 that ends with the rule it breaks."""
 from __future__ import annotations
 
-from ...engine.decks import Deck, unknown_card_message
+from ...engine.decks import Deck, unknown_cards
 from .cards import CardPool
 
 MAX_CARDS = 45          # MB-DECK-1/3: a starter has 45, a constructed deck no more
@@ -17,12 +17,8 @@ def deck_points(pool: CardPool, deck: Deck) -> int:
 
 
 def check_deck(pool: CardPool, deck: Deck) -> list[str]:
-    problems: list[str] = []
-    known = pool.names()
     counts = deck.counts()
-    for nm in counts:
-        if nm not in pool:
-            problems.append(unknown_card_message(nm, known))
+    problems = unknown_cards(pool, counts)
     n = len(deck.cards)
     if n > MAX_CARDS:
         problems.append(f"a deck has at most {MAX_CARDS} cards; this one has {n} (MB-DECK-3)")

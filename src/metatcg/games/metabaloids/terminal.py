@@ -24,8 +24,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.game import Game
-from ...ui.layout import fit, pack, player_name, with_more, seat_label, seat_order
-from ...ui.terminal import GameUI
+from ...ui.layout import by_name, fit, pack, player_name, with_more, seat_label, seat_order
+from ...ui.terminal import GameUIOf
 from .data import SETUP_POINTS
 from .present import SHORT_PHASES
 
@@ -350,12 +350,8 @@ def hand_entry(card: View, count: int, numbers: str = "") -> Text:
 
 
 # ------------------------------------------------------------------ the renderer
-class MetabaloidsUI(GameUI):
+class MetabaloidsUI(GameUIOf["MetabaloidsPresentation"]):
     """Metabaloids' terminal renderer (``MetabaloidsPresentation.terminal_renderer``)."""
-
-    def __init__(self, presentation: "MetabaloidsPresentation") -> None:
-        super().__init__(presentation)
-        self.presentation: "MetabaloidsPresentation" = presentation
 
     def owns(self, view: View) -> bool:
         players = view.get("players")
@@ -372,15 +368,10 @@ class MetabaloidsUI(GameUI):
 
     # ---- hand entries know which cards are Events (the view's cards do not say)
     def _hand_entries(self, hand: list[View], wide: bool) -> list[Text]:
-        counts: dict[str, int] = {}
-        first: dict[str, View] = {}
-        for c in hand:
-            counts[c["name"]] = counts.get(c["name"], 0) + 1
-            first.setdefault(c["name"], c)
         out = []
-        for nm, n in counts.items():
+        for nm, (n, first) in by_name(hand).items():
             d = self.presentation.card_def(nm)
-            card = dict(first[nm], _event=d is not None and d.is_event)
+            card = dict(first, _event=d is not None and d.is_event)
             out.append(hand_entry(card, n, d.numbers() if wide and d is not None else ""))
         return out
 

@@ -1,19 +1,15 @@
 """MetaX deck construction (MX-DECK-1..9)."""
 from __future__ import annotations
 
-from ...engine.decks import Deck, unknown_card_message
+from ...engine.decks import Deck, unknown_cards
 from .cards import CardPool
 
 STAT_WORD = {"strength": "Strength", "intelligence": "Intelligence", "special": "Special"}
 
 
 def check_deck(pool: CardPool, deck: Deck) -> list[str]:
-    problems: list[str] = []
-    known = pool.names()
     counts = deck.counts()
-    for nm in counts:
-        if nm not in pool:
-            problems.append(unknown_card_message(nm, known))
+    problems = unknown_cards(pool, counts)
     if len(deck.cards) != 40:
         problems.append(f"a deck has exactly 40 cards; this one has {len(deck.cards)} (MX-DECK-1)")
     single: dict[tuple[str, int], int] = {}

@@ -19,8 +19,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.game import Game
-from ...ui.layout import discard_section, fit, pack, with_more, player_name, seat_label, seat_order
-from ...ui.terminal import GameUI
+from ...ui.layout import by_name, discard_section, fit, named, pack, with_more, player_name, seat_label, seat_order
+from ...ui.terminal import GameUIOf
 from .cards import STAT_SHORT
 from .zones import copy_name
 from .schema import STATS
@@ -279,14 +279,9 @@ def character_text(pres: "MetaXPresentation", ch: JSON, shown: str, turn: int, w
 def hand_entries(pres: "MetaXPresentation", hand: list[JSON], wide: bool) -> list[Text]:
     """One short entry per card name in your hand: name, copies and real numbers
     ('Banish -4 MP', 'Surge 2 ×2 STR 2 +2 MP')."""
-    counts: dict[str, int] = {}
-    for c in hand:
-        counts[c["name"]] = counts.get(c["name"], 0) + 1
     out = []
-    for nm, n in counts.items():
-        t = Text(nm, style="bold")
-        if n > 1:
-            t.append(f" ×{n}", style="bold")
+    for nm, (n, _first) in by_name(hand).items():
+        t = named(nm, n)
         nums = card_numbers(pres, nm, short=not wide)
         if nums:
             t.append(" " + nums)
@@ -399,12 +394,8 @@ def _board(pres: "MetaXPresentation", p: JSON, turn: int, title: str,
     return out
 
 
-class MetaXUI(GameUI):
+class MetaXUI(GameUIOf["MetaXPresentation"]):
     """MetaX's terminal renderer (``MetaXPresentation.terminal_renderer``)."""
-
-    def __init__(self, presentation: "MetaXPresentation") -> None:
-        super().__init__(presentation)
-        self.presentation: "MetaXPresentation" = presentation
 
     def owns(self, view: JSON) -> bool:
         return "players" in view and all(isinstance(p, dict) for p in view["players"])

@@ -24,7 +24,7 @@ from ...engine.decks import Deck, split_entry
 from ...engine.game import Game
 from ...engine.seats import after
 from ...ui.layout import discard_section, player_name, seat_label, seat_order
-from ...ui.terminal import GameUI, count_width
+from ...ui.terminal import GameUIOf, count_width
 from .compact import CompactBoard
 from .deckcheck import SECTIONS
 from .present import SECTION_TITLES, keyword_label
@@ -327,12 +327,11 @@ class _Players:
 
 
 # ------------------------------------------------------------------ the UI
-class MetaZooUI(GameUI):
+class MetaZooUI(GameUIOf["MetaZooPresentation"]):
     """MetaZoo's terminal renderer (``MetaZooPresentation.terminal_renderer``)."""
 
     def __init__(self, presentation: "MetaZooPresentation") -> None:
         super().__init__(presentation)
-        self.presentation: "MetaZooPresentation" = presentation
         self.rules = dict(presentation.rules)
 
     # ---- the screen

@@ -30,8 +30,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.game import Game
-from ...ui.layout import fit, pack, player_name, seat_label, seat_order, with_more
-from ...ui.terminal import GameUI
+from ...ui.layout import by_name, fit, named, pack, player_name, seat_label, seat_order, with_more
+from ...ui.terminal import GameUIOf
 from .present import PHASES, SHORT_STEPS, WINDOW_NAMES
 from .surroundings import describe_view
 
@@ -495,12 +495,8 @@ def _attack_name(pres: Any, page: str, i: int) -> str:
 
 
 # ------------------------------------------------------------------ the renderer
-class MZ22UI(GameUI):
+class MZ22UI(GameUIOf["MZ22Presentation"]):
     """MetaZoo 2022's terminal renderer (``MZ22Presentation.terminal_renderer``)."""
-
-    def __init__(self, presentation: "MZ22Presentation") -> None:
-        super().__init__(presentation)
-        self.presentation: "MZ22Presentation" = presentation
 
     def owns(self, view: View) -> bool:
         casters = view.get("casters")
@@ -520,14 +516,9 @@ class MZ22UI(GameUI):
 
     # ---- your Chapter
     def _chapter_entries(self, chapter: list[View], level: int) -> list[Text]:
-        counts: dict[str, int] = {}
-        for c in chapter:
-            counts[c["name"]] = counts.get(c["name"], 0) + 1
         out = []
-        for nm, n in counts.items():
-            t = Text(nm, style="bold")
-            if n > 1:
-                t.append(f" ×{n}", style="bold")
+        for nm, (n, _first) in by_name(chapter).items():
+            t = named(nm, n)
             info = self.presentation.card(nm)
             if info is not None and level < 2:
                 nums = info.numbers
