@@ -36,7 +36,7 @@ from .present import PHASES, SHORT_STEPS, WINDOW_NAMES
 from .surroundings import describe_view
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .present import MZ22Presentation
+    from .present import MZ22Presentation  # noqa: F401  (named in MZ22UI's base)
 
 FATIGUED = "⟂"
 FACE_DOWN = "▢"
