@@ -15,7 +15,6 @@ from .records import Pay, Setup
 from .rules import MetabaloidsRules
 
 
-
 class MetabaloidsGame(PooledGame):
     id = "metabaloids"
     title = "Metabaloids TCG"

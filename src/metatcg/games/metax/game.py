@@ -16,7 +16,6 @@ from .records import SETUP
 from .rules import MetaXRules
 
 
-
 class MetaXGame(PooledGame):
     id = "metax"
     title = "MetaX TCG"

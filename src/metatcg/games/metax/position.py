@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.errors import StateDataError
-from ...engine.positions import Dealer, first_card, only_fields, seat_tables, table
+from ...engine.positions import Dealer, first_card, only_fields, seat_tables, table, whole
 from ...engine.state import GameState
 from .cards import CardDef, CardPool
 from .data import MetaXData
@@ -80,14 +80,9 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
                    else deal.many(vp, opponent(p), f"player {p + 1} vp"))
 
     d = MetaXData(tuple(cards), tuple(deal.owner))
-    try:
-        d.turn = int(spec.get("turn", 2))
-        d.active = int(spec.get("active", 0))
-        d.first = int(spec.get("first", 0))
-    except (TypeError, ValueError) as e:
-        raise StateDataError(f"position: {e}") from None
-    if d.active not in (0, 1) or d.first not in (0, 1) or d.turn < 1:
-        raise StateDataError("position: active/first must be 0 or 1 and turn at least 1")
+    d.turn = whole(spec.get("turn", 2), 1, 1 << 20, "turn")
+    d.active = whole(spec.get("active", 0), 0, 1, "active")
+    d.first = whole(spec.get("first", 0), 0, 1, "first")
     for p, ps in enumerate(players):
         z = zones[p]
         mp = int(ps.get("mp", 0))

@@ -15,7 +15,6 @@ from .records import Setup
 from .rules import MetaZooRules
 
 
-
 class MetaZooGame(PooledGame):
     id = "metazoo"
     title = "MetaZoo TCG (four-lane edition)"

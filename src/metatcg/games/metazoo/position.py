@@ -43,7 +43,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.errors import StateDataError
-from ...engine.positions import Dealer, only_fields, table
+from ...engine.positions import Dealer, only_fields, table, whole
 from ...engine.state import GameState
 from . import stats
 from .cards import CardDef, CardPool
@@ -173,14 +173,9 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         z["pool"] = [new(pool.aura_card(cdef.aura), p, f"player {p + 1} pool", "aura") for _ in range(n_pool)]
 
     d = MetaZooData(tuple(cards), tuple(deal.owner))
-    try:
-        d.round = int(spec.get("round", 1))
-        d.priority = int(spec.get("priority", 0))
-        d.active = int(spec.get("active", d.priority))
-    except (TypeError, ValueError) as e:
-        raise StateDataError(f"position: {e}") from None
-    if d.priority not in (0, 1) or d.active not in (0, 1) or d.round < 1:
-        raise StateDataError("position: priority/active must be 0 or 1 and round at least 1")
+    d.round = whole(spec.get("round", 1), 1, 1 << 20, "round")
+    d.priority = whole(spec.get("priority", 0), 0, 1, "priority")
+    d.active = whole(spec.get("active", d.priority), 0, 1, "active")
     for p, ps in enumerate(players):
         z = zones[p]
         d.caster[p] = z["caster"]

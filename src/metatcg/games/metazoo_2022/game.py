@@ -19,7 +19,6 @@ from .traps import resample
 from .rules import MZ22Rules
 
 
-
 class MZ22Game(PooledGame):
     id = "metazoo-2022"
     title = "MetaZoo TCG 2022 (Life Points edition)"
