@@ -9,7 +9,7 @@ worked on (a quiet state never reads a label), and only when two of them clash.
 """
 from __future__ import annotations
 
-from typing import Callable, Hashable, Sequence
+from typing import Callable, Hashable, Iterable, Sequence
 
 from .action import Action
 
@@ -39,6 +39,17 @@ def _with_words(label: str, name: str, words: str) -> str:
     if name and name in label:
         return label.replace(name, f"{name} ({words})", 1)
     return f"{label} ({words})"
+
+
+def place_among(card: int, zones: Iterable[tuple[Sequence[int], str]], name_of: Callable[[int], str]) -> str | None:
+    """Where ``card`` lies, as its place among the cards of its name in the first of ``zones``
+    (each its card ids and its words) that holds it: "2nd in hand"; None when none does."""
+    for cards, words in zones:
+        if card in cards:
+            name = name_of(card)
+            same = [x for x in cards if name_of(x) == name]
+            return f"{ordinal(same.index(card) + 1)} {words}"
+    return None
 
 
 def tell_apart(actions: Sequence[Action],

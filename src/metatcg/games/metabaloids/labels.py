@@ -4,19 +4,17 @@ ability; a card in a hand or reserve by its place there. The kernel asks only wh
 of one decision clash (``distinct_labels``)."""
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Sequence
 
 from ...engine.action import Action
-from ...engine.labels import Features, ordinal, tell_apart
-from ...engine.state import ORDER_DECISION
+from ...engine.cardlabels import by_named_cards
+from ...engine.labels import Features, ordinal, place_among
 from .zones import col_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...engine.state import GameState
     from .data import MetabaloidsData
 
-_CARD = re.compile(r"\bc([0-9]+)")
 
 
 def row_words(k: int) -> str:
@@ -31,24 +29,11 @@ def card_features(d: "MetabaloidsData", c: int) -> Features:
         if c in col:
             return d.name(c), (f"{col_name(i)} column", row_words(col.index(c)),
                                "safe" if c in d.safe else "", "ability used" if c in d.used else "")
-    for zone, words in (("hand", "in hand"), ("reserve", "in reserve"), ("events", "among Events"),
-                        ("discard", "in the discard pile"), ("lost", "in the lost pile")):
-        cards = getattr(d, zone)[p]
-        if c in cards:
-            same = [x for x in cards if d.name(x) == d.name(c)]
-            return d.name(c), (f"{ordinal(same.index(c) + 1)} {words}",)
-    return d.name(c), ()
+    place = place_among(c, ((d.hand[p], "in hand"), (d.reserve[p], "in reserve"), (d.events[p], "among Events"),
+                            (d.discard[p], "in the discard pile"), (d.lost[p], "in the lost pile")), d.name)
+    return d.name(c), () if place is None else (place,)
 
 
 def distinct_labels(st: "GameState", actions: Sequence[Action]) -> list[Action]:
     d: MetabaloidsData = st.data
-
-    order = st.decision.params.triggers if st.decision is not None and st.decision.kind == ORDER_DECISION else ()
-
-    def cards(a: Action) -> list[tuple[int, Features]]:
-        if order and a.id.startswith("trigger:"):            # a trigger by the card it comes from
-            src = order[int(a.id[8:])].card
-            return [(src, card_features(d, src))]
-        return [(int(c), card_features(d, int(c))) for c in _CARD.findall(a.id)]
-
-    return tell_apart(actions, cards)
+    return by_named_cards(st, actions, lambda c: card_features(d, c), lambda t: t.card, len(d.cards))

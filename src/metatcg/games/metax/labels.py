@@ -4,19 +4,17 @@ damage, or its place in a hand or pile; a simultaneous trigger by the card it co
 kernel asks only when two labels of one decision clash (``distinct_labels``)."""
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Sequence
 
 from ...engine.action import Action
-from ...engine.labels import Features, ordinal, tell_apart
-from ...engine.state import ORDER_DECISION
+from ...engine.cardlabels import by_named_cards
+from ...engine.labels import Features, place_among
 from .zones import char_name, pl
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...engine.state import GameState
     from .data import MetaXData
 
-_CARD = re.compile(r"\bc([0-9]+)")
 
 
 def card_features(d: "MetaXData", c: int) -> Features:
@@ -25,22 +23,11 @@ def card_features(d: "MetaXData", c: int) -> Features:
     if c in d.entered:
         return char_name(d, c), (pl(p), "Pushed" if c in d.pushed else "Prepped",
                                  f"{len(d.damage.get(c, ()))} Damage")
-    for zone, words in (("hand", "in hand"), ("discard", "in the discard pile"), ("vp", "among Victory Points")):
-        cards = getattr(d, zone)[p]
-        if c in cards:
-            same = [x for x in cards if d.cards[x].name == d.cards[c].name]
-            return d.cards[c].name, (pl(p), f"{ordinal(same.index(c) + 1)} {words}")
-    return d.cards[c].name, (pl(p),)
+    place = place_among(c, ((d.hand[p], "in hand"), (d.discard[p], "in the discard pile"),
+                            (d.vp[p], "among Victory Points")), lambda x: d.cards[x].name)
+    return d.cards[c].name, (pl(p),) if place is None else (pl(p), place)
 
 
 def distinct_labels(st: "GameState", actions: Sequence[Action]) -> list[Action]:
     d: MetaXData = st.data
-    order = st.decision.params.triggers if st.decision is not None and st.decision.kind == ORDER_DECISION else ()
-
-    def cards(a: Action) -> list[tuple[int, Features]]:
-        if order and a.id.startswith("trigger:"):            # a trigger by the card it comes from
-            src = order[int(a.id[8:])].src
-            return [(src, card_features(d, src))]
-        return [(int(c), card_features(d, int(c))) for c in _CARD.findall(a.id) if int(c) < len(d.cards)]
-
-    return tell_apart(actions, cards)
+    return by_named_cards(st, actions, lambda c: card_features(d, c), lambda t: t.src, len(d.cards))

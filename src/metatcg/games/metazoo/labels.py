@@ -4,19 +4,17 @@ entered, as the board lists them); a card in a hand, deck or pile by its place t
 asks only when two labels of one decision clash (``distinct_labels``)."""
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ...engine.action import Action
-from ...engine.labels import Features, ordinal, tell_apart
-from ...engine.state import ORDER_DECISION
+from ...engine.cardlabels import by_named_cards
+from ...engine.labels import Features, ordinal, place_among
 from .zones import lane_txt, nm, pl
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...engine.state import GameState
     from .data import MetaZooData
 
-_CARD = re.compile(r"\bc([0-9]+)")
 
 
 def card_features(d: "MetaZooData", c: int) -> Features:
@@ -29,24 +27,17 @@ def card_features(d: "MetaZooData", c: int) -> Features:
         return nm(d, c), (pl(p), lane_txt(ln), "tapped" if c in d.tapped else "untapped",
                           f"{d.damage.get(c, 0)} damage", where)
     p = d.owner[c]
-    for zone, words in (("hand", "in hand"), ("aura_zone", "in the Aura zone"), ("discard", "in the discard pile"),
-                        ("looking", "looked at")):
-        cards = getattr(d, zone)[p]
-        if c in cards:
-            same = [x for x in cards if nm(d, x) == nm(d, c)]
-            return nm(d, c), ("tapped" if c in d.tapped else "", f"{ordinal(same.index(c) + 1)} {words}")
-    return nm(d, c), ()
+    place = place_among(c, ((d.hand[p], "in hand"), (d.aura_zone[p], "in the Aura zone"),
+                            (d.discard[p], "in the discard pile"), (d.looking[p], "looked at")), lambda x: nm(d, x))
+    return nm(d, c), () if place is None else ("tapped" if c in d.tapped else "", place)
+
+
+def _trigger_source(trigger: Any) -> int:
+    """The card a waiting trigger comes from (-1: none)."""
+    ctx = getattr(trigger, "ctx", None)
+    return ctx.src if ctx is not None else -1
 
 
 def distinct_labels(st: "GameState", actions: Sequence[Action]) -> list[Action]:
     d: MetaZooData = st.data
-
-    order = st.decision.params.triggers if st.decision is not None and st.decision.kind == ORDER_DECISION else ()
-
-    def cards(a: Action) -> list[tuple[int, Features]]:
-        if order and a.id.startswith("trigger:"):            # a trigger by the card it comes from
-            ctx = getattr(order[int(a.id[8:])], "ctx", None)
-            return [(ctx.src, card_features(d, ctx.src))] if ctx is not None and ctx.src >= 0 else []
-        return [(int(c), card_features(d, int(c))) for c in _CARD.findall(a.id) if int(c) < len(d.cards)]
-
-    return tell_apart(actions, cards)
+    return by_named_cards(st, actions, lambda c: card_features(d, c), _trigger_source, len(d.cards))

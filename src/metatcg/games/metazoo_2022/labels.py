@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING, Sequence
 
 from ...engine.action import Action
-from ...engine.labels import Features, ordinal, tell_apart
+from ...engine.labels import Features, ordinal, tell_apart, place_among
 from ...engine.state import ORDER_DECISION
 from .zones import nm, pl
 
@@ -26,13 +26,10 @@ def page_features(d: "MZ22Data", c: int, you: int = -1) -> Features:
     s = d.ps.get(c)
     if s is None:
         p = d.owner[c]
-        for zone, words in (("chapter", "in the Chapter"), ("limbo", "in Limbo"), ("cemetery", "in the Cemetery"),
-                            ("afterlife", "in the Afterlife")):
-            pages = getattr(d, zone)[p]
-            if c in pages:
-                same = [x for x in pages if nm(d, x) == nm(d, c)]
-                return nm(d, c), (f"{ordinal(same.index(c) + 1)} {words}",)
-        return nm(d, c), ()
+        place = place_among(c, ((d.chapter[p], "in the Chapter"), (d.limbo[p], "in Limbo"),
+                                (d.cemetery[p], "in the Cemetery"), (d.afterlife[p], "in the Afterlife")),
+                            lambda x: nm(d, x))
+        return nm(d, c), () if place is None else (place,)
     if s.face_down:
         return traps.HIDDEN, (pl(s.controller), traps.hidden_place(d, c))
     beneath = [x for x, t in d.ps.items() if t.under == c]
