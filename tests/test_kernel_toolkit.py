@@ -175,6 +175,21 @@ def test_a_dealer_deals_named_cards_and_filler_and_names_a_typo():
         deal.new("Ember Fax", 0, "player 1 hand")
     with pytest.raises(StateDataError, match="whole number"):
         deal.fill(0, -1, "deck_size")
+    with pytest.raises(StateDataError, match="deck_size must be a whole number from 0 to 1000"):
+        deal.fill(0, 10**9, "deck_size")
+
+
+def test_a_pile_is_its_cards_top_first_or_filler_of_its_size():
+    deal: Dealer[_Card] = Dealer(_Pool(), 1, lambda pool: first_card(pool, lambda c: c.kind == "land", "land"))
+    top_last = deal.pile({"deck": ["Ember Fox", "Plain Stone"]}, "deck", "deck_size", 0, "player 1", 20)
+    assert [deal.cards[c].name for c in top_last] == ["Plain Stone", "Ember Fox"]
+    as_listed = deal.pile({"deck": ["Ember Fox", "Plain Stone"]}, "deck", "deck_size", 0, "player 1", 20,
+                          top_last=False)
+    assert [deal.cards[c].name for c in as_listed] == ["Ember Fox", "Plain Stone"]
+    assert len(deal.pile({}, "deck", "deck_size", 0, "player 1", 3)) == 3
+    assert deal.pile({"deck_size": 0}, "deck", "deck_size", 0, "player 1", 3) == []
+    with pytest.raises(StateDataError, match="player 1 deck: expected a list of card names"):
+        deal.pile({"deck": "Ember Fox"}, "deck", "deck_size", 0, "player 1", 3)
 
 
 def test_position_fields_are_checked_by_name():

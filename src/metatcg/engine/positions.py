@@ -48,6 +48,10 @@ def seat_tables(spec: dict[str, Any], key: str, counts: Iterable[int], game: str
     return [table(s, f"{key} {i + 1}") for i, s in enumerate(seats)]
 
 
+#: the most filler cards one pile may be given (a typo of a few zeros would otherwise hang)
+MAX_FILL = 1000
+
+
 class Dealer(Generic[Card]):
     """Deals named cards into a position: each card is checked against the pool, given an
     instance index, an owner, and (unless ``counted`` says no) a place in its owner's deck list,
@@ -95,9 +99,18 @@ class Dealer(Generic[Card]):
 
     def fill(self, seat: int, count: Any, where: str) -> list[int]:
         """``count`` filler cards for ``seat``."""
-        if type(count) is not int or count < 0:
-            raise StateDataError(f"{where}: a count must be a whole number")
+        count = whole(count, 0, MAX_FILL, where)
         return [self.new(self.filler(), seat, where) for _ in range(count)] if count else []
+
+    def pile(self, spec: dict[str, Any], key: str, size_key: str, seat: int, who: str, size: int,
+             top_last: bool = True) -> list[int]:
+        """A seat's draw pile, given by its cards (``spec[key]``, top first) or by its size
+        (``spec[size_key]``, else ``size``, filler cards); kept top last unless ``top_last`` is
+        False."""
+        if key in spec:
+            ids = self.many(spec[key], seat, f"{who} {key}")
+            return ids[::-1] if top_last else ids
+        return self.fill(seat, spec.get(size_key, size), f"{who} {size_key}")
 
     def decks(self) -> tuple[tuple[str, ...], ...]:
         """The decks the state records (each seat's counted names, in dealing order)."""

@@ -123,6 +123,14 @@ class GameUI:
         """A card's one-line summary, its name in bold (hands, lists)."""
         return summary_text(name, self.pres(game).card_summary(name))
 
+    def hand_section(self, game: Game, title: str, cards: list[dict[str, Any]]) -> list[RenderableType]:
+        """A full board's own hand: "<title> (n)" underlined, then one line a card."""
+        parts: list[RenderableType] = [Text(""), Text(f"{title} ({len(cards)})", style="bold underline")]
+        if not cards:
+            parts.append(Text("  (empty)", style="dim"))
+        parts += [Text("  - ") + self.card_line(game, c["name"]) for c in cards]
+        return parts
+
     def table_text(self, game: Game, name: str) -> str:
         """A card's text in the ``cards`` table: keywords its text does not mention first."""
         return self.card_text(game, name, with_keywords=True)

@@ -52,10 +52,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         z: dict[str, Any] = {}
         for zone in ("hand", "discard", "reserve", "events"):
             z[zone] = deal.many(ps.get(zone, []), p, f"{who} {zone}")
-        if "deck" in ps:
-            z["draw"] = deal.many(ps["deck"], p, f"{who} deck")[::-1]   # top = end
-        else:
-            z["draw"] = deal.fill(p, ps.get("deck_size", FILLER_DEFAULT), f"{who} deck_size")
+        z["draw"] = deal.pile(ps, "deck", "deck_size", p, who, FILLER_DEFAULT)
         lost = ps.get("lost", 0)
         z["lost"] = deal.fill(p, lost, f"{who} lost") if isinstance(lost, int) else deal.many(lost, p, f"{who} lost")
         cols = ps.get("columns", [[], [], []])

@@ -526,13 +526,7 @@ class MetabaloidsUI(GameUIOf["MetabaloidsPresentation"]):
         for q in order:
             parts.append(Text(""))
             parts += self._seat_section(view, q, roles, marks)
-        hand = players[me].get("hand") or []
-        parts.append(Text(""))
-        parts.append(Text(f"Your hand ({len(hand)})", style="bold underline"))
-        if not hand:
-            parts.append(Text("  (empty)", style="dim"))
-        for c in hand:
-            parts.append(Text("  - ") + self.card_line(game, c["name"]))
+        parts += self.hand_section(game, "Your hand", players[me].get("hand") or [])
         parts.append(Text(LEGEND, style="dim"))
         return Group(*parts)
 

@@ -48,10 +48,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         only_fields(ps, {"mp", "hand", "deck", "deck_size", "discard", "vp", "character",
                          "played_character", "mulligan"}, who)
         z: dict[str, Any] = {"hand": deal.many(ps.get("hand", []), p, f"{who} hand")}
-        if "deck" in ps:
-            z["deck"] = deal.many(ps["deck"], p, f"{who} deck")
-        else:
-            z["deck"] = deal.fill(p, ps.get("deck_size", FILLER_DEFAULT), f"{who} deck")
+        z["deck"] = deal.pile(ps, "deck", "deck_size", p, who, FILLER_DEFAULT, top_last=False)
         z["discard"] = deal.many(ps.get("discard", []), p, f"{who} discard")
         z["chars"] = []
         for i, ch in enumerate(ps.get("character", [])):

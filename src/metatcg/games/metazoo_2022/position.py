@@ -83,11 +83,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         z: dict[str, Any] = {}
         for zone in ("chapter", "limbo", "cemetery", "afterlife"):
             z[zone] = deal.many(cs.get(zone, []), p, f"{who} {zone}")
-        if "spellbook" in cs:
-            z["spellbook"] = deal.many(cs["spellbook"], p, f"{who} spellbook")[::-1]   # top = end
-        else:
-            k = whole(cs.get("spellbook_size", FILLER_DEFAULT), 0, 500, f"{who} spellbook_size")
-            z["spellbook"] = deal.fill(p, k, f"{who} spellbook")
+        z["spellbook"] = deal.pile(cs, "spellbook", "spellbook_size", p, who, FILLER_DEFAULT)
         for j, entry in enumerate(cs.get("arena", [])):
             where = f"{who} arena page {j + 1}"
             entry = table({"name": entry} if isinstance(entry, str) else entry, where)

@@ -672,13 +672,7 @@ class MZ22UI(GameUIOf["MZ22Presentation"]):
         for q in order:
             parts.append(Text(""))
             parts += self._arena_section(view, q, roles, marks)
-        parts.append(Text(""))
-        chapter = casters[me].get("chapter") or []
-        parts.append(Text(f"Your Chapter ({len(chapter)})", style="bold underline"))
-        if not chapter:
-            parts.append(Text("  (empty)", style="dim"))
-        for c in chapter:
-            parts.append(Text("  - ") + self.card_line(game, c["name"]))
+        parts += self.hand_section(game, "Your Chapter", casters[me].get("chapter") or [])
         parts.append(Text(LEGEND, style="dim"))
         return Group(*parts)
 
