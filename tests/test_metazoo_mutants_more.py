@@ -1,0 +1,63 @@
+"""MetaZoo (four-lane) rules and checks no other test pinned down (issue 28, mutation survivors
+of the second sampling): damage prevented in full leaves none, an Aura sent back to its deck is
+no longer tapped, who went first is unknown before the first round, and a saved state with an
+empty choice, a creature among Aura or a wrong-length field is refused by name."""
+from __future__ import annotations
+
+import pytest
+from test_metazoo_mutants_state_json import _refused, _target_with, _with
+
+from support.metazoo import GAME, new_game, play, player, position
+
+
+@pytest.mark.rule("MZL-ERRATA-REPLEFF-2")
+def test_damage_prevented_in_full_deals_none():
+    """Ward Charm prevents 2 of the damage to a friendly creature in its lane; Z Rival Blast
+    deals 2: the Earth Pup is dealt nothing."""
+    st = position(player(aura=["Fire Aura"] * 2, hand=["Z Rival Blast"]), player(),
+                  [{"terra": "Fire Starter", "p2": ["Earth Pup", "Ward Charm"]}])
+    play(st, "Z Rival Blast")
+    st.apply(st.legal_actions()[0].id)                    # the Earth Pup, the only rival creature
+    d = st.data
+    assert {d.cards[u].name: d.damage.get(u, 0) for u in d.units[1]} == {"Earth Pup": 0, "Ward Charm": 0}
+    assert "Ward Charm (P2): 2 damage to Earth Pup is prevented" in st.log
+
+
+@pytest.mark.rule("MZL-AURA-7")
+def test_an_aura_sent_back_to_the_aura_deck_is_no_longer_tapped():
+    st = position(player(aura=["Fire Aura"] * 3, hand=["Z Aura Home"]), player(), [{"terra": "Fire Starter"}])
+    play(st, "Z Aura Home")                               # paid with the first Fire Aura, now tapped
+    d = st.data
+    (tapped,) = d.tapped
+    st.apply(f"aura:c{tapped}")
+    assert d.aura_deck[0][0] == tapped and tapped not in d.aura_zone[0]
+    assert not d.tapped
+
+
+@pytest.mark.rule("MZL-AURA-7")
+def test_the_only_aura_is_sent_back_without_asking():
+    st = position(player(aura=["Fire Aura"], hand=["Z Aura Home"]), player(), [{"terra": "Fire Starter"}])
+    play(st, "Z Aura Home")
+    d = st.data
+    assert d.aura_zone[0] == [] and len(d.aura_deck[0]) == 1 and not d.tapped
+    assert "P1 puts Fire Aura on top of their Aura deck (Z Aura Home)" in st.log
+
+
+def test_who_went_first_is_unknown_until_priority_is_decided():
+    st = new_game()
+    assert st.data.first == -1 and st.decision.kind == "priority"
+    assert GAME.match_facts(st) == {"first_player": None, "turns": 0}
+
+
+def test_a_saved_choice_offering_nothing_is_refused():
+    _refused(_target_with(lambda t: t.__setitem__(5, [])), "a 'target' decision without options")
+
+
+def test_a_creature_saved_among_the_aura_is_refused():
+    def to_aura_zone(d):
+        d["aura_zone"][0].append(d["hand"][0].pop())
+    _refused(_with(to_aura_zone), r"creature c\d+ cannot be in aura_zone\[0\]")
+
+
+def test_a_caster_down_list_of_the_wrong_length_is_refused_by_name():
+    _refused(_with(lambda d: d.update(caster_down=[False])), "caster_down must be a list of 2")
