@@ -436,14 +436,12 @@ def influence(d: MetaZooData, iid: int, srcs: Sources | None = None, depth: int 
     return total
 
 
-def influence_parts(d: MetaZooData, iid: int, srcs: Sources | None = None) -> list[tuple[int, int]]:
+def influence_parts(d: MetaZooData, iid: int, srcs: Sources) -> list[tuple[int, int]]:
     """Where a unit's Influence differs from its printed one: (source card, amount) for each
     give/gain modifier and each "has" effect now met, in that order (source -1: unknown).
     The amounts add up to :func:`influence` minus the printed Influence; players read them
-    to see why a unit has the Influence it has."""
+    to see why a unit has the Influence it has (``srcs``: :func:`static_sources` now)."""
     out = [(m.src, m.amount) for m in d.mods if m.unit == iid and m.what == "inf"]
-    if srcs is None:
-        srcs = static_sources(d)
     if srcs.inf:
         for ctx, ab in srcs:
             for op in ab.do:
@@ -848,12 +846,6 @@ def cost_with(c: CardDef, lane: int, confined: int, changes: list[CostChange]) -
                 continue
         cost += op.amount
     return max(0, cost)
-
-
-def play_cost(d: MetaZooData, iid: int, p: int, lane: int = -1, confined: int = -1,
-              srcs: Sources | None = None) -> int:
-    """The cost to pay now: base plus cost changes, never below 0 (MZL-PLAY-9)."""
-    return cost_with(d.cards[iid], lane, confined, cost_changes(d, p, srcs))
 
 
 def lane_discounts(c: CardDef, changes: list[CostChange]) -> list[int]:
