@@ -61,3 +61,18 @@ def test_a_creature_saved_among_the_aura_is_refused():
 
 def test_a_caster_down_list_of_the_wrong_length_is_refused_by_name():
     _refused(_with(lambda d: d.update(caster_down=[False])), "caster_down must be a list of 2")
+
+
+@pytest.mark.rule("MZL-CREATURE-3", "MZL-ERRATA-REPLEFF-2")
+def test_a_shatter_by_the_rules_waiting_on_a_replacement_is_saved_and_read_back():
+    """An Earth Brute at -6 Influence is Shattered by the state check; Guard Plate may be
+    Shattered instead, and the game saved while P2 decides reads back exactly."""
+    st = position(player(), player(), [{"terra": "Fire Starter",
+                                        "p2": [{"name": "Earth Brute", "give": -10}, "Guard Plate"]}])
+    assert st.decision.kind == "instead" and "Earth Brute has -6 Influence and is Shattered (MZL-CREATURE-3)" in st.log
+    obj = st.to_json()
+    back = GAME.state_from_json(obj)
+    assert back.to_json() == obj
+    back.apply("no")
+    d = back.data
+    assert [d.cards[u].name for u in d.units[1]] == ["Guard Plate"]
