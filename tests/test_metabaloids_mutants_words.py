@@ -1,10 +1,12 @@
 """The words a Metabaloids player reads where a change of one word went unnoticed (issue 28,
-mutation survivors): a deploy option names the verb the rule uses, and a card's numbers end with
-"promo" only on a promo card."""
+mutation survivors): a deploy option names the verb the rule uses, a card's numbers end with
+"promo" only on a promo card, and a window names the phase it opens; the window after a declared
+attack asks the active seat first."""
 from __future__ import annotations
 
 import pytest
-from test_metabaloids_rules import GAME, HAND, pos
+from test_metabaloids_battle_changes import attack
+from test_metabaloids_rules import GAME, HAND, play, pos
 
 
 @pytest.mark.rule("MB-DEPLOY-1")
@@ -20,3 +22,21 @@ def test_a_cards_numbers_end_with_promo_only_on_a_promo_card():
     assert GAME.pool["Sprig"].numbers() == "C1 · ATK 1 DEF 1 · META 0"
     promo = next(c for c in GAME.pool.by_name.values() if c.promo)
     assert promo.numbers().endswith(" · promo")
+
+
+def _both_can_respond():
+    return pos({"hand": ["Coin", "Coin", *HAND], "deck": ["Pebble"] * 5,
+                "columns": [["Spiker", "Test Drawer"], [], []]},
+               {"hand": ["Coin", "Coin"], "deck": ["Pebble"] * 5, "columns": [["Dozer", "Test Drawer"], [], []]})
+
+
+@pytest.mark.rule("PR-MB-1")
+def test_a_phase_window_names_the_phase_and_the_declared_attack_window_asks_the_active_seat_first():
+    st = _both_can_respond()
+    assert st.decision.prompt == "Attack Phase begins: use an ability or Event, or pass"
+    play(st, "pass", "pass")
+    attack(st, "Spiker", "Dozer")
+    assert (st.decision.kind, st.current_player()) == ("__respond", 0)
+    assert st.decision.prompt == "An attack was declared: use an ability or Event, or pass"
+    play(st, "pass")
+    assert (st.decision.kind, st.current_player()) == ("__respond", 1)
