@@ -76,3 +76,15 @@ def test_a_shatter_by_the_rules_waiting_on_a_replacement_is_saved_and_read_back(
     back.apply("no")
     d = back.data
     assert [d.cards[u].name for u in d.units[1]] == ["Guard Plate"]
+
+
+@pytest.mark.rule("MZL-ERRATA-REPLEFF-2")
+def test_a_replacement_names_the_lane_its_unit_was_in_after_the_unit_left():
+    """Z Spark Aegis returns the creature about to be Shattered to hand and makes a Spark "in its
+    lane": the lane it was in, though it has left the lane by then."""
+    st = position(player(), player(), [{"terra": "Fire Starter", "p1": [{"name": "Fire Pup", "give": -10},
+                                                                        "Z Spark Aegis"]}])
+    d = st.data
+    assert [d.cards[u].name for u in d.units[0]] == ["Z Spark Aegis", "Spark"]
+    assert [d.cards[c].name for c in d.hand[0]] == ["Fire Pup"]
+    assert "P1 creates a Spark token in lane 1 (Z Spark Aegis)" in st.log
