@@ -9,7 +9,7 @@ import pytest
 
 from metatcg.games.metazoo import stats
 from metatcg.games.metazoo.records import Ctx
-from metatcg.games.metazoo.schema import UnitFilter
+from metatcg.games.metazoo.schema import Condition, Count, UnitFilter
 from support.metazoo import player, position
 
 
@@ -56,3 +56,13 @@ def test_a_card_in_no_lane_is_not_in_this_lane():
     (in_hand,) = d.hand[0]
     for lane in range(4):
         assert not stats.unit_matches(d, UnitFilter(lane="this"), in_hand, Ctx(d.caster[0], 0, 0, lane=lane))
+
+
+def test_a_condition_counts_every_matching_unit():
+    d = board()
+    ctx = Ctx(d.caster[0], 0, 0, lane=0)
+
+    def at_least(k: int) -> bool:
+        return stats.condition_ok(d, Condition(count=[Count(units=UnitFilter(side="friendly", type="creature"),
+                                                            at_least=k)]), ctx)
+    assert at_least(4) and not at_least(5)           # the Caster, two Fire Pups and the Fire Brute

@@ -88,3 +88,24 @@ def test_a_replacement_names_the_lane_its_unit_was_in_after_the_unit_left():
     assert [d.cards[u].name for u in d.units[0]] == ["Z Spark Aegis", "Spark"]
     assert [d.cards[c].name for c in d.hand[0]] == ["Fire Pup"]
     assert "P1 creates a Spark token in lane 1 (Z Spark Aegis)" in st.log
+
+
+@pytest.mark.rule("MZL-ERRATA-ENTERS-1", "MZL-KW-CREATE-3")
+def test_a_created_token_enters_its_lane():
+    """The Spark Z Spark Aegis creates enters lane 1, so Gatekeeper there ("when a unit enters
+    this lane, gain 1 MP") triggers."""
+    st = position(player(), player(), [{"terra": "Fire Starter", "p1": [{"name": "Fire Pup", "give": -10},
+                                                                        "Z Spark Aegis", "Gatekeeper"]}])
+    assert st.data.mp == [1, 0]
+    assert st.log[-1] == "P1 gains 1 MP (Gatekeeper): 1 MP, opponent 0"
+
+
+@pytest.mark.rule("MZL-KW-CREATE-3")
+def test_a_token_made_in_any_lane_goes_to_the_lane_its_creator_chose():
+    st = position(player(aura=["Fire Aura"], hand=["Z Wisp Anywhere"]), player(),
+                  [{"terra": "Fire Starter"}, {"terra": "Fire Starter"}])
+    play(st, "Z Wisp Anywhere")
+    assert st.decision.kind == "lane"
+    st.apply("lane:2")
+    d = st.data
+    assert [[d.cards[u].name for u in d.units[ln * 2]] for ln in range(4)] == [[], ["Z Wisp"], [], []]
