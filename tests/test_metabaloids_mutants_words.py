@@ -40,3 +40,10 @@ def test_a_phase_window_names_the_phase_and_the_declared_attack_window_asks_the_
     assert st.decision.prompt == "An attack was declared: use an ability or Event, or pass"
     play(st, "pass")
     assert (st.decision.kind, st.current_player()) == ("__respond", 1)
+
+
+def test_during_the_initial_deployment_an_own_turn_ability_is_not_usable_even_for_the_active_seat():
+    st = pos({"hand": ["Sprig", "Coin"], "deck": ["Pebble"] * 5, "columns": [["Test Digger"], [], []]},
+             {"deck": ["Pebble"] * 5, "columns": [["Dozer"], [], []]}, phase="setup")
+    assert (st.decision.kind, st.current_player()) == ("place", 0)
+    assert st.rules.why_not(st, 0, "Test Digger") == "Test Digger's ability is used in your own turn, not now"
