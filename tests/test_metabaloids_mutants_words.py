@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from test_metabaloids_battle_changes import attack
-from test_metabaloids_rules import GAME, HAND, play, pos
+from test_metabaloids_rules import GAME, HAND, cid, play, pos
 
 
 @pytest.mark.rule("MB-DEPLOY-1")
@@ -47,3 +47,14 @@ def test_during_the_initial_deployment_an_own_turn_ability_is_not_usable_even_fo
              {"deck": ["Pebble"] * 5, "columns": [["Dozer"], [], []]}, phase="setup")
     assert (st.decision.kind, st.current_player()) == ("place", 0)
     assert st.rules.why_not(st, 0, "Test Digger") == "Test Digger's ability is used in your own turn, not now"
+
+
+@pytest.mark.rule("MB-RESTOCK-2")
+def test_a_payment_prompt_counts_the_points_still_owed():
+    """Nib costs 2, paid from hand one Coin (META 1) at a time."""
+    st = pos({"hand": ["Nib", "Coin", "Coin"], "deck": ["Pebble"] * 5, "columns": [["Spiker"], [], []]},
+             {"deck": ["Pebble"] * 5, "columns": [["Dozer"], [], []]}, phase="restock")
+    play(st, f"restock:c{cid(st, 'Nib')}")
+    assert st.decision.prompt == "Pay 2 more points for restocking Nib (from hand)"
+    play(st, st.legal_actions()[0].id)
+    assert st.decision.prompt == "Pay 1 more point for restocking Nib (from hand)"
