@@ -66,3 +66,12 @@ def test_a_condition_counts_every_matching_unit():
         return stats.condition_ok(d, Condition(count=[Count(units=UnitFilter(side="friendly", type="creature"),
                                                             at_least=k)]), ctx)
     assert at_least(4) and not at_least(5)           # the Caster, two Fire Pups and the Fire Brute
+
+
+def test_a_condition_on_the_lanes_terra_reads_its_aura():
+    d = board()
+    ctx = Ctx(d.caster[0], 0, 0, lane=0)                 # lane 1: a Fire Starter
+    assert stats.condition_ok(d, Condition(terra_aura="fire"), ctx)
+    assert not stats.condition_ok(d, Condition(terra_aura="earth"), ctx)
+    assert stats.condition_ok(d, Condition(terra_not_aura="earth"), ctx)
+    assert not stats.condition_ok(d, Condition(terra_not_aura="fire"), ctx)

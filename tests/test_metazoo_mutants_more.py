@@ -109,3 +109,16 @@ def test_a_token_made_in_any_lane_goes_to_the_lane_its_creator_chose():
     st.apply("lane:2")
     d = st.data
     assert [[d.cards[u].name for u in d.units[ln * 2]] for ln in range(4)] == [[], ["Z Wisp"], [], []]
+
+
+@pytest.mark.rule("MZL-KW-DUEL-1")
+def test_the_log_names_who_dealt_damage_even_the_first_card_of_the_game():
+    """P1's Caster (card c0) Duels an Earth Brute: each is dealt the other's Influence, and the log
+    names the Caster as the one dealing it."""
+    st = position(player(aura=["Fire Aura"] * 3, hand=["Z Duel"]), player(),
+                  [{"terra": "Fire Starter", "p1": ["Plain Fire Caster"], "p2": ["Earth Brute"]}])
+    assert st.data.caster[0] == 0
+    play(st, "Z Duel")
+    st.apply(st.legal_actions()[0].id)                    # the Earth Brute: the Caster is the only fighter
+    assert "Earth Brute (P2) is dealt 4 damage by Plain Fire Caster (4 in total)" in st.log
+    assert "Plain Fire Caster (P1) is dealt 4 damage by Earth Brute (4 in total)" in st.log
