@@ -58,3 +58,17 @@ def test_a_payment_prompt_counts_the_points_still_owed():
     assert st.decision.prompt == "Pay 2 more points for restocking Nib (from hand)"
     play(st, st.legal_actions()[0].id)
     assert st.decision.prompt == "Pay 1 more point for restocking Nib (from hand)"
+
+
+@pytest.mark.rule("MB-ABIL-1")
+def test_a_card_with_two_abilities_offers_the_one_usable_now():
+    """Test Twin has an own-turn and an any-time ability: in its own Use Abilities phase both are
+    offered; in the other seat's Attack Phase window only the any-time one."""
+    twin = {"hand": ["Coin", "Coin"], "deck": ["Pebble"] * 5, "columns": [["Test Twin"], [], []]}
+    other = {"hand": ["Coin", "Coin"], "deck": ["Pebble"] * 5, "columns": [["Dozer"], [], []]}
+    mine = pos(twin, other, phase="abilities")
+    c = cid(mine, "Test Twin")
+    assert [a for a in [a.id for a in mine.legal_actions()] if a.startswith("use:")] == [f"use:c{c}#0", f"use:c{c}#1"]
+    theirs = pos(other, twin)
+    assert theirs.current_player() == 1
+    assert [a.id for a in theirs.legal_actions()] == [f"use:c{cid(theirs, 'Test Twin')}#1", "pass"]
