@@ -13,6 +13,7 @@ import pytest
 import metatcg
 from metatcg.engine.rng import Rng
 from metatcg.games.metabaloids import grid
+from support.metabaloids_grid import fits
 
 GAME = metatcg.load_game("metabaloids")
 DECKS = GAME.starter_deck_names()
@@ -71,7 +72,7 @@ def check(st, before, every_view: bool):
     if every_view:
         for p in range(d.n):                          # the option lists' shortcut is the placement rule
             for c in d.in_play(p) + d.reserve[p] + d.hand[p]:
-                if grid.spots(d, p, c) != [i for i in range(grid.COLUMNS) if grid.fits(d, p, c, i)]:
+                if grid.spots(d, p, c) != [i for i in range(grid.COLUMNS) if fits(d, p, c, i)]:
                     fail(st, f"spots and fits disagree for c{c} of P{p + 1}: {d.columns[p]}")
             text = json.dumps(st.view(p))
             leak = {int(x) for x in CARD_ID.findall(text)} & hidden_from(d, p)

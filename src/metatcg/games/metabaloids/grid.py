@@ -23,43 +23,13 @@ def limit(d: MetabaloidsData, col: list[int], w: int) -> int:
     return w
 
 
-def fits(d: MetabaloidsData, p: int, card: int, to: int) -> bool:
-    """May ``card`` (in play, in the reserve or in hand) go into column ``to`` of ``p``?
-    A card already in column ``to`` cannot "move" there; a card alone in its column moving
-    to an empty position changes nothing and is refused too."""
-    cols = d.columns[p]
-    dest = cols[to]
-    if card in dest:
-        return False
-    src = -1
-    for i in range(COLUMNS):
-        if card in cols[i]:
-            src = i
-            break
-    if src >= 0 and len(cols[src]) == 1 and not dest:
-        return False
-    before = width(cols)
-    after = before + (0 if dest else 1) - (1 if src >= 0 and len(cols[src]) == 1 else 0)
-    # the destination gains the card: it must fit the new width
-    new_dest = dest + [card]
-    if len(new_dest) > limit(d, new_dest, after):
-        return False
-    if after >= before:
-        return True  # the other columns fit at least as well as before
-    for i in range(COLUMNS):
-        if i == to or i == src or not cols[i]:
-            continue
-        col = cols[i]
-        if len(col) > limit(d, col, after) and len(col) <= limit(d, col, before):
-            return False  # legal before, too deep now
-    return True  # the width shrinks only when the card leaves a column of its own: none is left there
-
-
 def spots(d: MetabaloidsData, p: int, card: int) -> list[int]:
-    """Columns ``card`` may go into: existing ones and any free position (MB-GRID-9). The same
-    test as :func:`fits` for each column, with what does not depend on the column (where the
-    card is now, the width, which columns hold a tall card) worked out once: option lists ask
-    it for every card in play."""
+    """Columns ``card`` may go into: existing ones and any free position (MB-GRID-9). A card
+    already in a column cannot "move" there, and one alone in its column cannot move to an
+    empty position; the destination must fit the new width, and the other columns too when
+    the width shrinks. What does not depend on the column (where the card is now, the width,
+    which columns hold a tall card) is worked out once: option lists ask it for every card in
+    play. (tests/support/metabaloids_grid.py keeps the column-at-a-time test it must equal.)"""
     cols = d.columns[p]
     cards = d.cards
     src = -1
