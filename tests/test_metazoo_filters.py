@@ -9,7 +9,7 @@ import pytest
 
 from metatcg.games.metazoo import stats
 from metatcg.games.metazoo.records import Ctx
-from metatcg.games.metazoo.schema import Condition, Count, UnitFilter
+from metatcg.games.metazoo.schema import CardFilter, Condition, Count, UnitFilter
 from support.metazoo import player, position
 
 
@@ -75,3 +75,16 @@ def test_a_condition_on_the_lanes_terra_reads_its_aura():
     assert not stats.condition_ok(d, Condition(terra_aura="earth"), ctx)
     assert stats.condition_ok(d, Condition(terra_not_aura="earth"), ctx)
     assert not stats.condition_ok(d, Condition(terra_not_aura="fire"), ctx)
+
+
+@pytest.mark.parametrize("kind, names", [
+    ("unit", {"Fire Pup", "Fire Brute", "Warding Charm"}),
+    ("creature", {"Fire Pup", "Fire Brute"}),
+    ("equipment", {"Warding Charm"}),
+    ("terra", {"Fire Starter"}),
+])
+def test_a_card_filter_of_a_type_names_the_cards_of_that_type(kind, names):
+    """A "unit" is a creature or an equipment card (in a hand, deck or discard pile)."""
+    from support.metazoo import GAME
+    pool = ["Fire Pup", "Fire Brute", "Warding Charm", "Fire Starter", "Z Rival Blast", "Fire Aura"]
+    assert {n for n in pool if stats.card_matches(GAME.pool[n], CardFilter(type=kind))} == names
