@@ -122,3 +122,21 @@ def test_the_log_names_who_dealt_damage_even_the_first_card_of_the_game():
     st.apply(st.legal_actions()[0].id)                    # the Earth Brute: the Caster is the only fighter
     assert "Earth Brute (P2) is dealt 4 damage by Plain Fire Caster (4 in total)" in st.log
     assert "Plain Fire Caster (P1) is dealt 4 damage by Earth Brute (4 in total)" in st.log
+
+
+@pytest.mark.rule("PR-MZL-25")
+def test_an_untap_ability_is_offered_only_while_an_aura_is_tapped():
+    """Storm Bottle ("Tap: untap one of your Aura") would change nothing with every Aura untapped."""
+    def offered(tapped: bool) -> bool:
+        st = position(player(aura=["Fire Aura", {"name": "Fire Aura", "tapped": tapped}]), player(),
+                      [{"terra": "Fire Starter", "p1": ["Fire Pup", "Storm Bottle"]}])
+        return any(a.id.startswith("ability:") for a in st.legal_actions())
+    assert offered(True) and not offered(False)
+
+
+@pytest.mark.rule("MZL-KW-SOAR-3")
+def test_soar_given_until_the_end_of_the_round_makes_its_side_soar():
+    from metatcg.games.metazoo import stats
+    st = position(player(), player(), [{"terra": "Fire Starter", "p1": [{"name": "Fire Pup", "keywords": ["soar"]}],
+                                        "p2": ["Earth Pup"]}])
+    assert stats.side_soar(st.data, 0, 0) and not stats.side_soar(st.data, 0, 1)
