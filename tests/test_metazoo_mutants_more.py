@@ -140,3 +140,15 @@ def test_soar_given_until_the_end_of_the_round_makes_its_side_soar():
     st = position(player(), player(), [{"terra": "Fire Starter", "p1": [{"name": "Fire Pup", "keywords": ["soar"]}],
                                         "p2": ["Earth Pup"]}])
     assert stats.side_soar(st.data, 0, 0) and not stats.side_soar(st.data, 0, 1)
+
+
+@pytest.mark.rule("MZL-EQUIP-2")
+def test_an_equipment_starts_working_when_the_second_players_creature_joins_it():
+    """P2's Feathered Cloak alone in lane 2 gives nothing; once P2 plays an Earth Pup there, the
+    side has Soar (the continuous effects are worked out again for P2's side too)."""
+    from metatcg.games.metazoo import stats
+    st = position(player(), player("Plain Earth Caster", aura=["Earth Aura"] * 3, hand=["Earth Pup"]),
+                  [{"terra": "Fire Starter"}, {"terra": "Fire Starter", "p2": ["Feathered Cloak"]}], priority=1)
+    assert not stats.side_soar(st.data, 1, 1)
+    play(st, "Earth Pup", lane=2, p=1)
+    assert stats.side_soar(st.data, 1, 1)
