@@ -152,3 +152,19 @@ def test_an_equipment_starts_working_when_the_second_players_creature_joins_it()
     assert not stats.side_soar(st.data, 1, 1)
     play(st, "Earth Pup", lane=2, p=1)
     assert stats.side_soar(st.data, 1, 1)
+
+
+@pytest.mark.rule("MZL-ERRATA-SIMUL-2")
+def test_up_to_two_targets_may_include_the_first_card_of_the_game():
+    """Pump Two gives up to two friendly creatures +2 Influence; P1's Caster (card c0) is picked,
+    then no more: the Caster gets it and the prompt counts down."""
+    from metatcg.games.metazoo import stats
+    st = position(player(aura=["Fire Aura"] * 3, hand=["Pump Two"]), player(),
+                  [{"terra": "Fire Starter", "p1": ["Plain Fire Caster", "Fire Pup"]}])
+    play(st, "Pump Two")
+    assert st.decision.prompt == "Pump Two: choose up to 2 more unit(s) (give influence), or done"
+    st.apply("target:c0")
+    assert st.decision.prompt == "Pump Two: choose up to 1 more unit(s) (give influence), or done"
+    st.apply("done")
+    assert "Pump Two (P1): Plain Fire Caster gets +2 Influence until the end of the round" in st.log
+    assert stats.influence(st.data, 0) == 6
