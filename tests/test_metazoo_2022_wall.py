@@ -1,6 +1,8 @@
 """Surroundings, the 4th Wall and Special Terra (MZ22-TERRA-8..14, MZ22-WALL, MZ22-SPTERRA)."""
 from __future__ import annotations
 
+import math
+
 import json
 
 import pytest
@@ -43,6 +45,9 @@ def test_full_moon_winter_meteors():
     cloudy = surroundings.derive(surroundings.from_dict(
         {"mode": "shared", "moment": "2024-08-12T23:30:00-04:00", "place": [44.0, -71.0]}, 2), 0, 1)
     assert "stars" not in cloudy
+    january = surroundings.derive(surroundings.from_dict(
+        {"mode": "shared", "moment": "2024-01-25T20:00:00+00:00", "place": [45.0, 0.0]}, 2), 0, 1)
+    assert {"winter", "full_moon"} <= set(january)
 
 
 @pytest.mark.rule("MZ22-TERRA-9", "MZ22-TERRA-8")
@@ -166,6 +171,8 @@ def test_a_landmark_within_five_miles_gives_its_key_and_the_terra_bonus():
     near = [44.0 + 7 / 111.2, -71.0]                   # 7 km north
     far = [44.0 + 9 / 111.2, -71.0]                    # 9 km north
     assert 6.9 < sky.distance_km(tuple(here), tuple(near)) < 7.1
+    east = (44.0, -71.0 + 7 / (111.2 * math.cos(math.radians(44.0))))   # 7 km east: the longitude part
+    assert 6.9 < sky.distance_km(tuple(here), east) < 7.1
     for at, has in ((near, True), (far, False)):
         option = opt(mode="shared", moment="2024-08-12T12:00:00-04:00", place=here,
                      landmarks=[{"key": "lake", "at": at}])
@@ -193,3 +200,12 @@ def test_a_declared_item_never_stands_for_a_token_each_token_is_its_own():
     assert len(tokens) == 2 and len(set(tokens)) == 2                   # two Tokens, two ids
     assert all(d.ps[t].under == -1 for t in tokens)                     # each stands alone
     assert [p["name"] for p in st.view(1)["arena"] if p["token"]] == ["Toy Train Token", "Toy Train Token"]
+
+
+def test_a_key_that_is_not_a_place_key_is_refused_saying_where_sky_keys_come_from_only_when_it_is_one():
+    def refusal(key: str) -> str:
+        with pytest.raises(ValueError) as e:
+            surroundings.from_dict({"mode": "per_caster", "casters": [{"keys": [key]}, {}]}, 2)
+        return str(e.value)
+    assert "winter is not a place key (clock, sky and weather keys come from moment" in refusal("winter")
+    assert refusal("volcano").startswith("surroundings casters[0].keys: volcano is not a place key; place keys: ")
