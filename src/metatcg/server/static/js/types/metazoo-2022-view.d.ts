@@ -76,6 +76,7 @@ export interface Metazoo2022CombatView {
   counter_damage?: string | null;
 }
 
+/** Who decides now and what kind of choice it is. */
 export interface Metazoo2022Deciding {
   /** None for a response window seen by a seat not asked (PR-K-9) */
   player: number | null;
