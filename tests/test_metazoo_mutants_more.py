@@ -168,3 +168,17 @@ def test_up_to_two_targets_may_include_the_first_card_of_the_game():
     st.apply("done")
     assert "Pump Two (P1): Plain Fire Caster gets +2 Influence until the end of the round" in st.log
     assert stats.influence(st.data, 0) == 6
+
+
+@pytest.mark.rule("MZL-KW-DUEL-1")
+def test_a_creature_never_duels_itself_and_a_duel_without_a_fighter_lets_the_rest_resolve():
+    """Z Brawl: a friendly creature Duels another creature (either side), then draw a card."""
+    st = position(player(aura=["Fire Aura"] * 2, hand=["Z Brawl"]), player(),
+                  [{"terra": "Fire Starter", "p1": ["Fire Pup"], "p2": ["Earth Pup"]}])
+    play(st, "Z Brawl")                                   # the Fire Pup is the only fighter
+    assert [a.label for a in st.legal_actions()] == ["Choose Earth Pup (P2, lane 1)"]
+    alone = position(player(aura=["Fire Aura"] * 2, hand=["Z Brawl"]), player(),
+                     [{"terra": "Fire Starter", "p2": ["Earth Pup"]}])
+    play(alone, "Z Brawl")
+    assert "Z Brawl (P1): no creature to Duel with" in alone.log
+    assert len(alone.data.hand[0]) == 1 and alone.log[-2].startswith("P1 draws ")
