@@ -218,3 +218,16 @@ def test_a_rules_class_without_hooks_gets_the_kernels_defaults_and_overrides_are
     assert overrides(Checked(), RulesHooks, "state_check")
     assert Bare().replacement_key("x") == "x" and Bare().why_not(None, 0, "x") == ""  # type: ignore[arg-type]
     assert DataHooks().matches_decks(()) is True
+
+
+@pytest.mark.parametrize("game_id, spec, field", [
+    ("metax", {"player": [{"deck_size": 10**9}, {}]}, "player 1 deck_size"),
+    ("metabaloids", {"player": [{"deck_size": 10**9}, {}]}, "player 1 deck_size"),
+    ("metazoo", {"player": [{"caster": "Ilsa, Ember Warden", "deck_size": 10**9},
+                            {"caster": "Bram, Stonecaller"}]}, "player 1 deck_size"),
+    ("metazoo-2022", {"caster": [{"spellbook_size": 10**9}, {}]}, "caster 1 spellbook_size"),
+])
+def test_every_games_position_refuses_a_deck_of_a_billion_filler_cards_by_name(game_id, spec, field):
+    import metatcg
+    with pytest.raises(StateDataError, match=f"position: {field} must be a whole number from 0 to 1000"):
+        metatcg.load_game(game_id).position(spec)

@@ -43,7 +43,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.errors import StateDataError
-from ...engine.positions import Dealer, only_fields, table, whole
+from ...engine.positions import MAX_FILL, Dealer, only_fields, table, whole
 from ...engine.state import GameState
 from . import stats
 from .cards import CardDef, CardPool
@@ -105,7 +105,8 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
             z["deck"] = [new(n, p, f"{who} deck") for n in ps["deck"]]
         else:
             filler = _filler(pool, cdef.aura)
-            z["deck"] = [new(filler, p, f"{who} deck") for _ in range(int(ps.get("deck_size", FILLER_DEFAULT)))]
+            size = whole(ps.get("deck_size", FILLER_DEFAULT), 0, MAX_FILL, f"{who} deck_size")
+            z["deck"] = [new(filler, p, f"{who} deck") for _ in range(size)]
         z["discard"] = [new(n, p, f"{who} discard") for n in ps.get("discard", [])]
         z["starters"] = [new(n, p, f"{who} starters") for n in ps.get("starters", [])]
         z["aura"] = []
