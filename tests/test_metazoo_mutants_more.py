@@ -182,3 +182,17 @@ def test_a_creature_never_duels_itself_and_a_duel_without_a_fighter_lets_the_res
     play(alone, "Z Brawl")
     assert "Z Brawl (P1): no creature to Duel with" in alone.log
     assert len(alone.data.hand[0]) == 1 and alone.log[-2].startswith("P1 draws ")
+
+
+@pytest.mark.rule("MZL-ERRATA-TIE-3", "MZL-KW-DUEL-1")
+def test_a_duel_against_the_strongest_rival_keeps_its_fighter_through_a_tie():
+    """Two Earth Pups tie for the most Influence: P1 (the active player) picks one, and the Fire
+    Brute Duels it."""
+    st = position(player(aura=["Fire Aura"] * 2, hand=["Z Duel Strongest"]), player(),
+                  [{"terra": "Fire Starter", "p1": ["Fire Brute"], "p2": ["Earth Pup", "Earth Pup"]}])
+    play(st, "Z Duel Strongest")
+    assert st.decision.prompt == "Z Duel Strongest: several units are tied; choose the one that gets the effect"
+    second = st.legal_actions()[1].id
+    st.apply(second)
+    assert "Z Duel Strongest (P1): Fire Brute (4) Duels Earth Pup (P2, lane 1) (2)" in st.log
+    assert int(second[len("target:c"):]) not in st.data.lane_of          # defeated by the Brute's 4
