@@ -91,3 +91,26 @@ def test_a_chain_that_is_not_a_list_is_refused_by_name(value):
     raw["data"]["chain"] = value
     with pytest.raises(StateDataError, match="chain must be a list"):
         GAME.state_from_json(raw)
+
+
+@pytest.mark.parametrize("combat", [
+    ["@combat", 1, 9, 1, "P2", 0, [], "", -1, "declare"],     # a seat that does not exist
+    ["@combat", 1, 0, 99, "P2", 0, [], "", -1, "declare"],    # an attacking Page that does not exist
+])
+def test_a_combat_naming_a_seat_or_page_that_does_not_exist_is_refused(combat):
+    obj = owl_resolving().to_json()
+    obj["data"]["combat"] = combat
+    with pytest.raises(StateDataError, match="the Combat names a Page or seat that does not exist"):
+        GAME.state_from_json(obj)
+
+
+def test_a_step_naming_a_seat_that_does_not_exist_or_mods_that_are_no_list_is_refused_by_name():
+    obj = owl_resolving().to_json()
+    assert obj["stack"][4] == ["@main", 0]
+    obj["stack"][4] = ["@main", 7]
+    with pytest.raises(StateDataError, match="main.seat names seat 7, which does not exist"):
+        GAME.state_from_json(obj)
+    obj = owl_resolving().to_json()
+    obj["data"]["mods"] = 5
+    with pytest.raises(StateDataError, match="mods must be a list, not 5"):
+        GAME.state_from_json(obj)
