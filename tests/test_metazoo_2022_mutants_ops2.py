@@ -69,3 +69,12 @@ def test_an_effect_goes_on_after_making_aura_of_a_fixed_type():
     cast(st, "Test Kindle Gain")
     assert st.data.pool[0].get("flame") == 1
     assert st.data.lp_of_caster(0) == 1010
+
+
+@pytest.mark.parametrize("per, expected", [("chapter", 3), ("cemetery", 2), ("limbo", 1), ("afterlife", 0)])
+def test_an_amount_per_page_counts_the_pages_in_that_zone_of_the_controller(per, expected):
+    from metatcg.games.metazoo_2022 import stats
+    st = pos({"chapter": ["Ember Hare"] * 3, "cemetery": ["Test Scatter"] * 2, "limbo": ["Ember Hare"]},
+             {"chapter": ["Ember Hare"] * 5})
+    assert stats.count(st.data, 0, -1, per) == expected
+    assert stats.count(st.data, 0, -1, "tribe") == 0           # no Page to count the tribe of
