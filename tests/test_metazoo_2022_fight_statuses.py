@@ -337,6 +337,7 @@ def test_paralyze_ends_at_the_end_of_the_next_turn():
     st = pos([], ["Big Badger"])
     badger = page(st, "Big Badger")
     statuses.inflict(st, 0, "paralyze", [f"c{badger}"], auto=True)
+    assert st.log[-1] == "Big Badger is Paralyzed"
     end_turn(st)
     assert kinds(st, badger) == ["paralyze"]                  # still on in turn 4
     play(st, "end")

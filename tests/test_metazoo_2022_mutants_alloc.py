@@ -46,3 +46,23 @@ def test_every_legal_split_and_no_other_is_reachable(attacker, defenders, total)
     paths = reachable(st, [*defenders, "Test Den"], attacker)
     assert len(paths) == len(set(paths))
     assert set(paths) == legal_splits(total, [5] * len(defenders))
+
+
+@pytest.mark.rule("MZ22-COMBAT-33")
+def test_an_allocation_option_says_when_it_carries_the_remainder_below_five():
+    """23 Damage over two Defenders and the original target: the parts that are not a multiple of
+    5 carry the 3 left over, and the last Defender's options say what goes on to the target."""
+    st = position(GAME, [{"arena": ["Test Odd Brute"]}, {"arena": ["Test Den", *PUPS[:2]]}],
+                  turn=3, active=0, first=0, options={"auto_single": False})
+    atk, den, pages = page(st, "Test Odd Brute"), page(st, "Test Den"), [page(st, n) for n in PUPS[:2]]
+    play(st, f"attack:c{atk}", f"at:c{den}")
+    if st.decision.kind == "attack_choice":
+        play(st, "atk:0")
+    play(st, *[f"defend:c{b}" for b in pages], "done", f"primary:c{pages[-1]}")
+    if st.decision.kind == "counter":
+        play(st, "atk:0")
+    assert [a.label for a in st.legal_actions()][:2] == ["5 Damage to Test Pup A",
+                                                          "8 Damage to Test Pup A (with the remainder)"]
+    st.apply(st.legal_actions()[0].id)
+    assert [a.label for a in st.legal_actions()][:2] == ["5 Damage to Test Pup B, 13 to Test Den",
+                                                          "8 Damage to Test Pup B (with the remainder), 10 to Test Den"]
