@@ -75,7 +75,8 @@ def test_face_down_pages_are_hidden_and_nothing_for_rules():
     assert seen == {"id": traps.alias(st.data, lurker), "face_down": True, "controller": 1, "under": None}
     assert f"c{lurker}" not in repr(v1) and not any(f"c{lurker}" in line for line in st.log_for(0))
     assert "Bog Lurker" not in str(v1) and not any("Bog Lurker" in line for line in st.log_for(0))
-    assert st.view(1)["beneath"][0]["name"] == "Bog Lurker"
+    own = st.view(1)["beneath"][0]
+    assert own["name"] == "Bog Lurker" and own["face_down"] is True and own["alias"] == seen["id"]
     assert any("Bog Lurker" in line for line in st.log_for(1))
     from metatcg.games.metazoo_2022.stats import beasties
     assert lurker not in beasties(st.data)
