@@ -30,6 +30,17 @@ text = "You make 1 Flame Aura, then you gain 10 LP."
 [[page.effect]]
 when = "cast"
 do = [{ op = "generate", aura = "flame", n = 1 }, { op = "gain_lp", amount = 10, to = "controller" }]
+
+[[page]]
+name = "Test Maybe"
+type = "spell"
+cost = [{ aura = "neutral", n = 0 }]
+text = "You may deal 10 Damage to the attacker, then you gain 10 LP."
+
+[[page.effect]]
+when = "cast"
+do = [{ op = "may", do = [{ op = "damage", amount = 10, to = "attacker" }] },
+      { op = "gain_lp", amount = 10, to = "controller" }]
 """
 GAME = metatcg.load_game("metazoo-2022").with_cards(parse_pages(STANDINS, "mutants-ops2.toml"))
 
@@ -78,3 +89,12 @@ def test_an_amount_per_page_counts_the_pages_in_that_zone_of_the_controller(per,
              {"chapter": ["Ember Hare"] * 5})
     assert stats.count(st.data, 0, -1, per) == expected
     assert stats.count(st.data, 0, -1, "tribe") == 0           # no Page to count the tribe of
+
+
+@pytest.mark.rule("PR-MZ22-71")
+def test_a_may_that_would_do_nothing_is_not_asked_and_the_effect_goes_on():
+    """Outside Combat there is no attacker, so "you may deal 10 Damage to the attacker" would do
+    nothing: no question, and the LP gain after it still happens."""
+    st = pos({"chapter": ["Test Maybe"]}, {})
+    cast(st, "Test Maybe")
+    assert st.decision.kind == "main" and st.data.lp_of_caster(0) == 1010
