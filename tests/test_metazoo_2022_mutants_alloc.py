@@ -51,7 +51,8 @@ def test_every_legal_split_and_no_other_is_reachable(attacker, defenders, total)
 @pytest.mark.rule("MZ22-COMBAT-33")
 def test_an_allocation_option_says_when_it_carries_the_remainder_below_five():
     """23 Damage over two Defenders and the original target: the parts that are not a multiple of
-    5 carry the 3 left over, and the last Defender's options say what goes on to the target."""
+    5 carry the 3 left over, and the last Defender's options say what goes on to the target. The
+    view shows the primary Defender's answering Attack meanwhile."""
     st = position(GAME, [{"arena": ["Test Odd Brute"]}, {"arena": ["Test Den", *PUPS[:2]]}],
                   turn=3, active=0, first=0, options={"auto_single": False})
     atk, den, pages = page(st, "Test Odd Brute"), page(st, "Test Den"), [page(st, n) for n in PUPS[:2]]
@@ -63,6 +64,7 @@ def test_an_allocation_option_says_when_it_carries_the_remainder_below_five():
         play(st, "atk:0")
     assert [a.label for a in st.legal_actions()][:2] == ["5 Damage to Test Pup A",
                                                           "8 Damage to Test Pup A (with the remainder)"]
+    assert st.view(0)["combat"]["counter_damage"] == "Yip (5)"    # the primary Defender answers
     st.apply(st.legal_actions()[0].id)
     assert [a.label for a in st.legal_actions()][:2] == ["5 Damage to Test Pup B, 13 to Test Den",
                                                           "8 Damage to Test Pup B (with the remainder), 10 to Test Den"]
