@@ -41,6 +41,22 @@ text = "You may deal 10 Damage to the attacker, then you gain 10 LP."
 when = "cast"
 do = [{ op = "may", do = [{ op = "damage", amount = 10, to = "attacker" }] },
       { op = "gain_lp", amount = 10, to = "controller" }]
+
+[[page]]
+name = "Test Flame Check"
+type = "spell"
+cost = [{ aura = "neutral", n = 0 }]
+text = "Choose a Beastie: if it is of the Flame type you gain 10 LP, else 5."
+
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "beastie" }]
+
+[[page.effect.do]]
+op = "if"
+cond = { count = "types_of", of = "t0", aura = ["flame"] }
+then = [{ op = "gain_lp", amount = 10, to = "controller" }]
+else = [{ op = "gain_lp", amount = 5, to = "controller" }]
 """
 GAME = metatcg.load_game("metazoo-2022").with_cards(parse_pages(STANDINS, "mutants-ops2.toml"))
 
@@ -98,3 +114,14 @@ def test_a_may_that_would_do_nothing_is_not_asked_and_the_effect_goes_on():
     st = pos({"chapter": ["Test Maybe"]}, {})
     cast(st, "Test Maybe")
     assert st.decision.kind == "main" and st.data.lp_of_caster(0) == 1010
+
+
+@pytest.mark.parametrize("beastie, gain", [("Ember Hare", 10), ("Puddle Sprite", 5)])
+def test_a_condition_on_a_targets_types_reads_the_target_chosen(beastie, gain):
+    st = pos({"chapter": ["Test Flame Check"], "arena": [beastie]}, {})
+    target = next(c for c in st.data.arena if st.data.defs[c].name == beastie)
+    page = st.data.chapter[0][0]
+    play(st, f"contract:c{page}", f"target:c{target}")
+    while st.decision.kind == "__respond":
+        st.apply("pass")
+    assert st.data.lp_of_caster(0) == 1000 + gain
