@@ -179,6 +179,14 @@ def test_a_dealer_deals_named_cards_and_filler_and_names_a_typo():
         deal.fill(0, 10**9, "deck_size")
 
 
+def test_a_seats_lists_are_dealt_in_the_order_of_their_zones_and_an_absent_one_is_empty():
+    deal: Dealer[_Card] = Dealer(_Pool(), 1)
+    assert deal.lists({"discard": ["Plain Stone"], "hand": ["Ember Fox"]}, ("hand", "discard", "reserve"),
+                      0, "player 1") == {"hand": [0], "discard": [1], "reserve": []}
+    with pytest.raises(StateDataError, match="player 1 reserve: "):
+        deal.lists({"reserve": ["Ember Fax"]}, ("reserve",), 0, "player 1")
+
+
 def test_a_pile_is_its_cards_top_first_or_filler_of_its_size():
     deal: Dealer[_Card] = Dealer(_Pool(), 1, lambda pool: first_card(pool, lambda c: c.kind == "land", "land"))
     top_last = deal.pile({"deck": ["Ember Fox", "Plain Stone"]}, "deck", "deck_size", 0, "player 1", 20)

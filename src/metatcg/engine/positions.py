@@ -89,6 +89,11 @@ class Dealer(Generic[Card]):
             raise StateDataError(f"{where}: expected a list of card names")
         return [self.new(nm, seat, where) for nm in names]
 
+    def lists(self, spec: dict[str, Any], zones: Iterable[str], seat: int, who: str) -> dict[str, list[int]]:
+        """Each of ``zones`` that ``spec`` gives as a list of card names (an absent one is empty),
+        dealt in the order of ``zones``."""
+        return {zone: self.many(spec.get(zone, []), seat, f"{who} {zone}") for zone in zones}
+
     def filler(self) -> str:
         """The name of the card that fills a deck given only by its size."""
         if self._filler is None:

@@ -49,9 +49,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     for p, ps in enumerate(players):
         who = f"player {p + 1}"
         only_fields(ps, _PLAYER, who)
-        z: dict[str, Any] = {}
-        for zone in ("hand", "discard", "reserve", "events"):
-            z[zone] = deal.many(ps.get(zone, []), p, f"{who} {zone}")
+        z: dict[str, Any] = deal.lists(ps, ("hand", "discard", "reserve", "events"), p, who)
         z["draw"] = deal.pile(ps, "deck", "deck_size", p, who, FILLER_DEFAULT)
         lost = ps.get("lost", 0)
         z["lost"] = deal.fill(p, lost, f"{who} lost") if isinstance(lost, int) else deal.many(lost, p, f"{who} lost")

@@ -80,9 +80,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     for p, cs in enumerate(casters):
         who = f"caster {p + 1}"
         only_fields(cs, _CASTER, who)
-        z: dict[str, Any] = {}
-        for zone in ("chapter", "limbo", "cemetery", "afterlife"):
-            z[zone] = deal.many(cs.get(zone, []), p, f"{who} {zone}")
+        z: dict[str, Any] = deal.lists(cs, ("chapter", "limbo", "cemetery", "afterlife"), p, who)
         z["spellbook"] = deal.pile(cs, "spellbook", "spellbook_size", p, who, FILLER_DEFAULT)
         for j, entry in enumerate(cs.get("arena", [])):
             where = f"{who} arena page {j + 1}"
