@@ -75,6 +75,7 @@ def test_tutorial_completed_by_clicking(server, browser, game_id):
                 page.screenshot(path=str(artifacts() / f"tutorial-{game_id}-step2.png"))
             # a wrong click on an option in sight (the bar may keep the options made on the board
             # behind "All options": then open the full list, as a person would)
+            page.wait_for_selector("#actionbar:not(.waiting)")   # the board takes clicks again
             others = page.evaluate(VISIBLE_OTHERS)
             if not others and not wrong_checked and page.locator("#all-options:visible").count():
                 page.click("#all-options")
@@ -219,6 +220,7 @@ def test_coach_and_learn_page_pass_axe(server, browser):
         assert not found, axe.describe(found)
         page.goto(f"{server.url}/learn/metabaloids")
         page.wait_for_function(STEP_READY)
+        page.wait_for_selector("#actionbar:not(.waiting)")       # the board takes clicks again
         others = page.evaluate(VISIBLE_OTHERS)   # enabled and shown, as the lesson test picks them
         if not others:                    # the options made on the board wait behind "All options"
             page.click("#all-options")
