@@ -157,7 +157,8 @@ export class Coach {
   }
 
   show(info) {
-    const first = !this.info;
+    const before = this.info;
+    const first = !before;
     this.info = info;
     const el = this.el;
     el.title.textContent = info.title;
@@ -177,7 +178,9 @@ export class Coach {
     } else {
       el.say.textContent = info.say;
     }
-    el.refusal.hidden = true;
+    // a refusal stays in sight until the lesson moves on: a state that arrives meanwhile (a window
+    // passed, the other side's turn) on the same step must not hide why a click did nothing
+    if (!before || before.step !== info.step || info.finished || info.over) el.refusal.hidden = true;
     this._next(info.finished);
     this.highlight();
     // what to do now stays in sight when earlier results fill the panel
