@@ -26,6 +26,17 @@ PAGES = "\n".join(
 GAME = metatcg.load_game("metazoo-2022").with_cards(parse_pages(PAGES, "mutants-alloc.toml"))
 
 
+def to_allocation(st, atk: int, den: int, pages: list[int]) -> None:
+    """P1's ``atk`` attacks Test Den; ``pages`` all Defend, the last one primary, answering with
+    its first Attack: the Damage is then P1's to allocate."""
+    play(st, f"attack:c{atk}", f"at:c{den}")
+    if st.decision.kind == "attack_choice":
+        play(st, "atk:0")
+    play(st, *[f"defend:c{b}" for b in pages], "done", f"primary:c{pages[-1]}")
+    if st.decision.kind == "counter":
+        play(st, "atk:0")
+
+
 @pytest.mark.rule("MZ22-COMBAT-33", "MZ22-COMBAT-34", "MZ22-COMBAT-35", "MZ22-COMBAT-48")
 @pytest.mark.parametrize("attacker,defenders,total", [
     ("Test Odd Brute", PUPS[:2], 23),          # 18 left for the last: 5/8, 10/13, 15 or 18, rest spills
@@ -36,12 +47,7 @@ def test_every_legal_split_and_no_other_is_reachable(attacker, defenders, total)
                   turn=3, active=0, first=0, options={"auto_single": False})
     atk, den, pages = page(st, attacker), page(st, "Test Den"), [page(st, n) for n in defenders]
     assert combat.attack_total(st.data, atk, 0, f"c{pages[-1]}") == total
-    play(st, f"attack:c{atk}", f"at:c{den}")
-    if st.decision.kind == "attack_choice":
-        play(st, "atk:0")
-    play(st, *[f"defend:c{b}" for b in pages], "done", f"primary:c{pages[-1]}")
-    if st.decision.kind == "counter":
-        play(st, "atk:0")
+    to_allocation(st, atk, den, pages)
     assert st.decision.kind == "allocate"
     paths = reachable(st, [*defenders, "Test Den"], attacker)
     assert len(paths) == len(set(paths))
@@ -56,12 +62,7 @@ def test_an_allocation_option_says_when_it_carries_the_remainder_below_five():
     st = position(GAME, [{"arena": ["Test Odd Brute"]}, {"arena": ["Test Den", *PUPS[:2]]}],
                   turn=3, active=0, first=0, options={"auto_single": False})
     atk, den, pages = page(st, "Test Odd Brute"), page(st, "Test Den"), [page(st, n) for n in PUPS[:2]]
-    play(st, f"attack:c{atk}", f"at:c{den}")
-    if st.decision.kind == "attack_choice":
-        play(st, "atk:0")
-    play(st, *[f"defend:c{b}" for b in pages], "done", f"primary:c{pages[-1]}")
-    if st.decision.kind == "counter":
-        play(st, "atk:0")
+    to_allocation(st, atk, den, pages)
     assert [a.label for a in st.legal_actions()][:2] == ["5 Damage to Test Pup A",
                                                           "8 Damage to Test Pup A (with the remainder)"]
     assert st.view(0)["combat"]["counter_damage"] == "Yip (5)"    # the primary Defender answers
