@@ -253,9 +253,14 @@ class Game:
 
     def hand_cards(self, state: GameState, player: int) -> list[str]:
         """The names of the cards in ``player``'s hand now (card impact counts a card as drawn
-        once its owner held it at one of their decisions). A game without hands gives none."""
+        once its owner held it at one of their decisions). A game whose data keeps hands as
+        ``hand`` and ``cards`` (:func:`hand_names`) need not write one; a game without hands
+        gives none."""
         own = getattr(self._maybe_own("facts"), "hand_cards", None)
-        return own(state, player) if own is not None else []
+        if own is not None:
+            return list(own(state, player))
+        d = state.data
+        return hand_names(state, player) if hasattr(d, "hand") and hasattr(d, "cards") else []
 
     def played_card(self, state: GameState, action: Action) -> str | None:
         """The name of the card that ``action`` (one of the current decision's legal actions)

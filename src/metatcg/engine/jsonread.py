@@ -3,7 +3,9 @@ no count), values in range, or a ``ValueError`` naming what is wrong. Games' ``f
 use them so a state either loads consistent or is refused with a clear error."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Container, Mapping, TypeVar
+
+T = TypeVar("T")
 
 _INT = {int}
 
@@ -25,6 +27,26 @@ def seq(v: Any, size: int = -1, what: str = "it") -> list[Any]:
     """A list (of ``size`` items when given)."""
     if type(v) is not list or (size >= 0 and len(v) != size):
         raise ValueError(f"{what} must be a list{'' if size < 0 else f' of {size}'}, not {v!r:.30}")
+    return v
+
+
+def named(v: Any, table: Mapping[str, T], what: str, noun: str = "card") -> list[T]:
+    """A list of names (of cards, of Pages) read as what ``table`` holds under each: the
+    cards of a saved state are written by name, never by a number of this build's pool."""
+    if type(v) is not list:
+        raise ValueError(f"{what} must be a list of {noun} names, not {v!r:.30}")
+    if not set(map(type, v)) <= {str}:
+        raise ValueError(f"{what} must be {noun} names")
+    try:
+        return [table[x] for x in v]
+    except KeyError as e:
+        raise ValueError(f"{what}: no {noun} is named {e.args[0]!r:.60}") from None
+
+
+def one_of(v: Any, allowed: Container[str], what: str) -> str:
+    """One of the names ``allowed`` (a phase, a step of the turn)."""
+    if type(v) is not str or v not in allowed:
+        raise ValueError(f"unknown {what} {v!r:.30}")
     return v
 
 

@@ -6,10 +6,13 @@ A view model is strict (no coercion: a number in a string fails) and closed
 """
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Annotated, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+#: a seat of a game of two to four: 0 = P1 ... 3 = P4
+Seat = Annotated[int, Field(ge=0, le=3, description="0 = P1 ... 3 = P4")]
+Count = Annotated[int, Field(ge=0)]
 SeatT = TypeVar("SeatT")
 KindT = TypeVar("KindT")
 
@@ -42,3 +45,14 @@ class Result(ViewModel):
 
     returns: list[float]
     reason: str
+
+
+class TableView(ViewModel):
+    """The framing of a view of a game for two to four seats taken in turns: whose view it is,
+    how many sit, the turn, whose turn it is and who went first."""
+
+    you: Seat = Field(description="the seat this view is for")
+    seats: int = Field(ge=2, le=4)
+    turn: Count = Field(description="0 during set-up")
+    active: Seat
+    first: Seat

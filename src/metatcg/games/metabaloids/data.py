@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from metatcg.engine.rules import DataHooks
-from ...engine.jsonread import flag, obj as _obj, remembered, seq, whole, wholes
+from ...engine.jsonread import flag, named, obj as _obj, one_of, remembered, seq, whole, wholes
 from .cards import CardDef
 
 HAND_SIZE = 7           # MB-DRAW-1, MB-SETUP-1
@@ -148,10 +148,7 @@ class MetabaloidsData(DataHooks):
     def from_json(cls, o: Any, pool: Any) -> "MetabaloidsData":
         """Data read back from :meth:`to_json` with exact types and ranges, or ValueError."""
         o = _obj(o)
-        names = seq(o["cards"], what="cards")
-        if not all(type(x) is str for x in names):
-            raise ValueError("cards must be card names")
-        cards = tuple(pool.by_name[x] for x in names)
+        cards = tuple(named(o["cards"], pool.by_name, "cards"))
         k = len(cards)
         n = len(seq(o["hand"], what="hand"))
         if not 2 <= n <= 4:
@@ -166,9 +163,7 @@ class MetabaloidsData(DataHooks):
         d.active = whole(o["active"], 0, n, "active")
         d.first = whole(o["first"], 0, n, "first")
         d.turn = whole(o["turn"], 0, _BIG, "turn")
-        d.phase = o["phase"]
-        if d.phase not in PHASES:
-            raise ValueError(f"unknown phase {d.phase!r:.30}")
+        d.phase = one_of(o["phase"], PHASES, "phase")
         d.attacked = wholes(o["attacked"], 0, n, "attacked")
         d.attacks = whole(o["attacks"], 0, _BIG, "attacks")
         d.penalty = flag(o["penalty"])

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ...engine.action import Action
 from ...engine.endings import ending_names
-from ...engine.game import hand_names
 from ...engine.state import GameState
 from .ops import ops_of
 from .data import MetabaloidsData
@@ -27,9 +26,6 @@ DRAW_SHORT_GAME = "draw: short game tied"           # ... and several tied for f
 ENDING_PHRASES = (("MB-WIN-6", DRAW_BOTH_OUT), ("MB-WIN-3/9", SHORT_GAME, DRAW_SHORT_GAME),
                   ("MB-WIN-7", FEWEST_LOST, DRAW_FEWEST_LOST), ("(MB-WIN-1)", OUT_OF_CARDS))
 ENDINGS = ending_names(ENDING_PHRASES)
-
-
-hand_cards = hand_names
 
 
 def played_card(state: GameState, action: Action) -> str | None:

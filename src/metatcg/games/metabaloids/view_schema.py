@@ -12,12 +12,10 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ...ui import view_model
-from ...ui.view_model import LegalAction, ViewModel
+from ...ui.view_model import Count, LegalAction, Seat, TableView, ViewModel
 from .data import COLUMNS, TALL_MAX
 
 CardId = Annotated[str, Field(pattern=r"^c\d+$", description="a card instance id, e.g. 'c12' (fixed for the game)")]
-Seat = Annotated[int, Field(ge=0, le=3, description="0 = P1 ... 3 = P4")]
-Count = Annotated[int, Field(ge=0)]
 ColumnNo = Annotated[int, Field(ge=0, lt=COLUMNS, description="0 = left, 1 = middle, 2 = right")]
 
 Phase = Literal["setup", "draw", "abilities", "move", "deploy", "attack", "restock", "end", "over"]
@@ -103,15 +101,10 @@ class Result(view_model.Result):
                                  description="+1 sole winner, 0 tied for fewest lost, -1 loss; one per seat")
 
 
-class MetabaloidsView(_View):
+class MetabaloidsView(TableView):
     """Everything one player may know of a Metabaloids game at one moment."""
 
     game: Literal["metabaloids"]
-    you: Seat = Field(description="the seat this view is for")
-    seats: int = Field(ge=2, le=4)
-    turn: Count = Field(description="0 during setup")
-    active: Seat
-    first: Seat
     phase: Phase
     short_game: bool = Field(description="the short-game table option (MB-WIN-9)")
     setup: SetupView | None = Field(description="initial deployment, during setup only")

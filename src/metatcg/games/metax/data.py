@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from metatcg.engine.rules import DataHooks
 from ...engine.jsonread import card_key as _key, flag as _bool, obj as _dict, seq as _list
-from ...engine.jsonread import remembered, whole as _int, wholes as _ints
+from ...engine.jsonread import named, one_of, remembered, whole as _int, wholes as _ints
 from .cards import CardDef, CardPool
 from .records import (KO, Choosing, DamageChoice, Defend, DefendWith, Discarding, EffectUse, EventDone, Links, May,
                       Op, ResolveNext)
@@ -127,17 +127,12 @@ class MetaXData(DataHooks):
         card id), or ValueError/KeyError/TypeError (the kernel reports a StateDataError)."""
         if type(obj) is not dict:
             raise ValueError("the game data must be an object")
-        names = obj["cards"]
-        if type(names) is not list or not set(map(type, names)) <= {str}:
-            raise ValueError("cards must be a list of card names")
-        cards = tuple(map(pool.by_name.__getitem__, names))
+        cards = tuple(named(obj["cards"], pool.by_name, "cards"))
         n = len(cards)
         d = cls(cards, tuple(_ints(obj["owner"], 0, 2, "owner")))
         d.turn = _int(obj["turn"], 0, _BIG, "turn")
         d.active, d.first = _int(obj["active"], 0, 2, "active"), _int(obj["first"], 0, 2, "first")
-        d.phase = obj["phase"]
-        if d.phase not in PHASES:
-            raise ValueError(f"unknown phase {d.phase!r}")
+        d.phase = one_of(obj["phase"], PHASES, "phase")
         d.mp = _ints(obj["mp"], 0, 11, "mp")
         for name in ("deck", "hand", "discard", "vp", "inplay"):
             setattr(d, name, _zones(obj[name], n, name))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from ...engine.action import Action
 from ...engine.endings import ending_names
-from ...engine.game import hand_names
 from ...engine.state import GameState
 from .data import MetaXData
 from .ops import op_of
@@ -24,9 +23,6 @@ ENDING_PHRASES = (("Victory Points", VICTORY_POINTS), ("both decks ran out", DRA
 ENDINGS = ending_names(ENDING_PHRASES)
 
 _FROM_HAND = (PlayCharacter, PlayEvent, DeclareAttack, DefendWith)
-
-
-hand_cards = hand_names
 
 
 def played_card(state: GameState, action: Action) -> str | None:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, get_args
 from metatcg.engine.rules import DataHooks
 from ...engine.decks import split_entry
 from ...engine.jsonread import card_key as _key, flag as _bool, obj as _dict, seq as _list
-from ...engine.jsonread import remembered, whole as _int, wholes as _ints
+from ...engine.jsonread import named, one_of, remembered, whole as _int, wholes as _ints
 from .cards import CardDef, CardPool
 from .schema import PLAYER_OPS
 from .records import (AuraOp, Batch, Bottom, Destroy, Discard, Discover, EnhanceWith, Instead, LaneChoice, MayUse,
@@ -192,16 +192,11 @@ class MetaZooData(DataHooks):
         StateDataError)."""
         if type(obj) is not dict:
             raise ValueError("the game data must be an object")
-        names = obj["cards"]
-        if type(names) is not list or not set(map(type, names)) <= {str}:
-            raise ValueError("cards must be a list of card names")
-        cards = tuple(pool[name] for name in names)
+        cards = tuple(named(obj["cards"], pool.by_name, "cards"))
         n = len(cards)
         d = cls(cards, tuple(_ints(obj["owner"], 0, 2, "owner")))
         d.round = _int(obj["round"], 0, _BIG, "round")
-        d.phase = obj["phase"]
-        if d.phase not in PHASES:
-            raise ValueError(f"unknown phase {d.phase!r}")
+        d.phase = one_of(obj["phase"], PHASES, "phase")
         d.priority, d.active = _int(obj["priority"], 0, 2, "priority"), _int(obj["active"], 0, 2, "active")
         d.mp = _ints(obj["mp"], 0, _COUNT, "mp", 2)
         for k in cls._LISTS2:

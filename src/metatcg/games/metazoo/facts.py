@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from ...engine.action import Action
 from ...engine.endings import ending_names
-from ...engine.game import hand_names
 from ...engine.state import GameState
 from .data import MetaZooData
 from .records import PlayCard
@@ -17,9 +16,6 @@ from .records import PlayCard
 MISSION_POINTS = "mission points"   # first to 30 MP, or leading by 1 once both reached it (MZL-WIN-2/3)
 ENDING_PHRASES = ((" MP against ", MISSION_POINTS),)   # what its reason says (``Game.ending``)
 ENDINGS = ending_names(ENDING_PHRASES)
-
-
-hand_cards = hand_names
 
 
 def played_card(state: GameState, action: Action) -> str | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from metatcg.engine.rules import DataHooks
-from ...engine.jsonread import flag, obj as _obj, remembered, seq, whole, wholes
+from ...engine.jsonread import flag, named, obj as _obj, one_of, remembered, seq, whole, wholes
 from ...engine.records import decode, encode
 from .cards import PageDef
 from .records import ChainItem, Combat, Indicator, PageState, records
@@ -208,10 +208,7 @@ class MZ22Data(DataHooks):
         """Data read back from :meth:`to_json` with exact types and ranges, or ValueError."""
         from .tokens import token_def
         o = _obj(o)
-        names = seq(o["pages"], what="pages")
-        if not all(type(x) is str for x in names):
-            raise ValueError("pages must be Page names")
-        defs = [pool.by_name[x] for x in names]
+        defs = named(o["pages"], pool.by_name, "pages", "Page")
         n = len(seq(o["chapter"], what="chapter"))
         if not 2 <= n <= 4:
             raise ValueError("a MetaZoo 2022 game has 2 to 4 Casters")
@@ -264,9 +261,7 @@ class MZ22Data(DataHooks):
         d.turn = whole(o["turn"], 0, _BIG, "turn")
         d.active = whole(o["active"], 0, n, "active")
         d.first = whole(o["first"], 0, n, "first")
-        d.step = o["step"]
-        if d.step not in STEPS:
-            raise ValueError(f"unknown step {d.step!r:.30}")
+        d.step = one_of(o["step"], STEPS, "step")
         d.mods = [decode(m, records) for m in seq(o["mods"], what="mods")]
         if not all(type(m) is tuple and len(m) == 3 and type(m[0]) is str and type(m[1]) is int
                    for m in d.mods):

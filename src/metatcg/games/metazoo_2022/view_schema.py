@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from ...ui import view_model
-from ...ui.view_model import LegalAction, ViewModel
+from ...ui.view_model import Count, LegalAction, Seat, TableView, ViewModel
 from .data import SLOTS, START_LP, STEPS
 from .rules import OPTIONS
 
@@ -20,8 +20,6 @@ PageId = Annotated[str, Field(pattern=r"^c\d+$", description="a Page instance id
 Entity = Annotated[str, Field(pattern=r"^(c\d+|f\d+|P[1-4]|k\d+)$",
                               description="'c12' a Page, 'f3' a face-down Page as others see it (its alias, "
                                           "PR-MZ22-55), 'P2' a Caster (seat 1), 'k3' a chain item")]
-Seat = Annotated[int, Field(ge=0, le=3, description="0 = P1 ... 3 = P4")]
-Count = Annotated[int, Field(ge=0)]
 
 PageType = Literal["aura", "beastie", "spell", "potion", "artifact", "terra"]
 AuraType = Literal["water", "flame", "forest", "frost", "lightning", "earth",
@@ -164,15 +162,10 @@ class SurroundingsView(_View):
     casters: list[CasterSurroundingsView]
 
 
-class MZ22View(_View):
+class MZ22View(TableView):
     """Everything one Caster may know of a MetaZoo 2022 game at one moment."""
 
     game: Literal["metazoo-2022"]
-    you: Seat = Field(description="the seat this view is for")
-    seats: int = Field(ge=2, le=4)
-    turn: Count = Field(description="0 during set-up")
-    active: Seat
-    first: Seat
     step: Step
     arena: list[PageView] = Field(description="Pages in the Arena, in arrival order")
     terra: list[PageView | None] = Field(min_length=SLOTS, max_length=SLOTS,

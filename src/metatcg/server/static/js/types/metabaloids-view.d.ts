@@ -100,16 +100,16 @@ export interface MetabaloidsSetupView {
 
 /** Everything one player may know of a Metabaloids game at one moment. */
 export interface MetabaloidsView {
-  game: "metabaloids";
   /** the seat this view is for */
   you: number;
   seats: number;
-  /** 0 during setup */
+  /** 0 during set-up */
   turn: number;
   /** 0 = P1 ... 3 = P4 */
   active: number;
   /** 0 = P1 ... 3 = P4 */
   first: number;
+  game: "metabaloids";
   phase: "setup" | "draw" | "abilities" | "move" | "deploy" | "attack" | "restock" | "end" | "over";
   /** the short-game table option (MB-WIN-9) */
   short_game: boolean;

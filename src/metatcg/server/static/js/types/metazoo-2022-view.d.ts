@@ -156,7 +156,6 @@ export interface Metazoo2022WindowView {
 
 /** Everything one Caster may know of a MetaZoo 2022 game at one moment. */
 export interface Metazoo2022View {
-  game: "metazoo-2022";
   /** the seat this view is for */
   you: number;
   seats: number;
@@ -166,6 +165,7 @@ export interface Metazoo2022View {
   active: number;
   /** 0 = P1 ... 3 = P4 */
   first: number;
+  game: "metazoo-2022";
   step: "setup" | "mulligan" | "start_a" | "start_b" | "bookmark" | "awaken" | "dissolve" | "actions" | "end_a" | "end_b" | "end_c";
   /** Pages in the Arena, in arrival order */
   arena: Metazoo2022PageView[];
