@@ -196,3 +196,31 @@ def test_a_duel_against_the_strongest_rival_keeps_its_fighter_through_a_tie():
     st.apply(second)
     assert "Z Duel Strongest (P1): Fire Brute (4) Duels Earth Pup (P2, lane 1) (2)" in st.log
     assert int(second[len("target:c"):]) not in st.data.lane_of          # defeated by the Brute's 4
+
+
+@pytest.mark.rule("MZL-KW-DUEL-4", "MZL-ERRATA-REPLEFF-2")
+def test_a_duels_second_damage_stays_simultaneous_after_part_of_it_is_prevented():
+    """PR-MZL-9: a Fire Brute (2 damage already) Duels an Earth Brute; Ward Charm prevents 2 of the
+    4 dealt back to the Fire Brute. The rest is still the Duel's second half: no removal check
+    comes between, so both Brutes fall at once and P1 orders their removals."""
+    st = position(player(aura=["Fire Aura"] * 3, hand=["Z Duel"]), player(),
+                  [{"terra": "Fire Starter", "p1": [{"name": "Fire Brute", "damage": 2}, "Ward Charm"],
+                    "p2": ["Earth Brute"]}])
+    play(st, "Z Duel")
+    st.apply(st.legal_actions()[0].id)                    # the Earth Brute, the only rival creature
+    assert "Ward Charm (P1): 2 damage to Fire Brute is prevented" in st.log
+    assert st.decision.kind == "order"
+    assert sorted(a.label for a in st.legal_actions()) == [
+        "Earth Brute (P2, lane 1, 4 damage) is removed next", "Fire Brute (P1, lane 1, 4 damage) is removed next"]
+    assert not any("defeated by damage" in line for line in st.log)
+
+
+@pytest.mark.rule("MZL-ERRATA-INFL-2")
+def test_six_or_more_influence_takes_a_creature_of_exactly_six():
+    """Bring Down the Giant Shatters a rival creature with 6 or more Influence: Bigfoot (6) and
+    the Wendigo (7) may be chosen, the Moss Golem (5) may not."""
+    st = position(player("Zephyrine Hale", aura=["Air Aura"] * 4, hand=["Bring Down the Giant"]), player(),
+                  [{"terra": "Fire Starter", "p2": ["Bigfoot"]}, {"p2": ["Moss Golem"]}, {"p2": ["Wendigo"]}])
+    play(st, "Bring Down the Giant")
+    assert st.decision.kind == "target"
+    assert sorted(a.label for a in st.legal_actions()) == ["Choose Bigfoot (P2, lane 1)", "Choose Wendigo (P2, lane 3)"]
