@@ -79,3 +79,21 @@ def test_a_flipped_effect_uses_its_traps_aura_types_for_type_advantage():
     st, lurker, marten = foe_trap("Test Cinder Lurker", attacker="Snow Marten", p2_arena=("Flame Aura",))
     flip_and_pay(st, lurker, marten)
     assert any("Snow Marten takes 40 Damage from Test Cinder Lurker" in line for line in st.log), st.log[-8:]
+
+
+@pytest.mark.rule("MZ22-COMBAT-7", "MZ22-COMBAT-53", "MZ22-COMBAT-12")
+def test_a_beastie_trap_flipped_when_attacked_stays_fatigued_and_cannot_defend_later():
+    """P1 Attacks P2's face-down Bog Lurker with the Ember Hare; P2 pays and the flipped Lurker is
+    Fatigued. The end of that Combat Awakens nothing, so when the Snow Marten then Attacks P2 the
+    Lurker cannot be declared a Defender: P2 is not asked."""
+    awake = [{"name": "Ember Hare", "fatigued": False}, {"name": "Snow Marten", "fatigued": False}]
+    st = position(GAME, [{"arena": awake},
+                         {"arena": ["Water Aura", "Lightning Aura"], "chapter": ["Bog Lurker"]}])
+    lurker = next(c for c in st.data.chapter[1] if st.data.defs[c].name == "Bog Lurker")
+    traps.place(st, 1, lurker)
+    hare, marten = arena_page(st, "Ember Hare"), arena_page(st, "Snow Marten")
+    flip_and_pay(st, lurker, hare)
+    assert st.decision.kind == "main" and st.data.ps[lurker].fatigued
+    play(st, f"attack:c{marten}", "at:P2")
+    assert st.decision.kind == "main" and st.current_player() == 0     # no Defender to declare
+    assert st.data.ps[lurker].fatigued

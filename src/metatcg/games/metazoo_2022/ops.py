@@ -426,7 +426,7 @@ def _may(st: GameState, run: Run, op: Any) -> bool:
 
 
 def _flip(st: GameState, run: Run, op: Any) -> bool:
-    heads = zones.flip(st, run.ctx.seat, nm(st.data, run.ctx.source) if run.ctx.source >= 0 else "an Effect")
+    heads = zones.flip(st, run.ctx.seat, nm(st.data, run.ctx.source))   # every Ctx has its source Page
     br = "heads" if heads else "tails"
     if getattr(op, br):
         nested(st, run, br)
