@@ -22,7 +22,9 @@ PAGES = "\n".join(
        '[[page]]\nname = "Test Odd Brute"\ntype = "beastie"\ncost = [{ aura = "neutral", n = 1 }]\nlp = 100\n'
        'attack = [{ name = "Maul", damage = 20, bonus = { per = "terra", each = 10, plus = 3 } }]\n',
        '[[page]]\nname = "Test Wide Brute"\ntype = "beastie"\ncost = [{ aura = "neutral", n = 1 }]\nlp = 100\n'
-       'attack = [{ name = "Sweep", damage = 35 }]\n'])
+       'attack = [{ name = "Sweep", damage = 35 }]\n',
+       '[[page]]\nname = "Test Stone Den"\ntype = "beastie"\ncost = [{ aura = "neutral", n = 1 }]\nlp = 100\n'
+       'traits = ["stone_skin"]\ntext = "Stone Skin."\n'])
 GAME = metatcg.load_game("metazoo-2022").with_cards(parse_pages(PAGES, "mutants-alloc.toml"))
 
 
@@ -69,3 +71,17 @@ def test_an_allocation_option_says_when_it_carries_the_remainder_below_five():
     st.apply(st.legal_actions()[0].id)
     assert [a.label for a in st.legal_actions()][:2] == ["5 Damage to Test Pup B, 13 to Test Den",
                                                           "8 Damage to Test Pup B (with the remainder), 10 to Test Den"]
+
+
+@pytest.mark.rule("MZ22-COMBAT-35", "MZ22-COMBAT-51", "MZ22-TRAIT-STONESKIN-4")
+def test_damage_passed_on_to_the_original_target_is_attack_damage():
+    """Test Wide Brute's 35 is split 5 and 5 over two Pups and 25 goes on to the original target,
+    Test Stone Den: it is still the Attack's Damage dealt in Combat, so Stone Skin does not stop it."""
+    st = position(GAME, [{"arena": ["Test Wide Brute"]}, {"arena": ["Test Stone Den", *PUPS[:2]]}],
+                  turn=3, active=0, first=0, options={"auto_single": False})
+    atk, den, pages = page(st, "Test Wide Brute"), page(st, "Test Stone Den"), [page(st, n) for n in PUPS[:2]]
+    to_allocation(st, atk, den, pages)
+    while st.decision.kind == "allocate":
+        st.apply(st.legal_actions()[0].id)               # the least to each Pup: the rest goes on
+    assert st.data.ps[den].damage == 25
+    assert "Test Stone Den takes 25 Damage from Test Wide Brute (75/100 LP)" in st.log
