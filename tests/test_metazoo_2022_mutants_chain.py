@@ -93,3 +93,18 @@ def test_a_copy_naming_an_effect_first_copies_the_spell_after_it():
         st.apply("pass" if "pass" in ids(st) else f"target:c{idol}")
     assert "Test Hush (copy) goes on the chain targeting Test Idol (P1)" in st.log
     assert st.log.count("Test Idol's Effects are Nullified until the end of the turn") == 2
+
+
+@pytest.mark.rule("PR-MZ22-73", "MZ22-LP-8")
+@pytest.mark.parametrize("lp,offered", [(30, False), (31, True)])
+def test_an_lp_cost_is_paid_only_from_lp_above_it(lp, offered):
+    """P1 uses Test Idol; P2's Awakened Null Bell (Fatigue, pay 30 LP: stop an item on the chain)
+    is offered only while P2 has more than 30 LP."""
+    st = position(GAME, [{"arena": ["Test Idol"], "spellbook_size": 5},
+                         {"arena": [{"name": "Null Bell", "fatigued": False}], "damage": 1000 - lp,
+                          "spellbook_size": 5}],
+                  turn=3, active=0, first=0, options={"auto_single": False})
+    idol, bell = arena_page(st, "Test Idol"), arena_page(st, "Null Bell")
+    play(st, f"use:c{idol}.0")
+    assert st.data.lp_of_caster(1) == lp
+    assert (f"use:c{bell}.0" in ids(st) and st.current_player() == 1) is offered
