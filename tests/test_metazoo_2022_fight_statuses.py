@@ -163,8 +163,8 @@ def test_one_indicator_each_but_up_to_three_poison():
     statuses.inflict(st, 0, "burn", [f"c{mole}"], 2)
     statuses.inflict(st, 0, "burn", [f"c{mole}"], 5)
     assert [(i.status, i.counters) for i in st.data.ps[mole].inds] == [("burn", 2)]
-    statuses.inflict(st, 0, "poison", [f"c{mole}"], times=2)
-    statuses.inflict(st, 0, "poison", [f"c{mole}"], times=2)
+    statuses.inflict(st, 0, "poison", [f"c{mole}"], 2)
+    statuses.inflict(st, 0, "poison", [f"c{mole}"], 2)
     assert kinds(st, mole).count("poison") == 3
 
 

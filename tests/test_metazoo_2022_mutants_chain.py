@@ -108,3 +108,4 @@ def test_an_lp_cost_is_paid_only_from_lp_above_it(lp, offered):
     play(st, f"use:c{idol}.0")
     assert st.data.lp_of_caster(1) == lp
     assert (f"use:c{bell}.0" in ids(st) and st.current_player() == 1) is offered
+

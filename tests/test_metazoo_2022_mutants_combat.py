@@ -51,3 +51,4 @@ def test_the_attacking_caster_chooses_which_of_several_attacks():
     play(st, "atk:1")
     to_main(st)
     assert st.data.lp_of_caster(1) == 970 and lp(st, theirs) == 100
+

@@ -135,7 +135,7 @@ BROKEN = [
      "field cost: cost names an Aura Type twice"),
     (beastie(extra='colour = "red"\n').replace('"B"', '"Bad"'), "field colour: Extra inputs are not permitted"),
     (beastie().replace('"B"', '"Bad"') + 'status = [{ status = "sleep", x = 2 }]\n',
-     "field attack.#1.status.#1.x: only Frozen and Burn have x"),
+     "field attack.#1.status.#1.x: only Frozen, Burn and Poison have x"),
     (B + 'type = "potion"\ncost = [{ aura = "flame", n = 1 }]\n[[page.effect]]\nwhen = "cast"\n'
          'do = [{ op = "bookmark" }]\n', "field cost: a Potion costs 0 Aura"),
     (B + 'type = "spell"\n[[page.effect]]\nwhen = "cast"\ndo = [{ op = "damage", amount = 10, to = "t0" }]\n',

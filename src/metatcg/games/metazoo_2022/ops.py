@@ -145,8 +145,7 @@ def _inflict(st: GameState, run: Run, op: Any) -> bool:
 
 
 def _inflict_now(st: GameState, run: Run, op: Any) -> bool:
-    statuses.inflict(st, run.ctx.seat, op.status, refs(st, run.ctx, op.to), op.x, op.auto,
-                     times=op.x if op.status == "poison" and op.x else 1)
+    statuses.inflict(st, run.ctx.seat, op.status, refs(st, run.ctx, op.to), op.x, op.auto)
     return False
 
 

@@ -533,11 +533,12 @@ def _at(field: str, msg: str) -> str:
 
 
 def check_status_x(status: str, x: int | None) -> None:
-    """Frozen (X) needs X; Burn may fix X; no other status has one (MZ22-STATUS-12)."""
+    """Frozen (X) needs X; Burn may fix X; Poison (N) places N Indicators (MZ22-POISON-8); no
+    other status has one (MZ22-STATUS-12)."""
     if status == "frozen" and x is None:
         raise ValueError(_at("x", "Frozen (X) needs x, its Counters"))
-    if x is not None and status not in ("frozen", "burn"):
-        raise ValueError(_at("x", f"only Frozen and Burn have x, not {status}"))
+    if x is not None and status not in ("frozen", "burn", "poison"):
+        raise ValueError(_at("x", f"only Frozen, Burn and Poison have x, not {status}"))
 
 
 def _refs(ops: Sequence[Any], out: list[str]) -> list[str]:

@@ -59,9 +59,10 @@ def label(ref: str, d: MZ22Data) -> str:
 
 
 def inflict(st: GameState, seat: int, kind: str, refs: Iterable[str], x: int | None = None,
-            auto: bool = False, times: int = 1) -> list[str]:
+            auto: bool = False) -> list[str]:
     """Try to inflict ``kind`` on each of ``refs``; one coin or die settles it for all of them
-    (MZ22-SIMUL-4/5/7). Returns who got an Indicator."""
+    (MZ22-SIMUL-4/5/7). ``x``: Frozen's and Burn's Counters, Poison's Indicators ("Poison (2)",
+    MZ22-POISON-8). Returns who got an Indicator."""
     d: MZ22Data = st.data
     refs = [r for r in refs if can_take(d, r, kind)]
     if not refs:
@@ -80,7 +81,7 @@ def inflict(st: GameState, seat: int, kind: str, refs: Iterable[str], x: int | N
     for ref in refs:
         if not can_take(d, ref, kind):       # a Scared Page sent away by an earlier Fatigue
             continue
-        for _ in range(times if kind == "poison" else 1):
+        for _ in range((x or 1) if kind == "poison" else 1):
             if can_take(d, ref, kind):
                 _set(d, ref, inds_of(d, ref) + (Indicator(kind, counters, d.turn, cid),))
         got.append(ref)
