@@ -98,3 +98,13 @@ def test_infectious_counts_a_beastie_finished_by_one_damage():
     attack(st, mite, frail)
     assert frail not in d.ps
     assert [d.ps[c].controller for c in d.arena if d.is_token(c)] == [0]
+
+
+@pytest.mark.rule("MZ22-TRAIT-INFECTIOUS-1")
+def test_infectious_leaves_a_beastie_that_survives_alone():
+    """Test Ghoul Mite's 1 Damage does not finish the Test Den: no Destroy, no Token."""
+    st, d = setup(["Test Ghoul Mite"], ["Test Den"])
+    mite, den = arena_page(st, "Test Ghoul Mite"), arena_page(st, "Test Den")
+    attack(st, mite, den)
+    assert den in d.ps and d.ps[den].damage == 1
+    assert not any(d.is_token(c) for c in d.arena)

@@ -1,0 +1,164 @@
+"""MetaZoo 2022 paths no rule test reached (issue 28, mutation survivors of the full sample):
+"up to" targets stop with "No more targets", a copy Effect over a group is offered only when
+the group has a Page, a copy of a state with a Token stays apart from it, a target that gained
+Magiproof meanwhile is no longer a legal one at resolution, and taking Paralyze away in the same
+Effect keeps the removal check the Damage before it called for. Stand-in Pages are ``Test …``."""
+from __future__ import annotations
+
+import pytest
+
+import metatcg
+from metatcg.games.metazoo_2022.cards import parse_pages
+from support import ids
+from support.metazoo_2022 import arena_page, play, position
+
+STANDINS = """
+[[page]]
+name = "Test Ember Pair"
+type = "spell"
+cost = [{ aura = "neutral", n = 0 }]
+text = "10 Damage to each of up to two target Beasties."
+
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "beastie", n = 2, up_to = true }]
+do = [{ op = "damage", amount = 10, to = "t0" }]
+
+[[page]]
+name = "Test Mirror Host"
+type = "spell"
+cost = [{ aura = "neutral", n = 0 }]
+text = "Copy each Beastie you control as a Token."
+
+[[page.effect]]
+when = "cast"
+do = [{ op = "copy_token", of = { each = "beastie", side = "own" } }]
+
+[[page]]
+name = "Test Spawn"
+type = "spell"
+cost = [{ aura = "neutral", n = 0 }]
+limit = 3
+text = "Create a Test Sprout Token."
+
+[[page.effect]]
+when = "cast"
+do = [{ op = "create_token", page = { name = "Test Sprout", type = "beastie", lp = 20, text = "A Token." } }]
+
+[[page]]
+name = "Test Zap"
+type = "spell"
+cost = [{ aura = "neutral", n = 0 }]
+text = "20 Damage to target Beastie."
+
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "beastie" }]
+do = [{ op = "damage", amount = 20, to = "t0" }]
+
+[[page]]
+name = "Test Quick Ward"
+type = "artifact"
+cost = [{ aura = "neutral", n = 0 }]
+any_time = true
+lp = 20
+text = "Any time. Beasties you control have Magiproof."
+
+[[page.effect]]
+when = "arena"
+static = [{ op = "grant_trait", trait = "magiproof", who = { each = "beastie", side = "own" } }]
+
+[[page]]
+name = "Test Cleansing Blast"
+type = "spell"
+cost = [{ aura = "neutral", n = 0 }]
+text = "100 Damage to target Beastie; then your target Beastie is no longer Paralyzed."
+
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "beastie", side = "opposing" }, { kind = "beastie", side = "own" }]
+do = [{ op = "damage", amount = 100, to = "t0" }, { op = "remove_status", status = "paralyze", to = "t1" }]
+"""
+GAME = metatcg.load_game("metazoo-2022").with_cards(parse_pages(STANDINS, "mutants-late.toml"))
+
+
+def pos(p1: dict, p2: dict):
+    return position(GAME, [{"spellbook_size": 5, **p1}, {"spellbook_size": 5, **p2}],
+                    turn=3, active=0, first=0, options={"auto_single": False})
+
+
+def resolve(st) -> None:
+    while st.decision.kind != "main":
+        st.apply("pass" if "pass" in ids(st) else ids(st)[0])
+
+
+def contract(st, name: str) -> None:
+    play(st, f"contract:c{next(c for c in st.data.chapter[0] if st.data.defs[c].name == name)}")
+
+
+@pytest.mark.rule("MZ22-TARGET-5")
+def test_up_to_targets_may_stop_after_the_first():
+    st = pos({"chapter": ["Test Ember Pair"]}, {"arena": ["Bonfire Imp", "Phoenix Fledgling"]})
+    imp, bird = arena_page(st, "Bonfire Imp"), arena_page(st, "Phoenix Fledgling")
+    contract(st, "Test Ember Pair")
+    assert ids(st) == [f"target:c{imp}", f"target:c{bird}"]            # the first is not optional
+    st.apply(f"target:c{imp}")
+    assert [(a.id, a.label) for a in st.legal_actions()] == [
+        (f"target:c{bird}", "Target Phoenix Fledgling (P2)"), ("done", "No more targets")]
+    st.apply("done")
+    resolve(st)
+    assert st.data.ps[imp].damage == 10 and st.data.ps[bird].damage == 0
+
+
+@pytest.mark.rule("PR-MZ22-71")
+@pytest.mark.parametrize("arena,offered", [([], False), (["Bonfire Imp"], True)])
+def test_a_copy_of_each_own_beastie_is_offered_only_with_a_beastie_to_copy(arena, offered):
+    st = pos({"chapter": ["Test Mirror Host"], "arena": arena}, {})
+    host = st.data.chapter[0][0]
+    assert (f"contract:c{host}" in ids(st)) is offered
+
+
+@pytest.mark.rule("MZ22-TOKEN-13")
+def test_a_copy_of_a_state_with_a_token_makes_its_own_tokens_apart():
+    """A Token is in play; a copy of the state (a bot's look ahead) makes a second one: the
+    original does not change."""
+    st = pos({"chapter": ["Test Spawn", "Test Spawn"]}, {})
+    contract(st, "Test Spawn")
+    resolve(st)
+    assert sum(st.data.is_token(c) for c in st.data.arena) == 1
+    before = st.to_json()
+    copy = st.clone()
+    contract(copy, "Test Spawn")
+    resolve(copy)
+    assert sum(copy.data.is_token(c) for c in copy.data.arena) == 2
+    assert st.to_json() == before
+    assert len(st.data.defs) < len(copy.data.defs)
+
+
+@pytest.mark.rule("MZ22-TARGET-6", "MZ22-TRAIT-MAGIPROOF-1")
+def test_a_target_that_gained_magiproof_is_no_longer_legal_at_resolution():
+    """P1 Zaps P2's Bonfire Imp; P2 answers with Test Quick Ward, which gives its Beasties
+    Magiproof: when the Zap resolves its target is no longer legal and it deals nothing."""
+    st = pos({"chapter": ["Test Zap"]}, {"arena": ["Bonfire Imp"], "chapter": ["Test Quick Ward"]})
+    imp = arena_page(st, "Bonfire Imp")
+    contract(st, "Test Zap")
+    play(st, f"target:c{imp}")
+    assert st.current_player() == 1
+    play(st, f"contract:c{st.data.chapter[1][0]}")
+    resolve(st)
+    assert st.data.ps[imp].damage == 0
+    assert not any("Bonfire Imp takes" in line for line in st.log)
+
+
+@pytest.mark.rule("MZ22-LP-9", "MZ22-STATUS-5")
+def test_taking_paralyze_away_keeps_the_removal_check_the_damage_called_for():
+    """Test Cleansing Blast deals 100 to P2's Bonfire Imp, then takes Paralyze off P1's own
+    Ember Hare in the same Effect: the Imp is still Destroyed."""
+    hare = {"name": "Ember Hare", "statuses": [{"status": "paralyze"}]}
+    st = pos({"chapter": ["Test Cleansing Blast"], "arena": [hare]}, {"arena": ["Bonfire Imp"]})
+    imp, hare = arena_page(st, "Bonfire Imp"), arena_page(st, "Ember Hare")
+    contract(st, "Test Cleansing Blast")
+    play(st, f"target:c{imp}", f"target:c{hare}")
+    resolve(st)
+    assert imp not in st.data.ps and "Bonfire Imp is Destroyed (0 LP)" in st.log
+    assert not st.data.ps[hare].inds
