@@ -96,7 +96,6 @@ def contract(st, name: str) -> None:
     play(st, f"contract:c{next(c for c in st.data.chapter[0] if st.data.defs[c].name == name)}")
 
 
-@pytest.mark.rule("MZ22-TARGET-5")
 def test_up_to_targets_may_stop_after_the_first():
     st = pos({"chapter": ["Test Ember Pair"]}, {"arena": ["Bonfire Imp", "Phoenix Fledgling"]})
     imp, bird = arena_page(st, "Bonfire Imp"), arena_page(st, "Phoenix Fledgling")
@@ -118,7 +117,6 @@ def test_a_copy_of_each_own_beastie_is_offered_only_with_a_beastie_to_copy(arena
     assert (f"contract:c{host}" in ids(st)) is offered
 
 
-@pytest.mark.rule("MZ22-TOKEN-13")
 def test_a_copy_of_a_state_with_a_token_makes_its_own_tokens_apart():
     """A Token is in play; a copy of the state (a bot's look ahead) makes a second one: the
     original does not change."""
@@ -162,3 +160,33 @@ def test_taking_paralyze_away_keeps_the_removal_check_the_damage_called_for():
     resolve(st)
     assert imp not in st.data.ps and "Bonfire Imp is Destroyed (0 LP)" in st.log
     assert not st.data.ps[hare].inds
+
+
+def end_turn(st) -> None:
+    turn = st.data.turn
+    while st.data.turn == turn and st.decision is not None:
+        st.apply("end" if "end" in ids(st) else "pass" if "pass" in ids(st) else ids(st)[0])
+
+
+@pytest.mark.rule("MZ22-PARALYZE-7", "MZ22-BURN-4")
+def test_paralyze_ending_leaves_the_other_indicators_alone():
+    """P2's Phoenix Fledgling is Paralyzed and Burned (3 Counters) in turn 3: Paralyze ends with
+    turn 4, the Burn Indicator stays and loses a Counter at the start of each turn."""
+    bird = {"name": "Phoenix Fledgling", "statuses": [{"status": "paralyze"}, {"status": "burn", "counters": 3}]}
+    st = pos({}, {"arena": [bird]})
+    page = arena_page(st, "Phoenix Fledgling")
+    end_turn(st)
+    end_turn(st)
+    assert st.data.turn == 5
+    assert [(i.status, i.counters) for i in st.data.ps[page].inds] == [("burn", 1)]
+
+
+@pytest.mark.rule("MZ22-TURN-4")
+def test_start_of_turn_upkeep_awakens_only_a_page_that_thaws():
+    """P1's Fatigued Bonfire Imp carries Poison: at the start of P2's turn 4 the status upkeep
+    (step 1a) leaves it Fatigued; only P2's own Pages Awaken then."""
+    st = pos({"arena": [{"name": "Bonfire Imp", "fatigued": True, "statuses": [{"status": "poison"}]}]}, {})
+    imp = arena_page(st, "Bonfire Imp")
+    end_turn(st)
+    assert st.data.turn == 4 and st.data.active == 1
+    assert st.data.ps[imp].fatigued
