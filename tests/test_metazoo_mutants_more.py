@@ -224,3 +224,46 @@ def test_six_or_more_influence_takes_a_creature_of_exactly_six():
     play(st, "Bring Down the Giant")
     assert st.decision.kind == "target"
     assert sorted(a.label for a in st.legal_actions()) == ["Choose Bigfoot (P2, lane 1)", "Choose Wendigo (P2, lane 3)"]
+
+
+def test_an_ability_option_names_its_cost():
+    st = position(player(aura=["Fire Aura", {"name": "Fire Aura", "tapped": True}]), player(),
+                  [{"terra": "Fire Starter", "p1": ["Fire Pup", "Storm Bottle"]}])
+    assert [a.label for a in st.legal_actions() if a.id.startswith("ability:")] == [
+        "Use Storm Bottle in lane 1: Untap 1 Aura (tap)"]
+
+
+@pytest.mark.rule("MZL-KW-ONRES-1", "MZL-MISSION-18")
+def test_a_lost_mission_condition_holds_only_for_the_loser():
+    """Thunder Oni (6) loses lane 1's mission to Bakekujira (7): the Oni's "if you lost"
+    Sacrifices it; Bakekujira's own "if you lost" draw does not happen for the winner."""
+    st = position(player(), player(), [{"terra": "Fire Starter", "p1": ["Thunder Oni"], "p2": ["Bakekujira"]}])
+    hand = len(st.data.hand[1])
+    st.apply("declare:lane1")
+    while st.decision.kind != "action":
+        st.apply(st.legal_actions()[0].id)
+    d = st.data
+    assert [d.cards[u].name for u in d.lane_of] == ["Bakekujira"]
+    assert "P1's Thunder Oni in lane 1 is Sacrificed and is Dispelled" in st.log
+    assert "Bakekujira (P2): its condition is not met" in st.log and len(d.hand[1]) == hand
+
+
+def test_a_keyword_given_for_the_round_counts_once():
+    from metatcg.games.metazoo import stats
+    st = position(player(), player(), [{"terra": "Fire Starter", "p1": [{"name": "Fire Pup", "keywords": ["soar"]}]}])
+    d = st.data
+    (pup,) = [u for u in d.lane_of if d.cards[u].name == "Fire Pup"]
+    assert stats.keyword_counts(d, pup, stats.static_sources(d)).get("soar") == 1 == stats.kw_count(d, pup, "soar")
+
+
+def test_a_trigger_about_card_c0_names_it_when_triggers_are_ordered():
+    """P1's Caster (card c0) Duels a Vodyanoy; both of P2's Vodyanoys ("when a rival creature
+    here is dealt damage, tap it") trigger on the Caster: each option names it."""
+    st = position(player(aura=["Fire Aura"] * 3, hand=["Z Duel"]), player(),
+                  [{"terra": "Fire Starter", "p1": ["Plain Fire Caster"], "p2": ["Vodyanoy", "Vodyanoy"]}])
+    assert st.data.caster[0] == 0
+    play(st, "Z Duel")
+    st.apply(st.legal_actions()[0].id)
+    assert st.decision.kind == "__order_triggers"
+    tail = "When damaged: tap that unit [Plain Fire Caster]"
+    assert [a.label.endswith(tail) for a in st.legal_actions()] == [True, True]
