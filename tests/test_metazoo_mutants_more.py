@@ -267,3 +267,29 @@ def test_a_trigger_about_card_c0_names_it_when_triggers_are_ordered():
     assert st.decision.kind == "__order_triggers"
     tail = "When damaged: tap that unit [Plain Fire Caster]"
     assert [a.label.endswith(tail) for a in st.legal_actions()] == [True, True]
+
+
+@pytest.mark.rule("MZL-ERRATA-INFL-2")
+def test_a_static_effect_that_reads_the_influence_it_changes_settles():
+    """Z Giants' Pride gives +1 to friendly creatures with 5 or more Influence, a filter on the
+    value it changes: the Moss Golem (5) gets it (6), the Fire Brute (4) does not, and working
+    it out ends (the engine stops following effects that read each other after a few steps)."""
+    from metatcg.games.metazoo import stats
+    st = position(player(), player(), [{"terra": "Fire Starter", "p1": ["Z Giants' Pride", "Moss Golem"]},
+                                       {"p1": ["Fire Brute"]}])
+    d = st.data
+    assert {d.cards[u].name: stats.influence(d, u) for u in d.lane_of} == {
+        "Z Giants' Pride": 2, "Moss Golem": 6, "Fire Brute": 4}
+    assert st.legal_actions()
+
+
+def test_a_damaged_trigger_acts_in_the_lane_its_unit_was_in_after_it_fell():
+    """Z Echo Wound (lane 3): "when a friendly creature is dealt damage, deal 1 damage to each rival
+    creature in its lane". Z Rival Blast defeats P2's Fire Pup in lane 1; the trigger resolves
+    after the Pup is gone and still hits the Fire Brute in lane 1, where the Pup was."""
+    st = position(player(aura=["Fire Aura"] * 2, hand=["Z Rival Blast"]), player(),
+                  [{"terra": "Fire Starter", "p1": ["Fire Brute"], "p2": ["Fire Pup"]}, {}, {"p2": ["Z Echo Wound"]}])
+    play(st, "Z Rival Blast")
+    st.apply(next(a.id for a in st.legal_actions() if "Fire Pup" in a.label))
+    assert "P2's Fire Pup in lane 1 is defeated by damage and is Dispelled" in st.log
+    assert "Fire Brute (P1) is dealt 1 damage by Z Echo Wound (1 in total)" in st.log
