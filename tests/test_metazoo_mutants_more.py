@@ -293,3 +293,15 @@ def test_a_damaged_trigger_acts_in_the_lane_its_unit_was_in_after_it_fell():
     st.apply(next(a.id for a in st.legal_actions() if "Fire Pup" in a.label))
     assert "P2's Fire Pup in lane 1 is defeated by damage and is Dispelled" in st.log
     assert "Fire Brute (P1) is dealt 1 damage by Z Echo Wound (1 in total)" in st.log
+
+
+@pytest.mark.parametrize("aura,why", [([], "Salamander Duelist's ability cannot be paid for or would do nothing now"),
+                                      (["Fire Aura"], "")])
+def test_why_p2s_ability_with_an_aura_cost_cannot_be_used(aura, why):
+    """P2 acts first this round; their Salamander Duelist's ability costs a Fire Aura: why-not
+    reads P2's own Aura."""
+    st = position(player(), player(aura=aura), [{"terra": "Fire Starter", "p1": ["Earth Brute"],
+                                                 "p2": ["Salamander Duelist"]}], priority=1)
+    assert st.current_player() == 1
+    assert st.rules.why_not(st, 1, "Salamander Duelist") == why
+    assert any(a.id.startswith("ability:") for a in st.legal_actions()) == (why == "")
