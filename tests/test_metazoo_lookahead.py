@@ -159,14 +159,3 @@ def test_shortcuts_equal_the_plain_rules(seed: int) -> None:
         i += 1
     check(st, f"{pair} seed {seed} end")
 
-
-@pytest.mark.rule("MZL-ERRATA-INFL-3")
-def test_the_lane_totals_count_a_during_mission_contribution():
-    """Hollow Treant (P2) makes rival creatures in its lane contribute 1 less: the bot's one-pass
-    lane totals read the lane's During Mission sources, as the plain side totals do."""
-    from support.metazoo import player, position
-    st = position(player(), player(), [{"terra": "Fire Starter", "p1": ["Fire Brute"], "p2": ["Hollow Treant"]}])
-    d = st.data
-    srcs = stats.static_sources(d)
-    assert tuple(stats.lane_totals(d, 0, srcs, stats.influences(d, srcs))) == (3, 6)
-    check(st, "Hollow Treant in lane 1")

@@ -305,3 +305,16 @@ def test_why_p2s_ability_with_an_aura_cost_cannot_be_used(aura, why):
     assert st.current_player() == 1
     assert st.rules.why_not(st, 1, "Salamander Duelist") == why
     assert any(a.id.startswith("ability:") for a in st.legal_actions()) == (why == "")
+
+
+@pytest.mark.rule("MZL-ERRATA-INFL-3")
+def test_the_lane_totals_count_a_during_mission_contribution():
+    """Hollow Treant (P2) makes rival creatures in its lane contribute 1 less: the bot's one-pass
+    lane totals read the lane's During Mission sources, as the plain side totals do."""
+    from metatcg.games.metazoo import stats
+    from test_metazoo_lookahead import check
+    st = position(player(), player(), [{"terra": "Fire Starter", "p1": ["Fire Brute"], "p2": ["Hollow Treant"]}])
+    d = st.data
+    srcs = stats.static_sources(d)
+    assert tuple(stats.lane_totals(d, 0, srcs, stats.influences(d, srcs))) == (3, 6)
+    check(st, "Hollow Treant in lane 1")
