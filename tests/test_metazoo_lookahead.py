@@ -158,4 +158,3 @@ def test_shortcuts_equal_the_plain_rules(seed: int) -> None:
         st.apply(r.choice(st.legal_actions()))
         i += 1
     check(st, f"{pair} seed {seed} end")
-
