@@ -78,6 +78,54 @@ text = "100 Damage to target Beastie; then your target Beastie is no longer Para
 when = "cast"
 targets = [{ kind = "beastie", side = "opposing" }, { kind = "beastie", side = "own" }]
 do = [{ op = "damage", amount = 100, to = "t0" }, { op = "remove_status", status = "paralyze", to = "t1" }]
+
+[[page]]
+name = "Test Flame Jab"
+type = "spell"
+cost = [{ aura = "flame", n = 0 }]
+text = "20 Damage to target Beastie."
+
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "beastie" }]
+do = [{ op = "damage", amount = 20, to = "t0" }]
+
+[[page]]
+name = "Test Herd Bull"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 50
+text = "+10 LP for each Beastie you control."
+attack = [{ name = "Butt", damage = 10 }]
+
+[[page.effect]]
+when = "arena"
+static = [{ op = "lp_bonus", amount = { per = "own_beasties", each = 10 }, who = "self" }]
+
+[[page]]
+name = "Test Tide Imp"
+type = "beastie"
+cost = [{ aura = "neutral", n = 1 }]
+lp = 30
+text = "Power (Fatigue): 20 Damage to target opposing Beastie."
+attack = [{ name = "Splash", damage = 10 }]
+
+[[page.effect]]
+when = "power"
+targets = [{ kind = "beastie", side = "opposing" }]
+do = [{ op = "damage", amount = 20, to = "t0" }]
+
+[[page]]
+name = "Test Big Zap"
+type = "spell"
+any_time = true
+cost = [{ aura = "neutral", n = 0 }]
+text = "Any time: 100 Damage to target Beastie."
+
+[[page.effect]]
+when = "cast"
+targets = [{ kind = "beastie" }]
+do = [{ op = "damage", amount = 100, to = "t0" }]
 """
 GAME = metatcg.load_game("metazoo-2022").with_cards(parse_pages(STANDINS, "mutants-late.toml"))
 
@@ -190,3 +238,47 @@ def test_start_of_turn_upkeep_awakens_only_a_page_that_thaws():
     end_turn(st)
     assert st.data.turn == 4 and st.data.active == 1
     assert st.data.ps[imp].fatigued
+
+
+@pytest.mark.rule("MZ22-KW-8", "MZ22-TYPEADV-3")
+def test_a_spell_with_no_icon_deals_type_advantage_from_its_aura_type():
+    """Test Flame Jab prints no Strong Against icon: its Damage is Flame, strong over Frost by the
+    wheel, so the Snow Marten takes 20 + 20."""
+    st = pos({"chapter": ["Test Flame Jab"]}, {"arena": ["Snow Marten"]})
+    marten = arena_page(st, "Snow Marten")
+    contract(st, "Test Flame Jab")
+    play(st, f"target:c{marten}")
+    resolve(st)
+    assert any(line.startswith("Snow Marten takes 40 Damage from Test Flame Jab") for line in st.log), st.log[-4:]
+
+
+@pytest.mark.rule("MZ22-ATYPE-12")
+def test_an_arena_static_adds_a_type_to_each_own_beastie():
+    """Prism of Tides: Beasties you control are Water too; the opposing ones are not."""
+    from metatcg.games.metazoo_2022.stats import types_of
+    st = pos({"arena": ["Prism of Tides", "Ember Hare"]}, {"arena": ["Bonfire Imp"]})
+    hare, imp = arena_page(st, "Ember Hare"), arena_page(st, "Bonfire Imp")
+    assert types_of(st.data, hare) == {"flame", "water"} and types_of(st.data, imp) == {"flame"}
+
+
+def test_an_lp_bonus_per_beastie_counts_them():
+    """Test Herd Bull: +10 LP for each Beastie its Caster controls (itself and the Ember Hare)."""
+    from metatcg.games.metazoo_2022.stats import max_lp
+    st = pos({"arena": ["Test Herd Bull", "Ember Hare"]}, {})
+    assert max_lp(st.data, arena_page(st, "Test Herd Bull")) == 70
+
+
+@pytest.mark.rule("PR-MZ22-24", "MZ22-ATYPE-12")
+@pytest.mark.parametrize("prism,taken", [(True, 40), (False, 20)])
+def test_a_power_whose_source_left_keeps_the_types_it_had(prism, taken):
+    """Test Tide Imp (Neutral; Water too beside Prism of Tides) uses its Power on P2's Bonfire Imp
+    (Flame); P2 answers by Destroying the Tide Imp. The Power still resolves with the types its
+    source had when it was used: Water is strong over Flame, so 20 + 20 with the Prism."""
+    mine = (["Prism of Tides"] if prism else []) + [{"name": "Test Tide Imp", "fatigued": False}]
+    st = pos({"arena": mine}, {"arena": ["Bonfire Imp"], "chapter": ["Test Big Zap"]})
+    tide, imp = arena_page(st, "Test Tide Imp"), arena_page(st, "Bonfire Imp")
+    play(st, f"use:c{tide}.0", f"target:c{imp}")
+    play(st, f"contract:c{st.data.chapter[1][0]}", f"target:c{tide}")
+    resolve(st)
+    assert tide not in st.data.ps
+    assert st.data.ps[imp].damage == taken
