@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from support import ids
-from support.metazoo import GAME, play, player
+from support.metazoo import GAME, play, player, position
 
 EXTRA = '''
 [[card]]
@@ -117,3 +117,14 @@ def test_a_replacement_question_quotes_what_the_replacement_does():
 def test_an_equipment_summary_names_its_type_and_each_destruction():
     assert G.pool["MZL Spiked Plate"].summary() == \
         "MZL Spiked Plate — Equipment | Fire | cost 2 | Influence 1 | Destruction, Destruction"
+
+
+def test_two_triggers_of_same_named_cards_are_told_apart_by_where_they_are():
+    """One of P2's two Vodyanoys is defeated in the Duel that triggers both: the options to order
+    them say which is the one still in lane 1 (not "(P2)" twice, which both are)."""
+    st = position(player(aura=["Fire Aura"] * 3, hand=["Z Duel"]), player(),
+                  [{"terra": "Fire Starter", "p1": ["Plain Fire Caster"], "p2": ["Vodyanoy", "Vodyanoy"]}])
+    play(st, "Z Duel")
+    st.apply(st.legal_actions()[0].id)
+    assert sorted(a.label.split(": When")[0] for a in st.legal_actions()) == [
+        "Resolve first: Vodyanoy (P2)", "Resolve first: Vodyanoy (lane 1) (P2)"]

@@ -29,7 +29,9 @@ def card_features(d: "MetaZooData", c: int) -> Features:
     p = d.owner[c]
     place = place_among(c, ((d.hand[p], "in hand"), (d.aura_zone[p], "in the Aura zone"),
                             (d.discard[p], "in the discard pile"), (d.looking[p], "looked at")), lambda x: nm(d, x))
-    return nm(d, c), () if place is None else ("tapped" if c in d.tapped else "", place)
+    # the same slots as a unit's (owner, lane, tapped, damage, place): a card in play and one that
+    # left it (a trigger of a defeated unit) are told apart by where they are, not by owner
+    return nm(d, c), (pl(p), "", "tapped" if c in d.tapped else "", "", place or "")
 
 
 def _trigger_source(trigger: Any) -> int:
