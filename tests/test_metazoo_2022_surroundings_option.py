@@ -61,3 +61,12 @@ def test_step_1a_shows_every_casters_derived_keys():
     st.data.turn += 1
     surroundings.recompute(st)                  # nothing changed: said once, not again
     assert sum("Surroundings at the start" in line for line in st.log) == 1
+
+
+def test_a_shared_table_lets_each_caster_declare_only_personal_conditions():
+    """In shared mode the place, keys and weather are the table's; each Caster's profile may
+    only name their own personal conditions (``self``)."""
+    cfg = surroundings.from_dict({**PARIS, "casters": [{"self": ["glasses"]}, {}]}, 2)
+    assert cfg is not None and cfg.casters[0].self == frozenset({"glasses"})
+    with pytest.raises(ValueError, match=r"casters\[0\]: field\(s\) keys not allowed here \(allowed: self\)"):
+        surroundings.from_dict({**PARIS, "casters": [{"keys": ["forest"]}]}, 2)
