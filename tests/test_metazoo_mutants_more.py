@@ -194,6 +194,7 @@ def test_a_duel_against_the_strongest_rival_keeps_its_fighter_through_a_tie():
     assert st.decision.prompt == "Z Duel Strongest: several units are tied; choose the one that gets the effect"
     second = st.legal_actions()[1].id
     st.apply(second)
+    assert "P1 breaks the tie for Z Duel Strongest: Earth Pup (P2, lane 1)" in st.log
     assert "Z Duel Strongest (P1): Fire Brute (4) Duels Earth Pup (P2, lane 1) (2)" in st.log
     assert int(second[len("target:c"):]) not in st.data.lane_of          # defeated by the Brute's 4
 
@@ -318,3 +319,52 @@ def test_the_lane_totals_count_a_during_mission_contribution():
     srcs = stats.static_sources(d)
     assert tuple(stats.lane_totals(d, 0, srcs, stats.influences(d, srcs))) == (3, 6)
     check(st, "Hollow Treant in lane 1")
+
+
+def test_the_op_after_an_up_to_choice_still_happens():
+    """Eye of the Storm: untap up to two friendly creatures, then draw a card. Both are picked;
+    after their untaps the card is drawn."""
+    st = position(player("Zephyrine Hale", aura=["Air Aura"] * 2, hand=["Eye of the Storm"]), player(),
+                  [{"terra": "Fire Starter", "p1": [{"name": "Fire Brute", "tapped": True},
+                                                    {"name": "Moss Golem", "tapped": True}]}])
+    play(st, "Eye of the Storm")
+    st.apply(st.legal_actions()[0].id)
+    st.apply(st.legal_actions()[0].id)
+    assert st.decision.kind == "action" and not st.data.tapped & set(st.data.lane_of)
+    assert st.log[-2].startswith("P1 draws ")
+
+
+@pytest.mark.rule("MZL-ERRATA-SCOPE-2")
+@pytest.mark.parametrize("where", ["zone", "lane"])
+def test_a_casters_on_mission_ability_triggers_once_from_the_zone_or_a_lane(where):
+    """Z Herald Caster (card c0): "On Mission Declaration (any lane): draw a card", usable from
+    the Caster zone. It draws once when P1 declares lane 1, in its zone or in a lane."""
+    lanes = [{"terra": "Fire Starter", "p1": ["Fire Brute"] + (["Z Herald Caster"] if where == "lane" else [])}]
+    st = position(player("Z Herald Caster", aura=["Fire Aura"]), player(), lanes)
+    assert st.data.caster[0] == 0 and (0 in st.data.lane_of) == (where == "lane")
+    n = len(st.log)
+    st.apply("declare:lane1")
+    while st.decision.kind != "action":
+        st.apply(st.legal_actions()[0].id)
+    assert sum(line.startswith("P1 draws ") for line in st.log[n:]) == 1
+
+
+@pytest.mark.rule("PR-MZL-17")
+def test_an_op_on_the_lane_its_card_is_in_asks_for_no_lane():
+    """Z Lane Closer (lane 1, index 0): "this lane counts as resolved". Lane 1 is the lane it is
+    in, so no lane is asked for."""
+    st = position(player(), player(), [{"terra": "Fire Starter", "p1": ["Z Lane Closer"]}])
+    st.apply(next(a.id for a in st.legal_actions() if a.id.startswith("ability:")))
+    assert st.decision.kind == "action" and st.data.resolved == [True, False, False, False]
+    assert "Z Lane Closer (P1): lane 1 is treated as resolved" in st.log
+
+
+@pytest.mark.rule("PR-MZL-17")
+def test_an_op_naming_its_own_card_asks_for_no_lane():
+    """Z Proud Caster's Power names the Caster itself ("this lane", choose self): used from the
+    Caster zone no lane is asked for (there is no unit to choose in any lane)."""
+    st = position(player("Z Proud Caster", aura=["Fire Aura"]), player(),
+                  [{"terra": "Fire Starter", "p1": ["Fire Brute"]}])
+    st.apply(next(a.id for a in st.legal_actions() if a.id.startswith("ability:")))
+    assert st.decision.kind == "action"
+    assert st.log[-1] == "Z Proud Caster (P1): no legal target"
