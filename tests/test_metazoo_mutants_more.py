@@ -368,3 +368,15 @@ def test_an_op_naming_its_own_card_asks_for_no_lane():
     st.apply(next(a.id for a in st.legal_actions() if a.id.startswith("ability:")))
     assert st.decision.kind == "action"
     assert st.log[-1] == "Z Proud Caster (P1): no legal target"
+
+
+@pytest.mark.rule("MZL-ERRATA-DISCOUNT-3")
+@pytest.mark.parametrize("card,confined", [("Tailwind", False), ("Bring Down the Giant", True)])
+def test_a_lane_discount_offers_confining_only_a_strategy_it_can_confine(card, confined):
+    """Thermal Vent Ridge (lane 1) makes a Strategy confined to its lane cost 1 less. Bring Down the
+    Giant can be confined to lane 1's creatures; Tailwind, which Moves creatures between lanes,
+    cannot: it is offered only whole."""
+    st = position(player("Zephyrine Hale", aura=["Air Aura"] * 4, hand=[card]), player(),
+                  [{"terra": "Thermal Vent Ridge", "p1": ["Fire Brute"], "p2": ["Bigfoot"]}, {"p1": ["Moss Golem"]}])
+    plays = [a.id for a in st.legal_actions() if a.id.startswith("play:c1")]
+    assert plays == (["play:c1", "play:c1@lane1"] if confined else ["play:c1"])

@@ -565,7 +565,8 @@ class SideFacts(NamedTuple):
     used: int              # slots used (side_count)
     limit: int             # lane_limit
     names: set[str]        # names of its non-token units (MZL-PLAY-5)
-    enhanceable: bool      # can_enhance
+    enhanceable: bool      # MZL-ENHANCE-1/2, MZL-ERRATA-ENHANCE-3: a friendly creature with the symbol, or
+                           # equipment with it while a friendly creature is here
 
 
 def side_facts(d: MetaZooData, p: int, srcs: Sources) -> list[SideFacts]:
@@ -628,27 +629,6 @@ def unique_in_play(d: MetaZooData, p: int, iid: int) -> bool:
             if d.cards[u].name == nm:
                 return True
     return False
-
-
-def can_enhance(d: MetaZooData, lane: int, p: int, srcs: Sources | None = None) -> bool:
-    """MZL-ENHANCE-1/2, MZL-ERRATA-ENHANCE-3: a friendly creature with the symbol, or
-    equipment with it while a friendly creature is here."""
-    cards = d.cards
-    if srcs is None:
-        srcs = static_sources(d)
-    # the symbol can only come from the card itself unless an effect gives it
-    granted = srcs.kw or any(m.what == "enhance" for m in d.mods)
-    creature = False
-    symbol = False
-    for u in d.units[lane * 2 + p]:
-        c = cards[u]
-        if c.creature:
-            creature = True
-        if c.enhance or granted and has_kw(d, u, "enhance", srcs):
-            if c.creature:
-                return True
-            symbol = True
-    return symbol and creature
 
 
 # ----------------------------------------------------------------------------- missions
