@@ -239,3 +239,22 @@ def test_every_games_position_refuses_a_deck_of_a_billion_filler_cards_by_name(g
     import metatcg
     with pytest.raises(StateDataError, match=f"position: {field} must be a whole number from 0 to 1000"):
         metatcg.load_game(game_id).position(spec)
+
+
+def test_saved_card_names_and_phases_are_read_strictly():
+    """``jsonread.named`` reads a list of names as what a table holds under each (a saved state's
+    cards, by name); ``one_of`` a name from a fixed set (a phase). Anything else is a ValueError
+    that names what is wrong."""
+    from metatcg.engine.jsonread import named, one_of
+    table = {"Ember Imp": 1, "Marsh Wisp": 2}
+    assert named(["Marsh Wisp", "Ember Imp"], table, "cards") == [2, 1]
+    for bad, msg in (("Ember Imp", "cards must be a list of card names"), ([3], "cards must be card names"),
+                     (["Ember Imp", "Ghost"], "cards: no card is named 'Ghost'")):
+        with pytest.raises(ValueError, match=msg):
+            named(bad, table, "cards")
+    with pytest.raises(ValueError, match="pages: no Page is named"):
+        named(["Ghost"], table, "pages", "Page")
+    assert one_of("draw", ("draw", "main"), "phase") == "draw"
+    for bad in ("lunch", 3, None):
+        with pytest.raises(ValueError, match="unknown phase"):
+            one_of(bad, ("draw", "main"), "phase")
