@@ -46,17 +46,6 @@ when = "cast"
 do = [{ op = "create_token", page = { name = "Test Sprout", type = "beastie", lp = 20, text = "A Token." } }]
 
 [[page]]
-name = "Test Zap"
-type = "spell"
-cost = [{ aura = "neutral", n = 0 }]
-text = "20 Damage to target Beastie."
-
-[[page.effect]]
-when = "cast"
-targets = [{ kind = "beastie" }]
-do = [{ op = "damage", amount = 20, to = "t0" }]
-
-[[page]]
 name = "Test Quick Ward"
 type = "artifact"
 cost = [{ aura = "neutral", n = 0 }]
@@ -183,11 +172,11 @@ def test_a_copy_of_a_state_with_a_token_makes_its_own_tokens_apart():
 
 @pytest.mark.rule("MZ22-TARGET-6", "MZ22-TRAIT-MAGIPROOF-1")
 def test_a_target_that_gained_magiproof_is_no_longer_legal_at_resolution():
-    """P1 Zaps P2's Bonfire Imp; P2 answers with Test Quick Ward, which gives its Beasties
-    Magiproof: when the Zap resolves its target is no longer legal and it deals nothing."""
-    st = pos({"chapter": ["Test Zap"]}, {"arena": ["Bonfire Imp"], "chapter": ["Test Quick Ward"]})
+    """P1 casts Test Big Zap at P2's Bonfire Imp; P2 answers with Test Quick Ward, which gives its
+    Beasties Magiproof: when the Zap resolves its target is no longer legal and it deals nothing."""
+    st = pos({"chapter": ["Test Big Zap"]}, {"arena": ["Bonfire Imp"], "chapter": ["Test Quick Ward"]})
     imp = arena_page(st, "Bonfire Imp")
-    contract(st, "Test Zap")
+    contract(st, "Test Big Zap")
     play(st, f"target:c{imp}")
     assert st.current_player() == 1
     play(st, f"contract:c{st.data.chapter[1][0]}")
