@@ -258,7 +258,7 @@ class Game:
         gives none."""
         own = getattr(self._maybe_own("facts"), "hand_cards", None)
         if own is not None:
-            return list(own(state, player))
+            return own(state, player)  # type: ignore[no-any-return]
         d = state.data
         return hand_names(state, player) if hasattr(d, "hand") and hasattr(d, "cards") else []
 

@@ -108,8 +108,7 @@ def burn_seats(d: MetabaloidsData, seat: int, who: str) -> list[int]:
 def shift_options(d: MetabaloidsData, seat: int) -> list[tuple[int, int]]:
     b = d.battle
     marked = (b.acard, b.tcard) if b is not None else ()
-    spots = grid.Columns(d, seat).spots
-    return [(c, i) for c in d.in_play(seat) if c not in d.safe and c not in marked for i in spots(c)]
+    return [(c, i) for c in d.in_play(seat) if c not in d.safe and c not in marked for i in grid.spots(d, seat, c)]
 
 
 def shelter_cols(d: MetabaloidsData, seat: int) -> list[int]:

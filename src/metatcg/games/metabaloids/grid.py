@@ -27,67 +27,43 @@ def spots(d: MetabaloidsData, p: int, card: int) -> list[int]:
     """Columns ``card`` may go into: existing ones and any free position (MB-GRID-9). A card
     already in a column cannot "move" there, and one alone in its column cannot move to an
     empty position; the destination must fit the new width, and the other columns too when
-    the width shrinks. (tests/support/metabaloids_grid.py keeps the column-at-a-time test it
-    must equal.)"""
-    return Columns(d, p).spots(card)
-
-
-class Columns:
-    """What does not depend on the card (the width, which columns hold a tall card), worked out
-    once for one player's play area: option lists ask :meth:`spots` for every card in play."""
-
-    __slots__ = ("d", "cols", "where", "tall_in", "before", "outside")
-
-    def __init__(self, d: MetabaloidsData, p: int) -> None:
-        cols = d.columns[p]
-        cards = d.cards
-        self.d, self.cols = d, cols
-        self.where: dict[int, int] = {}
-        self.tall_in: list[bool] = []
-        before = 0
-        for i, col in enumerate(cols):
-            tall = False
-            for c in col:
-                self.where[c] = i
-                if cards[c].tall:
-                    tall = True
-            self.tall_in.append(tall)
-            if col:
-                before += 1
-        self.before = before
-        self.outside: dict[bool, list[int]] = {}   # a card not in play: its spots by tallness
-
-    def spots(self, card: int) -> list[int]:
-        d = self.d
-        src = self.where.get(card, -1)
-        tall_card = d.cards[card].tall
-        if src < 0:
-            known = self.outside.get(tall_card)
-            if known is None:
-                known = self.outside[tall_card] = self._spots(-1, tall_card)
-            return list(known)
-        return self._spots(src, tall_card)
-
-    def _spots(self, src: int, tall_card: bool) -> list[int]:
-        d, cols, before, tall_in = self.d, self.cols, self.before, self.tall_in
-        alone = src >= 0 and len(cols[src]) == 1
-        out: list[int] = []
-        for to in range(COLUMNS):
-            if to == src:                         # a card cannot "move" into its own column
-                continue
-            dest = cols[to]
-            if alone and not dest:                # alone in its column, to an empty position
-                continue
-            after = before + (0 if dest else 1) - (1 if alone else 0)
-            deep = min(after + 1, TALL_MAX) if tall_card or tall_in[to] else after
-            if len(dest) + 1 > deep:
-                continue
-            if after < before and not all(
-                    i == to or i == src or not cols[i] or len(cols[i]) <= limit(d, cols[i], after)
-                    or len(cols[i]) > limit(d, cols[i], before) for i in range(COLUMNS)):
-                continue
-            out.append(to)
-        return out
+    the width shrinks. What does not depend on the column (where the card is now, the width,
+    which columns hold a tall card) is worked out once: option lists ask it for every card in
+    play. (tests/support/metabaloids_grid.py keeps the column-at-a-time test it must equal.)"""
+    cols = d.columns[p]
+    cards = d.cards
+    src = -1
+    before = 0
+    tall_in: list[bool] = []
+    for i, col in enumerate(cols):
+        tall = False
+        for c in col:
+            if c == card:
+                src = i
+            if cards[c].tall:
+                tall = True
+        tall_in.append(tall)
+        if col:
+            before += 1
+    alone = src >= 0 and len(cols[src]) == 1
+    tall_card = cards[card].tall
+    out: list[int] = []
+    for to in range(COLUMNS):
+        if to == src:                         # a card cannot "move" into its own column
+            continue
+        dest = cols[to]
+        if alone and not dest:                # alone in its column, to an empty position
+            continue
+        after = before + (0 if dest else 1) - (1 if alone else 0)
+        deep = min(after + 1, TALL_MAX) if tall_card or tall_in[to] else after
+        if len(dest) + 1 > deep:
+            continue
+        if after < before and not all(
+                i == to or i == src or not cols[i] or len(cols[i]) <= limit(d, cols[i], after)
+                or len(cols[i]) > limit(d, cols[i], before) for i in range(COLUMNS)):
+            continue
+        out.append(to)
+    return out
 
 
 def legal_shape(d: MetabaloidsData, p: int) -> bool:

@@ -86,12 +86,11 @@ def placement_options(d: MetabaloidsData, p: int) -> list[Action]:
     room = SETUP_POINTS - d.deploy_points[p]
     cards = d.cards
     acts = []
-    spots = grid.Columns(d, p).spots
     for c in first_of_each_name(cards, d.hand[p]):
         cd = cards[c]
         if not cd.is_creature or cd.cost > room:
             continue
-        for i in spots(c):
+        for i in grid.spots(d, p, c):
             acts.append(Action(f"place:c{c}@{i + 1}", _place_label(d, p, c, i, "Place"), Place(c, i)))
     return acts
 
@@ -200,11 +199,10 @@ def move_options(st: "GameState", p: int) -> list[Action]:
     acts = [Action("done", "Go on to Deploy From Reserve", DONE)]   # first: moves are the exception
     if p not in d.looped and can_pay(d, p, 1, True):     # a seat that looped moves no more (PR-MB-13)
         b = d.battle
-        spots = grid.Columns(d, p).spots
         for c in d.in_play(p):
             if c in d.safe or (b is not None and c in (b.acard, b.tcard)):
                 continue
-            for i in spots(c):
+            for i in grid.spots(d, p, c):
                 acts.append(Action(f"move:c{c}@{i + 1}", _place_label(d, p, c, i, "Move", " for 1 point"),
                                    Place(c, i)))
     return acts
@@ -245,9 +243,8 @@ def deploy(st: "GameState", step: Deploy) -> None:
 
 def deploy_options(st: "GameState", p: int) -> list[Action]:
     d: MetabaloidsData = st.data
-    spots = grid.Columns(d, p).spots
     return [Action(f"deploy:c{c}@{i + 1}", _place_label(d, p, c, i, "Deploy"), Place(c, i))
-            for c in first_of_each_name(d.cards, d.reserve[p]) for i in spots(c)]
+            for c in first_of_each_name(d.cards, d.reserve[p]) for i in grid.spots(d, p, c)]
 
 
 def deploy_card(st: "GameState", p: int, pick: Place) -> None:
