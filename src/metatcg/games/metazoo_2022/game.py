@@ -29,8 +29,13 @@ class MZ22Game(PooledGame):
     card_table = "page"            # Page files and scenario stand-ins are [[page]] tables
 
     def card_defs(self, deck: Deck) -> tuple[Any, ...]:
-        """Only the Spellbook is dealt; the Archive stays outside the game (MZ22-ARCH-7)."""
-        return super().card_defs(Deck(deck.name, spellbook(deck)))
+        """Only the Spellbook is dealt; the Archive stays outside the game (MZ22-ARCH-7). Read
+        once per card list, as the kernel does (a simulation deals the same decks each game)."""
+        known: dict[tuple[str, ...], tuple[Any, ...]] = self.__dict__.setdefault("_spellbook_defs", {})
+        defs = known.get(deck.cards)
+        if defs is None:
+            defs = known[deck.cards] = super().card_defs(Deck(deck.name, spellbook(deck)))
+        return defs
 
     def default_options(self) -> dict[str, Any]:
         """``surroundings``: a preset name or JSON object text (surroundings.py, MZ22-TERRA-9)."""

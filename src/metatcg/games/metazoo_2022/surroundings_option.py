@@ -3,6 +3,8 @@ parsing and checks, and how a saved game reads it back. The rules that use it (d
 matching, the 4th Wall) are in :mod:`.surroundings`, above the zones and stats they read."""
 from __future__ import annotations
 
+import copy
+import functools
 import json
 import tomllib
 from pathlib import Path
@@ -48,7 +50,14 @@ class Config(NamedTuple):
 
 # ------------------------------------------------------------------ the option
 def presets() -> dict[str, dict[str, Any]]:
-    """Named surroundings a player may pick (surroundings.toml)."""
+    """Named surroundings a player may pick (surroundings.toml): a fresh copy, the caller's to keep."""
+    return copy.deepcopy(_presets())
+
+
+@functools.cache
+def _presets() -> dict[str, dict[str, Any]]:
+    """The file read once: every new game reads the option, and parsing TOML each time was
+    two thirds of setting a game up. Shared: only read, never changed."""
     return tomllib.loads((HERE / "surroundings.toml").read_text(encoding="utf-8"))
 
 
@@ -57,7 +66,7 @@ def parse(text: Any, n: int) -> Config | None:
     game uses Terra Pages only (MZ22-TERRA-9)."""
     if type(text) is not str:
         raise ValueError("the surroundings option is a preset name or a JSON object text")
-    named = presets()
+    named = _presets()
     if text in named:
         raw: Any = named[text]
     else:
