@@ -13,6 +13,7 @@ from metatcg.games.metazoo_2022.stats import beasties
 from metatcg.games.metazoo_2022.zones import leave
 from support import ids
 from support.metazoo_2022 import arena_page, play, position
+from metatcg.games.metazoo_2022.records import page_ref
 
 GAME = metatcg.load_game("metazoo-2022")
 
@@ -54,7 +55,7 @@ def test_an_equipment_chooses_its_target_as_it_is_contracted_and_the_chain_item_
     play(st, f"target:c{kelpie}")
     pay_all(st)
     (item,) = st.data.chain
-    assert item.source == page and item.targets == ((f"c{kelpie}",),)
+    assert item.source == page and item.targets == ((page_ref(kelpie),),)
 
 
 @pytest.mark.rule("MZ22-EQUIP-4")
@@ -119,7 +120,7 @@ def test_a_power_chooses_its_target_as_it_is_used_and_fizzles_if_it_is_gone():
     assert st.decision.kind == "target" and st.data.ps[rod].fatigued is False      # target first
     play(st, f"target:c{sprite}")
     pay_all(st)
-    assert st.data.chain[-1].targets == ((f"c{sprite}",),)
+    assert st.data.chain[-1].targets == ((page_ref(sprite),),)
     leave(st, sprite, "chapter")                        # gone before resolution
     st.options_changed()
     play(st, "pass")

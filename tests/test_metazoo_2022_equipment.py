@@ -16,6 +16,7 @@ from metatcg.games.metazoo_2022.traits import traits_of
 from metatcg.games.metazoo_2022.zones import destroy, leave
 from support import ids
 from support.metazoo_2022 import arena_page, play, position
+from metatcg.games.metazoo_2022.records import page_ref
 
 GAME = metatcg.load_game("metazoo-2022")
 HARE_LP = 60          # Ember Hare's printed LP
@@ -166,10 +167,10 @@ def test_a_beastie_used_as_equipment_is_outside_the_arena():
     assert tick not in beasties(d) and tribe_count(d, hare) == 0 and max_lp(d, hare) == HARE_LP   # no Tribal Boost
     assert attack_total(d, hare, 0, None) == before + 10                     # its Effect, through EQUIP-11
     assert f"attack:c{tick}" not in ids(st)                                  # it cannot Attack
-    assert f"c{tick}" not in attack_targets(d, kelpie)                       # nor be Attacked
+    assert page_ref(tick) not in attack_targets(d, kelpie)                       # nor be Attacked
     for side in ("any", "own"):                                              # nor be targeted
-        assert f"c{tick}" not in candidates(d, 1, TargetSpec(kind="beastie", side=side))
-        assert f"c{tick}" not in candidates(d, 0, TargetSpec(kind="page", side=side))
+        assert page_ref(tick) not in candidates(d, 1, TargetSpec(kind="beastie", side=side))
+        assert page_ref(tick) not in candidates(d, 0, TargetSpec(kind="page", side=side))
 
 
 # ------------------------------------------------------------------ control and ownership
@@ -282,9 +283,10 @@ def test_equipment_its_own_text_lets_be_targeted_counts_as_in_the_arena():
     equipment.attach(st, shackle, sprite)
     assert max_lp(d, sprite) == 50                                    # 30 + the Buckler's 20
     found = candidates(d, 0, TargetSpec(kind="artifact"))
-    assert f"c{buckler}" in found and f"c{shackle}" not in found       # only the one whose text allows it
+    assert page_ref(buckler) in found and page_ref(shackle) not in found       # only the one whose text allows it
     hare = arena_page(st, "Ember Hare")
-    assert f"c{sprite}" in attack_targets(d, hare) and f"c{buckler}" not in attack_targets(d, hare)  # not Attacked
+    assert page_ref(sprite) in attack_targets(d, hare) and page_ref(buckler) not in attack_targets(d, hare)
+    # not Attacked: an Equipment is no Attack target
     contract(st, 0, "Shatter Hex", f"target:c{buckler}")
     resolve(st)
     assert buckler in d.limbo[1] and buckler not in d.ps and max_lp(d, sprite) == 30

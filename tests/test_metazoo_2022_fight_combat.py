@@ -16,6 +16,7 @@ from metatcg.games.metazoo_2022.cards import parse_pages
 from metatcg.games.metazoo_2022.stats import max_lp, tribal
 from support import ids
 from support.metazoo_2022 import arena_page as page, lp, play, position
+from metatcg.games.metazoo_2022.records import caster_ref, page_ref
 
 PAGES = """
 [[page]]
@@ -250,7 +251,7 @@ def test_no_defender_the_target_is_primary_and_must_counter():
     mole, bat = page(st, "Plain Mole"), page(st, "Dusk Bat")
     attack(st, mole, f"c{bat}")
     play(st, "done")                                      # no Defenders
-    assert st.data.combat.primary == f"c{bat}"
+    assert st.data.combat.primary == page_ref(bat)
     assert not st.data.ps[bat].fatigued                   # not Fatigued by becoming primary Defender
     assert st.decision.kind == "counter" and "done" not in ids(st)    # a counter-Attack is mandatory
     play(st, "atk:1")
@@ -380,9 +381,9 @@ def test_both_first_strike_a_coin_decides(monkeypatch, heads):
 def test_type_advantage_and_aura_attack_advantage_stack_against_the_primary():
     st = pos(["Gloam Hunter"], ["Dusk Bat"])
     hunter, bat = page(st, "Gloam Hunter"), page(st, "Dusk Bat")
-    assert combat.attack_total(st.data, hunter, 0, f"c{bat}") == 70        # 30 + 20 TA + 20 AAA
-    assert combat.attack_total(st.data, bat, 0, f"c{hunter}") == 20        # Dark is not strong against Light
-    assert combat.attack_total(st.data, hunter, 0, "P2") == 30             # no TA or AAA against a Caster
+    assert combat.attack_total(st.data, hunter, 0, page_ref(bat)) == 70        # 30 + 20 TA + 20 AAA
+    assert combat.attack_total(st.data, bat, 0, page_ref(hunter)) == 20        # Dark is not strong against Light
+    assert combat.attack_total(st.data, hunter, 0, caster_ref(1)) == 30             # no TA or AAA against a Caster
     attack(st, hunter, f"c{bat}")
     play(st, "done", "atk:0")
     assert lp(st, bat) == 30 and lp(st, hunter) == 70
@@ -393,16 +394,16 @@ def test_type_advantage_once_and_never_from_or_to_neutral():
     st = pos(["Dawn Stag", "Plain Mole"], ["Twin Shade", "Pebble Vole"])
     stag, mole, shade, vole = (page(st, n) for n in ("Dawn Stag", "Plain Mole", "Twin Shade", "Pebble Vole"))
     d = st.data
-    assert combat.attack_total(d, stag, 0, f"c{shade}") == 50              # Spirit/Dark: +20 once
-    assert combat.attack_total(d, stag, 0, f"c{vole}") == 30               # to Neutral: none
-    assert combat.attack_total(d, mole, 0, f"c{shade}") == 20              # from Neutral: none
+    assert combat.attack_total(d, stag, 0, page_ref(shade)) == 50              # Spirit/Dark: +20 once
+    assert combat.attack_total(d, stag, 0, page_ref(vole)) == 30               # to Neutral: none
+    assert combat.attack_total(d, mole, 0, page_ref(shade)) == 20              # from Neutral: none
 
 
 @pytest.mark.rule("MZ22-COMBAT-29", "MZ22-COMBAT-47", "MZ22-COMBAT-31", "MZ22-COMBAT-32")
 def test_other_effects_add_and_damage_floors_at_zero():
     st = pos(["Odd Stoat"], ["Pebble Vole"])
     stoat, vole = page(st, "Odd Stoat"), page(st, "Pebble Vole")
-    assert combat.attack_total(st.data, stoat, 0, f"c{vole}") == 13
+    assert combat.attack_total(st.data, stoat, 0, page_ref(vole)) == 13
     attack(st, stoat, f"c{vole}")
     play(st, "done")
     assert vole not in st.data.ps                          # 13 > 10 LP: Destroyed at once
@@ -587,7 +588,7 @@ def test_every_legal_split_and_no_other_is_reachable(attacker, target, defenders
     names = [x if isinstance(x, str) else x["name"] for x in defenders]
     atk, pages = page(st, attacker), [page(st, n) for n in names]
     ref = target if target[0] == "P" else f"c{page(st, target)}"
-    assert combat.attack_total(st.data, atk, 0, f"c{pages[-1]}") == total
+    assert combat.attack_total(st.data, atk, 0, page_ref(pages[-1])) == total
     attack(st, atk, ref)
     play(st, *[f"defend:c{b}" for b in pages], "done", f"primary:c{pages[-1]}")
     if st.decision.kind == "counter":
@@ -674,7 +675,7 @@ def test_paralyzed_target_is_primary_and_answers_for_nothing():
 def test_terra_bonus_adds_to_attack_damage():
     st = pos(["Pine Lynx"], ["Dusk Bat"], terra=["Whispering Pines"])
     lynx, bat = page(st, "Pine Lynx"), page(st, "Dusk Bat")
-    assert combat.attack_total(st.data, lynx, 0, f"c{bat}") == 30
+    assert combat.attack_total(st.data, lynx, 0, page_ref(bat)) == 30
     attack(st, lynx, f"c{bat}")
     play(st, "atk:0")
     assert lp(st, bat) == 70

@@ -12,6 +12,7 @@ from metatcg.games.metazoo_2022.lp import damage, gain_lp, lose_lp, recover
 from metatcg.games.metazoo_2022.stats import max_lp
 from support import ids
 from support.metazoo_2022 import arena_page as page, lp, play, position
+from metatcg.games.metazoo_2022.records import caster_ref, page_ref
 
 PAGES = """
 [[page]]
@@ -160,11 +161,11 @@ def check(st):
 def test_one_indicator_each_but_up_to_three_poison():
     st = pos(["Plain Mole"], [])
     mole = page(st, "Plain Mole")
-    statuses.inflict(st, 0, "burn", [f"c{mole}"], 2)
-    statuses.inflict(st, 0, "burn", [f"c{mole}"], 5)
+    statuses.inflict(st, 0, "burn", [page_ref(mole)], 2)
+    statuses.inflict(st, 0, "burn", [page_ref(mole)], 5)
     assert [(i.status, i.counters) for i in st.data.ps[mole].inds] == [("burn", 2)]
-    statuses.inflict(st, 0, "poison", [f"c{mole}"], 2)
-    statuses.inflict(st, 0, "poison", [f"c{mole}"], 2)
+    statuses.inflict(st, 0, "poison", [page_ref(mole)], 2)
+    statuses.inflict(st, 0, "poison", [page_ref(mole)], 2)
     assert kinds(st, mole).count("poison") == 3
 
 
@@ -172,7 +173,7 @@ def test_one_indicator_each_but_up_to_three_poison():
 def test_removal_and_leaving_the_arena_clear_indicators():
     st = pos([{"name": "Plain Mole", "statuses": [{"status": "burn", "counters": 3}, {"status": "poison"}]}], [])
     mole = page(st, "Plain Mole")
-    statuses.remove(st, [f"c{mole}"], "burn")
+    statuses.remove(st, [page_ref(mole)], "burn")
     assert kinds(st, mole) == ["poison"]
     zones.leave(st, mole, "chapter")
     assert mole in st.data.chapter[0] and mole not in st.data.ps
@@ -184,10 +185,10 @@ def test_only_paralyze_and_sleep_need_heads(monkeypatch, heads):
     coins(monkeypatch, heads, heads)
     st = pos(["Plain Mole", "Big Badger"], [])
     mole, badger = page(st, "Plain Mole"), page(st, "Big Badger")
-    got = statuses.inflict(st, 1, "paralyze", [f"c{mole}"]) + statuses.inflict(st, 1, "sleep", [f"c{badger}"])
+    got = statuses.inflict(st, 1, "paralyze", [page_ref(mole)]) + statuses.inflict(st, 1, "sleep", [page_ref(badger)])
     assert bool(got) == heads and (len(got) == 2) == heads
     assert st.data.ps[badger].fatigued == heads
-    assert statuses.inflict(st, 1, "confusion", [f"c{mole}"]) == [f"c{mole}"]   # no coin at all
+    assert statuses.inflict(st, 1, "confusion", [page_ref(mole)]) == [page_ref(mole)]   # no coin at all
 
 
 @pytest.mark.rule("MZ22-STATUS-14")
@@ -233,10 +234,10 @@ def test_damage_outside_its_combat_frees_a_frozen_page_but_it_stays_fatigued():
     st = pos(["Plain Mole"], [{"name": "Big Badger", "fatigued": True,
                                "statuses": [{"status": "frozen", "counters": 3}]}])
     badger = page(st, "Big Badger")
-    lose_lp(st, [f"c{badger}"], 10)
-    damage(st, [f"c{badger}"], 0)
+    lose_lp(st, [page_ref(badger)], 10)
+    damage(st, [page_ref(badger)], 0)
     assert kinds(st, badger) == ["frozen"]                   # LP Loss and 0 Damage do nothing
-    damage(st, [f"c{badger}"], 10)
+    damage(st, [page_ref(badger)], 10)
     assert not st.data.ps[badger].inds and st.data.ps[badger].fatigued
 
 
@@ -249,9 +250,9 @@ def test_sleep_doubles_damage_outside_its_combat_then_wakes():
     assert kinds(st, badger) == ["sleep"] and lp(st, badger) == 190 and st.data.ps[badger].fatigued
     end_turn(st)
     assert kinds(st, badger) == ["sleep"] and st.data.ps[badger].fatigued     # no time limit, no Awaken
-    damage(st, [f"c{badger}"], 0)
+    damage(st, [page_ref(badger)], 0)
     assert kinds(st, badger) == ["sleep"]                    # 0 stays 0 and does not wake it
-    damage(st, [f"c{badger}"], 15)
+    damage(st, [page_ref(badger)], 15)
     assert lp(st, badger) == 160 and not st.data.ps[badger].inds and not st.data.ps[badger].fatigued
 
 
@@ -272,7 +273,7 @@ def test_burn_counters_roll_and_tick():
     attack(st, toad, f"c{badger}")
     n = st.data.ps[badger].inds[0].counters
     assert 1 <= n <= 6 and any("rolls a D6 for Burn" in x for x in st.log)
-    statuses.inflict(st, 0, "burn", ["P2"], 1)
+    statuses.inflict(st, 0, "burn", [caster_ref(1)], 1)
     assert st.data.cinds[1][0].counters == 1                 # a fixed value: no roll
     end_turn(st)
     assert not st.data.cinds[1]                              # its last Counter came off
@@ -321,7 +322,7 @@ def test_burn_can_destroy_the_attacker_or_defeat_the_caster():
 def test_poison_loses_twice_then_comes_off():
     st = pos([], ["Big Badger"], p2={"statuses": []})
     badger = page(st, "Big Badger")
-    statuses.inflict(st, 0, "poison", [f"c{badger}", "P2"])
+    statuses.inflict(st, 0, "poison", [page_ref(badger), caster_ref(1)])
     end_turn(st)                                             # end of turn 3
     assert st.data.ps[badger].loss == 10 and st.data.ps[badger].damage == 0
     assert max_lp(st.data, badger) == 200 and st.data.lp_of_caster(1) == 990
@@ -336,7 +337,7 @@ def test_poison_loses_twice_then_comes_off():
 def test_paralyze_ends_at_the_end_of_the_next_turn():
     st = pos([], ["Big Badger"])
     badger = page(st, "Big Badger")
-    statuses.inflict(st, 0, "paralyze", [f"c{badger}"], auto=True)
+    statuses.inflict(st, 0, "paralyze", [page_ref(badger)], auto=True)
     assert st.log[-1] == "Big Badger is Paralyzed"
     end_turn(st)
     assert kinds(st, badger) == ["paralyze"]                  # still on in turn 4
@@ -415,7 +416,7 @@ def test_confused_primary_defender_flips_too_and_paralyze_makes_it_zero(monkeypa
 def test_gain_recover_and_the_two_totals():
     st = pos(["Plain Mole"], [])
     mole = page(st, "Plain Mole")
-    c = f"c{mole}"
+    c = page_ref(mole)
     assert lp(st, mole) == max_lp(st.data, mole) == 40
     damage(st, [c], 10)
     lose_lp(st, [c], 5)
@@ -434,17 +435,17 @@ def test_gain_recover_and_the_two_totals():
 def test_gain_ending_destroys_a_page_left_at_zero_and_works_on_casters():
     st = pos(["Plain Mole"], [])
     mole = page(st, "Plain Mole")
-    gain_lp(st, [f"c{mole}"], 30, "turn_end")
-    damage(st, [f"c{mole}"], 50)
+    gain_lp(st, [page_ref(mole)], 30, "turn_end")
+    damage(st, [page_ref(mole)], 50)
     check(st)
     assert lp(st, mole) == 20
     end_turn(st)
     assert mole not in st.data.ps and mole in st.data.limbo[0]
-    gain_lp(st, ["P1"], 50)
-    damage(st, ["P1"], 30)
-    lose_lp(st, ["P1"], 10)
+    gain_lp(st, [caster_ref(0)], 50)
+    damage(st, [caster_ref(0)], 30)
+    lose_lp(st, [caster_ref(0)], 10)
     assert st.data.lp_of_caster(0) == 1010
-    recover(st, ["P1"], 35)
+    recover(st, [caster_ref(0)], 35)
     assert (st.data.lp_damage[0], st.data.lp_loss[0]) == (0, 5)
 
 
@@ -452,7 +453,7 @@ def test_gain_ending_destroys_a_page_left_at_zero_and_works_on_casters():
 def test_lp_loss_to_zero_destroys():
     st = pos(["Plain Mole"], [])
     mole = page(st, "Plain Mole")
-    lose_lp(st, [f"c{mole}"], 40)
+    lose_lp(st, [page_ref(mole)], 40)
     check(st)
     assert mole not in st.data.ps
 
@@ -462,6 +463,6 @@ def test_paralyze_taking_tribal_boost_away_can_destroy():
     st = pos([{"name": "Kin Booster", "damage": 35}, "Kin Digger"], [])
     booster = page(st, "Kin Booster")
     assert lp(st, booster) == 5
-    statuses.inflict(st, 1, "paralyze", [f"c{booster}"], auto=True)
+    statuses.inflict(st, 1, "paralyze", [page_ref(booster)], auto=True)
     endings.state_check(st)                                  # Paralyze itself asks for the check
     assert booster not in st.data.ps and booster in st.data.limbo[0]

@@ -16,6 +16,7 @@ from metatcg.games.metazoo_2022.records import Trigger
 from metatcg.games.metazoo_2022.stats import cost_of
 from support import ids
 from support.metazoo_2022 import arena_page, lp, play, position
+from metatcg.games.metazoo_2022.records import caster_ref, page_ref
 
 STANDINS = """
 [[page]]
@@ -258,8 +259,8 @@ KINDS = {"frozen": {"beastie", "artifact"}, "burn": {"beastie", "caster"}, "pois
     ("confusion", "MZ22-CONFUSION-1"))])
 def test_each_status_affects_only_what_it_names(kind):
     st = pos({}, {"arena": ["Test Mole", "Test Idol"]})
-    refs = {"beastie": f"c{arena_page(st, 'Test Mole')}", "artifact": f"c{arena_page(st, 'Test Idol')}",
-            "caster": "P2"}
+    refs = {"beastie": page_ref(arena_page(st, 'Test Mole')), "artifact": page_ref(arena_page(st, 'Test Idol')),
+            "caster": caster_ref(1)}
     for what, ref in refs.items():
         n = len(st.log)
         got = statuses.inflict(st, 0, kind, [ref], 2 if kind in ("frozen", "burn") else None, auto=True)
@@ -278,7 +279,7 @@ def test_inflicting_is_an_attempt_that_can_fail():
     for seed in range(12):
         st = pos({}, {"arena": ["Test Mole"]}, seed=seed)
         mole = arena_page(st, "Test Mole")
-        got = statuses.inflict(st, 0, "sleep", [f"c{mole}"])
+        got = statuses.inflict(st, 0, "sleep", [page_ref(mole)])
         assert bool(got) == any("sleep" in i.status for i in st.data.ps[mole].inds)
         outcomes.add(bool(got))
     assert outcomes == {True, False}

@@ -12,6 +12,7 @@ from metatcg.games.metazoo_2022 import combat
 from metatcg.games.metazoo_2022.cards import parse_pages
 from support.metazoo_2022 import arena_page as page, play, position
 from test_metazoo_2022_fight_combat import legal_splits, reachable
+from metatcg.games.metazoo_2022.records import page_ref
 
 PUPS = [f"Test Pup {c}" for c in "ABCDEF"]
 PAGES = "\n".join(
@@ -48,7 +49,7 @@ def test_every_legal_split_and_no_other_is_reachable(attacker, defenders, total)
     st = position(GAME, [{"arena": [attacker]}, {"arena": ["Test Den", *defenders]}],
                   turn=3, active=0, first=0, options={"auto_single": False})
     atk, den, pages = page(st, attacker), page(st, "Test Den"), [page(st, n) for n in defenders]
-    assert combat.attack_total(st.data, atk, 0, f"c{pages[-1]}") == total
+    assert combat.attack_total(st.data, atk, 0, page_ref(pages[-1])) == total
     to_allocation(st, atk, den, pages)
     assert st.decision.kind == "allocate"
     paths = reachable(st, [*defenders, "Test Den"], attacker)

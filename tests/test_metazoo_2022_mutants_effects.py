@@ -13,6 +13,7 @@ from metatcg.games.metazoo_2022 import statuses, traits, traps, zones
 from metatcg.games.metazoo_2022.cards import parse_pages
 from support import ids
 from support.metazoo_2022 import arena_page, play, position
+from metatcg.games.metazoo_2022.records import page_ref
 
 BASE = metatcg.load_game("metazoo-2022")
 
@@ -153,7 +154,7 @@ def test_a_triggered_effect_that_is_not_the_pages_last_chooses_its_own_targets()
 def test_confusion_is_logged_in_words():
     st = position(GAME, [{}, {"arena": ["Ember Hare"]}])
     hare = arena_page(st, "Ember Hare")
-    assert statuses.inflict(st, 0, "confusion", [f"c{hare}"], auto=True) == [f"c{hare}"]
+    assert statuses.inflict(st, 0, "confusion", [page_ref(hare)], auto=True) == [page_ref(hare)]
     assert st.log[-1] == "Ember Hare is Confused"
 
 

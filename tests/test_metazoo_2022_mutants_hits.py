@@ -12,6 +12,7 @@ from metatcg.games.metazoo_2022 import combat
 from metatcg.games.metazoo_2022.cards import parse_pages
 from support import ids
 from support.metazoo_2022 import arena_page, play, position
+from metatcg.games.metazoo_2022.records import page_ref
 
 
 def beastie(name: str, lp: int, attack: str, extra: str = "", aura: str = "neutral") -> str:
@@ -58,7 +59,7 @@ def setup(p1: list, p2: list):
 def test_an_attack_of_no_damage_deals_none():
     st, d = setup(["Test Hush Pup"], ["Test Den"])
     hush, den = arena_page(st, "Test Hush Pup"), arena_page(st, "Test Den")
-    assert combat.attack_total(d, hush, 0, f"c{den}") == 0
+    assert combat.attack_total(d, hush, 0, page_ref(den)) == 0
     attack(st, hush, den)
     assert d.ps[den].damage == 0
 
@@ -94,7 +95,7 @@ def test_infectious_counts_a_beastie_finished_by_one_damage():
     st = position(GAME, [{"arena": ["Test Ghoul Mite"]}, {"arena": [{"name": "Test Frail", "damage": 4}]}])
     d = st.data
     mite, frail = arena_page(st, "Test Ghoul Mite"), arena_page(st, "Test Frail")
-    assert combat.attack_total(d, mite, 0, f"c{frail}") == 1
+    assert combat.attack_total(d, mite, 0, page_ref(frail)) == 1
     attack(st, mite, frail)
     assert frail not in d.ps
     assert [d.ps[c].controller for c in d.arena if d.is_token(c)] == [0]

@@ -9,6 +9,7 @@ import pytest
 import metatcg
 from metatcg.games.metazoo_2022 import lp
 from support.metazoo_2022 import position
+from metatcg.games.metazoo_2022.records import caster_ref
 
 GAME = metatcg.load_game("metazoo-2022")
 
@@ -17,12 +18,12 @@ GAME = metatcg.load_game("metazoo-2022")
 def test_recover_skips_an_eliminated_caster_and_goes_on_to_the_next():
     st = position(GAME, [{"damage": 40}, {"damage": 40, "out": True}, {"damage": 40}])
     d = st.data
-    lp.recover(st, ["P2", "P3", "P1"], 20)
+    lp.recover(st, [caster_ref(1), caster_ref(2), caster_ref(0)], 20)
     assert [d.lp_of_caster(p) for p in range(3)] == [980, 960, 980]
 
 
 def test_damage_skips_an_eliminated_caster_and_reaches_every_other_one_named():
     st = position(GAME, [{}, {"out": True}, {}])
     d = st.data
-    assert lp.damage(st, ["P2", "P3", "P1"], 10) == {"P3": 10, "P1": 10}
+    assert lp.damage(st, [caster_ref(1), caster_ref(2), caster_ref(0)], 10) == {caster_ref(2): 10, caster_ref(0): 10}
     assert [d.lp_of_caster(p) for p in range(3)] == [990, 1000, 990]

@@ -11,6 +11,7 @@ from metatcg.games.metazoo_2022 import contract
 from metatcg.games.metazoo_2022.schema import TargetSpec
 from metatcg.games.metazoo_2022.targets import candidates
 from support.metazoo_2022 import arena_page, position
+from metatcg.games.metazoo_2022.records import caster_ref, page_ref
 
 GAME = metatcg.load_game("metazoo-2022")
 
@@ -20,9 +21,9 @@ def test_a_caster_target_is_on_the_side_it_names():
     st = position(GAME, [{}, {}, {}])
     d = st.data
     spec = TargetSpec.model_validate
-    assert candidates(d, 0, spec({"kind": "caster", "side": "own"})) == ["P1"]
-    assert candidates(d, 0, spec({"kind": "caster", "side": "opposing"})) == ["P2", "P3"]
-    assert candidates(d, 1, spec({"kind": "caster", "side": "any"})) == ["P1", "P2", "P3"]
+    assert candidates(d, 0, spec({"kind": "caster", "side": "own"})) == [caster_ref(0)]
+    assert candidates(d, 0, spec({"kind": "caster", "side": "opposing"})) == [caster_ref(1), caster_ref(2)]
+    assert candidates(d, 1, spec({"kind": "caster", "side": "any"})) == [caster_ref(0), caster_ref(1), caster_ref(2)]
 
 
 def test_a_target_limited_to_an_aura_type_takes_only_pages_of_that_type():
@@ -30,7 +31,7 @@ def test_a_target_limited_to_an_aura_type_takes_only_pages_of_that_type():
     d = st.data
     hare = arena_page(st, "Ember Hare")
     spec = TargetSpec.model_validate({"kind": "beastie", "side": "any", "aura": ["flame"]})
-    assert candidates(d, 0, spec) == [f"c{hare}"]
+    assert candidates(d, 0, spec) == [page_ref(hare)]
 
 
 @pytest.mark.rule("MZ22-CONTRACT-11")

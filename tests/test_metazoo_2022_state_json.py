@@ -12,6 +12,7 @@ from metatcg.engine.errors import StateDataError
 from metatcg.games.metazoo_2022 import lp
 from support import ids
 from support.metazoo_2022 import arena_page, play, position
+from metatcg.games.metazoo_2022.records import page_ref
 
 GAME = metatcg.load_game("metazoo-2022")
 OWL = "Owl's Long Memory"
@@ -59,7 +60,7 @@ def test_a_mulligan_count_out_of_range_is_refused_by_name(value):
 def test_a_game_right_after_a_page_gains_lp_saves_and_reads_back():
     st = position(GAME, [{"arena": ["Ember Hare"]}, {}])
     hare = arena_page(st, "Ember Hare")
-    lp.gain_lp(st, [f"c{hare}"], 20)
+    lp.gain_lp(st, [page_ref(hare)], 20)
     assert st.data.ps[hare].gain == 20
     back = GAME.state_from_json(st.to_json())
     assert back.to_json() == st.to_json() and back.data.ps[hare].gain == 20

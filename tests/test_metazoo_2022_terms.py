@@ -16,6 +16,7 @@ from metatcg.games.metazoo_2022 import combat, zones
 from metatcg.games.metazoo_2022.cards import parse_pages
 from support import ids
 from support.metazoo_2022 import arena_page, lp, play, position
+from metatcg.games.metazoo_2022.records import page_ref
 
 GAME = metatcg.load_game("metazoo-2022")
 OWL = "Owl's Long Memory"
@@ -265,17 +266,17 @@ def test_nullify_stops_effects_and_traits_until_the_end_of_the_turn():
     calf, roc = arena_page(st, "Leviathan Calf"), arena_page(st, "Gale Roc")
     sprite, theirs = arena_page(st, "Puddle Sprite", 0), arena_page(st, "Puddle Sprite", 1)
     assert lp(st, theirs) == 50                                 # 30 + the Calf's ARENA bonus of 20
-    assert f"c{roc}" not in combat.attack_targets(st.data, sprite)   # Flight: only fliers attack it
+    assert page_ref(roc) not in combat.attack_targets(st.data, sprite)   # Flight: only fliers attack it
     cast_hush(st, calf)
     assert lp(st, theirs) == 30                                 # the Calf's Effect text does nothing now
     cast_hush(st, roc)
-    assert f"c{roc}" in combat.attack_targets(st.data, sprite)  # its Flight does nothing now
+    assert page_ref(roc) in combat.attack_targets(st.data, sprite)  # its Flight does nothing now
     roc_view = next(p for p in st.view(0)["arena"] if p["id"] == f"c{roc}")
     assert roc_view["traits"] == ["flight"]                     # but the Page still has it
     play(st, "end")
     while st.data.turn == 3:
         st.apply("pass" if st.decision.kind == "__respond" else st.legal_actions()[-1].id)
-    assert lp(st, theirs) == 50 and f"c{roc}" not in combat.attack_targets(st.data, sprite)
+    assert lp(st, theirs) == 50 and page_ref(roc) not in combat.attack_targets(st.data, sprite)
 
 
 # ================================================================== conceding

@@ -9,6 +9,7 @@ from metatcg.games.metazoo_2022 import contract, hooks, statuses, traits, zones
 from metatcg.games.metazoo_2022.stats import max_lp
 from support import ids
 from support.metazoo_2022 import arena_page, lp, play, position
+from metatcg.games.metazoo_2022.records import page_ref
 
 G = metatcg.load_game("metazoo-2022")
 
@@ -44,8 +45,8 @@ def test_flight_only_from_flight_and_defends_anything():
     st = pos(["Cinder Salamander", "Thunderbird Hatchling"], ["Gale Roc", "Quickfang Wolf"])
     sal, bird = arena_page(st, "Cinder Salamander"), arena_page(st, "Thunderbird Hatchling")
     roc = arena_page(st, "Gale Roc")
-    assert f"c{roc}" not in attack_targets(st, sal)
-    assert f"c{roc}" in attack_targets(st, bird)               # a Flight attacker reaches a Flight Beastie
+    assert page_ref(roc) not in attack_targets(st, sal)
+    assert page_ref(roc) in attack_targets(st, bird)               # a Flight attacker reaches a Flight Beastie
     play(st, f"attack:c{sal}", "at:P2")
     assert f"defend:c{roc}" in ids(st)                         # a Flight Beastie defends any attacker
 
@@ -55,7 +56,7 @@ def test_spirit_cannot_be_attacked_but_defends():
     st = pos(["Cinder Salamander", "Thunderbird Hatchling"], ["Will-o'-Wisp Drifter"])
     wisp = arena_page(st, "Will-o'-Wisp Drifter")
     for a in (arena_page(st, "Cinder Salamander"), arena_page(st, "Thunderbird Hatchling")):
-        assert f"c{wisp}" not in attack_targets(st, a)
+        assert page_ref(wisp) not in attack_targets(st, a)
     play(st, f"attack:c{arena_page(st, 'Cinder Salamander')}", "at:P2")
     assert f"defend:c{wisp}" in ids(st)
 
@@ -66,7 +67,7 @@ def test_invisible_cannot_be_attacked_and_allows_no_defenders():
     mine = arena_page(st, "Unseen Stalker", 0)
     theirs = arena_page(st, "Unseen Stalker", 1)
     wolf = arena_page(st, "Quickfang Wolf")
-    assert f"c{theirs}" not in attack_targets(st, arena_page(st, "Cinder Salamander"))
+    assert page_ref(theirs) not in attack_targets(st, arena_page(st, "Cinder Salamander"))
     play(st, f"attack:c{mine}", f"at:c{wolf}")
     while st.decision.kind == "__respond":
         st.apply("pass")
@@ -78,7 +79,7 @@ def test_invisible_cannot_be_attacked_and_allows_no_defenders():
 def test_unblockable_allows_no_defenders_but_can_be_attacked():
     st = pos(["Hodag Rammer", "Cinder Salamander"], ["Hodag Rammer", "Quickfang Wolf"])
     ram = arena_page(st, "Hodag Rammer", 0)
-    assert f"c{arena_page(st, 'Hodag Rammer', 1)}" in attack_targets(st, arena_page(st, "Cinder Salamander"))
+    assert page_ref(arena_page(st, 'Hodag Rammer', 1)) in attack_targets(st, arena_page(st, "Cinder Salamander"))
     before = st.data.lp_of_caster(1)
     play(st, f"attack:c{ram}", "at:P2")
     while st.decision is not None and st.decision.kind == "__respond":
@@ -164,8 +165,8 @@ def test_stone_skin_ignores_effect_damage_not_attacks_or_lp_loss():
     from metatcg.games.metazoo_2022 import lp as mzlp
     st = pos(["Bonfire Imp"], ["Granite Troll"])
     troll = arena_page(st, "Granite Troll")
-    assert mzlp.damage(st, [f"c{troll}"], 40) == {f"c{troll}": 0}
-    mzlp.lose_lp(st, [f"c{troll}"], 10)
+    assert mzlp.damage(st, [page_ref(troll)], 40) == {page_ref(troll): 0}
+    mzlp.lose_lp(st, [page_ref(troll)], 10)
     assert lp(st, troll) == 60
     imp = arena_page(st, "Bonfire Imp")
     play(st, f"attack:c{imp}", f"at:c{troll}")
@@ -231,8 +232,8 @@ def test_burrow_declared_at_1a_and_ends_at_3b():
     d = st.data
     assert traits.burrowed(d, mine) and traits.burrowed(d, theirs) and not traits.burrowed(d, knight)
     assert f"attack:c{mine}" not in ids(st)                      # BURROW-2
-    assert f"c{theirs}" not in attack_targets(st, arena_page(st, "Cinder Salamander"))
-    assert f"c{theirs}" in attack_targets(st, knight)            # Burrow reaches Burrow
+    assert page_ref(theirs) not in attack_targets(st, arena_page(st, "Cinder Salamander"))
+    assert page_ref(theirs) in attack_targets(st, knight)            # Burrow reaches Burrow
     assert all(i.status != "burrowed" for i in d.ps[mine].inds)  # a mark, not an Indicator
     play(st, f"attack:c{knight}", "at:P2")
     while st.decision.kind == "__respond":
@@ -273,7 +274,7 @@ def test_magiproof_refuses_spells_and_spell_copies_but_not_potions():
     snare = d.chapter[0][0]
     assert f"contract:c{snare}" not in ids(st)                   # no legal target at all
     spec = d.defs[snare].effects[0].targets[0]
-    assert f"c{kelpie}" not in candidates(d, 0, spec, -1, Act("copy", snare, 0, 0))
+    assert page_ref(kelpie) not in candidates(d, 0, spec, -1, Act("copy", snare, 0, 0))
     tear = d.chapter[0][1]
     assert traits.target_ok(d, kelpie, Act("contract", tear, 0, 0))
 
@@ -353,7 +354,7 @@ def test_marks_survive_clone_and_json_and_status_removal():
     st = pos([{"name": "Sandworm Burrower", "marks": {"burrowed": 3},
                "statuses": [{"status": "scared"}]}], [])
     w = arena_page(st, "Sandworm Burrower")
-    statuses.remove(st, [f"c{w}"], "scared")
+    statuses.remove(st, [page_ref(w)], "scared")
     back = G.state_from_json(st.to_json())
     assert back.data.ps[w].marks == (("burrowed", 3),) and st.clone().data.ps[w].marks == (("burrowed", 3),)
     assert not back.data.ps[w].inds

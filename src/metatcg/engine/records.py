@@ -70,7 +70,9 @@ MAX_DEPTH = 100
 
 
 def decode(obj: Any, registry: Registry, depth: int = 0) -> Any:
-    """The inverse of :func:`encode`: marked lists back to records, other lists to tuples."""
+    """The inverse of :func:`encode`: marked lists back to records, other lists to tuples. A
+    record class whose fields were once saved in another form reads them with its classmethod
+    ``from_saved(fields) -> fields`` (a ValueError for fields it cannot read)."""
     if isinstance(obj, list):
         if depth >= MAX_DEPTH:
             raise StateDataError(f"malformed state JSON: nested more than {MAX_DEPTH} levels deep")
@@ -81,6 +83,12 @@ def decode(obj: Any, registry: Registry, depth: int = 0) -> Any:
             if cls is None:
                 raise StateDataError(f"malformed state JSON: unknown record kind {kind!r}")
             fields = [decode(x, registry, depth) for x in obj[1:]]
+            older = getattr(cls, "from_saved", None)
+            if older is not None:  # a record whose fields were once saved in another form
+                try:
+                    fields = older(fields)
+                except ValueError as e:
+                    raise StateDataError(f"malformed state JSON: record {kind!r}: {e}") from None
             try:
                 rec = cls(*fields)
             except TypeError as e:

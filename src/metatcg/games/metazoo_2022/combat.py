@@ -15,7 +15,7 @@ from . import hooks, traps
 from .aura import AAA_BONUS, TA_BONUS
 from .data import MZ22Data
 from .lp import damage, lose_lp, type_advantage
-from .records import Alloc, Combat, CombatStep, Ctx, Run, Seat
+from .records import CASTER, Alloc, Combat, CombatStep, Ctx, Ref, Run, Seat, caster_ref, page_of, page_ref
 from .stats import amount, cannot_attack, cur_lp, has_text, statics, covers, terra_active, tribal, types_of
 from .statuses import inflict, remove
 from .surroundings import key_name
@@ -49,25 +49,28 @@ def _fighter(df: Any, c: int) -> int | None:
     return c if df.type == "beastie" and df.attacks else None
 
 
-def attack_targets(d: MZ22Data, page: int) -> list[str]:
+def attack_targets(d: MZ22Data, page: int) -> list[Ref]:
     """Any opposing Caster, Beastie or Artifact (MZ22-COMBAT-5)."""
     p = d.ps[page].controller
-    out = [f"P{q + 1}" for q in d.alive() if q != p]
-    out += [f"c{c}" for c in d.arena if d.defs[c].type in ("beastie", "artifact") and d.ps[c].controller != p
+    out = [caster_ref(q) for q in d.alive() if q != p]
+    out += [page_ref(c) for c in d.arena if d.defs[c].type in ("beastie", "artifact") and d.ps[c].controller != p
             and hooks.attack_target_ok(d, page, c)]
     if d.has_attached():                     # face-down Pages may exist (MZ22-TRAP-16)
         out += traps.attack_targets(d, p)
     return out
 
 
-def target_seat(d: MZ22Data, ref: str) -> int:
-    return int(ref[1:]) - 1 if ref[0] == "P" else d.controller(int(ref[1:]))
+def target_seat(d: MZ22Data, ref: Ref | None) -> int:
+    """The seat of the Caster ``ref`` names, or of the Page's controller (``ref`` is chosen)."""
+    assert ref is not None
+    return ref.n if ref.entity == CASTER else d.controller(ref.n)
 
 
-def present(d: MZ22Data, ref: str) -> bool:
-    if not ref:
+def present(d: MZ22Data, ref: Ref | None) -> bool:
+    """Is what ``ref`` names still there (a Caster still in, a Page still in play)?"""
+    if ref is None:
         return False
-    return not d.out[int(ref[1:]) - 1] if ref[0] == "P" else int(ref[1:]) in d.ps
+    return not d.out[ref.n] if ref.entity == CASTER else ref.n in d.ps
 
 
 # ------------------------------------------------------------------ declaring
@@ -107,23 +110,23 @@ def target_options(st: GameState) -> list[Action]:
     assert cb is not None
     out = []
     for r in attack_targets(d, cb.attacker):
-        label = r if r[0] == "P" else f"{nm(d, int(r[1:]))} ({pl(d.controller(int(r[1:])))}, " \
-                                      f"{cur_lp(d, int(r[1:]))} LP)"
-        shown = r
-        if r[0] == "c" and d.ps[int(r[1:])].face_down:             # MZ22-TRAP-22: the alias, never the id
-            shown = traps.alias(d, int(r[1:]))
-            label = f"{traps.HIDDEN} ({pl(d.controller(int(r[1:])))})"
+        c = r.n
+        label = str(r) if r.entity == CASTER else f"{nm(d, c)} ({pl(d.controller(c))}, {cur_lp(d, c)} LP)"
+        shown = str(r)
+        if r.entity != CASTER and d.ps[c].face_down:             # MZ22-TRAP-22: the alias, never the id
+            shown = traps.alias(d, c)
+            label = f"{traps.HIDDEN} ({pl(d.controller(c))})"
         out.append(Action(f"at:{shown}", f"Attack {label}", r))
     return out
 
 
-def choose_target(st: GameState, ref: str) -> None:
+def choose_target(st: GameState, ref: Ref) -> None:
     d: MZ22Data = st.data
     cb = d.combat
     assert cb is not None
     d.combat = cb._replace(target=ref)
     if st.logging:
-        st.say(f"{nm(d, cb.attacker)} attacks {ref if ref[0] == 'P' else traps.shown(d, int(ref[1:]))}")
+        st.say(f"{nm(d, cb.attacker)} attacks {ref if ref.entity == CASTER else traps.shown(d, ref.n)}")
     if len(d.defs[cb.attacker].attacks) > 1:
         st.decide(cb.seat, "attack_choice", Seat(cb.seat), f"Choose {nm(d, cb.attacker)}'s Attack")
     else:
@@ -154,10 +157,10 @@ def _burn(st: GameState, s: CombatStep) -> None:
     cb = d.combat
     assert cb is not None
     if any(i.status == "burn" for i in d.cinds[cb.seat]):
-        lose_lp(st, [f"P{cb.seat + 1}"], BURN_LOSS, " to Burn")
+        lose_lp(st, [caster_ref(cb.seat)], BURN_LOSS, " to Burn")
     if cb.attacker in d.ps and any(i.status == "burn" for i in d.ps[cb.attacker].inds):
-        lose_lp(st, [f"c{cb.attacker}"], BURN_LOSS, " to Burn")
-    if cb.target[0] == "c" and int(cb.target[1:]) in d.ps:
+        lose_lp(st, [page_ref(cb.attacker)], BURN_LOSS, " to Burn")
+    if cb.target is not None and page_of(cb.target) in d.ps:
         remove(st, [cb.target], "sleep")
     st.push(CombatStep("window1"))
     hooks.on_attack_declared(st)                  # a face-down Trap flips first (MZ22-COMBAT-6)
@@ -197,7 +200,7 @@ def defender_options(st: GameState) -> list[Action]:
     out = []
     for b in d.arena:
         s = d.ps[b]
-        if s.controller != c or d.defs[b].type != "beastie" or s.fatigued or f"c{b}" == cb.target \
+        if s.controller != c or d.defs[b].type != "beastie" or s.fatigued or page_ref(b) == cb.target \
                 or b in cb.defenders or any(i.status == "paralyze" for i in s.inds) \
                 or s.marks and not hooks.may_defend(d, b):
             continue
@@ -241,17 +244,17 @@ def primary_options(st: GameState) -> list[Action]:
     d: MZ22Data = st.data
     cb = d.combat
     assert cb is not None
-    return [Action(f"primary:c{b}", f"{nm(d, b)} is the primary Defender", f"c{b}") for b in cb.defenders
+    return [Action(f"primary:c{b}", f"{nm(d, b)} is the primary Defender", page_ref(b)) for b in cb.defenders
             if d.defs[b].type == "beastie"]                 # MZ22-COMBAT-42
 
 
-def choose_primary(st: GameState, ref: str) -> None:
+def choose_primary(st: GameState, ref: Ref) -> None:
     d: MZ22Data = st.data
     cb = d.combat
     assert cb is not None
     d.combat = cb._replace(primary=ref)
     if st.logging:
-        st.say(f"{nm(d, int(ref[1:]))} is the primary Defender")
+        st.say(f"{nm(d, ref.n)} is the primary Defender")
     st.push(CombatStep("counter"))
 
 
@@ -264,9 +267,8 @@ def _counter(st: GameState, s: CombatStep) -> None:
     cb = d.combat
     if cb is None:
         return
-    ref = cb.primary
-    if ref[0] == "c" and d.defs[int(ref[1:])].type == "beastie" and d.defs[int(ref[1:])].attacks:
-        page = int(ref[1:])
+    page = page_of(cb.primary)
+    if page >= 0 and d.defs[page].type == "beastie" and d.defs[page].attacks:
         c = d.controller(page)
         if len(d.defs[page].attacks) > 1:
             st.push(CombatStep("window2"))
@@ -282,7 +284,7 @@ def choose_counter(st: GameState, i: int) -> None:
     assert cb is not None
     d.combat = cb._replace(counter=i)
     if st.logging:
-        st.say(f"{nm(d, int(cb.primary[1:]))} answers with {d.defs[int(cb.primary[1:])].attacks[i].name}")
+        st.say(f"{nm(d, page_of(cb.primary))} answers with {d.defs[page_of(cb.primary)].attacks[i].name}")
 
 
 def _window2(st: GameState, s: CombatStep) -> None:
@@ -301,7 +303,7 @@ def _order(st: GameState, s: CombatStep) -> None:
     cb = d.combat
     assert cb is not None
     first = 0
-    prim = int(cb.primary[1:]) if cb.primary[:1] == "c" else -1
+    prim = page_of(cb.primary)
     a_fs = hooks.first_strike(d, cb.attacker)
     p_fs = prim >= 0 and hooks.first_strike(d, prim)
     if p_fs and not a_fs:
@@ -337,10 +339,9 @@ def _strike(st: GameState, s: CombatStep) -> None:
         if page not in d.ps or i < 0:
             return
     else:
-        if cb.primary[:1] != "c" or cb.counter < 0 or int(cb.primary[1:]) not in d.ps \
-                or cb.attacker not in d.ps:                      # MZ22-COMBAT-46
+        if page_of(cb.primary) not in d.ps or cb.counter < 0 or cb.attacker not in d.ps:   # MZ22-COMBAT-46
             return
-        page, i = int(cb.primary[1:]), cb.counter
+        page, i = page_of(cb.primary), cb.counter
     atk = d.defs[page].attacks[i]
     seat = d.ps[page].controller
     if any(x.status == "confusion" for x in d.ps[page].inds):     # MZ22-CONFUSION-3..9
@@ -348,22 +349,22 @@ def _strike(st: GameState, s: CombatStep) -> None:
             hurt = max_damage(d, page, i)
             if st.logging:
                 st.say(f"{nm(d, page)} hurts itself in its confusion instead of attacking")
-            remove(st, [f"c{page}"], "confusion")
-            damage(st, [f"c{page}"], hurt, ta=False, why=" (Confusion)")
+            remove(st, [page_ref(page)], "confusion")
+            damage(st, [page_ref(page)], hurt, ta=False, why=" (Confusion)")
             return
     if st.logging:
         st.say(f"{nm(d, page)} strikes with {atk.name}")
-    foe = cb.primary if s.side == 0 else f"c{cb.attacker}"
+    foe = cb.primary if s.side == 0 else page_ref(cb.attacker)
     st.push(CombatStep("hit", s.side))
     if has_text(d, page):
         ctx = Ctx(seat, page, "atk", i, (), tuple(sorted(types_of(d, page))), page)
         for icon in atk.status:                                 # MZ22-STATUS-7/8/13/14
-            inflict(st, seat, icon.status, [foe], icon.x, icon.auto)
+            inflict(st, seat, icon.status, [foe] if foe is not None else [], icon.x, icon.auto)
         if atk.do:
             st.push(Run(ctx))
 
 
-def attack_total(d: MZ22Data, page: int, i: int, foe: str | None, parts: list[Part] | None = None) -> int:
+def attack_total(d: MZ22Data, page: int, i: int, foe: Ref | None, parts: list[Part] | None = None) -> int:
     """An Attack's Damage, computed once before allocation (MZ22-COMBAT-47): base, Type
     Advantage and Aura Attack Advantage against ``foe`` (MZ22-COMBAT-27, MZ22-AAA-3/4,
     MZ22-TYPEADV-10), Terra (COMBAT-28), then Tribal Boost, bonuses and statics (COMBAT-29);
@@ -379,8 +380,8 @@ def attack_total(d: MZ22Data, page: int, i: int, foe: str | None, parts: list[Pa
     if parts is not None:
         parts.append((atk.name, dmg))
     seat = d.ps[page].controller
-    if foe is not None and foe[0] == "c" and int(foe[1:]) in d.ps:
-        fp = int(foe[1:])
+    fp = page_of(foe)
+    if fp in d.ps:
         if type_advantage(d, df.strong_against, types_of(d, page), fp):
             dmg += TA_BONUS
             if parts is not None:
@@ -412,12 +413,12 @@ def attack_total(d: MZ22Data, page: int, i: int, foe: str | None, parts: list[Pa
     return max(0, dmg)
 
 
-def open_foe(d: MZ22Data, ref: str | None) -> str | None:
+def open_foe(d: MZ22Data, ref: Ref | None) -> Ref | None:
     """``ref`` when everyone may read it (a Caster, a face-up Page); a face-down Page's types are
     hidden, so a preview computes without them (None)."""
-    if not ref or ref[0] != "c":
-        return ref or None
-    s = d.ps.get(int(ref[1:]))
+    if ref is None or ref.entity == CASTER:
+        return ref
+    s = d.ps.get(ref.n)
     return None if s is None or s.face_down else ref
 
 
@@ -434,13 +435,13 @@ def counter_now(d: MZ22Data) -> str | None:
     """The primary Defender's answering Attack and its Damage to the attacker now, as
     :func:`preview_now`; None when there is none."""
     cb = d.combat
-    if cb is None or cb.counter < 0 or cb.primary[:1] != "c" or int(cb.primary[1:]) not in d.ps \
-            or cb.attacker not in d.ps or d.ps[int(cb.primary[1:])].face_down:
+    prim = page_of(cb.primary) if cb is not None else -1
+    if cb is None or cb.counter < 0 or prim not in d.ps or cb.attacker not in d.ps or d.ps[prim].face_down:
         return None
-    return attack_preview(*attack_parts(d, int(cb.primary[1:]), cb.counter, f"c{cb.attacker}"))
+    return attack_preview(*attack_parts(d, prim, cb.counter, page_ref(cb.attacker)))
 
 
-def attack_parts(d: MZ22Data, page: int, i: int, foe: str | None) -> tuple[tuple[Part, ...], int]:
+def attack_parts(d: MZ22Data, page: int, i: int, foe: Ref | None) -> tuple[tuple[Part, ...], int]:
     """The named steps of ``attack_total`` against ``foe`` now, and the total."""
     parts: list[Part] = []
     total = attack_total(d, page, i, foe, parts)
@@ -464,12 +465,12 @@ def _hit(st: GameState, s: CombatStep) -> None:
     if cb is None:
         return
     if s.side == 1:
-        page = int(cb.primary[1:])
+        page = page_of(cb.primary)
         if page not in d.ps or cb.attacker not in d.ps:
             return
         back: list[Part] | None = [] if st.logging else None
-        total = attack_total(d, page, cb.counter, f"c{cb.attacker}", back)
-        dealt = damage(st, [f"c{cb.attacker}"], total, attack=True, why=f" from {nm(d, page)}",
+        total = attack_total(d, page, cb.counter, page_ref(cb.attacker), back)
+        dealt = damage(st, [page_ref(cb.attacker)], total, attack=True, why=f" from {nm(d, page)}",
                        parts=back or ())    # MZ22-COMBAT-45
         hooks.on_attack_damage(st, page, dealt)
         return
@@ -481,18 +482,18 @@ def _hit(st: GameState, s: CombatStep) -> None:
     parts = named or ()
     live = [b for b in cb.defenders if b in d.ps]
     if not cb.defenders:                                          # MZ22-COMBAT-50
-        if present(d, cb.primary):
+        if cb.primary is not None and present(d, cb.primary):
             hooks.on_attack_damage(st, cb.attacker,
                                damage(st, [cb.primary], total, attack=True, why=why, parts=parts))
         return
     if not live:               # every Defender is gone: all of it may go on (MZ22-COMBAT-35/49, PR-MZ22-19)
-        if present(d, cb.target):
+        if cb.target is not None and present(d, cb.target):
             hooks.on_attack_damage(st, cb.attacker,
                                damage(st, [cb.target], total, attack=True, why=why, parts=parts))
         return
     if len(live) == 1 and (not present(d, cb.target) or total <= 5):
         hooks.on_attack_damage(st, cb.attacker,
-                               damage(st, [f"c{live[0]}"], total, attack=True, why=why, parts=parts))
+                               damage(st, [page_ref(live[0])], total, attack=True, why=why, parts=parts))
         return
     ask_alloc(st, Alloc(total))
 
@@ -580,7 +581,8 @@ def alloc_options(st: GameState, a: Alloc) -> list[Action]:
 def _ref_name(d: MZ22Data) -> str:
     cb = d.combat
     assert cb is not None
-    return cb.target if cb.target[0] == "P" else nm(d, int(cb.target[1:]))
+    assert cb.target is not None
+    return str(cb.target) if cb.target.entity == CASTER else nm(d, cb.target.n)
 
 
 def alloc_pick(st: GameState, a: Alloc, page: int, k: int) -> None:
@@ -601,12 +603,12 @@ def _deal_alloc(st: GameState, a: Alloc, left: int) -> None:
         else:
             given[list(given)[-1]] += left
     why = f" from {nm(d, cb.attacker)}"
-    dealt: dict[str, int] = {}
-    if to_target:
+    dealt: dict[Ref, int] = {}
+    if to_target and cb.target is not None:
         dealt.update(damage(st, [cb.target], to_target, attack=True, why=why))
     for b, k in given.items():
         if k > 0:
-            dealt.update(damage(st, [f"c{b}"], k, attack=True, why=why))
+            dealt.update(damage(st, [page_ref(b)], k, attack=True, why=why))
     d.combat = cb._replace(stage="dealt")
     hooks.on_attack_damage(st, cb.attacker, dealt)
 

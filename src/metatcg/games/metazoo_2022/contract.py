@@ -13,7 +13,8 @@ from . import aura as A, hooks
 from .data import MZ22Data
 from .equipment import contract_targets, lacks_target, may_skip
 from .lp import lose_lp
-from .records import Act, Announce, ChainItem, Ctx, Main, Pay, PickTarget, ResolveChain, Run
+from .records import (CASTER, ITEM, Act, Announce, ChainItem, Ctx, Main, Pay, PickTarget, Ref, ResolveChain, Run,
+                      caster_ref)
 from .stats import cost_of, has_text, statics, types_of
 from .surroundings import contract_barred
 from .targets import any_targets, candidates
@@ -250,7 +251,7 @@ def pick_target_step(st: GameState, step: PickTarget) -> None:
               + (f" ({k + 1} of {spec.n})" if spec.n > 1 else ""))
 
 
-def choose_target(st: GameState, step: PickTarget, ref: str | None) -> None:
+def choose_target(st: GameState, step: PickTarget, ref: Ref | None) -> None:
     d: MZ22Data = st.data
     act = step.act
     spec = specs_of(d, act)[step.slot]
@@ -294,7 +295,7 @@ def pay_step(st: GameState, step: Pay) -> None:
                     st.say(f"{df.name}'s Effect does not happen")
                 return
         if act.lp:
-            lose_lp(st, [f"P{act.seat + 1}"], act.lp, " (paid)")
+            lose_lp(st, [caster_ref(act.seat)], act.lp, " (paid)")
             act = act._replace(lp=0)
     if not act.owed:
         st.push(Announce(act))
@@ -402,14 +403,13 @@ def _types(d: MZ22Data, page: int) -> tuple[str, ...]:
     return tuple(sorted(types_of(d, page)))
 
 
-def describe(d: MZ22Data, ref: str) -> str:
-    if ref[0] == "P":
-        return ref
-    if ref[0] == "k":
-        it = d.item(int(ref[1:]))
+def describe(d: MZ22Data, ref: Ref) -> str:
+    if ref.entity == CASTER:
+        return str(ref)
+    if ref.entity == ITEM:
+        it = d.item(ref.n)
         return "a chain item" if it is None else f"{nm(d, it.source)} on the chain"
-    c = int(ref[1:])
-    return f"{nm(d, c)} ({pl(d.controller(c))})"
+    return f"{nm(d, ref.n)} ({pl(d.controller(ref.n))})"
 
 
 def start(st: GameState, act: Act, window: str) -> None:

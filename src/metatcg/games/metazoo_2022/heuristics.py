@@ -9,7 +9,7 @@ from typing import Any
 from ...engine.state import GameState
 from .combat import alloc_parts, attack_targets, attack_total, covered, present
 from .data import MZ22Data
-from .records import Alloc, CombatStep, Pay, PickTarget
+from .records import CASTER, Alloc, CombatStep, Pay, PickTarget, Ref, page_of, page_ref
 from .stats import cur_lp, statics
 
 CHAPTER = 3.0        # a Page in hand
@@ -62,35 +62,37 @@ def combat_gain(d: MZ22Data, p: int) -> float:
     cb = d.combat
     if cb is None or cb.seat != p or cb.attacker not in d.ps or cb.stage == "dealt":
         return 0.0                      # the attacker's Damage is on the board once dealt
-    targets = [cb.target] if cb.target else attack_targets(d, cb.attacker)
+    targets = [cb.target] if cb.target is not None else attack_targets(d, cb.attacker)
     attacks = [cb.attack] if cb.attack >= 0 else range(len(d.defs[cb.attacker].attacks))
     best = float("-inf")
     for t in targets:
         for i in attacks:
             dmg = attack_total(d, cb.attacker, i, t)
-            if t[0] == "P":
-                gain = float(min(dmg, d.lp_of_caster(int(t[1:]) - 1)))
+            if t.entity == CASTER:
+                gain = float(min(dmg, d.lp_of_caster(t.n)))
             else:
-                c = int(t[1:])
+                c = t.n
                 if c not in d.ps:
                     continue
                 lp = cur_lp(d, c)
                 gain = min(dmg, lp) / 2 + (page_value(d, c) if dmg >= lp else 0.0)
                 df = d.defs[c]
                 if df.type == "beastie" and df.attacks:
-                    back = max(attack_total(d, c, k, f"c{cb.attacker}") for k in range(len(df.attacks)))
+                    back = max(attack_total(d, c, k, page_ref(cb.attacker)) for k in range(len(df.attacks)))
                     mine = cur_lp(d, cb.attacker)
                     gain -= min(back, mine) / 2 + (beastie_value(d, cb.attacker) if back >= mine else 0.0)
             best = max(best, gain)
     return 0.0 if best == float("-inf") else best
 
 
-def loss(d: MZ22Data, ref: str, k: int) -> float:
+def loss(d: MZ22Data, ref: Ref | None, k: int) -> float:
     """What ``k`` Damage takes off its recipient's side in ``evaluate``: the whole Page when it
     is Destroyed, else the LP it loses at the Page's rate."""
-    if ref[0] == "P":
-        return float(min(k, d.lp_of_caster(int(ref[1:]) - 1)))
-    c = int(ref[1:])
+    if ref is None:
+        return 0.0
+    if ref.entity == CASTER:
+        return float(min(k, d.lp_of_caster(ref.n)))
+    c = ref.n
     if c not in d.ps:
         return 0.0
     lp = cur_lp(d, c)
@@ -113,12 +115,12 @@ def alloc_gain(st: GameState, a: Alloc) -> float:
     todo, live, left, _ = alloc_parts(d, a)
     floor = 5 if a.total // 5 >= len(live) else 0
     given = [(b, k) for b, k in a.given if b in d.ps]
-    done = sum(loss(d, f"c{b}", k) for b, k in given)
+    done = sum(loss(d, page_ref(b), k) for b, k in given)
     all_given = all(covered(d, b, k) for b, k in given)
-    prim = int(cb.primary[1:]) if cb.primary[:1] == "c" else -1
+    prim = page_of(cb.primary)
     answer = 0.0                       # the counter-Attack still to come, if the primary lives
     if prim in d.ps and cb.counter >= 0 and CombatStep("strike", 1) in st.stack:
-        answer = loss(d, f"c{cb.attacker}", attack_total(d, prim, cb.counter, f"c{cb.attacker}"))
+        answer = loss(d, page_ref(cb.attacker), attack_total(d, prim, cb.counter, page_ref(cb.attacker)))
     prim_dies = any(b == prim and k >= cur_lp(d, b) for b, k in given)
     need = [max(floor, 5, -(-cur_lp(d, b) // 5) * 5) for b in todo]
     best = float("-inf")
@@ -127,7 +129,7 @@ def alloc_gain(st: GameState, a: Alloc) -> float:
         if cost > left:
             continue
         kills = [b for i, b in enumerate(todo) if mask >> i & 1]
-        g = sum(page_value(d, b) for b in kills) + sum(loss(d, f"c{b}", floor) for b in todo if b not in kills)
+        g = sum(page_value(d, b) for b in kills) + sum(loss(d, page_ref(b), floor) for b in todo if b not in kills)
         spare = left - cost
         if all_given and len(kills) == len(todo) and present(d, cb.target):
             g += loss(d, cb.target, spare)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from .records import Ref
+
 
 class TraitRules(Protocol):
     """What traits.py answers (MZ22-TRAIT)."""
@@ -22,7 +24,7 @@ class TraitRules(Protocol):
     def stone_skin(self, d: Any, page: int) -> bool: ...
     def immortal(self, d: Any, page: int) -> bool: ...
     def on_primary(self, st: Any) -> None: ...
-    def on_attack_damage(self, st: Any, page: int, dealt: dict[str, int]) -> None: ...
+    def on_attack_damage(self, st: Any, page: int, dealt: dict[Ref, int]) -> None: ...
     def on_contracted(self, st: Any, page: int, seat: int) -> None: ...
     def turn_start(self, st: Any) -> None: ...
     def turn_end(self, st: Any) -> None: ...
@@ -86,7 +88,7 @@ class _Without:
     def on_primary(self, st: Any) -> None:
         pass
 
-    def on_attack_damage(self, st: Any, page: int, dealt: dict[str, int]) -> None:
+    def on_attack_damage(self, st: Any, page: int, dealt: dict[Ref, int]) -> None:
         pass
 
     def on_contracted(self, st: Any, page: int, seat: int) -> None:
@@ -232,7 +234,7 @@ def on_primary(st: Any) -> None:
     traits.on_primary(st)
 
 
-def on_attack_damage(st: Any, page: int, dealt: dict[str, int]) -> None:
+def on_attack_damage(st: Any, page: int, dealt: dict[Ref, int]) -> None:
     """An Attack of ``page`` dealt ``dealt``: Blood Sucker, Destroyer, Infectious."""
     traits.on_attack_damage(st, page, dealt)
 

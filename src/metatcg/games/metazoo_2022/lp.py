@@ -10,17 +10,9 @@ from ...engine.state import GameState
 from . import hooks
 from .aura import TA_BONUS, strong
 from .data import MZ22Data
+from .records import CASTER, Ref
 from .stats import covers, cur_lp, has_lp, max_lp, statics, types_of
 from .zones import awaken, nm, pl
-
-
-def caster_of(ref: str) -> int:
-    """``P2`` → 1 (callers check the ref is a Caster first)."""
-    return int(ref[1:]) - 1
-
-
-def page_of(ref: str) -> int:
-    return int(ref[1:])
 
 
 def type_advantage(d: MZ22Data, printed: Iterable[str], src_types: Iterable[str], page: int) -> bool:
@@ -83,9 +75,9 @@ def asleep_outside(d: MZ22Data, page: int) -> bool:
     return sleep is not None and (cid == 0 or sleep.combat != cid)
 
 
-def damage(st: GameState, refs: Iterable[str], amount: int, *, printed: Iterable[str] = (),
+def damage(st: GameState, refs: Iterable[Ref], amount: int, *, printed: Iterable[str] = (),
            src_types: Iterable[str] = (), attack: bool = False, ta: bool = True, why: str = "",
-           parts: Sequence[Part] = ()) -> dict[str, int]:
+           parts: Sequence[Part] = ()) -> dict[Ref, int]:
     """Deal ``amount`` Damage to each recipient; returns what each really took. Effect Damage
     gets Type Advantage per recipient (MZ22-TYPEADV-4); Attack Damage was computed before
     allocation (MZ22-COMBAT-47). Sleep doubles Damage taken outside its Combat, last, then
@@ -94,10 +86,10 @@ def damage(st: GameState, refs: Iterable[str], amount: int, *, printed: Iterable
     refs = list(refs)
     kind = "attack" if attack else ("multi_effect" if len(refs) > 1 else "effect")
     cid = d.combat.id if d.combat is not None else 0
-    dealt: dict[str, int] = {}
+    dealt: dict[Ref, int] = {}
     for ref in refs:
-        if ref[0] == "P":
-            p = caster_of(ref)
+        if ref.entity == CASTER:
+            p = ref.n
             if d.out[p]:
                 continue
             take = min(amount, d.lp_of_caster(p))   # Casters have no Aura Type (MZ22-TYPEADV-8)
@@ -108,7 +100,7 @@ def damage(st: GameState, refs: Iterable[str], amount: int, *, printed: Iterable
                 st.say(f"{pl(p)} takes {amount} Damage{why}{extra} ({d.lp_of_caster(p)} LP left)")
             d.dirty = True
             continue
-        page = page_of(ref)
+        page = ref.n
         s = d.ps.get(page)
         if s is None or not has_lp(d, page):
             continue
@@ -141,19 +133,19 @@ def damage(st: GameState, refs: Iterable[str], amount: int, *, printed: Iterable
     return dealt
 
 
-def lose_lp(st: GameState, refs: Iterable[str], amount: int, why: str = "") -> None:
+def lose_lp(st: GameState, refs: Iterable[Ref], amount: int, why: str = "") -> None:
     """LP Loss: lowers current LP like Damage but is not Damage (MZ22-LP-1/2/8)."""
     d: MZ22Data = st.data
     for ref in refs:
-        if ref[0] == "P":
-            p = caster_of(ref)
+        if ref.entity == CASTER:
+            p = ref.n
             if d.out[p]:
                 continue
             d.lp_loss[p] += min(amount, d.lp_of_caster(p))
             if st.logging:
                 st.say(f"{pl(p)} loses {amount} LP{why} ({d.lp_of_caster(p)} LP left)")
         else:
-            page = page_of(ref)
+            page = ref.n
             s = d.ps.get(page)
             if s is None or not has_lp(d, page):
                 continue
@@ -163,18 +155,18 @@ def lose_lp(st: GameState, refs: Iterable[str], amount: int, why: str = "") -> N
         d.dirty = True
 
 
-def gain_lp(st: GameState, refs: Iterable[str], amount: int, until: str = "permanent") -> None:
+def gain_lp(st: GameState, refs: Iterable[Ref], amount: int, until: str = "permanent") -> None:
     """LP Gain raises maximum LP; Damage and LP Loss stay (MZ22-LP-4/5/14)."""
     d: MZ22Data = st.data
     for ref in refs:
-        if ref[0] == "P":
-            p = caster_of(ref)
+        if ref.entity == CASTER:
+            p = ref.n
             if not d.out[p]:
                 d.lp_gain[p] += amount
                 if st.logging:
                     st.say(f"{pl(p)} gains {amount} LP ({d.lp_of_caster(p)} LP)")
             continue
-        page = page_of(ref)
+        page = ref.n
         s = d.ps.get(page)
         if s is None or not has_lp(d, page):
             continue
@@ -188,13 +180,13 @@ def gain_lp(st: GameState, refs: Iterable[str], amount: int, until: str = "perma
         d.dirty = True
 
 
-def recover(st: GameState, refs: Iterable[str], amount: int | None) -> None:
+def recover(st: GameState, refs: Iterable[Ref], amount: int | None) -> None:
     """Recover removes Damage first, then LP Loss, never above maximum; it happens even at full
     LP (MZ22-LP-10/11/12). ``None`` recovers everything."""
     d: MZ22Data = st.data
     for ref in refs:
-        if ref[0] == "P":
-            p = caster_of(ref)
+        if ref.entity == CASTER:
+            p = ref.n
             if d.out[p]:
                 continue
             a = d.lp_damage[p] + d.lp_loss[p] if amount is None else amount
@@ -204,7 +196,7 @@ def recover(st: GameState, refs: Iterable[str], amount: int | None) -> None:
             if st.logging:
                 st.say(f"{pl(p)} recovers {'all' if amount is None else amount} LP ({d.lp_of_caster(p)} LP)")
             continue
-        page = page_of(ref)
+        page = ref.n
         s = d.ps.get(page)
         if s is None or not has_lp(d, page):
             continue

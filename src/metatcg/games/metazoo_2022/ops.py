@@ -10,7 +10,7 @@ from ...engine.seats import one_winner
 from ...engine.state import GameState
 from . import hooks, lp, statuses, zones
 from .data import MZ22Data
-from .records import Act, Announce, Ask, Asking, Ctx, PickTarget, Run
+from .records import Act, Announce, Ask, Asking, Ctx, PickTarget, Run, caster_ref
 from .refs import casters, pages, refs
 from .schema import Op
 from .stats import amount, count, types_of
@@ -134,7 +134,7 @@ def _recover(st: GameState, run: Run, op: Any) -> bool:
 
 
 def _pay_lp(st: GameState, run: Run, op: Any) -> bool:
-    lp.lose_lp(st, [f"P{run.ctx.seat + 1}"], op.amount, " (paid)")
+    lp.lose_lp(st, [caster_ref(run.ctx.seat)], op.amount, " (paid)")
     return False
 
 
@@ -229,7 +229,7 @@ def _copy_spell(st: GameState, run: Run, op: Any) -> bool:
     (PR-MZ22-18)."""
     d: MZ22Data = st.data
     for r in refs(st, run.ctx, op.of):
-        it = d.item(int(r[1:]))
+        it = d.item(r.n)
         if it is None or it.what == "effect":
             continue
         df = d.defs[it.source]
@@ -398,7 +398,7 @@ def _stop(st: GameState, run: Run, op: Any) -> bool:
     discard pile (MZ22-CHAIN-6, MZ22-CONTRACT-10, PR-MZ22-11)."""
     d: MZ22Data = st.data
     for r in refs(st, run.ctx, op.to):
-        it = d.item(int(r[1:]))
+        it = d.item(r.n)
         if it is None:
             continue
         d.chain.remove(it)
@@ -462,7 +462,7 @@ def holds(st: GameState, ctx: Ctx, cond: Any) -> bool:
     d: MZ22Data = st.data
     if cond.count == "types_of":
         rs = refs(st, ctx, cond.of) if cond.of is not None else []
-        return any(types_of(d, int(r[1:])) & set(cond.aura) for r in rs if r[0] == "c")
+        return any(types_of(d, c) & set(cond.aura) for c in pages(rs))
     if cond.count == "wall":                          # MZ22-WALL-7/10: the Effect's controller
         return hooks.wall_holds(d, cond.pred, ctx.seat)
     if cond.count == "controller_lp":

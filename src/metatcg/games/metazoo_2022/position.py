@@ -31,7 +31,7 @@ from ...engine.positions import Dealer, only_fields, seat_tables, table, whole
 from ...engine.state import GameState
 from . import surroundings
 from .data import SLOTS, START_LP, MZ22Data
-from .records import Indicator, PageState, TurnStep
+from .records import Indicator, PageState, Ref, TurnStep
 from .schema import AURA_TYPES, STATUSES
 from .stats import cur_lp, max_lp, types_of
 from .traits import traits_of
@@ -188,6 +188,11 @@ def _marks(v: Any, where: str) -> tuple[tuple[str, int], ...]:
     return tuple((k, whole(x, 0, 100000, f"{where} marks.{k}")) for k, x in v.items())
 
 
+def _text(ref: Ref | None) -> str:
+    """A Combat's target or primary Defender as scenario files spell it ("" for none)."""
+    return "" if ref is None else str(ref)
+
+
 def snapshot(st: GameState) -> dict[str, Any]:
     """A readable summary of the whole position (Chapters and Spellbooks included)."""
     d: MZ22Data = st.data
@@ -216,9 +221,9 @@ def snapshot(st: GameState) -> dict[str, Any]:
         "beneath": [{**page(c), "under": nm(s.under) if s.under >= 0 else "", "face_down": s.face_down,
                      "in_arena": c in d.arena} for c, s in d.ps.items() if s.under >= 0 or s.face_down],
         "chain": [{"name": nm(it.source), "what": it.what, "seat": it.seat,
-                   "targets": [list(t) for t in it.targets]} for it in d.chain],
-        "combat": None if cb is None else {"attacker": nm(cb.attacker), "target": cb.target,
-                                           "defenders": [nm(b) for b in cb.defenders], "primary": cb.primary},
+                   "targets": [[str(r) for r in t] for t in it.targets]} for it in d.chain],
+        "combat": None if cb is None else {"attacker": nm(cb.attacker), "target": _text(cb.target),
+                                           "defenders": [nm(b) for b in cb.defenders], "primary": _text(cb.primary)},
         "casters": [{
             "lp": d.lp_of_caster(p), "damage": d.lp_damage[p], "lp_loss": d.lp_loss[p], "out": d.out[p],
             "mulligans": d.mulligans[p],

@@ -2,8 +2,9 @@
 decision parameters and triggers (engine/records.py), so a state clones by sharing them and
 saves mid-decision (mid-chain and mid-Combat included) as JSON.
 
-Entities are named by short strings everywhere (they double as action ids): ``c12`` a Page,
-``P2`` a Caster (seat 1), ``k3`` a chain item (its uid)."""
+What an Effect, an Attack or a target slot names is a :class:`Ref`: a Caster, a Page or a chain
+item. Its text (``P2`` a Caster, seat 1; ``c12`` a Page; ``k3`` a chain item, its uid) is how
+action ids and views spell it, and how games saved before Refs stored it."""
 from __future__ import annotations
 
 from typing import Any, NamedTuple
@@ -11,6 +12,65 @@ from typing import Any, NamedTuple
 from ...engine.records import KERNEL
 
 records = KERNEL.child()
+
+
+# ----------------------------------------------------------------- what is named
+CASTER, PAGE, ITEM = "caster", "page", "item"
+_LETTER = {CASTER: "P", PAGE: "c", ITEM: "k"}
+_ENTITY = {"P": CASTER, "c": PAGE, "k": ITEM}
+
+
+@records("ref")
+class Ref(NamedTuple):
+    """A Caster (``n`` its seat), a Page (its id) or a chain item (its uid): what an Attack, a
+    target slot or a loss of LP names. ``str(ref)`` is the spelling of action ids and views."""
+
+    entity: str                        # CASTER, PAGE or ITEM
+    n: int
+
+    def __str__(self) -> str:
+        return f"P{self.n + 1}" if self.entity == CASTER else f"{_LETTER[self.entity]}{self.n}"
+
+    @property
+    def is_caster(self) -> bool:
+        return self.entity == CASTER
+
+    @property
+    def is_page(self) -> bool:
+        return self.entity == PAGE
+
+
+def caster_ref(seat: int) -> Ref:
+    return Ref(CASTER, seat)
+
+
+def page_ref(page: int) -> Ref:
+    return Ref(PAGE, page)
+
+
+def item_ref(uid: int) -> Ref:
+    return Ref(ITEM, uid)
+
+
+def page_of(ref: Ref | None) -> int:
+    """The Page ``ref`` names, -1 if it names none (a Caster, a chain item, nothing)."""
+    return ref.n if ref is not None and ref.entity == PAGE else -1
+
+
+def parse_ref(text: Any) -> Ref:
+    """A Ref from its text (``P2``, ``c12``, ``k3``): how games saved before Refs named things."""
+    if type(text) is str and len(text) > 1 and text[0] in _ENTITY and text[1:].isascii() and text[1:].isdigit():
+        entity = _ENTITY[text[0]]
+        return Ref(entity, int(text[1:]) - (entity == CASTER))
+    raise ValueError(f"{text!r:.20} names no Caster, Page or chain item")
+
+
+def _refs_from_text(slots: Any) -> Any:
+    """Target slots saved as texts (before Refs), as Refs; slots of Refs as they are."""
+    if type(slots) is tuple and any(type(r) is str for slot in slots if type(slot) is tuple for r in slot):
+        return tuple(tuple(parse_ref(r) if type(r) is str else r for r in slot) if type(slot) is tuple else slot
+                     for slot in slots)
+    return slots
 
 
 # ----------------------------------------------------------------- things on the table
@@ -56,25 +116,39 @@ class ChainItem(NamedTuple):
     source: int
     seat: int
     effect: int
-    targets: tuple[tuple[str, ...], ...] = ()
+    targets: tuple[tuple[Ref, ...], ...] = ()
     types: tuple[str, ...] = ()        # the source's Aura Types when added (PR-MZ22-24)
+
+    @classmethod
+    def from_saved(cls, fields: list[Any]) -> list[Any]:
+        """Fields of a chain item saved before Refs (targets as texts)."""
+        return [*fields[:5], _refs_from_text(fields[5]), *fields[6:]] if len(fields) > 5 else fields
 
 
 @records("combat")
 class Combat(NamedTuple):
-    """The Combat in progress (MZ22-COMBAT). ``target`` is an entity name; ``defenders`` are
-    declared Defenders in order; ``primary`` the primary Defender (entity, "" not yet);
-    ``attack``/``counter`` the Attack indexes (-1 none)."""
+    """The Combat in progress (MZ22-COMBAT). ``target`` is the Caster or Page attacked (None:
+    not chosen yet); ``defenders`` are declared Defenders in order; ``primary`` the primary
+    Defender (None: not yet); ``attack``/``counter`` the Attack indexes (-1 none)."""
 
     id: int
     seat: int
     attacker: int
-    target: str = ""
+    target: Ref | None = None
     attack: int = -1
     defenders: tuple[int, ...] = ()
-    primary: str = ""
+    primary: Ref | None = None
     counter: int = -1
     stage: str = "declare"
+
+    @classmethod
+    def from_saved(cls, fields: list[Any]) -> list[Any]:
+        """Fields of a Combat saved before Refs: target and primary as texts, "" for none."""
+        out = list(fields)
+        for i in (3, 6):
+            if i < len(out) and type(out[i]) is str:
+                out[i] = parse_ref(out[i]) if out[i] else None
+        return out
 
 
 # ----------------------------------------------------------------- an Action being taken
@@ -87,10 +161,15 @@ class Act(NamedTuple):
     source: int
     seat: int
     effect: int = -1
-    targets: tuple[tuple[str, ...], ...] = ()
+    targets: tuple[tuple[Ref, ...], ...] = ()
     owed: tuple[tuple[str, int], ...] = ()
     lp: int = 0                        # LP still to pay (MZ22-LP-8)
     window: str = ""                   # the window it answered ("" = Take Actions)
+
+    @classmethod
+    def from_saved(cls, fields: list[Any]) -> list[Any]:
+        """Fields of an Action saved before Refs (targets as texts)."""
+        return [*fields[:4], _refs_from_text(fields[4]), *fields[5:]] if len(fields) > 4 else fields
 
 
 @records("ctx")
@@ -103,9 +182,14 @@ class Ctx(NamedTuple):
     source: int
     loc: str
     fx: int                            # the Effect or Attack index
-    targets: tuple[tuple[str, ...], ...] = ()
+    targets: tuple[tuple[Ref, ...], ...] = ()
     types: tuple[str, ...] = ()
     defs: int = -1                     # for a copy: the Page whose printed text is used
+
+    @classmethod
+    def from_saved(cls, fields: list[Any]) -> list[Any]:
+        """Fields of an Effect context saved before Refs (targets as texts)."""
+        return [*fields[:4], _refs_from_text(fields[4]), *fields[5:]] if len(fields) > 4 else fields
 
 
 # ----------------------------------------------------------------- steps

@@ -7,44 +7,45 @@ from typing import Any
 
 from ...engine.state import GameState
 from .data import MZ22Data
-from .records import Ctx
+from .records import PAGE, Ctx, Ref, caster_ref, page_ref
 from .schema import Selector
 from .stats import matches
 
 
-def refs(st: GameState, ctx: Ctx, to: Any) -> list[str]:
+def refs(st: GameState, ctx: Ctx, to: Any) -> list[Ref]:
     """The entities ``to`` names now (chosen targets, self, Casters or a non-targeting group)."""
     d: MZ22Data = st.data
     seat = ctx.seat
     if isinstance(to, Selector):
         if to.each == "caster":
-            return [f"P{p + 1}" for p in d.alive() if to.side == "any" or (to.side == "own") == (p == seat)]
+            return [caster_ref(p) for p in d.alive() if to.side == "any" or (to.side == "own") == (p == seat)]
         pool = [c for c in d.terra if c >= 0] if to.each == "terra" else d.arena
-        return [f"c{c}" for c in pool if matches(d, seat, ctx.source, to, c)]
+        return [page_ref(c) for c in pool if matches(d, seat, ctx.source, to, c)]
     if to[0] == "t":
         k = int(to[1:])
         return list(ctx.targets[k]) if k < len(ctx.targets) else []
     if to == "self":
-        return [f"c{ctx.source}"] if ctx.source in d.ps else []
+        return [page_ref(ctx.source)] if ctx.source in d.ps else []
     if to == "controller":
-        return [] if d.out[seat] else [f"P{seat + 1}"]
+        return [] if d.out[seat] else [caster_ref(seat)]
     if to == "opponents":
-        return [f"P{p + 1}" for p in d.alive() if p != seat]
+        return [caster_ref(p) for p in d.alive() if p != seat]
     if to == "each_caster":
-        return [f"P{p + 1}" for p in d.alive()]
+        return [caster_ref(p) for p in d.alive()]
     cb = d.combat
     if cb is None:
         return []
     if to == "attacker":
-        return [f"c{cb.attacker}"] if cb.attacker in d.ps else []
+        return [page_ref(cb.attacker)] if cb.attacker in d.ps else []
     if to == "defender":
-        if cb.primary and (cb.primary[0] == "P" or int(cb.primary[1:]) in d.ps):
+        if cb.primary is not None and (cb.primary.entity != PAGE or cb.primary.n in d.ps):
             return [cb.primary]
     return []
 
 
-def pages(rs: list[str]) -> list[int]:
-    return [int(r[1:]) for r in rs if r[0] == "c"]
+def pages(rs: list[Ref]) -> list[int]:
+    """The Pages among ``rs``."""
+    return [r.n for r in rs if r.entity == PAGE]
 
 
 def casters(st: GameState, ctx: Ctx, who: str) -> list[int]:

@@ -17,7 +17,8 @@ from . import (chain, combat, contract, endings, equipment, hooks, index, ops, p
 from .data import MZ22Data
 from .records import (Act, Alloc, Announce, Ask, Asking, ChainItem, CombatStep, Ctx, Deal, Enter, Finish, Main,
                       Mull, Pay, PickTarget, ResolveChain, ResolveItem, Restack, Run, Seat, Setup, TraitStep,
-                      TrapPlace, TrapStep, Trigger, TurnStep, records)
+                      TrapPlace, TrapStep, Trigger, TurnStep, page_of, records)
+from .records import CASTER, ITEM, PAGE, Ref
 from .zones import nm, pl
 
 # the features the rules below call through hooks.py, plugged in once (docs/metazoo-2022.md §4.3)
@@ -203,7 +204,7 @@ OPTIONS: dict[str, Callable[[GameState, Decision], list[Action]]] = {
     "attack_choice": lambda st, dec: combat.attack_options(st, st.data.combat.attacker, dec.player),
     "defenders": lambda st, dec: combat.defender_options(st) + [Action("done", "No more Defenders")],
     "primary": lambda st, dec: combat.primary_options(st),
-    "counter": lambda st, dec: combat.attack_options(st, int(st.data.combat.primary[1:]), dec.player),
+    "counter": lambda st, dec: combat.attack_options(st, page_of(st.data.combat.primary), dec.player),
     "allocate": lambda st, dec: combat.alloc_options(st, dec.params),
     "index_foe": lambda st, dec: index.foe_options(st, dec.params),
     "restack": lambda st, dec: index.restack_options(st, dec.params),
@@ -293,8 +294,9 @@ def check_loaded(st: GameState) -> None:
     d: MZ22Data = st.data
     k = len(d.defs)
     dec = st.decision
-    for r in records_in(list(st.stack) + list(st.pending) + ([dec.params] if dec is not None else []),
-                        leave=(Window,)):
+    held = [*st.stack, *st.pending, *([dec.params] if dec is not None else []), *d.chain,
+            *([d.combat] if d.combat is not None else [])]
+    for r in records_in(held, leave=(Window,)):
         _check_record(d, r, k)
     if d.combat is not None:
         cb = d.combat
@@ -330,6 +332,9 @@ def _check_record(d: MZ22Data, r: Any, k: int) -> None:
                 raise StateDataError(f"{r.kind}.seat names seat {v}, which does not exist")
             if f in _PAGE_FIELDS and not -1 <= v < k:
                 raise StateDataError(f"{r.kind}.{f} names Page c{v}, which does not exist")
+    if isinstance(r, Ref) and not (r.entity == CASTER and 0 <= r.n < d.n or r.entity == PAGE and 0 <= r.n < k
+                                   or r.entity == ITEM and r.n >= 0):
+        raise StateDataError(f"a reference names no Caster, Page or chain item ({r.entity!r:.20} {r.n})")
     if isinstance(r, CombatStep) and r.name not in combat.STAGES:
         raise StateDataError(f"a Combat step names an unknown part {r.name!r:.20}")
     if isinstance(r, TurnStep) and r.name not in turn.TURN_STEPS:

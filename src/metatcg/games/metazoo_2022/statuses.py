@@ -8,8 +8,8 @@ from typing import Iterable
 
 from ...engine.state import GameState
 from .data import MZ22Data
-from .lp import caster_of, lose_lp, page_of
-from .records import Indicator, Trigger
+from .lp import lose_lp
+from .records import CASTER, Indicator, Ref, Trigger, caster_ref, page_ref
 from .zones import awaken, fatigue, flip, nm, pl, roll
 
 # Who each status can affect (MZ22-STATUS-1, FROZEN-1, BURN-1, POISON-1, …).
@@ -22,44 +22,44 @@ POISON_LOSS = 10        # MZ22-POISON-4
 COINED = ("paralyze", "sleep")   # MZ22-STATUS-12
 
 
-def inds_of(d: MZ22Data, ref: str) -> tuple[Indicator, ...]:
-    if ref[0] == "P":
-        return d.cinds[caster_of(ref)]
-    s = d.ps.get(page_of(ref))
+def inds_of(d: MZ22Data, ref: Ref) -> tuple[Indicator, ...]:
+    if ref.entity == CASTER:
+        return d.cinds[ref.n]
+    s = d.ps.get(ref.n)
     return () if s is None else s.inds
 
 
-def _set(d: MZ22Data, ref: str, inds: tuple[Indicator, ...]) -> None:
-    if ref[0] == "P":
-        d.cinds[caster_of(ref)] = inds
+def _set(d: MZ22Data, ref: Ref, inds: tuple[Indicator, ...]) -> None:
+    if ref.entity == CASTER:
+        d.cinds[ref.n] = inds
     else:
-        page = page_of(ref)
+        page = ref.n
         old = d.ps[page]
         d.ps[page] = old._replace(inds=inds)
         if any(i.status == "paralyze" for i in inds) != any(i.status == "paralyze" for i in old.inds):
             d.dirty = True      # Paralyze takes Tribal Boost and statics away: LP may drop (MZ22-LP-13)
 
 
-def can_take(d: MZ22Data, ref: str, kind: str) -> bool:
+def can_take(d: MZ22Data, ref: Ref, kind: str) -> bool:
     """Whether ``ref`` is of a kind ``kind`` affects and may take another Indicator of it
     (MZ22-STATUS-3/4, MZ22-POISON-2, MZ22-TARGET-2)."""
-    if ref[0] == "P":
-        if "caster" not in AFFECTS[kind] or d.out[caster_of(ref)]:
+    if ref.entity == CASTER:
+        if "caster" not in AFFECTS[kind] or d.out[ref.n]:
             return False
     else:
-        page = page_of(ref)
+        page = ref.n
         if page not in d.ps or d.defs[page].type not in AFFECTS[kind]:
             return False
     have = sum(1 for i in inds_of(d, ref) if i.status == kind)
     return have < (MAX_POISON if kind == "poison" else 1)
 
 
-def label(ref: str, d: MZ22Data) -> str:
-    return pl(caster_of(ref)) if ref[0] == "P" else nm(d, page_of(ref))
+def label(ref: Ref, d: MZ22Data) -> str:
+    return pl(ref.n) if ref.entity == CASTER else nm(d, ref.n)
 
 
-def inflict(st: GameState, seat: int, kind: str, refs: Iterable[str], x: int | None = None,
-            auto: bool = False) -> list[str]:
+def inflict(st: GameState, seat: int, kind: str, refs: Iterable[Ref], x: int | None = None,
+            auto: bool = False) -> list[Ref]:
     """Try to inflict ``kind`` on each of ``refs``; one coin or die settles it for all of them
     (MZ22-SIMUL-4/5/7). ``x``: Frozen's and Burn's Counters, Poison's Indicators ("Poison (2)",
     MZ22-POISON-8). Returns who got an Indicator."""
@@ -91,7 +91,7 @@ def inflict(st: GameState, seat: int, kind: str, refs: Iterable[str], x: int | N
             more = f" with {counters} Counter{'s' if counters != 1 else ''}" if counters else ""
             st.say(f"{label(ref, d)} is {_past(kind)}{more}")
         if kind in ("frozen", "sleep"):
-            fatigue(st, page_of(ref), NAMES[kind])    # MZ22-FROZEN-2, MZ22-SLEEP-2
+            fatigue(st, ref.n, NAMES[kind])    # MZ22-FROZEN-2, MZ22-SLEEP-2
     return got
 
 
@@ -100,7 +100,7 @@ def _past(kind: str) -> str:
             "sleep": "put to Sleep", "scared": "Scared", "confusion": "Confused"}[kind]
 
 
-def remove(st: GameState, refs: Iterable[str], kind: str) -> None:
+def remove(st: GameState, refs: Iterable[Ref], kind: str) -> None:
     """Remove Indicators (``all`` for every kind) with their Counters (MZ22-STATUS-5)."""
     d: MZ22Data = st.data
     for ref in refs:
@@ -112,8 +112,8 @@ def remove(st: GameState, refs: Iterable[str], kind: str) -> None:
                 st.say(f"{label(ref, d)} loses {'its Status Effects' if kind == 'all' else NAMES[kind]}")
 
 
-def _entities(d: MZ22Data) -> list[str]:
-    return [f"c{c}" for c in d.arena if d.ps[c].inds] + [f"P{p + 1}" for p in range(d.n) if d.cinds[p]]
+def _entities(d: MZ22Data) -> list[Ref]:
+    return [page_ref(c) for c in d.arena if d.ps[c].inds] + [caster_ref(p) for p in range(d.n) if d.cinds[p]]
 
 
 def tick_start(st: GameState) -> None:
@@ -141,7 +141,7 @@ def tick_start(st: GameState) -> None:
             out.append(i)
         _set(d, ref, tuple(out))
         if thawed:
-            awaken(st, page_of(ref))
+            awaken(st, ref.n)
 
 
 def tick_end(st: GameState) -> None:
@@ -151,7 +151,7 @@ def tick_end(st: GameState) -> None:
     seats: set[int] = set()
     for ref in _entities(d):
         if any(i.status == "poison" for i in inds_of(d, ref)):
-            seats.add(caster_of(ref) if ref[0] == "P" else d.ps[page_of(ref)].controller)
+            seats.add(ref.n if ref.entity == CASTER else d.ps[ref.n].controller)
     for p in sorted(seats):
         st.queue_trigger(Trigger(p, -1, -1, (), "poison"))
 
@@ -174,7 +174,7 @@ def poison_loss(st: GameState, seat: int) -> None:
     (MZ22-POISON-4/6), as one event."""
     d: MZ22Data = st.data
     for ref in _entities(d):
-        who = caster_of(ref) if ref[0] == "P" else d.ps[page_of(ref)].controller
+        who = ref.n if ref.entity == CASTER else d.ps[ref.n].controller
         k = sum(1 for i in inds_of(d, ref) if i.status == "poison")
         if who == seat and k:
             lose_lp(st, [ref], POISON_LOSS * k, " to Poison")

@@ -7,6 +7,7 @@ from typing import Any
 
 from . import hooks
 from .data import MZ22Data
+from .records import Ref, caster_ref, item_ref, page_ref
 from .schema import TargetSpec
 from .stats import types_of
 
@@ -14,13 +15,13 @@ _PAGE_KINDS = {"beastie": ("beastie",), "artifact": ("artifact",), "aura": ("aur
                "page": ("beastie", "artifact", "aura", "terra")}
 
 
-def candidates(d: MZ22Data, seat: int, spec: TargetSpec, skip_uid: int = -1, by: Any = None) -> list[str]:
+def candidates(d: MZ22Data, seat: int, spec: TargetSpec, skip_uid: int = -1, by: Any = None) -> list[Ref]:
     """Every legal choice for ``spec`` for an Effect controlled by ``seat``; ``by`` is the Act or
     chain item targeting, which Trait blockers read (MZ22-TARGET-6)."""
     kind = spec.kind
     side = spec.side
     if kind == "caster":
-        return [f"P{p + 1}" for p in range(d.n) if not d.out[p] and
+        return [caster_ref(p) for p in range(d.n) if not d.out[p] and
                 (side == "any" or (side == "own") == (p == seat))]
     if kind in ("item", "spell"):
         out = []
@@ -29,7 +30,7 @@ def candidates(d: MZ22Data, seat: int, spec: TargetSpec, skip_uid: int = -1, by:
                 continue
             if kind == "spell" and (it.what == "effect" or d.defs[it.source].type != "spell"):
                 continue
-            out.append(f"k{it.uid}")
+            out.append(item_ref(it.uid))
         return out
     kinds = _PAGE_KINDS[kind]
     pool = [c for c in d.terra if c >= 0] if kind == "terra" else d.arena
@@ -51,7 +52,7 @@ def candidates(d: MZ22Data, seat: int, spec: TargetSpec, skip_uid: int = -1, by:
                 continue
         if not hooks.target_ok(d, seat, c) or by is not None and not hooks.trait_target_ok(d, c, by):
             continue
-        out.append(f"c{c}")
+        out.append(page_ref(c))
     return out
 
 
@@ -64,8 +65,8 @@ def any_targets(d: MZ22Data, seat: int, specs: Any, by: Any = None) -> bool:
     return True
 
 
-def still_legal(d: MZ22Data, seat: int, specs: Any, chosen: tuple[tuple[str, ...], ...],
-                skip_uid: int = -1, by: Any = None) -> tuple[tuple[str, ...], ...]:
+def still_legal(d: MZ22Data, seat: int, specs: Any, chosen: tuple[tuple[Ref, ...], ...],
+                skip_uid: int = -1, by: Any = None) -> tuple[tuple[Ref, ...], ...]:
     """The chosen targets that are still legal at resolution (MZ22-TARGET-6)."""
     out = []
     for spec, refs in zip(specs, chosen):

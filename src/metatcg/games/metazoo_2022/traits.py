@@ -12,7 +12,7 @@ from ...engine.action import Action
 from ...engine.state import GameState
 from ...engine.windows import others_window
 from .data import MZ22Data
-from .records import ChainItem, Main, ResolveChain, TraitStep, Trigger
+from .records import CASTER, PAGE, ChainItem, Main, Ref, ResolveChain, TraitStep, Trigger, page_of, page_ref
 
 REGEN_EACH = 10          # MZ22-TRAIT-REGEN-1
 RULES = ("regen",)       # rule-made triggers this module resolves
@@ -191,17 +191,17 @@ def on_primary(st: GameState) -> None:
     whatever happens next (MZ22-TRAIT-VENOMOUS-1/2)."""
     d: MZ22Data = st.data
     cb = d.combat
-    if cb is None or quiet(d) or cb.primary[:1] != "c":
+    prim = page_of(cb.primary) if cb is not None else -1
+    if cb is None or quiet(d) or prim < 0:
         return
-    prim = int(cb.primary[1:])
     if prim in d.ps and d.defs[prim].type == "beastie" and has(d, prim, "venomous") and cb.attacker in d.ps:
         from .statuses import inflict
         if st.logging:
             st.say(f"{d.defs[prim].name} is Venomous (MZ22-TRAIT-VENOMOUS-1)")
-        inflict(st, d.controller(prim), "poison", [f"c{cb.attacker}"], auto=True)
+        inflict(st, d.controller(prim), "poison", [page_ref(cb.attacker)], auto=True)
 
 
-def on_attack_damage(st: GameState, page: int, dealt: dict[str, int]) -> None:
+def on_attack_damage(st: GameState, page: int, dealt: dict[Ref, int]) -> None:
     """After an Attack's Damage is dealt and before DESTROYED Effects: Blood Sucker recovers
     what it really took from Beasties and Casters (MZ22-TRAIT-BLOODSUCKER-1..3), Destroyer
     Destroys every Beastie or Artifact it damaged, Immortal too (MZ22-TRAIT-DESTROYER-1/2),
@@ -215,14 +215,14 @@ def on_attack_damage(st: GameState, page: int, dealt: dict[str, int]) -> None:
     from . import zones
     from .lp import recover
     from .stats import cur_lp
-    hit = [(int(r[1:]), v) for r, v in dealt.items() if r[0] == "c" and int(r[1:]) in d.ps]
+    hit = [(r.n, v) for r, v in dealt.items() if r.entity == PAGE and r.n in d.ps]
     if "blood_sucker" in ts:
-        total = sum(v for r, v in dealt.items() if r[0] == "P" or
-                    (int(r[1:]) < len(d.defs) and d.defs[int(r[1:])].type == "beastie"))
+        total = sum(v for r, v in dealt.items() if r.entity == CASTER or
+                    (r.n < len(d.defs) and d.defs[r.n].type == "beastie"))
         if total > 0:
             if st.logging:
                 st.say(f"{d.defs[page].name} drinks {total} LP back (Blood Sucker)")
-            recover(st, [f"c{page}"], total)
+            recover(st, [page_ref(page)], total)
     doomed: list[int] = []
     if "destroyer" in ts:
         doomed = [c for c, v in hit if v > 0 and d.defs[c].type in ("beastie", "artifact")]
@@ -385,7 +385,7 @@ def resolve(st: GameState, t: Trigger) -> None:
     if t.rule == "regen" and t.source in d.ps:
         k = sum(1 for x in traits_of(d, t.source) if x == "regen")
         if k:
-            recover(st, [f"c{t.source}"], REGEN_EACH * k)
+            recover(st, [page_ref(t.source)], REGEN_EACH * k)
 
 
 def describe(d: MZ22Data, t: Trigger) -> str:

@@ -17,7 +17,8 @@ from ...engine.state import GameState
 from ...engine.windows import others_window
 from .data import MZ22Data
 from .contract import Purse, sources
-from .records import Act, Ctx, PageState, PickTarget, ResolveChain, Run, TrapPlace, TrapStep, Trigger
+from .records import (Act, Ctx, PageState, PickTarget, Ref, ResolveChain, Run, TrapPlace, TrapStep, Trigger, page_of,
+                      page_ref)
 from .zones import DISCARD, forget, nm, pl
 
 HIDDEN = "a face-down Page"
@@ -246,9 +247,9 @@ def on_attack_declared(st: GameState) -> None:
     down (MZ22-TRAP-15)."""
     d: MZ22Data = st.data
     cb = d.combat
-    if cb is None or cb.target[:1] != "c" or not d.has_attached():
+    t = page_of(cb.target) if cb is not None else -1
+    if t < 0 or not d.has_attached():
         return
-    t = int(cb.target[1:])
     s = d.ps.get(t)
     if s is None:
         return
@@ -346,7 +347,7 @@ def paid(st: GameState, act: Act) -> None:
         d.arena.append(c)
         forget(d, c)
         cb = d.combat
-        if act.window == "combat" and cb is not None and host >= 0 and f"c{host}" == cb.target:
+        if act.window == "combat" and cb is not None and host >= 0 and page_ref(host) == cb.target:
             d.combat = cb._replace(defenders=cb.defenders + (c,))
             if st.logging:
                 st.say(f"{nm(d, c)} is Fatigued and defends (MZ22-COMBAT-7)")
@@ -375,10 +376,10 @@ def done(st: GameState, page: int) -> None:
 
 
 # ------------------------------------------------------------------ hidden information
-def attack_targets(d: MZ22Data, p: int) -> list[str]:
+def attack_targets(d: MZ22Data, p: int) -> list[Ref]:
     """Stand-alone face-down Pages of the others: an Attack may target them (MZ22-TRAP-16); one
     under a Page may not (MZ22-TRAP-17)."""
-    return [f"c{c}" for c, s in d.ps.items() if s.face_down and s.under < 0 and s.controller != p
+    return [page_ref(c) for c, s in d.ps.items() if s.face_down and s.under < 0 and s.controller != p
             and not d.out[s.controller]]
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from ...engine.state import GameState
 from ...engine.windows import WINDOW_DECISION
 from .data import MZ22Data
+from .records import PAGE, Ref
 from . import traps
 from .deckcheck import ARCHIVE
 from .traits import traits_of
@@ -45,13 +46,15 @@ def page(d: MZ22Data, c: int) -> dict[str, Any]:
     return out
 
 
-def _ref(d: MZ22Data, ref: str, me: int) -> str:
+def _ref(d: MZ22Data, ref: Ref | None, me: int) -> str | None:
     """A Combat reference as ``me`` may see it: a face-down target by its alias (MZ22-TRAP-22)."""
-    if ref[:1] == "c":
-        s = d.ps.get(int(ref[1:]))
+    if ref is None:
+        return None
+    if ref.entity == PAGE:
+        s = d.ps.get(ref.n)
         if s is not None and s.face_down and s.controller != me:
-            return traps.alias(d, int(ref[1:]))
-    return ref
+            return traps.alias(d, ref.n)
+    return str(ref)
 
 
 def view(st: GameState, me: int) -> dict[str, Any]:
@@ -73,8 +76,10 @@ def view(st: GameState, me: int) -> dict[str, Any]:
     cb = d.combat
     combat = None
     if cb is not None:
-        combat = {"id": cb.id, "seat": cb.seat, "attacker": f"c{cb.attacker}", "target": _ref(d, cb.target, me) or None,
-                  "attack": cb.attack, "defenders": [f"c{b}" for b in cb.defenders], "primary": cb.primary or None,
+        combat = {"id": cb.id, "seat": cb.seat, "attacker": f"c{cb.attacker}",
+                  "target": _ref(d, cb.target, me),
+                  "attack": cb.attack, "defenders": [f"c{b}" for b in cb.defenders],
+                  "primary": None if cb.primary is None else str(cb.primary),
                   "counter": cb.counter, "damage": preview_now(d),
                   "counter_damage": counter_now(d)}
     dec = st.decision
@@ -87,7 +92,7 @@ def view(st: GameState, me: int) -> dict[str, Any]:
         elif dec.kind == "main":
             priority = dec.player
     chain = [{"id": f"k{it.uid}", "kind": it.what, "page": page(d, it.source), "seat": it.seat,
-              "effect": it.effect, "targets": [list(t) for t in it.targets]} for it in d.chain]
+              "effect": it.effect, "targets": [[str(r) for r in t] for t in it.targets]} for it in d.chain]
     return {"turn": d.turn, "active": d.active, "first": d.first, "step": d.step,
             "arena": [page(d, c) for c in d.arena],
             "terra": [None if c < 0 else page(d, c) for c in d.terra], "rotation": d.rot,

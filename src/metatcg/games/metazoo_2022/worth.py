@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import MZ22Data
+from .records import CASTER
 from .schema import Selector
 from .stats import matches
 
@@ -88,4 +89,4 @@ def _names_any(d: MZ22Data, seat: int, source: int, to: Any) -> bool:
         return False
     if to == "attacker":
         return cb.attacker in d.ps
-    return bool(cb.primary) and (cb.primary[0] == "P" or int(cb.primary[1:]) in d.ps)
+    return cb.primary is not None and (cb.primary.entity == CASTER or cb.primary.n in d.ps)
