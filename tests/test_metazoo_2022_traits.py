@@ -9,6 +9,7 @@ from metatcg.games.metazoo_2022 import contract, hooks, statuses, traits, zones
 from metatcg.games.metazoo_2022.stats import max_lp
 from support import ids
 from support.metazoo_2022 import arena_page, lp, play, position
+from metatcg.games.metazoo_2022.aura import paying_page
 from metatcg.games.metazoo_2022.records import page_ref
 
 G = metatcg.load_game("metazoo-2022")
@@ -343,9 +344,9 @@ def test_convert_pays_on_own_turn_only():
                       {"arena": ["Cinder Salamander"], "spellbook_size": 5}])
     d = st.data
     toad = arena_page(st, "Alchemist Toad")
-    assert ("c%d" % toad, frozenset({"water"})) in contract.sources(d, 0)
+    assert (paying_page(toad), frozenset({"water"})) in contract.sources(d, 0)
     d.active = 1
-    assert all(k != f"c{toad}" for k, _ in contract.sources(d, 0))
+    assert all(k != paying_page(toad) for k, _ in contract.sources(d, 0))
 
 
 # ------------------------------------------------------------------ state and speed

@@ -6,7 +6,7 @@ a cost take only their exact type, Neutral parts any (MZ22-AURA-8); every offere
 the rest payable, so payment never dead-ends."""
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from .schema import AURA_TYPES
 
@@ -35,6 +35,36 @@ def produces(types: Iterable[str]) -> frozenset[str]:
     """A source's producible types ("any" = every type, MZ22-AURA-9)."""
     s = frozenset(types)
     return ALL if "any" in s else s
+
+
+# ------------------------------------------------------------------ what pays
+class AuraSource(NamedTuple):
+    """One pick a Caster may pay with: a unit of ``aura`` from the pool, any Aura Page that
+    makes only ``aura`` (copies are interchangeable, PR-K-4), or one Page (``page``) that makes
+    several types or makes Aura as an Artifact or by Convert. ``str()`` is its part of the
+    ``pay:`` action id: ``pool.flame``, ``flame``, ``c12``."""
+
+    aura: str = ""                     # the pool's or the Aura Pages' type ("" for one Page)
+    page: int = -1                     # the Page that pays (-1: the pool or any Aura Page)
+    pool: bool = False
+
+    def __str__(self) -> str:
+        return f"pool.{self.aura}" if self.pool else (self.aura if self.page < 0 else f"c{self.page}")
+
+
+def from_pool(aura: str) -> AuraSource:
+    return AuraSource(aura, -1, True)
+
+
+def aura_page(aura: str) -> AuraSource:
+    return AuraSource(aura)
+
+
+def paying_page(page: int) -> AuraSource:
+    return AuraSource("", page)
+
+
+Unit = tuple[AuraSource, frozenset[str]]   # a pick and the types it can make
 
 
 # ------------------------------------------------------------------ payment feasibility
@@ -75,13 +105,13 @@ def payable(owed: Iterable[tuple[str, int]], units: list[frozenset[str]]) -> boo
     return all(augment(i, set()) for i in range(len(need)))
 
 
-def picks(owed: tuple[tuple[str, int], ...], units: list[tuple[str, frozenset[str]]]) \
-        -> list[tuple[str, tuple[tuple[str, int], ...]]]:
+def picks(owed: tuple[tuple[str, int], ...], units: list[Unit]) \
+        -> list[tuple[AuraSource, tuple[tuple[str, int], ...]]]:
     """The pay picks (PR-MZ22-1): for each distinct source key among ``units`` (key, producible
     types), what is left owed after it pays the first part of ``owed`` it can pay that leaves
     the rest payable. None when ``owed`` cannot be paid at all."""
     out = []
-    seen: set[str] = set()
+    seen: set[AuraSource] = set()
     if all(len(u) == 1 for _, u in units):      # the usual case: counting is enough
         have: dict[str, int] = {}
         for _, u in units:
@@ -106,11 +136,11 @@ def picks(owed: tuple[tuple[str, int], ...], units: list[tuple[str, frozenset[st
     return picks_by_matching(owed, units)
 
 
-def picks_by_matching(owed: tuple[tuple[str, int], ...], units: list[tuple[str, frozenset[str]]]) \
-        -> list[tuple[str, tuple[tuple[str, int], ...]]]:
+def picks_by_matching(owed: tuple[tuple[str, int], ...], units: list[Unit]) \
+        -> list[tuple[AuraSource, tuple[tuple[str, int], ...]]]:
     """:func:`picks` for any sources (some make several types): each pick tried with the matching."""
     out = []
-    seen: set[str] = set()
+    seen: set[AuraSource] = set()
     for i, (key, unit) in enumerate(units):
         if key in seen:
             continue

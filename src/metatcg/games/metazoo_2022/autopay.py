@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 from ...engine.action import Action
+from .aura import AuraSource
 from .data import MZ22Data
 from .stats import cost_of
 
@@ -35,12 +36,12 @@ def auto_pay(state: Any, seat: int) -> Action | None:
     wanted = demand(d, seat)
 
     def spent_first(a: Action) -> tuple[int, int, str]:
-        key = str(a.args[0])
-        if key.startswith("pool."):
-            return (0, 0, key)
-        if key[0] == "c":                                 # a Page making several types
-            return (2, len(d.defs[int(key[1:])].made), key)
-        return (1, wanted[key], key)
+        key: AuraSource = a.args[0]
+        if key.pool:
+            return (0, 0, str(key))
+        if key.page >= 0:                                 # a Page making several types
+            return (2, len(d.defs[key.page].made), str(key))
+        return (1, wanted[key.aura], str(key))
 
     legal = state.legal_actions()
     return min(legal, key=spent_first) if legal else None

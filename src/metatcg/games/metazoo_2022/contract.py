@@ -25,10 +25,10 @@ NO_AURA: tuple[tuple[str, int], ...] = ()
 
 
 # ------------------------------------------------------------------ Aura sources
-def sources(d: MZ22Data, p: int) -> list[tuple[str, frozenset[str]]]:
+def sources(d: MZ22Data, p: int) -> list[A.Unit]:
     """What ``p`` can pay with now, one entry per unit: (pick id, producible types). Awakened
     Aura Pages and Aura-making Artifacts they control (MZ22-GEN-1/3/7), then the pool."""
-    out: list[tuple[str, frozenset[str]]] = []
+    out: list[A.Unit] = []
     ps = d.ps
     for c, key, made, artifact, any_time in producers(d, p):
         if ps[c].fatigued:
@@ -39,22 +39,23 @@ def sources(d: MZ22Data, p: int) -> list[tuple[str, frozenset[str]]]:
     if d.active == p:             # Convert: own turn only (MZ22-GEN-8)
         out += hooks.extra_sources(d, p)
     for t, k in d.pool[p].items():
-        out += [(f"pool.{t}", frozenset((t,)))] * k
+        out += [(A.from_pool(t), frozenset((t,)))] * k
     return out
 
 
-def producers(d: MZ22Data, p: int) -> list[tuple[int, str, frozenset[str], bool, bool]]:
+def producers(d: MZ22Data, p: int) -> list[tuple[int, A.AuraSource, frozenset[str], bool, bool]]:
     """The Aura-making Pages ``p`` controls in the Arena (cached per set of Pages there): (Page,
     pick id, producible types, is an Artifact, any time). One pick id per Aura type for plain
     Aura Pages, so identical units collapse into one option."""
     return d.by_seat("producers", _producer)[p]
 
 
-def _producer(df: Any, c: int) -> tuple[int, str, frozenset[str], bool, bool] | None:
+def _producer(df: Any, c: int) -> tuple[int, A.AuraSource, frozenset[str], bool, bool] | None:
     if not df.produces:
         return None
     made = df.made
-    return (c, df.aura if df.type == "aura" and len(made) == 1 else f"c{c}", made, df.type == "artifact",
+    return (c, A.aura_page(df.aura) if df.type == "aura" and len(made) == 1 else A.paying_page(c), made,
+            df.type == "artifact",
             bool(df.any_time))
 
 
@@ -64,7 +65,7 @@ class Purse:
 
     __slots__ = ("units", "sets", "known")
 
-    def __init__(self, units: list[tuple[str, frozenset[str]]]) -> None:
+    def __init__(self, units: list[A.Unit]) -> None:
         self.units = units
         self.sets = [u for _, u in units]
         self.known: dict[tuple[tuple[str, int], ...], bool] = {}
@@ -74,7 +75,7 @@ class Purse:
         if not owed:
             return True
         if skip >= 0:
-            key = f"c{skip}"
+            key = A.paying_page(skip)
             if any(k == key for k, _ in self.units):
                 return A.payable(owed, [u for k, u in self.units if k != key])
         got = self.known.get(owed)
@@ -327,39 +328,39 @@ def pay_options(st: GameState, step: Pay) -> list[Action]:
     d: MZ22Data = st.data
     out = []
     for key, left in A.picks(step.act.owed, sources(d, step.act.seat)):
-        name = nm(d, int(key[1:])) if key[0] == "c" else ""
+        name = nm(d, key.page) if key.page >= 0 else ""
         out.append(Action(f"pay:{key}", partial(_pay_label, key, name), (key, left)))
     return out
 
 
-def _pay_label(key: str, name: str) -> str:
-    if key.startswith("pool."):
-        return f"Spend 1 {key[5:].title()} Aura from your pool"
-    if key[0] == "c":
+def _pay_label(key: A.AuraSource, name: str) -> str:
+    if key.pool:
+        return f"Spend 1 {key.aura.title()} Aura from your pool"
+    if key.page >= 0:
         return f"Fatigue {name} for Aura"
-    kind = key.title()
+    kind = key.aura.title()
     return f"Fatigue {'an' if kind[0] in 'AEIOU' else 'a'} {kind} Aura Page"
 
 
-def pay_with(st: GameState, step: Pay, choice: tuple[str, Any]) -> None:
+def pay_with(st: GameState, step: Pay, choice: tuple[A.AuraSource, Any]) -> None:
     """Fatigue the source for one Aura, which pays at once (not an Action, MZ22-GEN-4/6)."""
     st.push(Pay(spend(st.data, step.act, choice)))
 
 
-def spend(d: MZ22Data, act: Act, choice: tuple[str, Any]) -> Act:
+def spend(d: MZ22Data, act: Act, choice: tuple[A.AuraSource, Any]) -> Act:
     """One unit of Aura from the chosen source; ``act`` with what it still owes."""
     key, owed = choice
     p = act.seat
-    if key.startswith("pool."):
-        t = key[5:]
+    if key.pool:
+        t = key.aura
         d.pool[p][t] -= 1
         if not d.pool[p][t]:
             del d.pool[p][t]
     else:
-        if key[0] == "c":
-            c = int(key[1:])
+        if key.page >= 0:
+            c = key.page
         else:
-            c = next(c for c in d.arena if d.defs[c].type == "aura" and d.defs[c].aura == key
+            c = next(c for c in d.arena if d.defs[c].type == "aura" and d.defs[c].aura == key.aura
                      and d.ps[c].controller == p and not d.ps[c].fatigued and len(d.defs[c].produces) == 1)
         d.ps[c] = d.ps[c]._replace(fatigued=True)
     return act._replace(owed=tuple(x for x in owed if x[1]))

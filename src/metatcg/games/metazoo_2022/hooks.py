@@ -28,7 +28,7 @@ class TraitRules(Protocol):
     def on_contracted(self, st: Any, page: int, seat: int) -> None: ...
     def turn_start(self, st: Any) -> None: ...
     def turn_end(self, st: Any) -> None: ...
-    def convert_units(self, d: Any, p: int) -> list[tuple[str, frozenset[str]]]: ...
+    def convert_units(self, d: Any, p: int) -> list[Any]: ...
     def extra_actions(self, d: Any, p: int) -> list[Any]: ...
     def mark_lp(self, marks: tuple[tuple[str, int], ...]) -> int: ...
 
@@ -100,7 +100,7 @@ class _Without:
     def turn_end(self, st: Any) -> None:
         pass
 
-    def convert_units(self, d: Any, p: int) -> list[tuple[str, frozenset[str]]]:
+    def convert_units(self, d: Any, p: int) -> list[Any]:
         return []
 
     def extra_actions(self, d: Any, p: int) -> list[Any]:
@@ -253,7 +253,7 @@ def turn_hooks(st: Any, step: str) -> None:
         traits.turn_end(st)
 
 
-def extra_sources(d: Any, p: int) -> list[tuple[str, frozenset[str]]]:
+def extra_sources(d: Any, p: int) -> list[Any]:
     """Aura sources other than Aura Pages and Aura Artifacts: Convert."""
     return traits.convert_units(d, p)
 

@@ -294,14 +294,16 @@ def check_loaded(st: GameState) -> None:
     d: MZ22Data = st.data
     k = len(d.defs)
     dec = st.decision
-    held = [*st.stack, *st.pending, *([dec.params] if dec is not None else []), *d.chain,
-            *([d.combat] if d.combat is not None else [])]
+    held = [*st.stack, *st.pending, *([dec.params] if dec is not None else []), *d.chain]
     for r in records_in(held, leave=(Window,)):
         _check_record(d, r, k)
     if d.combat is not None:
         cb = d.combat
         if not 0 <= cb.attacker < k or not 0 <= cb.seat < d.n:
             raise StateDataError("the Combat names a Page or seat that does not exist")
+        for r in (cb.target, cb.primary):
+            if r is not None:
+                _check_record(d, r, k)
     if dec is None or dec.kind.startswith("__"):
         return
     want = _PARAMS.get(dec.kind)

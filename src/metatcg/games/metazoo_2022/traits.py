@@ -11,6 +11,7 @@ from typing import Any
 from ...engine.action import Action
 from ...engine.state import GameState
 from ...engine.windows import others_window
+from .aura import Unit, paying_page
 from .data import MZ22Data
 from .records import CASTER, PAGE, ChainItem, Main, Ref, ResolveChain, TraitStep, Trigger, page_of, page_ref
 
@@ -393,7 +394,7 @@ def describe(d: MZ22Data, t: Trigger) -> str:
 
 
 # ------------------------------------------------------------------ Convert and Self-Destruct
-def convert_units(d: MZ22Data, p: int) -> list[tuple[str, frozenset[str]]]:
+def convert_units(d: MZ22Data, p: int) -> list[Unit]:
     """Awakened Convert Pages ``p`` controls make 1 Aura of their type while paying, on ``p``'s own
     turn only (MZ22-TRAIT-CONVERT-1/2, MZ22-GEN-7/8/10); a Neutral one makes Neutral Aura."""
     if d.active != p or quiet(d):
@@ -404,7 +405,7 @@ def convert_units(d: MZ22Data, p: int) -> list[tuple[str, frozenset[str]]]:
         s = d.ps[c]
         if s.controller == p and not s.fatigued and d.defs[c].type in ("beastie", "artifact") \
                 and not d.defs[c].produces:
-            out.append((f"c{c}", frozenset(types_of(d, c))))
+            out.append((paying_page(c), frozenset(types_of(d, c))))
     return out
 
 

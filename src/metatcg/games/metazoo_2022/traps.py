@@ -129,10 +129,16 @@ def alias(d: MZ22Data, page: int) -> str:
     """The name others know a face-down Page by: ``f`` and a number drawn when it was placed.
     Its instance id would tell which Spellbook entry it is, so it is never shown to them
     (MZ22-TRAP-22, PR-MZ22-55)."""
+    n = _alias_no(d, page)
+    return f"f{n}" if n >= 0 else f"c{page}"
+
+
+def _alias_no(d: MZ22Data, page: int) -> int:
+    """The number of a face-down Page's alias (turn * 100 + its place that turn), -1 if none."""
     for m in d.ps[page].marks:
         if m[0] == FD:
-            return f"f{m[1]}"
-    return f"c{page}"
+            return m[1]
+    return -1
 
 
 def hidden_place(d: MZ22Data, page: int) -> str:
@@ -141,10 +147,9 @@ def hidden_place(d: MZ22Data, page: int) -> str:
     s = d.ps[page]
     if s.under >= 0:
         return f"under {nm(d, s.under)}"
-    a = alias(d, page)
-    if a[0] != "f":
+    n = _alias_no(d, page)
+    if n < 0:
         return ""
-    n = int(a[1:])
     return f"placed on turn {n // 100}" + (f", the {ordinal(n % 100)} that turn" if n % 100 > 1 else "")
 
 
