@@ -183,7 +183,7 @@ def test_metazoo_2022_copies_are_told_apart_by_what_lies_under_them() -> None:
     d = st.data
     steed, sprite = arena_page(st, "Shore Steed", 0, 0), arena_page(st, "Saddle Sprite", 0)
     d.arena.remove(sprite)                                # Saddle Sprite equips the first Steed
-    d.ps[sprite] = d.ps[sprite]._replace(under=steed, marks=(("equip", 1),))
+    d.in_play[sprite] = d.in_play[sprite]._replace(under=steed, marks=(("equip", 1),))
     st.options_changed()
     attacks = {a.id: a.label for a in st.legal_actions() if a.id.startswith("attack:")}
     assert attacks[f"attack:c{steed}"] == "Attack with Shore Steed (with Saddle Sprite)"
@@ -200,7 +200,7 @@ def test_metazoo_2022_face_down_pages_are_named_by_where_and_when_never_by_alias
         st.apply(trap)
         while st.current_player() != 1 or st.decision.kind != "main":
             st.apply(st.legal_actions()[0].id if st.decision.kind != "__respond" else "pass")
-        if len([c for c, s in d.ps.items() if s.face_down]) == 2:
+        if len([c for c, s in d.in_play.items() if s.face_down]) == 2:
             break
     seen = st.log_for(0)
     assert "P2 places a Page face-down" in seen and not any(shown_wrong(line) for line in seen)

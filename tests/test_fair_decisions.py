@@ -27,7 +27,7 @@ def _placed(page_name: str) -> list[tuple[dict, dict]]:
     for aid in ("trap", f"trap:c{page}"):
         st.apply(aid)
         seen.append((st.view(1), st.public_view()))
-    assert st.data.ps[page].face_down and st.decision.kind == "main"
+    assert st.data.in_play[page].face_down and st.decision.kind == "main"
     return seen
 
 

@@ -123,7 +123,7 @@ def test_a_response_to_a_trap_action_goes_on_the_chain_and_resolves_before_take_
     pay_all(st)
     # P2's Action passes priority back to P1, who holds nothing to answer with, so the chain
     # resolves and P1 is back in Take Actions
-    assert not st.data.chain and st.data.ps[kelpie].damage == 0 and dew in st.data.cemetery[1]
+    assert not st.data.chain and st.data.in_play[kelpie].damage == 0 and dew in st.data.cemetery[1]
     assert who(st) == ("main", 0)
 
 
@@ -148,7 +148,7 @@ def test_a_trap_may_be_placed_straight_under_a_beastie_or_artifact_you_control()
     assert f"trap:under:c{aura}" not in places and f"trap:under:c{kelpie}" not in places
     lurker = chapter_page(st, 0, "Bog Lurker")
     play(st, f"trap:under:c{rod}", f"trap:c{lurker}", "pass")
-    s = st.data.ps[lurker]
+    s = st.data.in_play[lurker]
     assert s.face_down and s.under == rod and lurker not in st.data.arena and st.data.pool[0] == {"lightning": 1}
     # one face-down Trap under a Page at a time (MZ22-TRAP-6): the Rod is no longer offered
     assert f"trap:under:c{rod}" not in ids(st) and f"trap:under:c{sprite}" in ids(st)
@@ -163,11 +163,11 @@ def test_placing_under_a_page_keeps_the_once_per_trap_move():
     assert not any(a.startswith(f"slide:c{lurker}") for a in ids(st))     # under a Page: no move
     destroy(st, [sprite])                                                # its host leaves
     st.options_changed()
-    assert st.data.ps[lurker].under == -1
+    assert st.data.in_play[lurker].under == -1
     golem = arena_page(st, "Powder Keg Golem")
     assert f"slide:c{lurker}>c{golem}" in ids(st)                         # its move is still there
     play(st, f"slide:c{lurker}>c{golem}", "pass")
-    assert st.data.ps[lurker].under == golem
+    assert st.data.in_play[lurker].under == golem
 
 
 @pytest.mark.rule("MZ22-TRAP-22", "MZ22-TRAP-2", "MZ22-TRAP-8")

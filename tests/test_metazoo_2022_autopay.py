@@ -73,7 +73,7 @@ def test_the_pick_is_an_ordinary_action_and_off_means_asked():
     before = len(st.history)
     st.apply(auto_answer(st, 0, ON, PRES))
     assert st.history[before:] == ["pay:flame"]
-    assert st.data.ps[next(c for c in st.data.arena if st.data.defs[c].name == "Flame Aura")].fatigued
+    assert st.data.in_play[next(c for c in st.data.arena if st.data.defs[c].name == "Flame Aura")].fatigued
 
 
 def test_it_reads_nothing_of_the_other_casters_hidden_pages():

@@ -82,8 +82,8 @@ def test_if_the_original_target_leaves_the_equipment_is_discarded_not_equipped_e
     snap_hare(st, hare)
     d = st.data
     assert hare in d.limbo[0]
-    assert page in getattr(d, pile)[0] and page not in d.ps and page not in d.arena
-    assert equipment.holder(d, page) == -1 and not any(s.under == kelpie for s in d.ps.values())
+    assert page in getattr(d, pile)[0] and page not in d.in_play and page not in d.arena
+    assert equipment.holder(d, page) == -1 and not any(s.under == kelpie for s in d.in_play.values())
     assert st.decision.kind == "main"
 
 
@@ -117,7 +117,7 @@ def test_a_power_chooses_its_target_as_it_is_used_and_fizzles_if_it_is_gone():
                          {"arena": ["Puddle Sprite", "Reed Kelpie"], "chapter": ["Mending Dew"]}])
     rod, sprite, kelpie = (arena_page(st, n) for n in ("Storm Rod", "Puddle Sprite", "Reed Kelpie"))
     play(st, f"use:c{rod}.0")
-    assert st.decision.kind == "target" and st.data.ps[rod].fatigued is False      # target first
+    assert st.decision.kind == "target" and st.data.in_play[rod].fatigued is False      # target first
     play(st, f"target:c{sprite}")
     pay_all(st)
     assert st.data.chain[-1].targets == ((page_ref(sprite),),)
@@ -125,5 +125,5 @@ def test_a_power_chooses_its_target_as_it_is_used_and_fizzles_if_it_is_gone():
     st.options_changed()
     play(st, "pass")
     d = st.data
-    assert not d.chain and d.ps[kelpie].damage == 0     # not redirected to the other Beastie
+    assert not d.chain and d.in_play[kelpie].damage == 0     # not redirected to the other Beastie
     assert any("no legal target left" in line for line in st.log)

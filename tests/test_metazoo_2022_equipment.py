@@ -66,7 +66,7 @@ def test_contract_equips_the_chosen_beastie_and_gives_it_its_effects():
     while st.decision.kind == "pay":
         play(st, ids(st)[0])
     resolve(st)
-    s = d.ps[vest]
+    s = d.in_play[vest]
     assert s.under == hare and equipment.MARK in s.marks and not s.face_down    # beneath, face-up
     assert vest not in d.arena and equipment.holder(d, vest) == hare
     assert max_lp(d, hare) == HARE_LP + 30 and max_lp(d, kelpie) == 70          # only the Equipped Page
@@ -102,7 +102,7 @@ def test_target_gone_before_the_equipment_attaches_sends_it_to_its_discard_pile(
         contract(st, 1, "Spark Snap", f"target:c{hare}")     # P2 responds: 30 Damage, 0 LP
         resolve(st)
         assert hare in d.limbo[0]
-        assert page not in d.ps and page in getattr(d, pile)[0], name
+        assert page not in d.in_play and page in getattr(d, pile)[0], name
         assert any("no Page to Equip" in line or "no legal target" in line for line in st.log_for(0))
 
 
@@ -183,12 +183,12 @@ def test_control_follows_the_equipped_page_ownership_stays():
     shackle = contract(st, 0, "Leaden Shackle", f"target:c{kelpie}")
     resolve(st)
     resolve(st)
-    assert d.ps[shackle].controller == 1 and d.owner[shackle] == 0       # P2 controls, P1 owns
+    assert d.in_play[shackle].controller == 1 and d.owner[shackle] == 0       # P2 controls, P1 owns
     assert cannot_attack(d, kelpie)                                       # a negative Effect
     # no Page in the pool changes control yet (PR-MZ22-58): the rule's helper, called as such code will
-    d.ps[kelpie] = d.ps[kelpie]._replace(controller=0)
+    d.in_play[kelpie] = d.in_play[kelpie]._replace(controller=0)
     equipment.follow_control(d, kelpie)
-    assert d.ps[shackle].controller == 0 and not d.memo
+    assert d.in_play[shackle].controller == 0 and not d.memo
     assert cannot_attack(d, kelpie)
 
 
@@ -201,7 +201,7 @@ def test_equipment_moves_with_the_equipped_page():
     resolve(st)
     resolve(st)
     put_under(st, hare, arena_page(st, "Reed Kelpie"), own=True)     # the Hare moves, staying in the Arena
-    assert d.ps[vest].under == hare and max_lp(d, hare) == HARE_LP + 30
+    assert d.in_play[vest].under == hare and max_lp(d, hare) == HARE_LP + 30
     (seen,) = [b for b in st.view(0)["beneath"] if b["id"] == f"c{vest}"]
     assert seen["under"] == f"c{hare}"
 
@@ -218,7 +218,7 @@ def test_equipment_is_discarded_not_destroyed_when_its_page_leaves():
     lps = [d.lp_of_caster(p) for p in range(2)]
     destroy(st, [kelpie])
     resolve(st)
-    assert shackle not in d.ps and shackle in d.limbo[0]               # its owner's Limbo
+    assert shackle not in d.in_play and shackle in d.limbo[0]               # its owner's Limbo
     assert [d.lp_of_caster(p) for p in range(2)] == lps                # its DESTROYED Effect did not trigger
     assert not any("DESTROYED: you gain" in line for line in st.log_for(0))
 
@@ -250,7 +250,7 @@ def test_a_spell_used_as_equipment_stays_attached_until_its_page_leaves():
     assert max_lp(d, hare) == HARE_LP + 20 and "stone_skin" in traits_of(d, hare)
     destroy(st, [hare])
     resolve(st)
-    assert glyph in d.cemetery[0] and glyph not in d.ps
+    assert glyph in d.cemetery[0] and glyph not in d.in_play
 
 
 @pytest.mark.rule("MZ22-EQUIP-15")
@@ -264,11 +264,11 @@ def test_any_number_of_equipment_and_one_face_down_trap():
         contract(st, 0, name, f"target:c{hare}")
         resolve(st)
         resolve(st)
-    assert len([c for c in equipment.attached(d) if d.ps[c].under == hare]) == 2
+    assert len([c for c in equipment.attached(d) if d.in_play[c].under == hare]) == 2
     assert max_lp(d, hare) == HARE_LP + 30 and attack_total(d, hare, 0, None) == before + 10
     lurker = chapter_page(st, 0, "Bog Lurker")
     play(st, "trap", f"trap:c{lurker}", f"slide:c{lurker}>c{hare}")
-    assert d.ps[lurker].under == hare and traps.trap_under(d, hare) == lurker
+    assert d.in_play[lurker].under == hare and traps.trap_under(d, hare) == lurker
     assert len(equipment.attached(d)) == 2
 
 
@@ -289,8 +289,8 @@ def test_equipment_its_own_text_lets_be_targeted_counts_as_in_the_arena():
     # not Attacked: an Equipment is no Attack target
     contract(st, 0, "Shatter Hex", f"target:c{buckler}")
     resolve(st)
-    assert buckler in d.limbo[1] and buckler not in d.ps and max_lp(d, sprite) == 30
-    assert shackle in d.ps                                            # the other one stays attached
+    assert buckler in d.limbo[1] and buckler not in d.in_play and max_lp(d, sprite) == 30
+    assert shackle in d.in_play                                            # the other one stays attached
 
 
 def test_only_equipment_may_be_targetable_in_the_data():

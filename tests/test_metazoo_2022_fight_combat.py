@@ -212,7 +212,7 @@ def test_declaring_fatigues_and_offers_every_opposing_target():
     stag, bat, idol = page(st, "Dawn Stag"), page(st, "Dusk Bat"), page(st, "Iron Idol")
     assert f"attack:c{stag}" in ids(st)
     play(st, f"attack:c{stag}")
-    assert st.data.ps[stag].fatigued                      # Combat begins with the Fatigue
+    assert st.data.in_play[stag].fatigued                      # Combat begins with the Fatigue
     assert sorted(ids(st)) == sorted(["at:P2", f"at:c{bat}", f"at:c{idol}"])
     play(st, f"at:c{bat}")
     # the defending Caster picks one of the Dusk Bat's two Attacks (MZ22-COMBAT-3/14)
@@ -237,10 +237,10 @@ def test_defender_choices():
     # not the target, Fatigued, Artifact or Paralyzed
     assert ids(st) == [f"defend:c{mole}", f"defend:c{cousin}", "done"]
     play(st, f"defend:c{mole}")
-    assert st.data.ps[mole].fatigued                      # declaring Fatigues it
+    assert st.data.in_play[mole].fatigued                      # declaring Fatigues it
     assert ids(st) == [f"defend:c{cousin}", "done"]       # any number: a second one may follow
     play(st, f"defend:c{cousin}")
-    assert st.data.ps[cousin].fatigued and st.data.combat.defenders == (mole, cousin)
+    assert st.data.in_play[cousin].fatigued and st.data.combat.defenders == (mole, cousin)
     assert st.decision.kind == "primary"                 # nobody else could defend
     assert ids(st) == [f"primary:c{mole}", f"primary:c{cousin}"]
 
@@ -252,14 +252,14 @@ def test_no_defender_the_target_is_primary_and_must_counter():
     attack(st, mole, f"c{bat}")
     play(st, "done")                                      # no Defenders
     assert st.data.combat.primary == page_ref(bat)
-    assert not st.data.ps[bat].fatigued                   # not Fatigued by becoming primary Defender
+    assert not st.data.in_play[bat].fatigued                   # not Fatigued by becoming primary Defender
     assert st.decision.kind == "counter" and "done" not in ids(st)    # a counter-Attack is mandatory
     play(st, "atk:1")
     assert st.decision.kind == "main"
     assert lp(st, bat) == 80 and lp(st, mole) == 30      # attacker first, then the Screech (10) back
     log = "\n".join(st.log)
     assert log.index("Dusk Bat takes 20") < log.index("Plain Mole takes 10")
-    assert st.data.combat is None and st.data.ps[mole].fatigued and not st.data.ps[bat].fatigued
+    assert st.data.combat is None and st.data.in_play[mole].fatigued and not st.data.in_play[bat].fatigued
 
 
 @pytest.mark.rule("MZ22-COMBAT-15", "MZ22-COMBAT-13", "MZ22-COMBAT-45")
@@ -350,7 +350,7 @@ def test_first_strike_defender_goes_first_and_combat_ends_when_attacker_dies():
     mole, lynx = page(st, "Plain Mole"), page(st, "Quick Lynx")
     attack(st, mole, f"c{lynx}")
     play(st, "done")
-    assert mole not in st.data.ps                          # 70 first-strike Damage Destroys it
+    assert mole not in st.data.in_play                          # 70 first-strike Damage Destroys it
     assert lp(st, lynx) == 60                              # the dead attacker never strikes
     assert st.data.combat is None
 
@@ -361,7 +361,7 @@ def test_first_strike_attacker_goes_first():
     lynx, mole = page(st, "Quick Lynx"), page(st, "Plain Mole")
     attack(st, lynx, f"c{mole}")
     play(st, "done")
-    assert mole not in st.data.ps and lp(st, lynx) == 60   # the Mole is gone before its answer
+    assert mole not in st.data.in_play and lp(st, lynx) == 60   # the Mole is gone before its answer
 
 
 @pytest.mark.rule("MZ22-COMBAT-21")
@@ -372,7 +372,7 @@ def test_both_first_strike_a_coin_decides(monkeypatch, heads):
     a, b = page(st, "Quick Lynx", 0), page(st, "Quick Lynx", 1)
     attack(st, a, f"c{b}")
     play(st, "done")
-    assert (b not in st.data.ps) == heads and (a not in st.data.ps) == (not heads)
+    assert (b not in st.data.in_play) == heads and (a not in st.data.in_play) == (not heads)
 
 
 # --------------------------------------------------------------------------- Damage
@@ -406,7 +406,7 @@ def test_other_effects_add_and_damage_floors_at_zero():
     assert combat.attack_total(st.data, stoat, 0, page_ref(vole)) == 13
     attack(st, stoat, f"c{vole}")
     play(st, "done")
-    assert vole not in st.data.ps                          # 13 > 10 LP: Destroyed at once
+    assert vole not in st.data.in_play                          # 13 > 10 LP: Destroyed at once
     assert st.data.limbo[1] == [vole]
     assert lp(st, stoat) == 60                             # and it never answered
 
@@ -419,7 +419,7 @@ def test_attack_status_icons_come_before_damage():
     play(st, "done")
     log = "\n".join(st.log)
     assert log.index("Plain Mole is Burned") < log.index("Plain Mole takes 10")
-    assert [(i.status, i.counters) for i in st.data.ps[mole].inds] == [("burn", 2)]
+    assert [(i.status, i.counters) for i in st.data.in_play[mole].indicators] == [("burn", 2)]
 
 
 @pytest.mark.rule("MZ22-STATUS-8", "MZ22-COMBAT-45")
@@ -431,9 +431,9 @@ def test_statuses_hit_only_the_primary_and_the_counter_hits_only_the_attacker():
     while st.decision.kind == "allocate":
         st.apply(ids(st)[0])
     d = st.data
-    assert [i.status for i in d.ps[mole].inds] == ["burn"]
-    assert vole not in d.ps or not d.ps[vole].inds
-    assert not d.ps[bat].inds
+    assert [i.status for i in d.in_play[mole].indicators] == ["burn"]
+    assert vole not in d.in_play or not d.in_play[vole].indicators
+    assert not d.in_play[bat].indicators
     assert lp(st, wasp) == 30                               # the Mole's Dig, 20, to the attacker only
 
 
@@ -458,7 +458,7 @@ def test_allocation_in_fives_at_least_five_each():
     assert ids(st) == [f"alloc:c{vole}={k}" for k in (5, 10, 15, 20)]
     play(st, f"alloc:c{vole}=10")
     assert st.decision.kind == "main"
-    assert lp(st, mole) == 35 and vole not in st.data.ps and lp(st, turtle) == 35
+    assert lp(st, mole) == 35 and vole not in st.data.in_play and lp(st, turtle) == 35
     assert lp(st, shade) == 80                             # not every Defender got its LP: nothing spills
 
 
@@ -509,7 +509,7 @@ def test_excess_goes_to_the_original_target_once_every_defender_got_its_lp():
     # the last Defender: everything, or at least its 50 LP with the rest going on to the Dusk Bat
     assert ids(st) == [f"alloc:c{turtle}=50", f"alloc:c{turtle}=55", f"alloc:c{turtle}=60"]
     play(st, f"alloc:c{turtle}=50")
-    assert vole not in st.data.ps and turtle not in st.data.ps
+    assert vole not in st.data.in_play and turtle not in st.data.in_play
     assert lp(st, bat) == 90
 
 
@@ -520,7 +520,7 @@ def test_no_spill_while_a_defender_is_short_of_its_lp():
     _to_alloc(st, lynx, bat, [vole, turtle], turtle)
     play(st, f"alloc:c{vole}=5")                           # 5 < its 10 LP
     assert st.decision.kind == "main"                      # the Turtle must take the other 65
-    assert turtle not in st.data.ps and lp(st, vole) == 5 and lp(st, bat) == 100
+    assert turtle not in st.data.in_play and lp(st, vole) == 5 and lp(st, bat) == 100
 
 
 def legal_splits(total, lps, target_there=True):
@@ -611,7 +611,7 @@ def test_greedy_allocates_to_destroy_every_defender_and_spills_the_rest(seed):
     bot = GreedyBot(seed)
     while st.decision.kind == "allocate":
         st.apply(bot.choose(st.handle(0)).id)
-    assert turtle not in st.data.ps and vole not in st.data.ps and lp(st, bat) == 90
+    assert turtle not in st.data.in_play and vole not in st.data.in_play and lp(st, bat) == 90
 
 
 @pytest.mark.rule("MZ22-COMBAT-36")
@@ -625,7 +625,7 @@ def test_destroyed_effects_resolve_after_the_damage():
     if st.decision.kind == "defenders":
         play(st, "done")
     log = "\n".join(st.log)
-    assert victim not in st.data.ps
+    assert victim not in st.data.in_play
     assert "DESTROYED Effect resolves" in log
     assert log.index("is Destroyed") < log.index("DESTROYED Effect resolves")
 
@@ -657,7 +657,7 @@ def test_losing_a_tribe_member_can_destroy_the_booster():
     assert lp(st, critter) == 5
     attack(st, lynx, f"c{cousin}")
     play(st, "done")
-    assert cousin not in st.data.ps and critter not in st.data.ps      # max LP 40 → 30 with 35 Damage
+    assert cousin not in st.data.in_play and critter not in st.data.in_play      # max LP 40 → 30 with 35 Damage
 
 
 # --------------------------------------------------------------------------- Paralyze in Combat
@@ -667,7 +667,7 @@ def test_paralyzed_target_is_primary_and_answers_for_nothing():
     mole, wasp = page(st, "Plain Mole"), page(st, "Ember Wasp")
     attack(st, mole, f"c{wasp}")
     assert "Ember Wasp strikes with Sting" in st.log      # it answered, for nothing
-    assert lp(st, wasp) == 30 and lp(st, mole) == 40 and not st.data.ps[mole].inds   # 0 Damage, no Burn
+    assert lp(st, wasp) == 30 and lp(st, mole) == 40 and not st.data.in_play[mole].indicators   # 0 Damage, no Burn
 
 
 # --------------------------------------------------------------------------- Terra, Effect Damage
@@ -700,6 +700,6 @@ def test_when_every_defender_is_gone_the_damage_goes_on_to_the_original_target()
     st.apply(next(a for a in ids(st) if a.startswith("contract:")))
     while st.decision.kind in ("target", "pay", "order"):
         st.apply(f"target:c{vole}" if f"target:c{vole}" in ids(st) else ids(st)[0])
-    assert vole not in st.data.ps
+    assert vole not in st.data.in_play
     assert st.decision.kind == "main"
     assert lp(st, bat) == 80                               # PR-MZ22-19: all 20 to the original target

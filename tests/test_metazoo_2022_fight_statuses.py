@@ -127,7 +127,7 @@ def pos(p1_arena, p2_arena, *, p1=None, p2=None, **top):
 
 
 def kinds(st, c):
-    return [i.status for i in st.data.ps[c].inds]
+    return [i.status for i in st.data.in_play[c].indicators]
 
 
 def coins(monkeypatch, *faces):
@@ -163,7 +163,7 @@ def test_one_indicator_each_but_up_to_three_poison():
     mole = page(st, "Plain Mole")
     statuses.inflict(st, 0, "burn", [page_ref(mole)], 2)
     statuses.inflict(st, 0, "burn", [page_ref(mole)], 5)
-    assert [(i.status, i.counters) for i in st.data.ps[mole].inds] == [("burn", 2)]
+    assert [(i.status, i.counters) for i in st.data.in_play[mole].indicators] == [("burn", 2)]
     statuses.inflict(st, 0, "poison", [page_ref(mole)], 2)
     statuses.inflict(st, 0, "poison", [page_ref(mole)], 2)
     assert kinds(st, mole).count("poison") == 3
@@ -176,7 +176,7 @@ def test_removal_and_leaving_the_arena_clear_indicators():
     statuses.remove(st, [page_ref(mole)], "burn")
     assert kinds(st, mole) == ["poison"]
     zones.leave(st, mole, "chapter")
-    assert mole in st.data.chapter[0] and mole not in st.data.ps
+    assert mole in st.data.chapter[0] and mole not in st.data.in_play
 
 
 @pytest.mark.rule("MZ22-STATUS-12", "MZ22-PARALYZE-2", "MZ22-SLEEP-2")
@@ -187,7 +187,7 @@ def test_only_paralyze_and_sleep_need_heads(monkeypatch, heads):
     mole, badger = page(st, "Plain Mole"), page(st, "Big Badger")
     got = statuses.inflict(st, 1, "paralyze", [page_ref(mole)]) + statuses.inflict(st, 1, "sleep", [page_ref(badger)])
     assert bool(got) == heads and (len(got) == 2) == heads
-    assert st.data.ps[badger].fatigued == heads
+    assert st.data.in_play[badger].fatigued == heads
     assert statuses.inflict(st, 1, "confusion", [page_ref(mole)]) == [page_ref(mole)]   # no coin at all
 
 
@@ -196,9 +196,9 @@ def test_caster_primary_defender_takes_only_burn_and_poison():
     st = pos(["Fever Toad", "Boo Wisp"], [])
     toad, wisp = page(st, "Fever Toad"), page(st, "Boo Wisp")
     attack(st, toad, "P2")
-    assert sorted(i.status for i in st.data.cinds[1]) == ["burn", "poison"]
+    assert sorted(i.status for i in st.data.caster_indicators[1]) == ["burn", "poison"]
     attack(st, wisp, "P2")
-    assert sorted(i.status for i in st.data.cinds[1]) == ["burn", "poison"]
+    assert sorted(i.status for i in st.data.caster_indicators[1]) == ["burn", "poison"]
 
 
 @pytest.mark.rule("MZ22-STATUS-16", "MZ22-COMBAT-52", "MZ22-STATUS-11")
@@ -208,7 +208,7 @@ def test_indicators_record_turn_and_combat():
     badger, shrew = page(st, "Big Badger"), page(st, "Night Shrew")
     attack(st, n1, f"c{badger}")
     attack(st, n2, f"c{shrew}")
-    i1, i2 = st.data.ps[badger].inds[0], st.data.ps[shrew].inds[0]
+    i1, i2 = st.data.in_play[badger].indicators[0], st.data.in_play[shrew].indicators[0]
     assert (i1.status, i1.counters, i1.turn) == ("frozen", 2, 3) and i2.turn == 3
     assert i1.combat and i2.combat and i1.combat != i2.combat
 
@@ -220,13 +220,13 @@ def test_frozen_counts_down_and_thaws():
     st = pos(["Rime Newt"], ["Big Badger"])
     newt, badger = page(st, "Rime Newt"), page(st, "Big Badger")
     attack(st, newt, f"c{badger}")
-    assert st.data.ps[badger].fatigued and st.data.ps[badger].inds[0].counters == 2
+    assert st.data.in_play[badger].fatigued and st.data.in_play[badger].indicators[0].counters == 2
     assert lp(st, badger) == 190                             # same Combat: Frozen stays
     end_turn(st)                                             # P2's turn 4: one Counter off, no Awaken
-    assert st.data.ps[badger].inds[0].counters == 1 and st.data.ps[badger].fatigued
+    assert st.data.in_play[badger].indicators[0].counters == 1 and st.data.in_play[badger].fatigued
     assert not zones.awaken(st, badger)
     end_turn(st)                                             # turn 5: the last Counter; it Awakens
-    assert not st.data.ps[badger].inds and not st.data.ps[badger].fatigued
+    assert not st.data.in_play[badger].indicators and not st.data.in_play[badger].fatigued
 
 
 @pytest.mark.rule("MZ22-FROZEN-5", "MZ22-FROZEN-8", "MZ22-LP-15")
@@ -238,7 +238,7 @@ def test_damage_outside_its_combat_frees_a_frozen_page_but_it_stays_fatigued():
     damage(st, [page_ref(badger)], 0)
     assert kinds(st, badger) == ["frozen"]                   # LP Loss and 0 Damage do nothing
     damage(st, [page_ref(badger)], 10)
-    assert not st.data.ps[badger].inds and st.data.ps[badger].fatigued
+    assert not st.data.in_play[badger].indicators and st.data.in_play[badger].fatigued
 
 
 # --------------------------------------------------------------------------- Sleep
@@ -247,13 +247,13 @@ def test_sleep_doubles_damage_outside_its_combat_then_wakes():
     st = pos(["Hush Moth", "Plain Mole"], ["Big Badger"])
     moth, badger = page(st, "Hush Moth"), page(st, "Big Badger")
     attack(st, moth, f"c{badger}")                           # auto Sleep, no coin; Lull not doubled
-    assert kinds(st, badger) == ["sleep"] and lp(st, badger) == 190 and st.data.ps[badger].fatigued
+    assert kinds(st, badger) == ["sleep"] and lp(st, badger) == 190 and st.data.in_play[badger].fatigued
     end_turn(st)
-    assert kinds(st, badger) == ["sleep"] and st.data.ps[badger].fatigued     # no time limit, no Awaken
+    assert kinds(st, badger) == ["sleep"] and st.data.in_play[badger].fatigued     # no time limit, no Awaken
     damage(st, [page_ref(badger)], 0)
     assert kinds(st, badger) == ["sleep"]                    # 0 stays 0 and does not wake it
     damage(st, [page_ref(badger)], 15)
-    assert lp(st, badger) == 160 and not st.data.ps[badger].inds and not st.data.ps[badger].fatigued
+    assert lp(st, badger) == 160 and not st.data.in_play[badger].indicators and not st.data.in_play[badger].fatigued
 
 
 @pytest.mark.rule("MZ22-SLEEP-4", "MZ22-SLEEP-6", "MZ22-COMBAT-39")
@@ -262,7 +262,7 @@ def test_attacking_a_sleeping_page_wakes_it_without_awakening():
     mole, badger = page(st, "Plain Mole"), page(st, "Big Badger")
     attack(st, mole, f"c{badger}")
     assert lp(st, badger) == 180                             # removed before the Damage: not doubled
-    assert not st.data.ps[badger].inds and st.data.ps[badger].fatigued
+    assert not st.data.in_play[badger].indicators and st.data.in_play[badger].fatigued
 
 
 # --------------------------------------------------------------------------- Burn
@@ -271,13 +271,13 @@ def test_burn_counters_roll_and_tick():
     st = pos(["Fever Toad"], ["Big Badger"])
     toad, badger = page(st, "Fever Toad"), page(st, "Big Badger")
     attack(st, toad, f"c{badger}")
-    n = st.data.ps[badger].inds[0].counters
+    n = st.data.in_play[badger].indicators[0].counters
     assert 1 <= n <= 6 and any("rolls a D6 for Burn" in x for x in st.log)
     statuses.inflict(st, 0, "burn", [caster_ref(1)], 1)
-    assert st.data.cinds[1][0].counters == 1                 # a fixed value: no roll
+    assert st.data.caster_indicators[1][0].counters == 1                 # a fixed value: no roll
     end_turn(st)
-    assert not st.data.cinds[1]                              # its last Counter came off
-    burn = [i for i in st.data.ps[badger].inds if i.status == "burn"]
+    assert not st.data.caster_indicators[1]                              # its last Counter came off
+    burn = [i for i in st.data.in_play[badger].indicators if i.status == "burn"]
     assert (burn[0].counters if burn else 0) == n - 1
 
 
@@ -290,7 +290,7 @@ def test_burn_loss_at_declaration(caster, beastie):
     badger, mole = page(st, "Big Badger"), page(st, "Plain Mole")
     play(st, f"attack:c{badger}", f"at:c{mole}")
     assert st.data.lp_of_caster(0) == (980 if caster else 1000) and st.data.lp_damage[0] == 0
-    assert st.data.ps[badger].loss == (20 if beastie else 0)       # its 20 Damage is the Mole's answer
+    assert st.data.in_play[badger].loss == (20 if beastie else 0)       # its 20 Damage is the Mole's answer
     assert not any("Big Badger takes 20 Damage to Burn" in x for x in st.log)
 
 
@@ -300,7 +300,7 @@ def test_a_burned_primary_defender_loses_nothing_for_answering():
              p2={"statuses": [{"status": "burn", "counters": 3}]})
     mole, badger = page(st, "Plain Mole"), page(st, "Big Badger")
     attack(st, mole, f"c{badger}")
-    assert st.data.ps[badger].loss == 0 and st.data.lp_of_caster(1) == 1000
+    assert st.data.in_play[badger].loss == 0 and st.data.lp_of_caster(1) == 1000
 
 
 @pytest.mark.rule("MZ22-BURN-11", "MZ22-COMBAT-24", "MZ22-LP-16")
@@ -309,7 +309,7 @@ def test_burn_can_destroy_the_attacker_or_defeat_the_caster():
              ["Big Badger"])
     mole, badger = page(st, "Plain Mole"), page(st, "Big Badger")
     play(st, f"attack:c{mole}", f"at:c{badger}")
-    assert mole not in st.data.ps and st.data.combat is None and lp(st, badger) == 200
+    assert mole not in st.data.in_play and st.data.combat is None and lp(st, badger) == 200
     assert st.decision.kind == "main"
     st = pos(["Plain Mole"], ["Big Badger"], p1={"damage": 990, "statuses": [{"status": "burn", "counters": 2}]})
     play(st, f"attack:c{page(st, 'Plain Mole')}", f"at:c{page(st, 'Big Badger')}")
@@ -324,12 +324,13 @@ def test_poison_loses_twice_then_comes_off():
     badger = page(st, "Big Badger")
     statuses.inflict(st, 0, "poison", [page_ref(badger), caster_ref(1)])
     end_turn(st)                                             # end of turn 3
-    assert st.data.ps[badger].loss == 10 and st.data.ps[badger].damage == 0
+    assert st.data.in_play[badger].loss == 10 and st.data.in_play[badger].damage == 0
     assert max_lp(st.data, badger) == 200 and st.data.lp_of_caster(1) == 990
     end_turn(st)                                             # end of turn 4, start of turn 5
-    assert st.data.ps[badger].loss == 20 and not st.data.ps[badger].inds and not st.data.cinds[1]
+    assert st.data.in_play[badger].loss == 20 and not st.data.in_play[badger].indicators
+    assert not st.data.caster_indicators[1]
     end_turn(st)
-    assert st.data.ps[badger].loss == 20
+    assert st.data.in_play[badger].loss == 20
 
 
 # --------------------------------------------------------------------------- Paralyze
@@ -344,7 +345,7 @@ def test_paralyze_ends_at_the_end_of_the_next_turn():
     play(st, "end")
     while st.decision is not None and st.decision.kind != "main":
         st.apply(ids(st)[0])
-    assert not st.data.ps[badger].inds
+    assert not st.data.in_play[badger].indicators
     log = "\n".join(st.log)
     assert log.rindex("no longer Paralyzed") > log.rindex("— Turn 4")
     assert log.rindex("no longer Paralyzed") < log.rindex("— Turn 5")
@@ -367,7 +368,7 @@ def test_scared_attacker_on_heads_loses_scared_and_attacks(monkeypatch):
     st = pos([{"name": "Plain Mole", "statuses": [{"status": "scared"}]}], ["Big Badger"])
     mole, badger = page(st, "Plain Mole"), page(st, "Big Badger")
     attack(st, mole, f"c{badger}")
-    assert not st.data.ps[mole].inds and lp(st, badger) == 180
+    assert not st.data.in_play[mole].indicators and lp(st, badger) == 180
 
 
 @pytest.mark.rule("MZ22-SCARED-3", "MZ22-SCARED-4", "MZ22-SCARED-6")
@@ -389,7 +390,7 @@ def test_confused_attacker_on_tails_hurts_itself_and_combat_goes_on(monkeypatch)
     heron, shrew = page(st, "Sun Heron"), page(st, "Night Shrew")
     attack(st, heron, f"c{shrew}")
     # 30 (no Type Advantage, no AAA), then the Shrew still answers with 10
-    assert lp(st, heron) == 20 and lp(st, shrew) == 200 and not st.data.ps[heron].inds
+    assert lp(st, heron) == 20 and lp(st, shrew) == 200 and not st.data.in_play[heron].indicators
 
 
 @pytest.mark.rule("MZ22-CONFUSION-6", "MZ22-CONFUSION-7")
@@ -423,10 +424,10 @@ def test_gain_recover_and_the_two_totals():
     gain_lp(st, [c], 20)
     assert max_lp(st.data, mole) == 60 and lp(st, mole) == 45
     recover(st, [c], 12)
-    s = st.data.ps[mole]
+    s = st.data.in_play[mole]
     assert (s.damage, s.loss, lp(st, mole)) == (0, 3, 57)
     recover(st, [c], 100)
-    assert lp(st, mole) == 60 and st.data.ps[mole].loss == 0
+    assert lp(st, mole) == 60 and st.data.in_play[mole].loss == 0
     recover(st, [c], 10)                                     # at maximum: allowed, nothing changes
     assert lp(st, mole) == 60
 
@@ -440,7 +441,7 @@ def test_gain_ending_destroys_a_page_left_at_zero_and_works_on_casters():
     check(st)
     assert lp(st, mole) == 20
     end_turn(st)
-    assert mole not in st.data.ps and mole in st.data.limbo[0]
+    assert mole not in st.data.in_play and mole in st.data.limbo[0]
     gain_lp(st, [caster_ref(0)], 50)
     damage(st, [caster_ref(0)], 30)
     lose_lp(st, [caster_ref(0)], 10)
@@ -455,7 +456,7 @@ def test_lp_loss_to_zero_destroys():
     mole = page(st, "Plain Mole")
     lose_lp(st, [page_ref(mole)], 40)
     check(st)
-    assert mole not in st.data.ps
+    assert mole not in st.data.in_play
 
 
 @pytest.mark.rule("MZ22-LP-13", "MZ22-TRIBAL-5")
@@ -465,4 +466,4 @@ def test_paralyze_taking_tribal_boost_away_can_destroy():
     assert lp(st, booster) == 5
     statuses.inflict(st, 1, "paralyze", [page_ref(booster)], auto=True)
     endings.state_check(st)                                  # Paralyze itself asks for the check
-    assert booster not in st.data.ps and booster in st.data.limbo[0]
+    assert booster not in st.data.in_play and booster in st.data.limbo[0]

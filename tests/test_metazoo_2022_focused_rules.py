@@ -280,7 +280,7 @@ def test_inflicting_is_an_attempt_that_can_fail():
         st = pos({}, {"arena": ["Test Mole"]}, seed=seed)
         mole = arena_page(st, "Test Mole")
         got = statuses.inflict(st, 0, "sleep", [page_ref(mole)])
-        assert bool(got) == any("sleep" in i.status for i in st.data.ps[mole].inds)
+        assert bool(got) == any("sleep" in i.status for i in st.data.in_play[mole].indicators)
         outcomes.add(bool(got))
     assert outcomes == {True, False}
 
@@ -377,12 +377,12 @@ def test_traps_go_face_down_unpaid_as_often_as_wished_and_stay_their_placers():
     assert d.pool[0] == {} and cost_of(d, a, 0)                  # it has a cost, and no Aura is there
     for c in (a, b, hare):                                       # three in one turn, a bluff among them
         place_via_actions(st, c)
-    assert all(d.ps[c].face_down and d.ps[c].controller == 0 for c in (a, b, hare))
+    assert all(d.in_play[c].face_down and d.in_play[c].controller == 0 for c in (a, b, hare))
     assert d.pool[0] == {} and not d.chapter[0]
     theirs = chapter_page(st, 1, "Bog Lurker")
     traps.place(st, 1, theirs)
     st.options_changed()
-    assert d.ps[theirs].controller == 1                           # controlled by its placer
+    assert d.in_play[theirs].controller == 1                           # controlled by its placer
     assert not any(x.startswith(f"slide:c{theirs}") for x in ids(st))
 
 
@@ -399,7 +399,7 @@ def test_a_trap_goes_only_under_your_beastie_or_artifact_and_one_to_a_page():
     hosts = {x.split(">")[1] for x in ids(st) if x.startswith(f"slide:c{a}>")}
     assert hosts == {f"c{sprite}", f"c{idol}"}                  # not the Aura, not P2's Kelpie
     play(st, f"slide:c{a}>c{sprite}")
-    assert d.ps[a].under == sprite
+    assert d.in_play[a].under == sprite
     assert {x for x in ids(st) if x.startswith(f"slide:c{b}>")} == {f"slide:c{b}>c{idol}"}
 
 
@@ -414,7 +414,7 @@ def test_a_trap_moves_once_a_turn_even_when_its_host_left():
     play(st, f"slide:c{lurker}>c{sprite}")
     zones.destroy(st, [sprite])
     st.options_changed()
-    assert d.ps[lurker].face_down and d.ps[lurker].under < 0     # alone again (MZ22-TRAP-11)
+    assert d.in_play[lurker].face_down and d.in_play[lurker].under < 0     # alone again (MZ22-TRAP-11)
     assert f"slide:c{lurker}>c{kelpie}" not in ids(st)          # moved already this turn
     run_to(st, "actions", 5)
     assert f"slide:c{lurker}>c{kelpie}" in ids(st)              # its Caster's next turn: once more
@@ -460,7 +460,7 @@ def test_the_attacker_resolves_first_then_the_counter_and_combat_ends_awakening_
     assert [ln.split(" takes ")[0] for ln in took] == ["Test Bat", "Test Mole"]
     assert lp(st, bat) == 80 and lp(st, mole) == 90
     assert st.data.combat is None and st.decision.kind == "main" and st.current_player() == 0
-    assert st.data.ps[mole].fatigued
+    assert st.data.in_play[mole].fatigued
 
 
 # ================================================================== Potions and Artifacts

@@ -20,10 +20,10 @@ DECKS = GAME.starter_deck_names()
 def ref_page_value(d, c: int) -> float:
     df = d.defs[c]
     if df.type == "beastie":
-        lp = cur_lp(d, c) if c in d.ps else df.lp
+        lp = cur_lp(d, c) if c in d.in_play else df.lp
         return (lp + 2 * max((a.damage for a in df.attacks), default=0)) / 2
     if df.type == "artifact":
-        return 10.0 + (cur_lp(d, c) if c in d.ps else df.lp) / 6
+        return 10.0 + (cur_lp(d, c) if c in d.in_play else df.lp) / 6
     return {"aura": h.AURA_PAGE, "terra": h.TERRA_PAGE}.get(df.type, h.SPELL_ON_WAY)
 
 
@@ -35,17 +35,17 @@ def ref_evaluate(st, player: int) -> float:
     def side(p: int) -> float:
         if d.out[p]:
             return -2000.0
-        v = float(d.lp_of_caster(p)) - 15.0 * len(d.cinds[p])
+        v = float(d.lp_of_caster(p)) - 15.0 * len(d.caster_indicators[p])
         for c in d.arena:
-            s = d.ps[c]
+            s = d.in_play[c]
             if s.controller == p:
                 v += ref_page_value(d, c)
                 if d.defs[c].type == "beastie":
-                    v -= h.STATUS * len(s.inds)
-        for c, s in d.ps.items():      # a face-down Page without the Trap Trait risks the game
+                    v -= h.STATUS * len(s.indicators)
+        for c, s in d.in_play.items():      # a face-down Page without the Trap Trait risks the game
             if s.face_down and s.controller == p and "trap" not in d.defs[c].traits:
                 v -= h.BLUFF
-        v += h.TERRA_PAGE * sum(1 for c in d.terra if c >= 0 and d.ps[c].controller == p) / 2
+        v += h.TERRA_PAGE * sum(1 for c in d.terra if c >= 0 and d.in_play[c].controller == p) / 2
         v += h.CHAPTER * len(d.chapter[p])
         for it in d.chain:
             if it.seat == p and it.what == "contract":
@@ -89,10 +89,10 @@ def test_a_face_down_page_without_the_trap_trait_counts_against_its_controller()
         r = Rng(seed)
         while not st.is_terminal() and not found:
             d = st.data
-            bluffs = [c for c, s in d.ps.items() if s.face_down and "trap" not in d.defs[c].traits]
+            bluffs = [c for c, s in d.in_play.items() if s.face_down and "trap" not in d.defs[c].traits]
             if bluffs and st.result is None:
                 c = bluffs[0]
-                p = d.ps[c].controller
+                p = d.in_play[c].controller
                 honest = st.clone()
                 honest.data.defs = d.defs[:]
                 honest.data.defs[c] = dataclasses.replace(d.defs[c], traits=d.defs[c].traits + ("trap",))

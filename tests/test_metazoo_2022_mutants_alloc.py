@@ -84,5 +84,5 @@ def test_damage_passed_on_to_the_original_target_is_attack_damage():
     to_allocation(st, atk, den, pages)
     while st.decision.kind == "allocate":
         st.apply(st.legal_actions()[0].id)               # the least to each Pup: the rest goes on
-    assert st.data.ps[den].damage == 25
+    assert st.data.in_play[den].damage == 25
     assert "Test Stone Den takes 25 Damage from Test Wide Brute (75/100 LP)" in st.log

@@ -33,7 +33,7 @@ def test_a_combat_whose_attacking_caster_conceded_ends_at_window_two():
     while st.decision.kind != "counter":
         st.apply("pass" if "pass" in ids(st) else "done" if "done" in ids(st) else ids(st)[0])
     st.concede(0)                                      # P2 is still choosing the counter-Attack
-    assert hare not in st.data.ps and st.decision.kind == "counter"
+    assert hare not in st.data.in_play and st.decision.kind == "counter"
     play(st, "atk:1")
     assert st.data.combat is None and st.decision.kind == "main" and st.current_player() == 1
     assert lp(st, fang) == 100
@@ -44,7 +44,7 @@ def test_a_conceding_casters_face_down_page_leaves_with_them_unrevealed():
     st = pos({"chapter": ["Ember Hare"]}, {}, {})
     hare = st.data.chapter[0][0]
     play(st, "trap", f"trap:c{hare}")
-    assert st.data.ps[hare].face_down
+    assert st.data.in_play[hare].face_down
     st.concede(0)
-    assert hare not in st.data.ps and st.data.limbo[0] == [hare]
+    assert hare not in st.data.in_play and st.data.limbo[0] == [hare]
     assert hare not in st.data.revealed

@@ -18,10 +18,10 @@ def test_a_page_going_under_a_borrowed_beastie_is_controlled_by_the_beasties_con
                           "arena": [{"name": "Reed Kelpie", "owner": 1}]}, {"arena": ["Puddle Sprite"]}])
     d = st.data
     spur, kelpie = d.chapter[0][0], arena_page(st, "Reed Kelpie")
-    assert d.owner[kelpie] == 1 and d.ps[kelpie].controller == 0
+    assert d.owner[kelpie] == 1 and d.in_play[kelpie].controller == 0
     play(st, f"contract:c{spur}")
     while st.decision.kind in ("pay", "__respond"):
         st.apply(ids(st)[0] if st.decision.kind == "pay" else "pass")
     play(st, f"target:c{kelpie}")
-    assert spur in d.arena and d.ps[spur].under == kelpie
-    assert d.ps[spur].controller == 0 and d.owner[spur] == 0
+    assert spur in d.arena and d.in_play[spur].under == kelpie
+    assert d.in_play[spur].controller == 0 and d.owner[spur] == 0

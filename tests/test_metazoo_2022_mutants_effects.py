@@ -111,7 +111,7 @@ def test_a_trap_stating_its_flip_moment_flips_at_the_start_of_its_casters_turn()
     traps.place(st, 0, snap)
     play(st, "end")
     assert st.decision.kind == "trap_pay" and st.current_player() == 0 and st.data.turn == 4
-    assert not st.data.ps[snap].face_down
+    assert not st.data.in_play[snap].face_down
 
 
 @pytest.mark.rule("MZ22-TURN-1", "MZ22-TURN-5")
@@ -148,7 +148,7 @@ def test_a_triggered_effect_that_is_not_the_pages_last_chooses_its_own_targets()
         st.apply(ids(st)[0] if st.decision.kind == "__order_triggers" else "pass")
     assert ids(st) == [f"target:c{hare}"]
     play(st, f"target:c{hare}")
-    assert st.data.ps[hare].damage == 10
+    assert st.data.in_play[hare].damage == 10
 
 
 def test_confusion_is_logged_in_words():

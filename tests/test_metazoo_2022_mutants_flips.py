@@ -54,7 +54,7 @@ def flip_and_pay(st, trap: int, attacker: int) -> None:
 def test_a_trap_flipped_face_up_saves_and_reads_back():
     st, lurker, hare = foe_trap("Bog Lurker")
     flip_and_pay(st, lurker, hare)
-    assert st.data.ps[lurker].face_down is False and lurker in st.data.arena
+    assert st.data.in_play[lurker].face_down is False and lurker in st.data.arena
     back = GAME.state_from_json(st.to_json())
     assert back.to_json() == st.to_json() and ids(back) == ids(st)
 
@@ -67,8 +67,8 @@ def test_a_paid_spell_trap_with_a_target_resolves_at_once_off_the_chain():
     assert ids(st) == [f"target:c{hare}"]
     play(st, f"target:c{hare}")
     d = st.data
-    assert any(i.status == "paralyze" for i in d.ps[hare].inds), d.ps[hare]
-    assert hex_ in d.cemetery[1] and hex_ not in d.ps
+    assert any(i.status == "paralyze" for i in d.in_play[hare].indicators), d.in_play[hare]
+    assert hex_ in d.cemetery[1] and hex_ not in d.in_play
     assert not d.chain and d.pool[1] == {}          # paid once, never put on the chain
 
 
@@ -93,7 +93,7 @@ def test_a_beastie_trap_flipped_when_attacked_stays_fatigued_and_cannot_defend_l
     traps.place(st, 1, lurker)
     hare, marten = arena_page(st, "Ember Hare"), arena_page(st, "Snow Marten")
     flip_and_pay(st, lurker, hare)
-    assert st.decision.kind == "main" and st.data.ps[lurker].fatigued
+    assert st.decision.kind == "main" and st.data.in_play[lurker].fatigued
     play(st, f"attack:c{marten}", "at:P2")
     assert st.decision.kind == "main" and st.current_player() == 0     # no Defender to declare
-    assert st.data.ps[lurker].fatigued
+    assert st.data.in_play[lurker].fatigued

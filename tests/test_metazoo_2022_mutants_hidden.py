@@ -41,6 +41,6 @@ def test_every_other_casters_face_down_pages_are_resampled():
     d = st.data
     lurker = d.chapter[2][0]
     traps.place(st, 2, lurker)
-    assert not [c for c, s in d.ps.items() if s.face_down and d.owner[c] == 1]
+    assert not [c for c, s in d.in_play.items() if s.face_down and d.owner[c] == 1]
     seen = {GAME.determinize(st, 0, Rng(k)).data.defs[lurker].name for k in range(12)}
     assert len(seen) > 1 and seen <= {"Bog Lurker", *BOOK}

@@ -61,14 +61,14 @@ def test_an_attack_of_no_damage_deals_none():
     hush, den = arena_page(st, "Test Hush Pup"), arena_page(st, "Test Den")
     assert combat.attack_total(d, hush, 0, page_ref(den)) == 0
     attack(st, hush, den)
-    assert d.ps[den].damage == 0
+    assert d.in_play[den].damage == 0
 
 
 def test_a_lone_defender_takes_a_five_damage_attack():
     st, d = setup(["Test Pup"], ["Test Den", "Test Pup"])
     mine, den, theirs = arena_page(st, "Test Pup", 0), arena_page(st, "Test Den"), arena_page(st, "Test Pup", 1)
     attack(st, mine, den, theirs)
-    assert d.ps[theirs].damage == 5 and d.ps[den].damage == 0
+    assert d.in_play[theirs].damage == 5 and d.in_play[den].damage == 0
 
 
 @pytest.mark.rule("MZ22-KW-8", "MZ22-TYPEADV-3")
@@ -86,8 +86,8 @@ def test_infectious_with_destroyer_turns_the_doomed_beastie_into_a_token():
     st, d = setup(["Test Plague Wyrm"], ["Test Den"])
     wyrm, den = arena_page(st, "Test Plague Wyrm"), arena_page(st, "Test Den")
     attack(st, wyrm, den)
-    assert den not in d.ps
-    assert [d.ps[c].controller for c in d.arena if d.is_token(c)] == [0]
+    assert den not in d.in_play
+    assert [d.in_play[c].controller for c in d.arena if d.is_token(c)] == [0]
 
 
 @pytest.mark.rule("MZ22-TRAIT-INFECTIOUS-1")
@@ -97,8 +97,8 @@ def test_infectious_counts_a_beastie_finished_by_one_damage():
     mite, frail = arena_page(st, "Test Ghoul Mite"), arena_page(st, "Test Frail")
     assert combat.attack_total(d, mite, 0, page_ref(frail)) == 1
     attack(st, mite, frail)
-    assert frail not in d.ps
-    assert [d.ps[c].controller for c in d.arena if d.is_token(c)] == [0]
+    assert frail not in d.in_play
+    assert [d.in_play[c].controller for c in d.arena if d.is_token(c)] == [0]
 
 
 @pytest.mark.rule("MZ22-TRAIT-INFECTIOUS-1")
@@ -107,5 +107,5 @@ def test_infectious_leaves_a_beastie_that_survives_alone():
     st, d = setup(["Test Ghoul Mite"], ["Test Den"])
     mite, den = arena_page(st, "Test Ghoul Mite"), arena_page(st, "Test Den")
     attack(st, mite, den)
-    assert den in d.ps and d.ps[den].damage == 1
+    assert den in d.in_play and d.in_play[den].damage == 1
     assert not any(d.is_token(c) for c in d.arena)

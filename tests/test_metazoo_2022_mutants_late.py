@@ -143,7 +143,7 @@ def test_up_to_targets_may_stop_after_the_first():
         (f"target:c{bird}", "Target Phoenix Fledgling (P2)"), ("done", "No more targets")]
     st.apply("done")
     resolve(st)
-    assert st.data.ps[imp].damage == 10 and st.data.ps[bird].damage == 0
+    assert st.data.in_play[imp].damage == 10 and st.data.in_play[bird].damage == 0
 
 
 @pytest.mark.rule("PR-MZ22-71")
@@ -181,7 +181,7 @@ def test_a_target_that_gained_magiproof_is_no_longer_legal_at_resolution():
     assert st.current_player() == 1
     play(st, f"contract:c{st.data.chapter[1][0]}")
     resolve(st)
-    assert st.data.ps[imp].damage == 0
+    assert st.data.in_play[imp].damage == 0
     assert not any("Bonfire Imp takes" in line for line in st.log)
 
 
@@ -195,8 +195,8 @@ def test_taking_paralyze_away_keeps_the_removal_check_the_damage_called_for():
     contract(st, "Test Cleansing Blast")
     play(st, f"target:c{imp}", f"target:c{hare}")
     resolve(st)
-    assert imp not in st.data.ps and "Bonfire Imp is Destroyed (0 LP)" in st.log
-    assert not st.data.ps[hare].inds
+    assert imp not in st.data.in_play and "Bonfire Imp is Destroyed (0 LP)" in st.log
+    assert not st.data.in_play[hare].indicators
 
 
 def end_turn(st) -> None:
@@ -215,7 +215,7 @@ def test_paralyze_ending_leaves_the_other_indicators_alone():
     end_turn(st)
     end_turn(st)
     assert st.data.turn == 5
-    assert [(i.status, i.counters) for i in st.data.ps[page].inds] == [("burn", 1)]
+    assert [(i.status, i.counters) for i in st.data.in_play[page].indicators] == [("burn", 1)]
 
 
 @pytest.mark.rule("MZ22-TURN-4")
@@ -226,7 +226,7 @@ def test_start_of_turn_upkeep_awakens_only_a_page_that_thaws():
     imp = arena_page(st, "Bonfire Imp")
     end_turn(st)
     assert st.data.turn == 4 and st.data.active == 1
-    assert st.data.ps[imp].fatigued
+    assert st.data.in_play[imp].fatigued
 
 
 @pytest.mark.rule("MZ22-KW-8", "MZ22-TYPEADV-3")
@@ -269,5 +269,5 @@ def test_a_power_whose_source_left_keeps_the_types_it_had(prism, taken):
     play(st, f"use:c{tide}.0", f"target:c{imp}")
     play(st, f"contract:c{st.data.chapter[1][0]}", f"target:c{tide}")
     resolve(st)
-    assert tide not in st.data.ps
-    assert st.data.ps[imp].damage == taken
+    assert tide not in st.data.in_play
+    assert st.data.in_play[imp].damage == taken

@@ -57,7 +57,7 @@ def test_sweeping_tide_puts_the_beastie_on_the_bottom_of_its_owners_spellbook():
     hare = arena_page(st, "Ember Hare")
     contract(st, "Sweeping Tide", f"target:c{hare}")
     d = st.data
-    assert hare not in d.arena and hare not in d.ps
+    assert hare not in d.arena and hare not in d.in_play
     assert [d.defs[c].name for c in d.spellbook[1]] == ["Ember Hare", "Frost Aura", "Flame Aura"]  # bottom first
 
 
@@ -80,7 +80,7 @@ def test_step_3b_ends_only_the_trait_indicators_due_that_turn():
     hare, marten = arena_page(st, "Ember Hare"), arena_page(st, "Snow Marten")
     pass_all(st)
     d = st.data
-    assert d.active == 1 and d.ps[hare].marks == () and d.ps[marten].marks == (("flash", 4),)
+    assert d.active == 1 and d.in_play[hare].marks == () and d.in_play[marten].marks == (("flash", 4),)
     ended = [line for line in st.log if "Trait indicators of this turn end" in line]
     assert ended == ["Ember Hare: Trait indicators of this turn end"]
 

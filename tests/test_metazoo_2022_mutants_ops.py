@@ -188,9 +188,9 @@ def test_each_caster_skips_an_eliminated_caster_and_no_other():
 def test_awaken_readies_a_fatigued_beastie():
     st = pos({"chapter": ["Test Rouse"], "arena": [{"name": "Ember Hare", "fatigued": True}]}, {})
     hare = arena_page(st, "Ember Hare")
-    assert st.data.ps[hare].fatigued
+    assert st.data.in_play[hare].fatigued
     cast(st, "Test Rouse", f"target:c{hare}")
-    assert not st.data.ps[hare].fatigued
+    assert not st.data.in_play[hare].fatigued
 
 
 @pytest.mark.rule("MZ22-DIE-2")
@@ -272,4 +272,4 @@ def test_a_spell_copied_mid_effect_waits_for_its_targets_and_the_rest_runs_once(
     while st.decision.kind != "main":
         st.apply("pass")
     assert caster_lp(st)[1] == 1010
-    assert st.data.ps[mine].damage == 10 and st.data.ps[theirs].damage == 10
+    assert st.data.in_play[mine].damage == 10 and st.data.in_play[theirs].damage == 10

@@ -36,7 +36,7 @@ def test_paying_by_aura_type_fatigues_the_payers_awake_aura_pages():
         assert ids(st) == ["pay:flame"]
         st.apply("pay:flame")
     d = st.data
-    assert all(d.ps[c].fatigued for c in d.arena if d.defs[c].name == "Flame Aura")
+    assert all(d.in_play[c].fatigued for c in d.arena if d.defs[c].name == "Flame Aura")
 
 
 def test_a_payment_with_one_way_is_made_at_once_when_single_options_are_taken():
@@ -46,18 +46,18 @@ def test_a_payment_with_one_way_is_made_at_once_when_single_options_are_taken():
     st.apply(f"contract:c{hare}")
     d = st.data
     assert st.decision is None or st.decision.kind != "pay"
-    assert all(d.ps[c].fatigued for c in d.arena if d.defs[c].name == "Flame Aura")
+    assert all(d.in_play[c].fatigued for c in d.arena if d.defs[c].name == "Flame Aura")
     assert sum("the only way to pay" in line for line in st.log) == 2
 
 
 def test_an_effect_without_a_fatigue_cost_leaves_its_page_awake():
     st = position(GAME, [{"arena": ["Test Bell"]}, {}])
     bell = arena_page(st, "Test Bell")
-    assert not st.data.ps[bell].fatigued
+    assert not st.data.in_play[bell].fatigued
     play(st, f"use:c{bell}.0")
     while st.decision.kind == "__respond":
         st.apply("pass")
-    assert st.data.lp_of_caster(0) == 1005 and not st.data.ps[bell].fatigued
+    assert st.data.lp_of_caster(0) == 1005 and not st.data.in_play[bell].fatigued
 
 
 def test_the_target_decision_names_the_page_it_is_for():

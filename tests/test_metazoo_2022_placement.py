@@ -85,19 +85,19 @@ def spur_on(st_extra: dict | None = None):
 def test_placement_is_how_a_page_entered_and_what_it_lies_under():
     st, rider, ph = rider_takes()
     d = st.data
-    assert rider in d.arena and d.ps[rider].under == -1            # Contracted: it stands alone
-    assert ph not in d.arena and d.ps[ph].under == rider            # put under it by another Page's Effect
+    assert rider in d.arena and d.in_play[rider].under == -1            # Contracted: it stands alone
+    assert ph not in d.arena and d.in_play[ph].under == rider            # put under it by another Page's Effect
     st2, spur, kelpie = spur_on()
-    assert spur in st2.data.arena and st2.data.ps[spur].under == kelpie   # under by its own Effect
+    assert spur in st2.data.arena and st2.data.in_play[spur].under == kelpie   # under by its own Effect
 
 
 @pytest.mark.rule("MZ22-PLACE-5", "MZ22-PLACE-16", "MZ22-PLACE-4", "MZ22-KW-6")
 def test_put_under_by_another_page_leaves_the_arena_not_destroyed():
     st, rider, ph = rider_takes()
     d = st.data
-    s = d.ps[ph]
+    s = d.in_play[ph]
     assert ph not in d.arena and s.under == rider                  # left the Arena, linked to its host
-    assert s.inds == ()                                            # its Poison went with it (MZ22-PLACE-16)
+    assert s.indicators == ()                                            # its Poison went with it (MZ22-PLACE-16)
     assert ph not in beasties(d)                                   # not counted
     assert d.lp_of_caster(0) == 1000 and ph not in d.limbo[1]      # no DESTROYED Effect, not Destroyed
     assert not any(" is Destroyed" in line for line in st.log)
@@ -118,7 +118,7 @@ def test_when_the_top_page_is_destroyed_the_page_under_goes_to_its_own_limbo():
     destroy(st, [rider])
     d = st.data
     assert rider in d.limbo[0] and ph in d.limbo[1]                # each to its own owner's pile
-    assert ph not in d.ps
+    assert ph not in d.in_play
     st.apply("end")                                                # let any queued trigger resolve
     assert d.lp_of_caster(0) == 1000                               # Phoenix Fledgling's DESTROYED did not fire
 
@@ -136,17 +136,17 @@ def test_top_page_to_chapter_or_spellbook_sends_the_pages_under_to_their_discard
 def test_an_effect_that_brings_the_pages_under_back():
     st, rider, ph = rider_takes(GAME_X, "Kindly Rider")
     d = st.data
-    assert ph not in d.arena and d.ps[ph].under == rider
+    assert ph not in d.arena and d.in_play[ph].under == rider
     destroy(st, [rider])
-    assert ph in d.arena and d.ps[ph].under == -1 and d.ps[ph].controller == 1
-    assert not d.ps[ph].contracted and ph not in d.limbo[1]
+    assert ph in d.arena and d.in_play[ph].under == -1 and d.in_play[ph].controller == 1
+    assert not d.in_play[ph].contracted and ph not in d.limbo[1]
 
 
 @pytest.mark.rule("MZ22-PLACE-6", "MZ22-PLACE-7")
 def test_put_under_by_its_own_effect_stays_in_the_arena_and_goes_with_its_host():
     st, spur, kelpie = spur_on()
     d = st.data
-    assert spur in d.arena and d.ps[spur].under == kelpie and d.ps[spur].contracted
+    assert spur in d.arena and d.in_play[spur].under == kelpie and d.in_play[spur].contracted
     (row,) = st.view(1)["beneath"]
     assert row["id"] == f"c{spur}" and row["under"] == f"c{kelpie}" and row["in_arena"] is True
 
@@ -156,7 +156,7 @@ def test_own_effect_page_goes_to_its_discard_pile_when_its_host_returns_to_the_c
     st, spur, kelpie = spur_on()
     leave(st, kelpie, "chapter")
     d = st.data
-    assert kelpie in d.chapter[0] and spur in d.limbo[0] and spur not in d.arena and spur not in d.ps
+    assert kelpie in d.chapter[0] and spur in d.limbo[0] and spur not in d.arena and spur not in d.in_play
 
 
 @pytest.mark.rule("MZ22-PLACE-14", "MZ22-PLACE-17", "MZ22-PLACE-3")
@@ -188,7 +188,7 @@ def test_no_action_puts_a_page_on_top_of_or_under_another_without_an_effect():
     # the only ways under a Page are Effects, Equipment and face-down Traps (``slide``)
     assert not [a for a in ids(st) if a.split(":")[0] not in ("contract", "use", "attack", "trap", "end",
                                                               "destruct", "convert", "slide")]
-    assert all(st.data.ps[c].under == -1 for c in st.data.arena)
+    assert all(st.data.in_play[c].under == -1 for c in st.data.arena)
 
 
 @pytest.mark.rule("MZ22-PLACE-12", "MZ22-TRAP-11")
@@ -198,7 +198,7 @@ def test_traps_follow_their_own_rules_not_placement():
     traps.place(st, 1, lurker)
     traps.slide(st, 1, lurker, sprite)
     destroy(st, [sprite])
-    s = st.data.ps[lurker]
+    s = st.data.in_play[lurker]
     assert s.face_down and s.under == -1 and lurker not in st.data.afterlife[1]   # not discarded
 
 
@@ -211,5 +211,5 @@ def test_tokens_side_by_side_are_in_the_arena_and_not_under_each_other():
         st.apply(ids(st)[0])
     d = st.data
     toks = [c for c in d.arena if d.is_token(c)]
-    assert len(toks) == 2 and all(d.ps[c].under == -1 for c in toks)
+    assert len(toks) == 2 and all(d.in_play[c].under == -1 for c in toks)
     assert set(toks) <= set(beasties(d)) and st.view(0)["beneath"] == []

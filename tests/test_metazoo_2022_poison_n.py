@@ -47,7 +47,7 @@ def test_poison_n_from_an_effect_places_n_indicators_up_to_three():
         play(st, f"contract:c{st.data.chapter[0][0]}", f"target:c{imp}")
         while st.decision.kind != "main":
             st.apply("pass" if "pass" in ids(st) else ids(st)[0])
-        assert [i.status for i in st.data.ps[imp].inds] == ["poison"] * n
+        assert [i.status for i in st.data.in_play[imp].indicators] == ["poison"] * n
 
 
 @pytest.mark.rule("MZ22-POISON-8", "MZ22-STATUS-7")

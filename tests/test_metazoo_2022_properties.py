@@ -47,13 +47,13 @@ def check_invariants(st) -> None:
     d.check()                                               # Pages conserved (MZ22-ZONE-11)
     for p in range(d.n):
         assert START_LP + d.lp_gain[p] - d.lp_damage[p] - d.lp_loss[p] >= 0 or d.out[p]
-        kinds = [i.status for i in d.cinds[p]]
+        kinds = [i.status for i in d.caster_indicators[p]]
         assert set(kinds) <= {"burn", "poison"}
         assert kinds.count("burn") <= 1 and kinds.count("poison") <= MAX_POISON
     for c in d.arena:
-        s = d.ps[c]
+        s = d.in_play[c]
         kind = d.defs[c].type
-        kinds = [i.status for i in s.inds]
+        kinds = [i.status for i in s.indicators]
         for k in kinds:
             assert kind in AFFECTS[k], f"{k} on a {kind}"
             assert kinds.count(k) <= (MAX_POISON if k == "poison" else 1)
@@ -76,7 +76,7 @@ def visible(d: MZ22Data, p: int) -> set[int]:
         out |= set(d.limbo[q]) | set(d.cemetery[q]) | set(d.afterlife[q])
         out |= {c for c in d.chapter[q] if c in d.revealed}
     out |= set(d.chapter[p])
-    out |= {c for c, s in d.ps.items() if not s.face_down or s.controller == p}   # MZ22-TRAP-22
+    out |= {c for c, s in d.in_play.items() if not s.face_down or s.controller == p}   # MZ22-TRAP-22
     return out
 
 
@@ -90,7 +90,7 @@ def check_view(st, p: int) -> None:
     ids = {int(x) for x in _ID.findall(text)}
     hidden = ids - visible(d, p)
     assert not hidden, f"P{p + 1}'s view names hidden Pages {sorted(hidden)[:5]}"
-    down = [c for c, s in d.ps.items() if s.face_down and s.controller != p]
+    down = [c for c, s in d.in_play.items() if s.face_down and s.controller != p]
     if down and st.logging:
         seen = {d.name(c) for c in visible(d, p)}
         for c in down:
@@ -103,7 +103,7 @@ def check_new_lines(st, p: int, mark: int) -> int:
     it is done. Earlier lines may name a Page that was face-up then and went face-down since
     (Scared back to the Chapter, then placed as a Trap): the face-down one has a fresh alias."""
     lines, mark = st.log_since(p, mark)
-    down = {c for c, s in st.data.ps.items() if s.face_down and s.controller != p}
+    down = {c for c, s in st.data.in_play.items() if s.face_down and s.controller != p}
     if down and lines:
         assert not {int(x) for x in _ID.findall("\n".join(lines))} & down, f"P{p + 1}'s log names a face-down id"
     return mark
@@ -114,13 +114,13 @@ def check_attached(d: MZ22Data) -> None:
     the Arena list and their host is a face-up Arena Page they are listed with (MZ22-EQUIP-8/10,
     MZ22-PLACE-16); face-down Pages are never in the Arena list (PR-MZ22-50)."""
     arena = set(d.arena)
-    for c, s in d.ps.items():
+    for c, s in d.in_play.items():
         if s.face_down:
             assert c not in arena
         if s.under >= 0:
             assert s.under in arena, f"c{c} lies under c{s.under}, which is not in the Arena"
             if ("equip", 1) in s.marks:
-                assert c not in arena and s.controller == d.ps[s.under].controller   # MZ22-EQUIP-3/18
+                assert c not in arena and s.controller == d.in_play[s.under].controller   # MZ22-EQUIP-3/18
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

@@ -81,8 +81,8 @@ def test_a_contracted_terra_is_controlled_by_its_owner_and_enters_awakened():
     while st.decision.kind != "main":
         st.apply("pass")
     t = page(st, "River Terra")
-    assert st.data.terra[0] == t and st.data.ps[t].controller == st.data.owner[t] == 1
-    assert st.data.ps[t].fatigued is False
+    assert st.data.terra[0] == t and st.data.in_play[t].controller == st.data.owner[t] == 1
+    assert st.data.in_play[t].fatigued is False
 
 
 @pytest.mark.rule("MZ22-TURN-11", "MZ22-TURN-12", "MZ22-TURN-13", "MZ22-PAGE-9")
@@ -94,7 +94,7 @@ def test_powers_and_attacks_need_an_awakened_page():
     assert any(a.startswith(f"use:c{awake}.") for a in acts) and f"attack:c{awake}" in acts
     assert not any(a.startswith(f"use:c{tired}.") for a in acts) and f"attack:c{tired}" not in acts
     st.apply(f"attack:c{awake}")
-    assert st.data.ps[awake].fatigued is True                      # declaring Fatigues it
+    assert st.data.in_play[awake].fatigued is True                      # declaring Fatigues it
     assert any(a == f"at:c{page(st, 'Ember Brazier')}" for a in ids(st))   # an Artifact can be attacked
 
 
@@ -141,5 +141,5 @@ def test_an_artifact_has_lp_and_an_effect_it_uses_by_fatiguing():
     while st.result is None and st.decision.kind != "main":
         acts = ids(st)
         st.apply("pass" if "pass" in acts else acts[0])
-    assert st.data.ps[snare].fatigued is True
-    assert st.data.ps[page(st, "Ember Hare")].fatigued is True
+    assert st.data.in_play[snare].fatigued is True
+    assert st.data.in_play[page(st, "Ember Hare")].fatigued is True

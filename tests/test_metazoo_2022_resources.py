@@ -240,7 +240,7 @@ def test_returned_page_goes_to_owners_chapter_and_loses_its_state():
                          "statuses": [{"status": "frozen", "counters": 2}]}]}, {})
     hound = page(st, "Test Hound")
     zones.leave(st, hound, "chapter")
-    assert hound in st.data.chapter[1] and hound not in st.data.ps and hound not in st.data.arena
+    assert hound in st.data.chapter[1] and hound not in st.data.in_play and hound not in st.data.arena
     assert st.data.chapter[0] == []
 
 
@@ -376,9 +376,9 @@ def test_fatigued_by_effect_makes_no_aura():
     st = pos({"arena": ["Flame Aura"]}, {})
     c = page(st, "Flame Aura")
     assert zones.fatigue(st, c)
-    assert st.data.ps[c].fatigued is True and st.data.pool[0] == {}
-    assert zones.fatigue(st, c) and st.data.ps[c].fatigued is True   # one two-valued state
-    assert zones.awaken(st, c) and st.data.ps[c].fatigued is False
+    assert st.data.in_play[c].fatigued is True and st.data.pool[0] == {}
+    assert zones.fatigue(st, c) and st.data.in_play[c].fatigued is True   # one two-valued state
+    assert zones.awaken(st, c) and st.data.in_play[c].fatigued is False
 
 
 # ================================================================== turn steps

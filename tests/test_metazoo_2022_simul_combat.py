@@ -17,7 +17,7 @@ def pos(p1: dict, p2: dict, **top):
 
 
 def kinds(st, c):
-    return [i.status for i in st.data.ps[c].inds]
+    return [i.status for i in st.data.in_play[c].indicators]
 
 
 def run_until_main(st):
@@ -48,7 +48,7 @@ def test_an_attack_that_damages_and_sends_to_sleep_keeps_the_fixed_order():
     asleep = log.index("Hollow Wendigo is put to Sleep")
     red = log.index("Hollow Wendigo takes 30 Damage from Drowsy Sandman (70/110 LP)")
     assert effect < asleep < red                          # text in printed order, then the red number
-    assert lp(st, wendigo) == 70 and kinds(st, wendigo) == ["sleep"] and st.data.ps[wendigo].fatigued
+    assert lp(st, wendigo) == 70 and kinds(st, wendigo) == ["sleep"] and st.data.in_play[wendigo].fatigued
 
 
 @pytest.mark.rule("MZ22-SIMUL-3", "MZ22-SIMUL-8", "MZ22-SLEEP-5")

@@ -372,7 +372,7 @@ def test_contract_effects_are_ordered_by_the_active_caster_before_the_page_enter
     opts = [a.label for a in st.legal_actions()]
     assert any("Bookmark" in x for x in opts) and any("loses 10 LP" in x for x in opts)
     play(st, ids(st)[1])
-    assert hare in st.data.arena and st.data.ps[hare].contracted
+    assert hare in st.data.arena and st.data.in_play[hare].contracted
     assert st.data.lp_of_caster(0) == 990
     log = lines(st)
     assert log.index("P1 chooses what resolves next: Quiet Hare: CONTRACT: each opposing Caster loses 10 LP.") \
@@ -391,14 +391,14 @@ def test_start_window_restarts_with_the_active_caster_after_the_chain():
     play(st, f"use:c{s1}.0", f"target:c{s1}")
     assert who(st) == ("__respond", 1)
     play(st, "pass")                                    # the chain resolves ...
-    assert st.data.ps[s1].damage == 0
+    assert st.data.in_play[s1].damage == 0
     assert who(st) == ("__respond", 0)                  # ... and the window reopens with P1
     assert st.data.step == "start_b"
     play(st, "pass")
     assert who(st) == ("__respond", 1)                  # P1 passed with an empty chain: P2 next
     play(st, "pass")
     assert st.data.step == "actions" and who(st) == ("main", 0)
-    assert st.data.ps[s2].damage == 10
+    assert st.data.in_play[s2].damage == 10
 
 
 @pytest.mark.rule("MZ22-PRIO-4", "MZ22-PRIO-8")
@@ -411,10 +411,10 @@ def test_end_window_an_action_by_the_other_caster_then_the_active_caster_again()
     play(st, f"use:c{theirs}.0", f"target:c{theirs}")
     assert who(st) == ("__respond", 0)                  # priority passes after the Action
     play(st, "pass")
-    assert st.data.ps[theirs].damage == 0
+    assert st.data.in_play[theirs].damage == 0
     assert who(st) == ("__respond", 0) and st.data.step == "end_a"     # restarted from P1
     play(st, f"use:c{mine}.0", f"target:c{mine}")
-    assert st.data.ps[mine].damage == 0                 # P2 had nothing left: resolved at once
+    assert st.data.in_play[mine].damage == 0                 # P2 had nothing left: resolved at once
     assert st.data.turn == 4                            # then the window closed and the turn ended
 
 
@@ -438,7 +438,7 @@ def test_a_power_fatigues_its_page_when_declared_and_goes_on_the_chain():
     st = pos({"arena": ["Mimic Moth"]}, {"chapter": ["Hush"], "aura": {"flame": 1}, "arena": ["Grinning Jester"]})
     moth, hush = cid(st, "Mimic Moth"), cid(st, "Hush")
     play(st, f"use:c{moth}.1")
-    assert st.data.ps[moth].fatigued                    # paid as it is declared
+    assert st.data.in_play[moth].fatigued                    # paid as it is declared
     assert who(st) == ("__respond", 1)                  # an Action: P2 gets priority
     assert snap(st)["chain"][0]["what"] == "effect"
     play(st, f"contract:c{hush}", "target:k0", "pay:pool.flame")
@@ -458,7 +458,7 @@ def test_three_casters_every_other_caster_passes_clockwise_before_resolution():
     play(st, "pass")
     assert who(st) == ("__respond", 2)                  # not resolved yet: P3 is asked
     play(st, "pass")
-    assert who(st) == ("main", 0) and st.data.ps[s2].damage == 25
+    assert who(st) == ("main", 0) and st.data.in_play[s2].damage == 25
     # after an answer the others are asked from the seat after the one who acted
     st = pos({"chapter": ["Kindle Bolt"], "aura": {"flame": 1}},
              {"arena": [{"name": "Goat-Sucker Shade", "damage": 10}]},
@@ -480,7 +480,7 @@ def test_only_the_targets_still_legal_are_affected():
     play(st, f"contract:c{hc}", f"target:c{shade}", "pay:pool.water")
     assert who(st) == ("main", 0)
     assert shade in st.data.chapter[1]
-    assert st.data.ps[jester].damage == 10
+    assert st.data.in_play[jester].damage == 10
     assert "Twin Sparks" in snap(st)["casters"][0]["cemetery"]
 
 
@@ -514,7 +514,7 @@ def test_triggers_and_state_checks_come_between_chain_items():
     assert log.index("Ashen Hound is Destroyed (0 LP)") < log.index("Grinning Jester is Destroyed (0 LP)") \
         < log.index("Resolving Goat-Sucker Shade (Effect)")
     assert "Goat-Sucker Shade has no legal target left and does nothing" in log
-    assert st.data.ps[shade].damage == 20
+    assert st.data.in_play[shade].damage == 20
 
 
 # --------------------------------------------------------------------------- copies and Tokens
@@ -536,7 +536,7 @@ def test_a_spell_copy_goes_on_the_chain_free_with_new_targets_and_leaves_no_page
     assert st.data.pool[1] == {}                        # nothing paid for the copy
     play(st, "pass")
     assert who(st) == ("main", 0)
-    assert st.data.ps[shade].damage == 25 and st.data.ps[jester].damage == 25
+    assert st.data.in_play[shade].damage == 25 and st.data.in_play[jester].damage == 25
     s = snap(st)
     assert s["casters"][0]["cemetery"] == ["Kindle Bolt"]     # one Kindle Bolt: the copy went nowhere
     assert s["casters"][1]["cemetery"] == ["Mirror Ward"]
@@ -574,7 +574,7 @@ def test_a_token_leaving_the_arena_ceases_to_exist_and_a_return_is_not_a_destroy
     assert tok not in st.data.arena and all(tok not in z for zs in (st.data.chapter, st.data.limbo)
                                             for z in zs)
     assert "DESTROYED" not in " ".join(lines(st))
-    assert st.data.ps[cid(st, "Grinning Jester")].damage == 0
+    assert st.data.in_play[cid(st, "Grinning Jester")].damage == 0
 
 
 @pytest.mark.rule("MZ22-TOKEN-14", "MZ22-KW-4")
@@ -584,13 +584,13 @@ def test_a_destroyed_token_still_has_its_destroyed_effect():
     moth, hound = cid(st, "Mimic Moth"), cid(st, "Ashen Hound")
     play(st, f"use:c{moth}.0", f"target:c{hound}")      # P1's Token copy of the Hound
     tok = st.data.arena[-1]
-    st.data.ps[tok] = st.data.ps[tok]._replace(damage=15)
+    st.data.in_play[tok] = st.data.in_play[tok]._replace(damage=15)
     st.data.dirty = True
     play(st, f"contract:c{cid(st, 'Kindle Bolt')}", f"target:c{hound}", "pay:pool.flame")
     # the real Hound dies: 20 to P1's Beasties, which Destroys the Token (5 LP left): its own
     # DESTROYED Effect hits P2's Jester
     assert tok not in st.data.arena and tok not in st.data.limbo[0]
-    assert st.data.ps[cid(st, "Grinning Jester")].damage == 20
+    assert st.data.in_play[cid(st, "Grinning Jester")].damage == 20
 
 
 # --------------------------------------------------------------------------- last known information
@@ -603,7 +603,7 @@ def test_an_effect_whose_source_left_still_resolves():
     play(st, f"use:c{moth}.1", f"contract:c{hc}", f"target:c{moth}", "pay:pool.water")
     assert who(st) == ("main", 0)
     assert moth in st.data.chapter[0]
-    assert st.data.ps[jester].damage == 10
+    assert st.data.in_play[jester].damage == 10
 
 
 # --------------------------------------------------------------------------- targeting
@@ -636,7 +636,7 @@ def test_a_page_goes_to_its_owners_pile_whoever_controls_it():
     st = pos({"chapter": ["Kindle Bolt"], "aura": {"flame": 1}},
              {"arena": [{"name": "Goat-Sucker Shade", "owner": 0, "damage": 10}]})
     shade = cid(st, "Goat-Sucker Shade")
-    assert st.data.owner[shade] == 0 and st.data.ps[shade].controller == 1
+    assert st.data.owner[shade] == 0 and st.data.in_play[shade].controller == 1
     play(st, f"contract:c{cid(st, 'Kindle Bolt')}", f"target:c{shade}", "pay:pool.flame", "pass")
     assert shade in st.data.limbo[0] and not st.data.limbo[1]
 
@@ -675,7 +675,7 @@ def test_combat_windows_ask_only_the_named_caster_and_a_pass_closes_them():
     play(st, "pass")
     assert who(st) == ("__respond", 0)
     play(st, "pass")                                    # the chain resolves, the Combat goes on
-    assert st.data.ps[s2].damage == 0 and st.data.chain == []
+    assert st.data.in_play[s2].damage == 0 and st.data.chain == []
     assert who(st) == ("__respond", 0) and st.decision.params.name == "combat2"
 
 
@@ -739,8 +739,8 @@ def test_contracting_pays_with_aura_made_before_and_puts_the_page_into_the_arena
     play(st, f"contract:c{jester}")
     assert who(st) == ("pay", 0) and ids(st) == ["pay:flame"]
     play(st, "pay:flame")
-    assert st.data.ps[aura].fatigued                    # the Aura was made for the payment
-    assert jester in st.data.arena and st.data.ps[jester].fatigued and st.data.ps[jester].contracted
+    assert st.data.in_play[aura].fatigued                    # the Aura was made for the payment
+    assert jester in st.data.arena and st.data.in_play[jester].fatigued and st.data.in_play[jester].contracted
 
 
 @pytest.mark.rule("MZ22-TARGET-3", "MZ22-TARGET-6")
@@ -757,9 +757,9 @@ def test_a_target_blocker_is_checked_when_chosen_and_at_resolution_but_not_by_se
     play(st, f"target:c{jester}", "pay:pool.flame")
     blocked.add(jester)                                 # the Jester gains protection meanwhile
     play(st, "pass")
-    assert st.data.ps[jester].damage == 0               # checked again at resolution: fizzled
+    assert st.data.in_play[jester].damage == 0               # checked again at resolution: fizzled
     play(st, f"contract:c{cid(st, 'Cinder Storm')}", "pay:pool.flame")
-    assert st.data.ps[jester].damage == 20 and st.data.ps[shade].damage == 20    # "each" ignores it
+    assert st.data.in_play[jester].damage == 20 and st.data.in_play[shade].damage == 20    # "each" ignores it
 
 
 @pytest.mark.rule("MZ22-GLOSS-4", "MZ22-OWN-4")
@@ -800,7 +800,7 @@ def test_a_contract_effect_chooses_its_target_as_the_page_resolves():
     play(st, "pay:pool.flame", "pass")
     assert who(st) == ("target", 0) and lizard not in st.data.arena
     play(st, f"target:c{jester}")
-    assert st.data.ps[jester].damage == 10 and lizard in st.data.arena
+    assert st.data.in_play[jester].damage == 10 and lizard in st.data.arena
     # PR-MZ22-10: with no legal target the Effect does nothing and the Page still enters
     st = pos({"chapter": ["Snap Lizard"], "aura": {"flame": 1}}, {})
     play(st, f"contract:c{cid(st, 'Snap Lizard')}", "pay:pool.flame")

@@ -61,6 +61,6 @@ def test_a_game_right_after_a_page_gains_lp_saves_and_reads_back():
     st = position(GAME, [{"arena": ["Ember Hare"]}, {}])
     hare = arena_page(st, "Ember Hare")
     lp.gain_lp(st, [page_ref(hare)], 20)
-    assert st.data.ps[hare].gain == 20
+    assert st.data.in_play[hare].gain == 20
     back = GAME.state_from_json(st.to_json())
-    assert back.to_json() == st.to_json() and back.data.ps[hare].gain == 20
+    assert back.to_json() == st.to_json() and back.data.in_play[hare].gain == 20

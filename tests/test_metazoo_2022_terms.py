@@ -184,11 +184,11 @@ def test_a_fatigued_page_pays_nothing_until_it_is_awakened():
     assert f"contract:c{c}" not in ids(st)              # the only source is already Fatigued
     aura = arena_page(st, "Water Aura")
     zones.awaken(st, aura)
-    assert not st.data.ps[aura].fatigued
+    assert not st.data.in_play[aura].fatigued
     st.decide(0, "main", st.decision.params, st.decision.prompt)
     assert f"contract:c{c}" in ids(st)                   # Awakened: it can be Fatigued again
     play(st, f"contract:c{c}", "pay:water")              # paying Fatigues it
-    assert st.data.ps[aura].fatigued and c in st.data.arena
+    assert st.data.in_play[aura].fatigued and c in st.data.arena
 
 
 # ================================================================== where Pages go
@@ -246,7 +246,7 @@ def test_the_aura_type_blurbs_are_flavour_a_dark_page_is_no_stronger_at_night():
         play(st, f"attack:c{arena_page(st, 'Gloaming Wraith')}", f"at:c{calf}")
         while st.decision.kind in ("__respond", "defenders", "attack_choice"):
             st.apply("pass" if st.decision.kind == "__respond" else st.legal_actions()[-1].id)
-        dealt.append(st.data.ps[calf].damage)
+        dealt.append(st.data.in_play[calf].damage)
     assert dealt[0] == dealt[1] > 0
 
 
@@ -288,7 +288,7 @@ def test_a_caster_who_concedes_is_out_and_the_others_play_on():
     st.concede(1)                                        # not P2's decision: P1 is in Take Actions
     d = st.data
     assert d.out[1] and not st.is_terminal() and st.current_player() == 0
-    assert all(d.ps[c].controller != 1 for c in d.arena)  # P2's Pages left with them
+    assert all(d.in_play[c].controller != 1 for c in d.arena)  # P2's Pages left with them
     assert any("P2 concedes" in ln for ln in st.log)
     with pytest.raises(Exception, match="out of the game already"):
         st.concede(1)

@@ -96,7 +96,7 @@ def test_first_strike_defender_strikes_first_and_kills_before_the_counter():
     play(st, f"attack:c{sal}", f"at:c{wolf}")
     while st.decision is not None and st.decision.kind == "__respond":
         st.apply("pass")
-    assert sal not in st.data.ps                                 # the Wolf struck first: 25 >= 20
+    assert sal not in st.data.in_play                                 # the Wolf struck first: 25 >= 20
     assert lp(st, wolf) == 50                                    # the Salamander never struck
     both = pos(["Duelling Kitsune"], ["Duelling Kitsune"], seed=3)
     a, b = arena_page(both, "Duelling Kitsune", 0), arena_page(both, "Duelling Kitsune", 1)
@@ -115,7 +115,7 @@ def test_blood_sucker_recovers_only_what_the_attack_really_took():
     play(st, f"attack:c{leech}", f"at:c{sal}")
     while st.decision is not None and st.decision.kind == "__respond":
         st.apply("pass")
-    assert sal not in st.data.ps
+    assert sal not in st.data.in_play
     assert lp(st, leech) == 20                                   # 10 back, not 30: only 10 LP was left
 
 
@@ -126,7 +126,7 @@ def test_destroyer_destroys_what_it_damages_immortal_too():
     play(st, f"attack:c{wyrm}", f"at:c{dr}")
     while st.decision is not None and st.decision.kind == "__respond":
         st.apply("pass")
-    assert dr not in st.data.ps and dr in st.data.limbo[1]
+    assert dr not in st.data.in_play and dr in st.data.limbo[1]
 
 
 @pytest.mark.rule("MZ22-TRAIT-IMMORTAL-1", "MZ22-TRAIT-IMMORTAL-3")
@@ -136,7 +136,7 @@ def test_immortal_stays_at_zero_and_still_defends():
     play(st, f"attack:c{imp}", f"at:c{dr}")
     while st.decision is not None and st.decision.kind == "__respond":
         st.apply("pass")
-    assert dr in st.data.ps and lp(st, dr) == 0
+    assert dr in st.data.in_play and lp(st, dr) == 0
 
 
 @pytest.mark.rule("MZ22-TRAIT-INFECTIOUS-1", "MZ22-TRAIT-INFECTIOUS-2", "MZ22-TRAIT-INFECTIOUS-3",
@@ -148,9 +148,9 @@ def test_infectious_raises_a_nameless_token_like_itself():
     while st.decision is not None and st.decision.kind == "__respond":
         st.apply("pass")
     d = st.data
-    assert sal not in d.ps
+    assert sal not in d.in_play
     tok = [c for c in d.arena if d.is_token(c)]
-    assert len(tok) == 1 and d.ps[tok[0]].controller == 0 and d.ps[tok[0]].fatigued
+    assert len(tok) == 1 and d.in_play[tok[0]].controller == 0 and d.in_play[tok[0]].fatigued
     t = d.defs[tok[0]]
     assert max_lp(d, tok[0]) == 50 and t.attacks[0].damage == 30 and t.attacks[0].aaa == "light"
     assert t.base_types == d.defs[ghoul].base_types and not t.traits and not t.effects
@@ -183,8 +183,8 @@ def test_venomous_poisons_its_attacker_even_if_it_dies():
     play(st, f"attack:c{imp}", f"at:c{adder}")
     while st.decision is not None and st.decision.kind == "__respond":
         st.apply("pass")
-    assert adder not in st.data.ps
-    assert any(i.status == "poison" for i in st.data.ps[imp].inds)
+    assert adder not in st.data.in_play
+    assert any(i.status == "poison" for i in st.data.in_play[imp].indicators)
 
 
 # ------------------------------------------------------------------ turn Traits
@@ -202,9 +202,9 @@ def test_defender_doubles_on_opposing_turns_only():
     run_to(st, "actions", 4)                                       # P2's own turn: no doubling
     assert max_lp(st.data, w) == 50
     run_to(st, "actions", 5)                                       # P1's turn: doubled, shown as a mark
-    assert max_lp(st.data, w) == 100 and dict(st.data.ps[w].marks)["defender"] == 50
+    assert max_lp(st.data, w) == 100 and dict(st.data.in_play[w].marks)["defender"] == 50
     run_to(st, "actions", 6)                                       # gone at 3b of turn 5
-    assert max_lp(st.data, w) == 50 and not st.data.ps[w].marks
+    assert max_lp(st.data, w) == 50 and not st.data.in_play[w].marks
 
 
 @pytest.mark.rule("MZ22-TRAIT-REGEN-1", "MZ22-TRAIT-REGEN-2", "MZ22-TRAIT-4")
@@ -235,7 +235,7 @@ def test_burrow_declared_at_1a_and_ends_at_3b():
     assert f"attack:c{mine}" not in ids(st)                      # BURROW-2
     assert page_ref(theirs) not in attack_targets(st, arena_page(st, "Cinder Salamander"))
     assert page_ref(theirs) in attack_targets(st, knight)            # Burrow reaches Burrow
-    assert all(i.status != "burrowed" for i in d.ps[mine].inds)  # a mark, not an Indicator
+    assert all(i.status != "burrowed" for i in d.in_play[mine].indicators)  # a mark, not an Indicator
     play(st, f"attack:c{knight}", "at:P2")
     while st.decision.kind == "__respond":
         st.apply("pass")
@@ -288,7 +288,7 @@ def test_fleet_enters_awake_and_can_attack_at_once():
     st.apply(f"contract:c{bird}")
     while st.decision.kind != "main":
         st.apply(ids(st)[0])
-    assert not st.data.ps[bird].fatigued and f"attack:c{bird}" in ids(st)
+    assert not st.data.in_play[bird].fatigued and f"attack:c{bird}" in ids(st)
 
 
 @pytest.mark.rule("MZ22-TRAIT-FEAR-1", "MZ22-TRAIT-FEAR-2", "MZ22-TRAIT-FEAR-3")
@@ -314,9 +314,9 @@ def test_flash_bars_attacks_until_the_end_of_the_next_turn_not_defending():
     st = pos([], [{"name": "Cinder Salamander", "marks": {"flash": 0}}])
     sal = arena_page(st, "Cinder Salamander")
     run_to(st, "actions", 4)
-    assert dict(st.data.ps[sal].marks)["flash"] == 4 and f"attack:c{sal}" not in ids(st)
+    assert dict(st.data.in_play[sal].marks)["flash"] == 4 and f"attack:c{sal}" not in ids(st)
     run_to(st, "actions", 5)
-    assert not st.data.ps[sal].marks
+    assert not st.data.in_play[sal].marks
     st2 = position(G, [{"chapter": ["Flashbulb Sprite"], "aura": {"light": 1}, "spellbook_size": 5},
                        {"arena": ["Cinder Salamander"], "spellbook_size": 5}], seed=2)
     st2.apply(f"contract:c{st2.data.chapter[0][0]}")
@@ -357,8 +357,8 @@ def test_marks_survive_clone_and_json_and_status_removal():
     w = arena_page(st, "Sandworm Burrower")
     statuses.remove(st, [page_ref(w)], "scared")
     back = G.state_from_json(st.to_json())
-    assert back.data.ps[w].marks == (("burrowed", 3),) and st.clone().data.ps[w].marks == (("burrowed", 3),)
-    assert not back.data.ps[w].inds
+    assert back.data.in_play[w].marks == (("burrowed", 3),) and st.clone().data.in_play[w].marks == (("burrowed", 3),)
+    assert not back.data.in_play[w].indicators
 
 
 def test_no_trait_pages_means_quiet():

@@ -29,7 +29,7 @@ def test_an_attack_on_a_beastie_with_no_trap_beneath_flips_no_face_down_page():
         play(st, "atk:0")
     while st.decision.kind != "main":                   # the Attack runs to its end
         st.apply("pass" if "pass" in ids(st) else ids(st)[0])
-    assert st.data.ps[lurker].face_down and st.data.ps[lurker].under == -1
+    assert st.data.in_play[lurker].face_down and st.data.in_play[lurker].under == -1
 
 
 @pytest.mark.rule("MZ22-TURN-9", "MZ22-TRAP-22")
@@ -38,6 +38,6 @@ def test_a_game_with_a_face_down_trap_saves_and_reads_back_identically():
     lurker = chapter_page(st, 0, "Bog Lurker")
     play(st, "trap", f"trap:c{lurker}")
     back = GAME.state_from_json(st.to_json())
-    assert back.data.ps == st.data.ps and back.data.ps[lurker].face_down
+    assert back.data.in_play == st.data.in_play and back.data.in_play[lurker].face_down
     assert ids(back) == ids(st)
     assert back.to_json() == st.to_json()

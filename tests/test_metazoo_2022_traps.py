@@ -55,13 +55,13 @@ def test_place_face_down_then_slide_once_per_turn():
     assert ids(st) == [f"trap:c{lurker}", f"trap:c{hare}", "back"]   # any Page, no Aura (MZ22-TRAP-2/29)
     assert "bluff" in label_of(st, f"trap:c{hare}") and "bluff" not in label_of(st, f"trap:c{lurker}")
     play(st, f"trap:c{lurker}")
-    s = st.data.ps[lurker]
+    s = st.data.in_play[lurker]
     assert s.face_down and s.controller == 0 and lurker not in st.data.arena and st.data.pool[0] == {}
     assert st.decision.kind == "main"                   # P2 holds no response (PR-MZ22-67): back to Take Actions
     sprite, kelpie = arena_page(st, "Puddle Sprite"), arena_page(st, "Reed Kelpie")
     assert {f"slide:c{lurker}>c{sprite}", f"slide:c{lurker}>c{kelpie}"} <= set(ids(st))
     play(st, "trap", f"trap:c{hare}", f"slide:c{lurker}>c{sprite}")
-    assert st.data.ps[lurker].under == sprite
+    assert st.data.in_play[lurker].under == sprite
     # the other face-down Page may not join it under the same Page, and Lurker moved already
     assert f"slide:c{hare}>c{kelpie}" in ids(st) and f"slide:c{hare}>c{sprite}" not in ids(st)
     assert not any(a.startswith(f"slide:c{lurker}") for a in ids(st))
@@ -85,7 +85,7 @@ def test_face_down_pages_are_hidden_and_nothing_for_rules():
     names = set()
     for k in range(12):
         d = GAME.determinize(st, 0, Rng(k)).data
-        names.add(d.defs[next(c for c, s in d.ps.items() if s.face_down)].name)
+        names.add(d.defs[next(c for c, s in d.in_play.items() if s.face_down)].name)
     assert names != {"Bog Lurker"}
 
 
@@ -99,14 +99,14 @@ def test_attack_flips_a_stand_alone_trap_and_paying_contracts_it():
     play(st, f"at:{fd}", "atk:0")
     assert st.decision.kind == "trap_pay" and st.current_player() == 1
     assert ids(st) == ["trap:pay", "trap:decline"]
-    assert not st.data.ps[lurker].face_down
+    assert not st.data.in_play[lurker].face_down
     play(st, "trap:pay")
     pay_all(st)
     d = st.data
-    assert lurker in d.arena and d.ps[lurker].fatigued and d.ps[lurker].contracted
+    assert lurker in d.arena and d.in_play[lurker].fatigued and d.in_play[lurker].contracted
     # its FLIPPED Effect (20, +20 Water over Flame) then Combat went on against it (MZ22-COMBAT-41)
     assert any("Ember Hare takes 40 Damage from Bog Lurker" in line for line in st.log)
-    assert d.ps[lurker].damage == 30 and hare in d.limbo[0]
+    assert d.in_play[lurker].damage == 30 and hare in d.limbo[0]
     assert not d.chain                                             # no chain item for the flip
 
 
@@ -115,8 +115,8 @@ def test_an_unpaid_trap_goes_to_the_afterlife_and_combat_ends():
     st, lurker, hare = foe_trap("Bog Lurker")
     attack(st, hare, traps.alias(st.data, lurker), "trap:decline")
     d = st.data
-    assert lurker in d.afterlife[1] and lurker not in d.ps
-    assert d.ps[hare].damage == 0 and d.combat is None and st.decision.kind == "main"
+    assert lurker in d.afterlife[1] and lurker not in d.in_play
+    assert d.in_play[hare].damage == 0 and d.combat is None and st.decision.kind == "main"
 
 
 @pytest.mark.rule("MZ22-TRAP-4", "MZ22-TRAP-26", "MZ22-TRAP-5")
@@ -136,7 +136,7 @@ def test_a_trap_under_the_target_flips_and_defends():
     play(st, f"at:c{sprite}", "atk:0", "trap:pay")
     pay_all(st)
     d = st.data
-    assert d.combat.defenders == (lurker,) and d.ps[lurker].fatigued and d.ps[lurker].under == -1
+    assert d.combat.defenders == (lurker,) and d.in_play[lurker].fatigued and d.in_play[lurker].under == -1
 
 
 @pytest.mark.rule("MZ22-COMBAT-8", "MZ22-COMBAT-41", "MZ22-TRAP-25")
@@ -153,7 +153,7 @@ def test_a_trap_stays_when_its_host_leaves():
     st, lurker, hare = foe_trap("Bog Lurker", host="Puddle Sprite")
     from metatcg.games.metazoo_2022.zones import destroy
     destroy(st, [arena_page(st, "Puddle Sprite")])
-    s = st.data.ps[lurker]
+    s = st.data.in_play[lurker]
     assert s.face_down and s.under == -1
 
 
@@ -217,7 +217,7 @@ def test_no_caster_may_flip_a_trap_to_declare_it_a_defender():
     assert not any(f"c{lurker}" in a or fd in a or "flip" in a for a in ids(st))
     sprite = f"c{arena_page(st, 'Puddle Sprite')}"
     play(st, next(a for a in ids(st) if a.endswith(sprite)))      # declare the Trap's host a Defender
-    assert st.data.ps[lurker].face_down                           # which flips nothing (MZ22-TRAP-15)
+    assert st.data.in_play[lurker].face_down                           # which flips nothing (MZ22-TRAP-15)
 
 
 def dawn(n: int = 2):
@@ -237,10 +237,10 @@ def test_a_trap_that_states_its_own_flip_moment_flips_then():
     st, (snap, lurker) = dawn(1)
     d = st.data
     assert st.decision.kind == "trap_pay" and st.current_player() == 0 and d.turn == 4
-    assert not d.ps[snap].face_down and d.ps[lurker].face_down    # only the Page that states the moment
+    assert not d.in_play[snap].face_down and d.in_play[lurker].face_down    # only the Page that states the moment
     play(st, "trap:pay")
     pay_all(st)
-    assert snap in d.arena and d.ps[snap].contracted
+    assert snap in d.arena and d.in_play[snap].contracted
 
 
 @pytest.mark.rule("MZ22-TRAP-12", "MZ22-TRAP-22")
@@ -252,6 +252,6 @@ def test_traps_flipping_at_once_are_ordered_by_the_active_caster():
     assert ids(st) == ["trigger:0", "trigger:1"]
     assert all("Dawn Snapper" not in s for s in labels)         # named by the alias the others know
     play(st, "trigger:1")
-    first = next(c for c in (a, b) if not d.ps[c].face_down)
-    assert st.decision.kind == "trap_pay" and d.ps[({a, b} - {first}).pop()].face_down
+    first = next(c for c in (a, b) if not d.in_play[c].face_down)
+    assert st.decision.kind == "trap_pay" and d.in_play[({a, b} - {first}).pop()].face_down
     assert traps.alias(d, first) == "c%d" % first              # flipped Pages lose their alias

@@ -29,7 +29,7 @@ def rider_takes():
     play(st, f"contract:c{rider}")
     pay_through(st)
     play(st, f"target:c{ph}")
-    assert st.data.ps[ph].under == rider and ph not in st.data.arena
+    assert st.data.in_play[ph].under == rider and ph not in st.data.arena
     return st, rider, ph
 
 
@@ -40,7 +40,7 @@ def spur_on():
     play(st, f"contract:c{spur}")
     pay_through(st)
     play(st, f"target:c{kelpie}")
-    assert st.data.ps[spur].under == kelpie
+    assert st.data.in_play[spur].under == kelpie
     return st, spur, kelpie
 
 
@@ -53,7 +53,8 @@ def test_the_page_under_goes_to_its_owners_pile_of_the_same_name_as_the_top_page
     destroy(st, [rider], into=pile)
     d = st.data
     assert rider in getattr(d, pile)[0] and ph in getattr(d, pile)[1]
-    assert ph not in d.ps and all(ph not in getattr(d, z)[1] for z in ("limbo", "cemetery", "afterlife") if z != pile)
+    assert ph not in d.in_play
+    assert all(ph not in getattr(d, z)[1] for z in ("limbo", "cemetery", "afterlife") if z != pile)
     assert not any("Phoenix Fledgling is Destroyed" in line for line in st.log)
 
 
@@ -82,7 +83,7 @@ def test_equipment_goes_to_its_discard_pile_by_type_whatever_pile_its_equipped_p
     pay_through(st)
     while st.decision.kind == "__respond":
         play(st, "pass")
-    assert st.data.ps[buckler].under == kelpie
+    assert st.data.in_play[buckler].under == kelpie
     destroy(st, [kelpie], into="afterlife")
     d = st.data
     assert kelpie in d.afterlife[0] and buckler in d.limbo[0] and buckler not in d.afterlife[0]

@@ -147,7 +147,7 @@ def test_if_predicate_in_a_spell():
         st.apply([x.id for x in st.legal_actions() if x.id.startswith(a)][0])
     while st.decision.kind != "main":
         st.apply(st.legal_actions()[0].id)
-    assert st.data.ps[crone].damage == 40
+    assert st.data.in_play[crone].damage == 40
 
 
 @pytest.mark.rule("MZ22-TERRA-12")
@@ -198,7 +198,7 @@ def test_a_declared_item_never_stands_for_a_token_each_token_is_its_own():
             st.apply("pass" if st.decision.kind == "__respond" else st.legal_actions()[0].id)
     tokens = [c for c in d.arena if d.is_token(c)]
     assert len(tokens) == 2 and len(set(tokens)) == 2                   # two Tokens, two ids
-    assert all(d.ps[t].under == -1 for t in tokens)                     # each stands alone
+    assert all(d.in_play[t].under == -1 for t in tokens)                     # each stands alone
     assert [p["name"] for p in st.view(1)["arena"] if p["token"]] == ["Toy Train Token", "Toy Train Token"]
 
 

@@ -74,8 +74,8 @@ def test_a_trap_under_a_page_put_under_another_stays_face_down_on_its_own():
     while st.decision.kind == "pay":
         st.apply(ids(st)[0])
     play(st, f"target:c{victim}")
-    assert d.ps[victim].under == rider and victim not in d.arena
-    assert d.ps[lurker].face_down and d.ps[lurker].under == -1 and d.ps[lurker].controller == 1
+    assert d.in_play[victim].under == rider and victim not in d.arena
+    assert d.in_play[lurker].face_down and d.in_play[lurker].under == -1 and d.in_play[lurker].controller == 1
 
 
 def test_match_facts_name_who_went_first_the_turns_played_and_each_casters_lp():

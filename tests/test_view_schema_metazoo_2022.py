@@ -53,7 +53,7 @@ def hidden_from(st, p: int) -> set[int]:
         out |= set(d.spellbook[q])
         if q != p:
             out |= {c for c in d.chapter[q] if c not in d.revealed}
-            out |= {c for c, s in d.ps.items() if s.face_down and s.controller == q}   # MZ22-TRAP-22
+            out |= {c for c, s in d.in_play.items() if s.face_down and s.controller == q}   # MZ22-TRAP-22
     return out
 
 

@@ -26,7 +26,7 @@ def position(game: Any, casters: list[dict], **top: Any):
 def arena_page(st, name: str, seat: int | None = None, n: int = 0) -> int:
     """The ``n``th Page called ``name`` in the Arena (controlled by ``seat`` when given)."""
     d = st.data
-    return [c for c in d.arena if d.defs[c].name == name and (seat is None or d.ps[c].controller == seat)][n]
+    return [c for c in d.arena if d.defs[c].name == name and (seat is None or d.in_play[c].controller == seat)][n]
 
 
 def play(st, *aids: str) -> None:
@@ -40,7 +40,7 @@ def play(st, *aids: str) -> None:
 
 def lp(st, c: int) -> int | None:
     """Current LP of a Page in the Arena (None once it left)."""
-    return cur_lp(st.data, c) if c in st.data.ps else None
+    return cur_lp(st.data, c) if c in st.data.in_play else None
 
 
 def random_move(rnd, st, bluff: bool = False):

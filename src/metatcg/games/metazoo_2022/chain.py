@@ -59,7 +59,7 @@ def resolve_item(st: GameState, step: ResolveItem) -> None:
                 st.say(f"{nm(d, item.source)} has no legal target left and does nothing (MZ22-CHAIN-5)")
             st.push(Finish(item.uid))
             return
-    if item.source in d.ps or item.what != "effect":
+    if item.source in d.in_play or item.what != "effect":
         src_types = tuple(sorted(types_of(d, item.source)))
     else:                           # the source left: its types when the item was added (PR-MZ22-24)
         src_types = item.types or tuple(sorted(df.base_types))
@@ -73,7 +73,7 @@ def finish(st: GameState, step: Finish) -> None:
     if item is None:
         return
     d.chain.remove(item)
-    if item.what == "contract" and item.source in d.ps:     # a Spell that Equips stays (MZ22-EQUIP-14)
+    if item.what == "contract" and item.source in d.in_play:     # a Spell that Equips stays (MZ22-EQUIP-14)
         return
     if item.what == "contract":
         put(st, item.source, "cemetery")
@@ -89,12 +89,12 @@ def enter(st: GameState, step: Enter) -> None:
     d: MZ22Data = st.data
     item = step.item
     if not _live(d, item):
-        if item.source not in d.ps:
+        if item.source not in d.in_play:
             # stopped (sent to its discard pile): what its CONTRACT Effect put under it goes
             hooks.leave_arena(st, item.source, DISCARD[d.defs[item.source].type])
         return
     d.chain.remove(item)
-    if item.source in d.ps:          # attached by its own CONTRACT Effect (MZ22-EQUIP-4, MZ22-PLACE-6)
+    if item.source in d.in_play:          # attached by its own CONTRACT Effect (MZ22-EQUIP-4, MZ22-PLACE-6)
         return
     if d.out[item.seat] or unattached_on_enter(d, item.source):     # MZ22-EQUIP-7
         zone = "limbo" if d.defs[item.source].type in ("beastie", "artifact") else "afterlife"

@@ -27,11 +27,11 @@ BURN_LOSS = 20   # MZ22-BURN-5/6
 def can_attack(d: MZ22Data, p: int, page: int) -> bool:
     """An Awakened Beastie ``p`` controls, not Paralyzed, not barred (MZ22-COMBAT-38,
     MZ22-PARALYZE-5), with at least one Attack and one legal target."""
-    s = d.ps[page]
+    s = d.in_play[page]
     df = d.defs[page]
     if df.type != "beastie" or s.controller != p or s.fatigued or not df.attacks:
         return False
-    if any(i.status == "paralyze" for i in s.inds) or cannot_attack(d, page):
+    if any(i.status == "paralyze" for i in s.indicators) or cannot_attack(d, page):
         return False
     if s.marks and hooks.attack_barred(d, page):             # Burrow, Flash
         return False
@@ -51,9 +51,9 @@ def _fighter(df: Any, c: int) -> int | None:
 
 def attack_targets(d: MZ22Data, page: int) -> list[Ref]:
     """Any opposing Caster, Beastie or Artifact (MZ22-COMBAT-5)."""
-    p = d.ps[page].controller
+    p = d.in_play[page].controller
     out = [caster_ref(q) for q in d.alive() if q != p]
-    out += [page_ref(c) for c in d.arena if d.defs[c].type in ("beastie", "artifact") and d.ps[c].controller != p
+    out += [page_ref(c) for c in d.arena if d.defs[c].type in ("beastie", "artifact") and d.in_play[c].controller != p
             and hooks.attack_target_ok(d, page, c)]
     if d.has_attached():                     # face-down Pages may exist (MZ22-TRAP-16)
         out += traps.attack_targets(d, p)
@@ -70,7 +70,7 @@ def present(d: MZ22Data, ref: Ref | None) -> bool:
     """Is what ``ref`` names still there (a Caster still in, a Page still in play)?"""
     if ref is None:
         return False
-    return not d.out[ref.n] if ref.entity == CASTER else ref.n in d.ps
+    return not d.out[ref.n] if ref.entity == CASTER else ref.n in d.in_play
 
 
 # ------------------------------------------------------------------ declaring
@@ -113,7 +113,7 @@ def target_options(st: GameState) -> list[Action]:
         c = r.n
         label = str(r) if r.entity == CASTER else f"{nm(d, c)} ({pl(d.controller(c))}, {cur_lp(d, c)} LP)"
         shown = str(r)
-        if r.entity != CASTER and d.ps[c].face_down:             # MZ22-TRAP-22: the alias, never the id
+        if r.entity != CASTER and d.in_play[c].face_down:             # MZ22-TRAP-22: the alias, never the id
             shown = traps.alias(d, c)
             label = f"{traps.HIDDEN} ({pl(d.controller(c))})"
         out.append(Action(f"at:{shown}", f"Attack {label}", r))
@@ -156,11 +156,11 @@ def _burn(st: GameState, s: CombatStep) -> None:
     d: MZ22Data = st.data
     cb = d.combat
     assert cb is not None
-    if any(i.status == "burn" for i in d.cinds[cb.seat]):
+    if any(i.status == "burn" for i in d.caster_indicators[cb.seat]):
         lose_lp(st, [caster_ref(cb.seat)], BURN_LOSS, " to Burn")
-    if cb.attacker in d.ps and any(i.status == "burn" for i in d.ps[cb.attacker].inds):
+    if cb.attacker in d.in_play and any(i.status == "burn" for i in d.in_play[cb.attacker].indicators):
         lose_lp(st, [page_ref(cb.attacker)], BURN_LOSS, " to Burn")
-    if cb.target is not None and page_of(cb.target) in d.ps:
+    if cb.target is not None and page_of(cb.target) in d.in_play:
         remove(st, [cb.target], "sleep")
     st.push(CombatStep("window1"))
     hooks.on_attack_declared(st)                  # a face-down Trap flips first (MZ22-COMBAT-6)
@@ -171,7 +171,7 @@ def _window1(st: GameState, s: CombatStep) -> None:
     d: MZ22Data = st.data
     cb = d.combat
     assert cb is not None
-    if cb.attacker not in d.ps or not present(d, cb.target):     # MZ22-COMBAT-41
+    if cb.attacker not in d.in_play or not present(d, cb.target):     # MZ22-COMBAT-41
         return _end(st, s)
     c = target_seat(d, cb.target)
     st.push(window("combat1", d.n, c, seats=(c,)), CombatStep("defenders"))
@@ -181,7 +181,7 @@ def _defenders(st: GameState, s: CombatStep) -> None:
     d: MZ22Data = st.data
     cb = d.combat
     assert cb is not None
-    if cb.attacker not in d.ps or not present(d, cb.target):     # MZ22-COMBAT-41
+    if cb.attacker not in d.in_play or not present(d, cb.target):     # MZ22-COMBAT-41
         return _end(st, s)
     c = target_seat(d, cb.target)
     if hooks.may_declare_defenders(d, cb.attacker) and defender_options(st):   # Invisible, Unblockable
@@ -199,9 +199,9 @@ def defender_options(st: GameState) -> list[Action]:
     c = target_seat(d, cb.target)
     out = []
     for b in d.arena:
-        s = d.ps[b]
+        s = d.in_play[b]
         if s.controller != c or d.defs[b].type != "beastie" or s.fatigued or page_ref(b) == cb.target \
-                or b in cb.defenders or any(i.status == "paralyze" for i in s.inds) \
+                or b in cb.defenders or any(i.status == "paralyze" for i in s.indicators) \
                 or s.marks and not hooks.may_defend(d, b):
             continue
         out.append(Action(f"defend:c{b}", f"Defend with {nm(d, b)} ({cur_lp(d, b)} LP)", b))
@@ -228,7 +228,7 @@ def _primary(st: GameState, s: CombatStep) -> None:
     d: MZ22Data = st.data
     cb = d.combat
     assert cb is not None
-    live = [b for b in cb.defenders if b in d.ps]
+    live = [b for b in cb.defenders if b in d.in_play]
     d.combat = cb = cb._replace(defenders=tuple(live))
     if not any(d.defs[b].type == "beastie" for b in live):     # a flipped Artifact only takes Damage (MZ22-COMBAT-42)
         if not present(d, cb.target):
@@ -292,7 +292,7 @@ def _window2(st: GameState, s: CombatStep) -> None:
     d: MZ22Data = st.data
     cb = d.combat
     assert cb is not None
-    if cb.attacker not in d.ps:
+    if cb.attacker not in d.in_play:
         return _end(st, s)
     st.push(window("combat2", d.n, cb.seat, seats=(cb.seat,)), CombatStep("order"))
 
@@ -321,9 +321,9 @@ def _between(st: GameState, s: CombatStep) -> None:
     cb = d.combat
     if cb is None:
         return
-    gone_def = not any(b in d.ps for b in cb.defenders) and not present(d, cb.primary) \
+    gone_def = not any(b in d.in_play for b in cb.defenders) and not present(d, cb.primary) \
         and not present(d, cb.target)
-    if (gone_def or cb.attacker not in d.ps) and st.stack and st.stack[-1] == CombatStep("strike", 1 - s.side):
+    if (gone_def or cb.attacker not in d.in_play) and st.stack and st.stack[-1] == CombatStep("strike", 1 - s.side):
         st.stack.pop()      # no second strike
 
 
@@ -336,15 +336,15 @@ def _strike(st: GameState, s: CombatStep) -> None:
         return
     if s.side == 0:
         page, i = cb.attacker, cb.attack
-        if page not in d.ps or i < 0:
+        if page not in d.in_play or i < 0:
             return
     else:
-        if page_of(cb.primary) not in d.ps or cb.counter < 0 or cb.attacker not in d.ps:   # MZ22-COMBAT-46
+        if page_of(cb.primary) not in d.in_play or cb.counter < 0 or cb.attacker not in d.in_play:   # MZ22-COMBAT-46
             return
         page, i = page_of(cb.primary), cb.counter
     atk = d.defs[page].attacks[i]
-    seat = d.ps[page].controller
-    if any(x.status == "confusion" for x in d.ps[page].inds):     # MZ22-CONFUSION-3..9
+    seat = d.in_play[page].controller
+    if any(x.status == "confusion" for x in d.in_play[page].indicators):     # MZ22-CONFUSION-3..9
         if not flip(st, seat, f"Confused {nm(d, page)}"):
             hurt = max_damage(d, page, i)
             if st.logging:
@@ -379,9 +379,9 @@ def attack_total(d: MZ22Data, page: int, i: int, foe: Ref | None, parts: list[Pa
     dmg = atk.damage
     if parts is not None:
         parts.append((atk.name, dmg))
-    seat = d.ps[page].controller
+    seat = d.in_play[page].controller
     fp = page_of(foe)
-    if fp in d.ps:
+    if fp in d.in_play:
         if type_advantage(d, df.strong_against, types_of(d, page), fp):
             dmg += TA_BONUS
             if parts is not None:
@@ -418,7 +418,7 @@ def open_foe(d: MZ22Data, ref: Ref | None) -> Ref | None:
     hidden, so a preview computes without them (None)."""
     if ref is None or ref.entity == CASTER:
         return ref
-    s = d.ps.get(ref.n)
+    s = d.in_play.get(ref.n)
     return None if s is None or s.face_down else ref
 
 
@@ -426,7 +426,7 @@ def preview_now(d: MZ22Data) -> str | None:
     """The Combat's Attack Damage now, against the primary Defender or else the target, as the
     rules will compute it: 'Antler Hop (40 +20 Tribal Boost = 60)'; None before an Attack is chosen."""
     cb = d.combat
-    if cb is None or cb.attack < 0 or cb.attacker not in d.ps:
+    if cb is None or cb.attack < 0 or cb.attacker not in d.in_play:
         return None
     return attack_preview(*attack_parts(d, cb.attacker, cb.attack, open_foe(d, cb.primary or cb.target)))
 
@@ -436,7 +436,8 @@ def counter_now(d: MZ22Data) -> str | None:
     :func:`preview_now`; None when there is none."""
     cb = d.combat
     prim = page_of(cb.primary) if cb is not None else -1
-    if cb is None or cb.counter < 0 or prim not in d.ps or cb.attacker not in d.ps or d.ps[prim].face_down:
+    if cb is None or cb.counter < 0 or prim not in d.in_play or cb.attacker not in d.in_play \
+            or d.in_play[prim].face_down:
         return None
     return attack_preview(*attack_parts(d, prim, cb.counter, page_ref(cb.attacker)))
 
@@ -466,7 +467,7 @@ def _hit(st: GameState, s: CombatStep) -> None:
         return
     if s.side == 1:
         page = page_of(cb.primary)
-        if page not in d.ps or cb.attacker not in d.ps:
+        if page not in d.in_play or cb.attacker not in d.in_play:
             return
         back: list[Part] | None = [] if st.logging else None
         total = attack_total(d, page, cb.counter, page_ref(cb.attacker), back)
@@ -474,13 +475,13 @@ def _hit(st: GameState, s: CombatStep) -> None:
                        parts=back or ())    # MZ22-COMBAT-45
         hooks.on_attack_damage(st, page, dealt)
         return
-    if cb.attacker not in d.ps:
+    if cb.attacker not in d.in_play:
         return
     named: list[Part] | None = [] if st.logging else None
     total = attack_total(d, cb.attacker, cb.attack, cb.primary, named)
     why = f" from {nm(d, cb.attacker)}"
     parts = named or ()
-    live = [b for b in cb.defenders if b in d.ps]
+    live = [b for b in cb.defenders if b in d.in_play]
     if not cb.defenders:                                          # MZ22-COMBAT-50
         if cb.primary is not None and present(d, cb.primary):
             hooks.on_attack_damage(st, cb.attacker,
@@ -505,7 +506,7 @@ def alloc_parts(d: MZ22Data, a: Alloc) -> tuple[list[int], list[int], int, int]:
     cb = d.combat
     assert cb is not None
     done = dict(a.given)
-    live = [b for b in cb.defenders if b in d.ps]
+    live = [b for b in cb.defenders if b in d.in_play]
     todo = [b for b in live if b not in done]
     left = a.total - sum(done.values())
     rem = (a.total % 5) if sum(done.values()) % 5 == 0 else 0
@@ -539,7 +540,7 @@ def _spill_ok(d: MZ22Data, a: Alloc) -> bool:
     what is left may go to it (MZ22-COMBAT-35/49)."""
     cb = d.combat
     assert cb is not None
-    return present(d, cb.target) and all(covered(d, b, k) for b, k in a.given if b in d.ps)
+    return present(d, cb.target) and all(covered(d, b, k) for b, k in a.given if b in d.in_play)
 
 
 def alloc_menu(d: MZ22Data, a: Alloc, todo: list[int], left: int) -> list[int]:
@@ -595,7 +596,7 @@ def _deal_alloc(st: GameState, a: Alloc, left: int) -> None:
     d: MZ22Data = st.data
     cb = d.combat
     assert cb is not None
-    given = {b: k for b, k in a.given if b in d.ps}
+    given = {b: k for b, k in a.given if b in d.in_play}
     to_target = 0
     if left > 0:
         if _spill_ok(d, a) or not given:

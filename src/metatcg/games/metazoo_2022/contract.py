@@ -29,7 +29,7 @@ def sources(d: MZ22Data, p: int) -> list[A.Unit]:
     """What ``p`` can pay with now, one entry per unit: (pick id, producible types). Awakened
     Aura Pages and Aura-making Artifacts they control (MZ22-GEN-1/3/7), then the pool."""
     out: list[A.Unit] = []
-    ps = d.ps
+    ps = d.in_play
     for c, key, made, artifact, any_time in producers(d, p):
         if ps[c].fatigued:
             continue
@@ -125,7 +125,7 @@ def can_use(d: MZ22Data, p: int, page: int, i: int, main: bool, purse: Purse | N
     holds priority, MZ22-PRIO-2) of a Page ``p`` controls, payable, with targets."""
     df = d.defs[page]
     e = df.effects[i]
-    s = d.ps[page]
+    s = d.in_play[page]
     if s.controller != p or not has_text(d, page):
         return False
     if e.when == "power":
@@ -290,7 +290,7 @@ def pay_step(st: GameState, step: Pay) -> None:
     if act.what == "effect":
         df = d.defs[act.source]
         _, _, tire = effect_cost(df, act.effect)
-        if tire and act.source in d.ps and not d.ps[act.source].fatigued:
+        if tire and act.source in d.in_play and not d.in_play[act.source].fatigued:
             if not fatigue(st, act.source):
                 if st.logging:
                     st.say(f"{df.name}'s Effect does not happen")
@@ -361,8 +361,8 @@ def spend(d: MZ22Data, act: Act, choice: tuple[A.AuraSource, Any]) -> Act:
             c = key.page
         else:
             c = next(c for c in d.arena if d.defs[c].type == "aura" and d.defs[c].aura == key.aura
-                     and d.ps[c].controller == p and not d.ps[c].fatigued and len(d.defs[c].produces) == 1)
-        d.ps[c] = d.ps[c]._replace(fatigued=True)
+                     and d.in_play[c].controller == p and not d.in_play[c].fatigued and len(d.defs[c].produces) == 1)
+        d.in_play[c] = d.in_play[c]._replace(fatigued=True)
     return act._replace(owed=tuple(x for x in owed if x[1]))
 
 

@@ -30,8 +30,8 @@ ZONES = ("spellbook", "chapter", "limbo", "cemetery", "afterlife")
 
 class MZ22Data(DataHooks):
     __slots__ = ("defs", "owner", "dealt", "token_src", "spellbook", "chapter", "limbo", "cemetery",
-                 "afterlife", "lp_damage", "lp_loss", "lp_gain", "cinds", "pool", "kept", "aura_done",
-                 "mull_n", "mulligans", "out", "places", "arena", "ps", "terra", "rot", "chain", "next_uid",
+                 "afterlife", "lp_damage", "lp_loss", "lp_gain", "caster_indicators", "pool", "kept", "aura_done",
+                 "mull_n", "mulligans", "out", "places", "arena", "in_play", "terra", "rot", "chain", "next_uid",
                  "combat", "combat_seq", "turn", "active", "first", "step", "mods", "dirty", "revealed",
                  "flipper", "memo", "any_time_pages", "surr", "sky")
 
@@ -50,7 +50,7 @@ class MZ22Data(DataHooks):
         self.lp_damage = [0] * n
         self.lp_loss = [0] * n
         self.lp_gain = [0] * n
-        self.cinds: list[tuple[Indicator, ...]] = [() for _ in range(n)]   # Burn/Poison on Casters
+        self.caster_indicators: list[tuple[Indicator, ...]] = [() for _ in range(n)]   # Burn/Poison on Casters
         self.pool: list[dict[str, int]] = [{} for _ in range(n)]          # unspent Aura by type
         self.kept: list[dict[str, int]] = [{} for _ in range(n)]          # made by start-of-turn Effects
         self.aura_done = [False] * n         # an Aura Page Contracted this turn (MZ22-TURN-6)
@@ -59,7 +59,7 @@ class MZ22Data(DataHooks):
         self.out = [False] * n
         self.places: list[int] = []          # eliminated seats, first out first (MZ22-WIN-5)
         self.arena: list[int] = []
-        self.ps: dict[int, PageState] = {}
+        self.in_play: dict[int, PageState] = {}
         self.terra = [-1] * SLOTS
         self.rot = 0                          # rotation pointer (MZ22-TSLOT-14)
         self.chain: list[ChainItem] = []
@@ -104,7 +104,7 @@ class MZ22Data(DataHooks):
         c.lp_damage = self.lp_damage[:]
         c.lp_loss = self.lp_loss[:]
         c.lp_gain = self.lp_gain[:]
-        c.cinds = self.cinds[:]
+        c.caster_indicators = self.caster_indicators[:]
         c.pool = [dict(x) for x in self.pool]
         c.kept = [dict(x) for x in self.kept]
         c.aura_done = self.aura_done[:]
@@ -113,7 +113,7 @@ class MZ22Data(DataHooks):
         c.out = self.out[:]
         c.places = self.places[:]
         c.arena = self.arena[:]
-        c.ps = dict(self.ps)
+        c.in_play = dict(self.in_play)
         c.terra = self.terra[:]
         c.rot = self.rot
         c.chain = self.chain[:]
@@ -140,7 +140,7 @@ class MZ22Data(DataHooks):
         got = self.memo.get(key)
         if got is None:
             defs = self.defs
-            ps = self.ps
+            ps = self.in_play
             got = [[] for _ in range(self.n)]
             for c in self.arena:
                 e = entry(defs[c], c)
@@ -152,7 +152,7 @@ class MZ22Data(DataHooks):
     def has_attached(self) -> bool:
         """Cheap gate: some Page in ``ps`` is neither in the Arena list nor in a Terra slot (a
         face-down Trap, Equipment or a Page put under another, PR-MZ22-50/51)."""
-        return len(self.ps) > len(self.arena) + SLOTS - self.terra.count(-1)
+        return len(self.in_play) > len(self.arena) + SLOTS - self.terra.count(-1)
 
     def nullified(self, page: int, part: str) -> bool:
         """Are ``page``'s ``effects`` or ``traits`` Nullified this turn (MZ22-GLOSS-11, PR-MZ22-30)?"""
@@ -160,11 +160,11 @@ class MZ22Data(DataHooks):
 
     def controller(self, page: int) -> int:
         """The Page's controller in the Arena, else its owner (MZ22-OWN-6/7)."""
-        s = self.ps.get(page)
+        s = self.in_play.get(page)
         return self.owner[page] if s is None else s.controller
 
     def in_arena(self, page: int) -> bool:
-        return page in self.ps
+        return page in self.in_play
 
     def alive(self) -> list[int]:
         """Casters still in the game, in seat order."""
@@ -190,10 +190,10 @@ class MZ22Data(DataHooks):
             "tokens": [[i, self.owner[i], self.token_src[i]] for i in sorted(self.token_src)],
             **{z: getattr(self, z) for z in ZONES},
             "lp_damage": self.lp_damage, "lp_loss": self.lp_loss, "lp_gain": self.lp_gain,
-            "cinds": [encode(x) for x in self.cinds],
+            "cinds": [encode(x) for x in self.caster_indicators],
             "pool": self.pool, "kept": self.kept, "aura_done": self.aura_done,
             "mull_n": self.mull_n, "mulligans": self.mulligans, "out": self.out, "places": self.places,
-            "arena": self.arena, "ps": {str(k): encode(v) for k, v in self.ps.items()},
+            "arena": self.arena, "ps": {str(k): encode(v) for k, v in self.in_play.items()},
             "terra": self.terra, "rot": self.rot,
             "chain": [encode(x) for x in self.chain], "next_uid": self.next_uid,
             "combat": None if self.combat is None else encode(self.combat), "combat_seq": self.combat_seq,
@@ -229,7 +229,7 @@ class MZ22Data(DataHooks):
             setattr(d, z, [wholes(x, 0, dealt, z) for x in seq(o[z], n, z)])
         for z in ("lp_damage", "lp_loss", "lp_gain"):
             setattr(d, z, wholes(o[z], 0, _BIG, z, n))
-        d.cinds = [_inds(x) for x in seq(o["cinds"], n, "cinds")]
+        d.caster_indicators = [_inds(x) for x in seq(o["cinds"], n, "cinds")]
         d.pool = [_counts(x) for x in seq(o["pool"], n, "pool")]
         d.kept = [_counts(x) for x in seq(o["kept"], n, "kept")]
         d.aura_done = [flag(x) for x in seq(o["aura_done"], n, "aura_done")]
@@ -239,14 +239,14 @@ class MZ22Data(DataHooks):
         d.places = wholes(o["places"], 0, n, "places")
         d.arena = wholes(o["arena"], 0, k, "arena")
         ps = _obj(o["ps"])
-        d.ps = {}
+        d.in_play = {}
         for key, v in ps.items():
             if not (key.isascii() and key.isdigit()) or int(key) >= k:
                 raise ValueError(f"ps names Page {key!r:.20}, which does not exist")
             s = decode(v, records)
             if type(s) is not PageState or not 0 <= s.controller < n:
                 raise ValueError("ps holds Page states with a seat that exists")
-            d.ps[int(key)] = s
+            d.in_play[int(key)] = s
         d.terra = wholes(o["terra"], -1, dealt, "terra", SLOTS)
         d.rot = whole(o["rot"], 0, SLOTS, "rot")
         d.chain = [decode(x, records) for x in seq(o["chain"], what="chain")]
@@ -290,9 +290,9 @@ class MZ22Data(DataHooks):
         for it in self.chain:
             if it.what == "contract":
                 where.setdefault(it.source, []).append("chain")
-        if len(self.ps) > len(self.arena):          # face-down, Equipment, beneath (PR-MZ22-50..52)
+        if len(self.in_play) > len(self.arena):          # face-down, Equipment, beneath (PR-MZ22-50..52)
             arena = set(self.arena) | set(self.terra)
-            for c in self.ps:
+            for c in self.in_play:
                 if c not in arena:
                     where.setdefault(c, []).append("beneath")
         return where
@@ -310,7 +310,7 @@ class MZ22Data(DataHooks):
                 if any(self.owner[c] != p for c in zone):
                     raise ValueError(f"P{p + 1}'s {z} holds another Caster's Page (MZ22-OWN-4)")
         on_table = set(self.arena) | {c for c in self.terra if c >= 0}
-        if not on_table <= set(self.ps) or any(s.under >= len(self.defs) for s in self.ps.values()):
+        if not on_table <= set(self.in_play) or any(s.under >= len(self.defs) for s in self.in_play.values()):
             raise ValueError("Page states must belong exactly to the Pages in the Arena")
         for c in self.arena:
             if self.defs[c].type == "terra":

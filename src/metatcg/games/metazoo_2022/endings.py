@@ -25,7 +25,7 @@ def state_check(st: GameState) -> None:
         return
     while d.dirty and st.result is None:       # a Destroy can lower other Pages' LP (MZ22-LP-13)
         d.dirty = False
-        ps = d.ps                              # undamaged Pages keep their printed LP or more
+        ps = d.in_play                              # undamaged Pages keep their printed LP or more
         dead = [c for c in d.arena if (ps[c].damage or ps[c].loss) and has_lp(d, c) and cur_lp(d, c) <= 0]
         if dead:
             dead = [c for c in dead if not hooks.survives_zero(d, c)]     # Immortal
@@ -72,11 +72,11 @@ def eliminate(st: GameState, seats: list[int], why: str) -> None:
         return
     d.places.extend(seats)
     for p in seats:                                 # their Pages leave with them (PR-MZ22-12)
-        for c in [c for c in d.arena if d.ps[c].controller == p]:
+        for c in [c for c in d.arena if d.in_play[c].controller == p]:
             zones.leave(st, c, zones.DISCARD[d.defs[c].type])
-        for c in [c for c in d.terra if c >= 0 and d.ps[c].controller == p]:
+        for c in [c for c in d.terra if c >= 0 and d.in_play[c].controller == p]:
             zones.leave(st, c, "afterlife")         # the slot empties, no other Terra moves (MZ22-TSLOT-10)
-        for c in [c for c, s in d.ps.items() if s.controller == p and s.face_down]:
+        for c in [c for c, s in d.in_play.items() if s.controller == p and s.face_down]:
             zones.leave(st, c, zones.DISCARD[d.defs[c].type])   # unrevealed: no Trap check (PR-MZ22-12)
         for it in [x for x in d.chain if x.seat == p]:
             d.chain.remove(it)

@@ -1,7 +1,7 @@
 """Equipment (MZ22-EQUIP, MZ22-TRAIT-EQUIPMENT): the ``attach`` op, and the Effects an
 Equipment gives its Equipped Page.
 
-Data (PR-MZ22-52): an attached Equipment is in ``d.ps`` with ``under`` = its Equipped Page and
+Data (PR-MZ22-52): an attached Equipment is in ``d.in_play`` with ``under`` = its Equipped Page and
 the mark ``("equip", 1)``, never in ``d.arena``: outside the Arena, it cannot be Attacked,
 targeted or counted (MZ22-EQUIP-8/17). Its controller is the Equipped Page's (MZ22-EQUIP-3/18).
 Its ARENA statics that name ``who = "equipped"`` apply to the Equipped Page (MZ22-EQUIP-11/13)."""
@@ -28,7 +28,7 @@ def attached(d: MZ22Data) -> list[int]:
     """Equipment Pages attached now (none without a Page outside the Arena list: the cheap gate)."""
     if not d.has_attached():
         return []
-    return [c for c, s in d.ps.items() if MARK in s.marks]
+    return [c for c, s in d.in_play.items() if MARK in s.marks]
 
 
 def lacks_target(d: MZ22Data, p: int, page: int) -> bool:
@@ -97,7 +97,7 @@ def carried(st: GameState, t: Any) -> bool:
 
 
 def holder(d: MZ22Data, page: int) -> int:
-    s = d.ps.get(page)
+    s = d.in_play.get(page)
     return s.under if s is not None and MARK in s.marks else -1
 
 
@@ -108,7 +108,7 @@ def attach(st: GameState, page: int, host: int) -> None:
     if page in d.arena:
         d.arena.remove(page)
         d.dirty = True
-    d.ps[page] = PageState(d.ps[host].controller, False, entered=d.turn, under=host, marks=(MARK,))
+    d.in_play[page] = PageState(d.in_play[host].controller, False, entered=d.turn, under=host, marks=(MARK,))
     forget(d, page)
     forget(d, host)
     if st.logging:
@@ -136,10 +136,10 @@ def follow_control(d: MZ22Data, host: int) -> None:
     """Control of the Equipped Page changed: its Equipment follows (MZ22-EQUIP-18). Code that
     changes a controller calls this, then ``d.memo.clear()``. No Page in the pool changes
     control yet (PR-MZ22-58)."""
-    seat = d.ps[host].controller
-    for c, s in list(d.ps.items()):
+    seat = d.in_play[host].controller
+    for c, s in list(d.in_play.items()):
         if s.under == host and MARK in s.marks and s.controller != seat:
-            d.ps[c] = s._replace(controller=seat)
+            d.in_play[c] = s._replace(controller=seat)
     d.memo.clear()
 
 

@@ -38,7 +38,7 @@ def top_damage(df: Any) -> int:
 
 def beastie_value(d: MZ22Data, c: int, bonuses: list[Any] | None = None) -> float:
     df = d.defs[c]
-    lp = cur_lp(d, c, bonuses) if c in d.ps else df.lp
+    lp = cur_lp(d, c, bonuses) if c in d.in_play else df.lp
     return (lp + 2 * top_damage(df)) / 2
 
 
@@ -48,7 +48,7 @@ def page_value(d: MZ22Data, c: int, bonuses: list[Any] | None = None) -> float:
     if t == "beastie":
         return beastie_value(d, c, bonuses)
     if t == "artifact":
-        return 10.0 + (cur_lp(d, c, bonuses) if c in d.ps else d.defs[c].lp) / 6
+        return 10.0 + (cur_lp(d, c, bonuses) if c in d.in_play else d.defs[c].lp) / 6
     if t == "aura":
         return AURA_PAGE
     if t == "terra":
@@ -60,7 +60,7 @@ def combat_gain(d: MZ22Data, p: int) -> float:
     """The expected swing of the Combat ``p`` declared: its best Damage against the chosen (or
     best) target, less what the target can answer with (Type Advantage and AAA included)."""
     cb = d.combat
-    if cb is None or cb.seat != p or cb.attacker not in d.ps or cb.stage == "dealt":
+    if cb is None or cb.seat != p or cb.attacker not in d.in_play or cb.stage == "dealt":
         return 0.0                      # the attacker's Damage is on the board once dealt
     targets = [cb.target] if cb.target is not None else attack_targets(d, cb.attacker)
     attacks = [cb.attack] if cb.attack >= 0 else range(len(d.defs[cb.attacker].attacks))
@@ -72,7 +72,7 @@ def combat_gain(d: MZ22Data, p: int) -> float:
                 gain = float(min(dmg, d.lp_of_caster(t.n)))
             else:
                 c = t.n
-                if c not in d.ps:
+                if c not in d.in_play:
                     continue
                 lp = cur_lp(d, c)
                 gain = min(dmg, lp) / 2 + (page_value(d, c) if dmg >= lp else 0.0)
@@ -93,7 +93,7 @@ def loss(d: MZ22Data, ref: Ref | None, k: int) -> float:
     if ref.entity == CASTER:
         return float(min(k, d.lp_of_caster(ref.n)))
     c = ref.n
-    if c not in d.ps:
+    if c not in d.in_play:
         return 0.0
     lp = cur_lp(d, c)
     if k >= lp:
@@ -114,12 +114,12 @@ def alloc_gain(st: GameState, a: Alloc) -> float:
         return 0.0
     todo, live, left, _ = alloc_parts(d, a)
     floor = 5 if a.total // 5 >= len(live) else 0
-    given = [(b, k) for b, k in a.given if b in d.ps]
+    given = [(b, k) for b, k in a.given if b in d.in_play]
     done = sum(loss(d, page_ref(b), k) for b, k in given)
     all_given = all(covered(d, b, k) for b, k in given)
     prim = page_of(cb.primary)
     answer = 0.0                       # the counter-Attack still to come, if the primary lives
-    if prim in d.ps and cb.counter >= 0 and CombatStep("strike", 1) in st.stack:
+    if prim in d.in_play and cb.counter >= 0 and CombatStep("strike", 1) in st.stack:
         answer = loss(d, page_ref(cb.attacker), attack_total(d, prim, cb.counter, page_ref(cb.attacker)))
     prim_dies = any(b == prim and k >= cur_lp(d, b) for b, k in given)
     need = [max(floor, 5, -(-cur_lp(d, b) // 5) * 5) for b in todo]
@@ -171,9 +171,9 @@ def evaluate(st: GameState, player: int) -> float:
     n = d.n
     out = d.out
     # each seat's side value, its parts added in the order one seat at a time would add them
-    v = [0.0 if out[p] else float(d.lp_of_caster(p)) - 15.0 * len(d.cinds[p]) for p in range(n)]
+    v = [0.0 if out[p] else float(d.lp_of_caster(p)) - 15.0 * len(d.caster_indicators[p]) for p in range(n)]
     defs = d.defs
-    ps = d.ps
+    ps = d.in_play
     bonuses = statics(d, "lp_bonus")   # the same for every Page of this state: found once
     for c in d.arena:               # one pass for every seat
         s = ps[c]
@@ -181,7 +181,7 @@ def evaluate(st: GameState, player: int) -> float:
         if not out[p]:
             v[p] += page_value(d, c, bonuses)
             if defs[c].type == "beastie":
-                v[p] -= STATUS * len(s.inds)
+                v[p] -= STATUS * len(s.indicators)
     if d.has_attached():            # face-down Pages: a search that bluffs must see the risk
         for c, s in ps.items():
             if s.face_down and "trap" not in defs[c].traits and not out[s.controller]:

@@ -23,7 +23,7 @@ def page_features(d: "MZ22Data", c: int, you: int = -1) -> Features:
     """The name of Page ``c`` and what tells it from another copy, as anyone at the table sees it."""
     from . import traps
     from .stats import cur_lp, has_lp
-    s = d.ps.get(c)
+    s = d.in_play.get(c)
     if s is None:
         p = d.owner[c]
         place = place_among(c, ((d.chapter[p], "in the Chapter"), (d.limbo[p], "in Limbo"),
@@ -32,9 +32,9 @@ def page_features(d: "MZ22Data", c: int, you: int = -1) -> Features:
         return nm(d, c), () if place is None else (place,)
     if s.face_down:
         return traps.HIDDEN, (pl(s.controller), traps.hidden_place(d, c))
-    beneath = [x for x, t in d.ps.items() if t.under == c]
-    under = ", ".join("a face-down Page under it" if d.ps[x].face_down else f"with {nm(d, x)}" for x in beneath)
-    same = [x for x in d.arena if d.ps[x].controller == s.controller and nm(d, x) == nm(d, c)]
+    beneath = [x for x, t in d.in_play.items() if t.under == c]
+    under = ", ".join("a face-down Page under it" if d.in_play[x].face_down else f"with {nm(d, x)}" for x in beneath)
+    same = [x for x in d.arena if d.in_play[x].controller == s.controller and nm(d, x) == nm(d, c)]
     whose = "your" if s.controller == you else f"{pl(s.controller)}'s"
     where = f"{ordinal(same.index(c) + 1)} in {whose} Arena" if c in same else ""
     return nm(d, c), (pl(s.controller), under, f"{cur_lp(d, c)} LP" if has_lp(d, c) else "",
@@ -59,7 +59,7 @@ def distinct_labels(st: "GameState", actions: Sequence[Action]) -> list[Action]:
             c = int(m.group(2)) if m.group(1) == "c" else hidden.get(m.group(0), -1)
             if 0 <= c < len(d.defs):
                 name, facts = page_features(d, c, you)
-                if c in d.ps and d.ps[c].face_down and d.ps[c].controller == you and nm(d, c) in a.label:
+                if c in d.in_play and d.in_play[c].face_down and d.in_play[c].controller == you and nm(d, c) in a.label:
                     # its controller reads its name; the others never get it, not even by where words go
                     name = nm(d, c)
                 out.append((c, (name, facts)))

@@ -71,7 +71,7 @@ ASLEEP = "Asleep (doubled)"
 def asleep_outside(d: MZ22Data, page: int) -> bool:
     """Asleep, and not in the Combat it fell asleep in: Damage is doubled and wakes it (MZ22-SLEEP-5/7)."""
     cid = d.combat.id if d.combat is not None else 0
-    sleep = next((i for i in d.ps[page].inds if i.status == "sleep"), None)
+    sleep = next((i for i in d.in_play[page].indicators if i.status == "sleep"), None)
     return sleep is not None and (cid == 0 or sleep.combat != cid)
 
 
@@ -101,7 +101,7 @@ def damage(st: GameState, refs: Iterable[Ref], amount: int, *, printed: Iterable
             d.dirty = True
             continue
         page = ref.n
-        s = d.ps.get(page)
+        s = d.in_play.get(page)
         if s is None or not has_lp(d, page):
             continue
         mods: list[Part] | None = [("", amount)] if st.logging else None
@@ -109,7 +109,7 @@ def damage(st: GameState, refs: Iterable[Ref], amount: int, *, printed: Iterable
         dmg = taken(d, page, amount, kind, printed=printed, src_types=src_types, ta=ta, parts=mods)
         woke = woke and dmg > 0
         take = min(dmg, cur_lp(d, page))
-        inds = s.inds
+        inds = s.indicators
         if dmg > 0:
             if woke:
                 inds = tuple(i for i in inds if i.status != "sleep")
@@ -118,7 +118,7 @@ def damage(st: GameState, refs: Iterable[Ref], amount: int, *, printed: Iterable
                 inds = tuple(i for i in inds if i.status != "frozen")
                 if st.logging:
                     st.say(f"{nm(d, page)} thaws: Damage ends Frozen (MZ22-FROZEN-5)")
-        d.ps[page] = s._replace(damage=s.damage + take, inds=inds)
+        d.in_play[page] = s._replace(damage=s.damage + take, indicators=inds)
         dealt[ref] = take
         if st.logging:
             how = [*(parts or [("", amount)]), *(m for m in (mods or ())[1:] if m[0] != ASLEEP)]
@@ -146,10 +146,10 @@ def lose_lp(st: GameState, refs: Iterable[Ref], amount: int, why: str = "") -> N
                 st.say(f"{pl(p)} loses {amount} LP{why} ({d.lp_of_caster(p)} LP left)")
         else:
             page = ref.n
-            s = d.ps.get(page)
+            s = d.in_play.get(page)
             if s is None or not has_lp(d, page):
                 continue
-            d.ps[page] = s._replace(loss=s.loss + min(amount, cur_lp(d, page)))
+            d.in_play[page] = s._replace(loss=s.loss + min(amount, cur_lp(d, page)))
             if st.logging:
                 st.say(f"{nm(d, page)} loses {amount} LP{why} ({cur_lp(d, page)}/{max_lp(d, page)} LP)")
         d.dirty = True
@@ -167,11 +167,11 @@ def gain_lp(st: GameState, refs: Iterable[Ref], amount: int, until: str = "perma
                     st.say(f"{pl(p)} gains {amount} LP ({d.lp_of_caster(p)} LP)")
             continue
         page = ref.n
-        s = d.ps.get(page)
+        s = d.in_play.get(page)
         if s is None or not has_lp(d, page):
             continue
         if until == "permanent":
-            d.ps[page] = s._replace(gain=s.gain + amount)
+            d.in_play[page] = s._replace(gain=s.gain + amount)
         else:
             d.mods.append(("gain", page, amount))
         if st.logging:
@@ -197,12 +197,12 @@ def recover(st: GameState, refs: Iterable[Ref], amount: int | None) -> None:
                 st.say(f"{pl(p)} recovers {'all' if amount is None else amount} LP ({d.lp_of_caster(p)} LP)")
             continue
         page = ref.n
-        s = d.ps.get(page)
+        s = d.in_play.get(page)
         if s is None or not has_lp(d, page):
             continue
         a = s.damage + s.loss if amount is None else amount
         k = min(a, s.damage)
-        d.ps[page] = s._replace(damage=s.damage - k, loss=s.loss - min(a - k, s.loss))
+        d.in_play[page] = s._replace(damage=s.damage - k, loss=s.loss - min(a - k, s.loss))
         if st.logging:
             st.say(f"{nm(d, page)} recovers {'all its' if amount is None else amount} LP "
                    f"({cur_lp(d, page)}/{max_lp(d, page)} LP)")

@@ -245,14 +245,14 @@ def _copy_spell(st: GameState, run: Run, op: Any) -> bool:
 def _change_types(st: GameState, run: Run, op: Any) -> bool:
     d: MZ22Data = st.data
     for c in pages(refs(st, run.ctx, op.to)):
-        s = d.ps.get(c)
+        s = d.in_play.get(c)
         if s is None:
             continue
         new = tuple(sorted(set(op.types) if op.mode == "set" else types_of(d, c) | set(op.types)))
         if op.until == "turn_end":
             d.mods.append(("types", c, new))
         else:
-            d.ps[c] = s._replace(types=new)
+            d.in_play[c] = s._replace(types=new)
         if st.logging:
             st.say(f"{nm(d, c)} is now {'/'.join(t.title() for t in new)}")
     return False

@@ -2,7 +2,7 @@
 happens to the Pages beneath one that leaves the Arena (``hooks.leave_arena``).
 
 Data (PR-MZ22-51): a Page beneath another has ``PageState.under`` = that Page. Put there by a
-different Page's Effect it is out of the Arena (MZ22-PLACE-5/16): kept in ``d.ps`` for the
+different Page's Effect it is out of the Arena (MZ22-PLACE-5/16): kept in ``d.in_play`` for the
 link but not in ``d.arena``, with no Indicators, so nothing targets, counts or reads it. Put
 there by its own Effect it stays in ``d.arena`` (MZ22-PLACE-6) and moves with its host
 (MZ22-PLACE-7). Equipment (equipment.py) and face-down Traps (traps.py) use the same link.
@@ -28,7 +28,7 @@ RETURN = "return_on_leave"      # PageState.marks: back into the Arena when the 
 
 def beneath(d: MZ22Data, host: int) -> list[int]:
     """The Pages lying under ``host`` (any kind)."""
-    return [c for c, s in d.ps.items() if s.under == host]
+    return [c for c, s in d.in_play.items() if s.under == host]
 
 
 def put_under(st: GameState, page: int, host: int, own: bool, back: bool = False) -> None:
@@ -38,13 +38,13 @@ def put_under(st: GameState, page: int, host: int, own: bool, back: bool = False
     the Arena when ``host`` leaves (MZ22-PLACE-10). ``host`` may be the Page whose CONTRACT Effect
     is resolving, which enters the Arena right after (MZ22-CONTRACT-6, PR-MZ22-62)."""
     d: MZ22Data = st.data
-    seat = d.controller(host) if host in d.ps else d.owner[host]
-    s = d.ps.get(page)
+    seat = d.controller(host) if host in d.in_play else d.owner[host]
+    s = d.in_play.get(page)
     if own:
         if s is None:
             enter_arena(st, page, seat, contracted=True)
-            s = d.ps[page]
-        d.ps[page] = s._replace(under=host)
+            s = d.in_play[page]
+        d.in_play[page] = s._replace(under=host)
         if st.logging:
             st.say(f"{nm(d, page)} goes under {nm(d, host)} and stays in the Arena (MZ22-PLACE-6)")
         return
@@ -55,7 +55,7 @@ def put_under(st: GameState, page: int, host: int, own: bool, back: bool = False
         forget(d, page)
         d.dirty = True
     # a fresh state: no Damage, LP changes or Indicators out of the Arena (PR-MZ22-64)
-    d.ps[page] = PageState(d.owner[page], True, entered=d.turn, contracted=False, under=host,
+    d.in_play[page] = PageState(d.owner[page], True, entered=d.turn, contracted=False, under=host,
                            marks=((RETURN, 1),) if back else ())
     if st.logging:
         st.say(f"{nm(d, page)} is put under {nm(d, host)}: it leaves the Arena, not Destroyed (MZ22-PLACE-5)")
@@ -73,12 +73,12 @@ def _release(st: GameState, c: int, zone: str | None = None) -> None:
     from .equipment import MARK
     from .zones import leave
     d: MZ22Data = st.data
-    s = d.ps[c]
+    s = d.in_play[c]
     if s.face_down:
-        d.ps[c] = s._replace(under=-1)
+        d.in_play[c] = s._replace(under=-1)
         return
     if (RETURN, 1) in s.marks and c not in d.arena:
-        del d.ps[c]
+        del d.in_play[c]
         enter_arena(st, c, d.owner[c], contracted=False)     # not Contracted (MZ22-CONTRACT-13)
         if st.logging:
             st.say(f"{nm(d, c)} comes back into the Arena for {pl(d.owner[c])} (MZ22-PLACE-10)")
@@ -95,7 +95,7 @@ def on_leave(st: GameState, page: int, zone: str | None) -> None:
     the Pages beneath it follow (MZ22-PLACE-8/9/10/11)."""
     d: MZ22Data = st.data
     for c in beneath(d, page):
-        if c in d.ps:            # an earlier release may have taken it along
+        if c in d.in_play:            # an earlier release may have taken it along
             _release(st, c, zone)
 
 
@@ -112,7 +112,7 @@ def place_under_op(st: GameState, run: Any, op: Any) -> bool:
         return False
     host = hosts[0]
     if op.what == "self":
-        if src not in d.ps or src in d.arena:
+        if src not in d.in_play or src in d.arena:
             put_under(st, src, host, own=True)
         return False
     for c in pages(refs(st, run.ctx, op.what)):
@@ -123,7 +123,7 @@ def place_under_op(st: GameState, run: Any, op: Any) -> bool:
 
 def _entering(d: MZ22Data, page: int) -> bool:
     """``page`` is a Beastie or Artifact on the chain as a Contract, about to enter."""
-    return page not in d.ps and any(it.source == page and it.what == "contract" for it in d.chain)
+    return page not in d.in_play and any(it.source == page and it.what == "contract" for it in d.chain)
 
 
 ops.register("place_under", place_under_op)

@@ -130,14 +130,14 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         d.lp_damage[p] = whole(cs.get("damage", 0), 0, START_LP * 10, f"caster {p + 1} damage")
         d.lp_loss[p] = whole(cs.get("lp_loss", 0), 0, START_LP * 10, f"caster {p + 1} lp_loss")
         d.lp_gain[p] = whole(cs.get("lp_gain", 0), 0, START_LP * 10, f"caster {p + 1} lp_gain")
-        d.cinds[p] = _inds(cs.get("statuses", []), f"caster {p + 1}", turn)
+        d.caster_indicators[p] = _inds(cs.get("statuses", []), f"caster {p + 1}", turn)
         d.pool[p] = z["aura"]
         d.aura_done[p] = bool(cs.get("aura_contracted", False))
         d.out[p] = bool(cs.get("out", False))
         if d.out[p]:
             d.places.append(p)
     d.arena = arena
-    d.ps = states
+    d.in_play = states
     d.terra = slots
     d.memo.clear()
     d.rot = whole(spec.get("rotation", 0), 0, SLOTS - 1, "rotation")
@@ -199,9 +199,9 @@ def snapshot(st: GameState) -> dict[str, Any]:
     nm = d.name
 
     def page(c: int) -> dict[str, Any]:
-        s = d.ps[c]
+        s = d.in_play[c]
         out: dict[str, Any] = {"name": nm(c), "owner": d.owner[c], "controller": s.controller,
-                               "fatigued": s.fatigued, "statuses": [_ind(i) for i in s.inds],
+                               "fatigued": s.fatigued, "statuses": [_ind(i) for i in s.indicators],
                                "types": sorted(types_of(d, c)), "token": d.is_token(c),
                                "base_types": sorted(d.defs[c].base_types), "dual": d.defs[c].dual,
                                "traits": list(traits_of(d, c)), "marks": dict(s.marks)}
@@ -219,7 +219,7 @@ def snapshot(st: GameState) -> dict[str, Any]:
         "terra": ["" if c < 0 else nm(c) for c in d.terra], "rotation": d.rot,     # "" empty, as in specs
         # Pages under another, face-down Pages, Equipment: each with its host's name (PR-MZ22-50..52)
         "beneath": [{**page(c), "under": nm(s.under) if s.under >= 0 else "", "face_down": s.face_down,
-                     "in_arena": c in d.arena} for c, s in d.ps.items() if s.under >= 0 or s.face_down],
+                     "in_arena": c in d.arena} for c, s in d.in_play.items() if s.under >= 0 or s.face_down],
         "chain": [{"name": nm(it.source), "what": it.what, "seat": it.seat,
                    "targets": [[str(r) for r in t] for t in it.targets]} for it in d.chain],
         "combat": None if cb is None else {"attacker": nm(cb.attacker), "target": _text(cb.target),
@@ -227,7 +227,7 @@ def snapshot(st: GameState) -> dict[str, Any]:
         "casters": [{
             "lp": d.lp_of_caster(p), "damage": d.lp_damage[p], "lp_loss": d.lp_loss[p], "out": d.out[p],
             "mulligans": d.mulligans[p],
-            "statuses": [_ind(i) for i in d.cinds[p]],
+            "statuses": [_ind(i) for i in d.caster_indicators[p]],
             "chapter": sorted(nm(c) for c in d.chapter[p]), "chapter_count": len(d.chapter[p]),
             "spellbook_count": len(d.spellbook[p]), "spellbook_top": [nm(c) for c in reversed(d.spellbook[p][-3:])],
             "limbo": [nm(c) for c in d.limbo[p]], "cemetery": [nm(c) for c in d.cemetery[p]],

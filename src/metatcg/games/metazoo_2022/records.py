@@ -95,7 +95,7 @@ class PageState(NamedTuple):
     damage: int = 0
     loss: int = 0
     gain: int = 0                     # permanent LP Gain (MZ22-LP-4)
-    inds: tuple[Indicator, ...] = ()
+    indicators: tuple[Indicator, ...] = ()
     entered: int = 0                  # turn number it entered
     contracted: bool = True           # Contracted vs put into play (MZ22-CONTRACT-13)
     types: tuple[str, ...] = ()       # current Aura Types when an Effect changed them, else () = base

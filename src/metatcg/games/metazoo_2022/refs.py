@@ -25,7 +25,7 @@ def refs(st: GameState, ctx: Ctx, to: Any) -> list[Ref]:
         k = int(to[1:])
         return list(ctx.targets[k]) if k < len(ctx.targets) else []
     if to == "self":
-        return [page_ref(ctx.source)] if ctx.source in d.ps else []
+        return [page_ref(ctx.source)] if ctx.source in d.in_play else []
     if to == "controller":
         return [] if d.out[seat] else [caster_ref(seat)]
     if to == "opponents":
@@ -36,9 +36,9 @@ def refs(st: GameState, ctx: Ctx, to: Any) -> list[Ref]:
     if cb is None:
         return []
     if to == "attacker":
-        return [page_ref(cb.attacker)] if cb.attacker in d.ps else []
+        return [page_ref(cb.attacker)] if cb.attacker in d.in_play else []
     if to == "defender":
-        if cb.primary is not None and (cb.primary.entity != PAGE or cb.primary.n in d.ps):
+        if cb.primary is not None and (cb.primary.entity != PAGE or cb.primary.n in d.in_play):
             return [cb.primary]
     return []
 

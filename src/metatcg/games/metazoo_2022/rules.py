@@ -179,7 +179,7 @@ def _main_options(st: GameState, dec: Decision) -> list[Action]:
     d: MZ22Data = st.data
     p = dec.player
     acts = contract.actions_for(d, p, True)
-    ps = d.ps
+    ps = d.in_play
     for c in combat.fighters(d, p):
         if not ps[c].fatigued and combat.can_attack(d, p, c):
             acts.append(Action(f"attack:c{c}", partial(_attack_label, nm(d, c)), c))

@@ -14,7 +14,7 @@ TRIBAL_EACH = 10   # MZ22-TRIBAL-2/3
 # ------------------------------------------------------------------ types and text
 def types_of(d: MZ22Data, page: int) -> frozenset[str]:
     """Current Aura Types (MZ22-ATYPE-12): an Effect's change, else the Base Aura Types."""
-    s = d.ps.get(page)
+    s = d.in_play.get(page)
     if s is not None:
         for kind, c, v in reversed(d.mods):
             if kind == "types" and c == page:
@@ -30,10 +30,10 @@ def types_of(d: MZ22Data, page: int) -> frozenset[str]:
 def has_text(d: MZ22Data, page: int) -> bool:
     """A Paralyzed Page is treated as having no Effect text (MZ22-PARALYZE-3/8), a Nullified one
     too until the end of the turn (MZ22-GLOSS-11)."""
-    s = d.ps.get(page)
+    s = d.in_play.get(page)
     if s is None:
         return True
-    return not any(i.status == "paralyze" for i in s.inds) and not (d.mods and d.nullified(page, "effects"))
+    return not any(i.status == "paralyze" for i in s.indicators) and not (d.mods and d.nullified(page, "effects"))
 
 
 def opposing(d: MZ22Data, seat: int, page: int) -> bool:
@@ -55,7 +55,7 @@ def statics(d: MZ22Data, op: str) -> list[tuple[int, Any]]:
     if not mine:
         return []
     defs = d.defs
-    out = [(c, s) for c, s in mine if c in d.ps and (defs[c].type == "terra" or has_text(d, c))]
+    out = [(c, s) for c, s in mine if c in d.in_play and (defs[c].type == "terra" or has_text(d, c))]
     if op in printed.get("", ()):          # some are 4th Wall gated: checked now (MZ22-WALL-11)
         out = [(c, s) for c, s in out if s.wall is None or hooks.wall_holds(d, s.wall, d.controller(c))]
     return out
@@ -71,7 +71,7 @@ def _printed_statics(d: MZ22Data) -> dict[str, list[tuple[int, Any]]]:
                 if s.wall is not None:     # the ops with gated statics, under the key ""
                     out.setdefault("", []).append(s.op)  # type: ignore[arg-type]
     if d.has_attached():                   # Equipment give their statics (MZ22-EQUIP-11)
-        for c, ps in d.ps.items():
+        for c, ps in d.in_play.items():
             if ("equip", 1) in ps.marks:
                 for s in defs[c].statics:
                     if getattr(s, "who", None) == "equipped":   # only some statics name whom
@@ -84,7 +84,7 @@ def covers(d: MZ22Data, holder: int, who: Any, page: int) -> bool:
     if who == "self":
         return page == holder
     if who == "equipped":                                    # MZ22-EQUIP-11/13
-        s = d.ps.get(holder)
+        s = d.in_play.get(holder)
         return s is not None and s.under == page and ("equip", 1) in s.marks
     if isinstance(who, Selector):
         return matches(d, d.controller(holder), holder, who, page)
@@ -164,7 +164,7 @@ def max_lp(d: MZ22Data, page: int, bonuses: list[tuple[int, Any]] | None = None)
     MZ22-TERRA-14, MZ22-TRIBAL-7). ``bonuses``: ``statics(d, "lp_bonus")`` when the caller
     reads many Pages of one unchanged state (a bot's evaluation)."""
     df = d.defs[page]
-    s = d.ps[page]
+    s = d.in_play[page]
     lp = df.lp + s.gain
     if s.marks:                            # Defender's gain (MZ22-TRAIT-DEFENDER-1/3)
         lp += hooks.mark_lp(s.marks)
@@ -189,7 +189,7 @@ def max_lp(d: MZ22Data, page: int, bonuses: list[tuple[int, Any]] | None = None)
 
 
 def cur_lp(d: MZ22Data, page: int, bonuses: list[tuple[int, Any]] | None = None) -> int:
-    s = d.ps[page]
+    s = d.in_play[page]
     return max(0, max_lp(d, page, bonuses) - s.damage - s.loss)
 
 
@@ -216,8 +216,8 @@ def count(d: MZ22Data, seat: int, source: int, per: str) -> int:
     if per == "aura_pages":
         return sum(1 for c in d.arena if d.defs[c].type == "aura" and d.controller(c) == seat)
     if per == "indicators":
-        return sum(len(d.ps[c].inds) for c in d.arena if d.controller(c) != seat) + \
-            sum(len(d.cinds[p]) for p in range(d.n) if p != seat)
+        return sum(len(d.in_play[c].indicators) for c in d.arena if d.controller(c) != seat) + \
+            sum(len(d.caster_indicators[p]) for p in range(d.n) if p != seat)
     raise ValueError(f"unknown count {per!r}")
 
 

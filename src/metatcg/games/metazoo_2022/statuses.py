@@ -24,19 +24,19 @@ COINED = ("paralyze", "sleep")   # MZ22-STATUS-12
 
 def inds_of(d: MZ22Data, ref: Ref) -> tuple[Indicator, ...]:
     if ref.entity == CASTER:
-        return d.cinds[ref.n]
-    s = d.ps.get(ref.n)
-    return () if s is None else s.inds
+        return d.caster_indicators[ref.n]
+    s = d.in_play.get(ref.n)
+    return () if s is None else s.indicators
 
 
 def _set(d: MZ22Data, ref: Ref, inds: tuple[Indicator, ...]) -> None:
     if ref.entity == CASTER:
-        d.cinds[ref.n] = inds
+        d.caster_indicators[ref.n] = inds
     else:
         page = ref.n
-        old = d.ps[page]
-        d.ps[page] = old._replace(inds=inds)
-        if any(i.status == "paralyze" for i in inds) != any(i.status == "paralyze" for i in old.inds):
+        old = d.in_play[page]
+        d.in_play[page] = old._replace(indicators=inds)
+        if any(i.status == "paralyze" for i in inds) != any(i.status == "paralyze" for i in old.indicators):
             d.dirty = True      # Paralyze takes Tribal Boost and statics away: LP may drop (MZ22-LP-13)
 
 
@@ -48,7 +48,7 @@ def can_take(d: MZ22Data, ref: Ref, kind: str) -> bool:
             return False
     else:
         page = ref.n
-        if page not in d.ps or d.defs[page].type not in AFFECTS[kind]:
+        if page not in d.in_play or d.defs[page].type not in AFFECTS[kind]:
             return False
     have = sum(1 for i in inds_of(d, ref) if i.status == kind)
     return have < (MAX_POISON if kind == "poison" else 1)
@@ -113,7 +113,8 @@ def remove(st: GameState, refs: Iterable[Ref], kind: str) -> None:
 
 
 def _entities(d: MZ22Data) -> list[Ref]:
-    return [page_ref(c) for c in d.arena if d.ps[c].inds] + [caster_ref(p) for p in range(d.n) if d.cinds[p]]
+    return [page_ref(c) for c in d.arena if d.in_play[c].indicators] + \
+        [caster_ref(p) for p in range(d.n) if d.caster_indicators[p]]
 
 
 def tick_start(st: GameState) -> None:
@@ -151,7 +152,7 @@ def tick_end(st: GameState) -> None:
     seats: set[int] = set()
     for ref in _entities(d):
         if any(i.status == "poison" for i in inds_of(d, ref)):
-            seats.add(ref.n if ref.entity == CASTER else d.ps[ref.n].controller)
+            seats.add(ref.n if ref.entity == CASTER else d.in_play[ref.n].controller)
     for p in sorted(seats):
         st.queue_trigger(Trigger(p, -1, -1, (), "poison"))
 
@@ -174,7 +175,7 @@ def poison_loss(st: GameState, seat: int) -> None:
     (MZ22-POISON-4/6), as one event."""
     d: MZ22Data = st.data
     for ref in _entities(d):
-        who = ref.n if ref.entity == CASTER else d.ps[ref.n].controller
+        who = ref.n if ref.entity == CASTER else d.in_play[ref.n].controller
         k = sum(1 for i in inds_of(d, ref) if i.status == "poison")
         if who == seat and k:
             lose_lp(st, [ref], POISON_LOSS * k, " to Poison")

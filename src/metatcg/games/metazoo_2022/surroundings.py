@@ -126,7 +126,7 @@ def named_items(d: Any) -> set[str]:
         for c in (*d.arena, *d.terra):
             if c >= 0:
                 got = ALIASES.get(defs[c].name)
-                if got and not d.ps[c].face_down:
+                if got and not d.in_play[c].face_down:
                     out |= got
         d.memo["named_items"] = out
     return out  # type: ignore[no-any-return]
@@ -164,7 +164,7 @@ def sweep(st: GameState) -> None:
     from .stats import statics
     d = st.data
     for c, s in statics(d, "return_while"):
-        if c in d.ps and wall_holds(d, s.wall, d.controller(c)):
+        if c in d.in_play and wall_holds(d, s.wall, d.controller(c)):
             if st.logging:
                 st.say(f"{zones.nm(d, c)} returns to P{d.owner[c] + 1}'s Chapter: "
                         f"{wall_name(s.wall)} (MZ22-WALL-11)")

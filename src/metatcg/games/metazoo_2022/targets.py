@@ -36,7 +36,7 @@ def candidates(d: MZ22Data, seat: int, spec: TargetSpec, skip_uid: int = -1, by:
     pool = [c for c in d.terra if c >= 0] if kind == "terra" else d.arena
     if kind in ("artifact", "beastie", "page") and d.has_attached():
         # attached Equipment its own text lets be targeted counts as in the Arena (MZ22-EQUIP-9, PR-MZ22-32)
-        pool = pool + [c for c, s in d.ps.items() if s.under >= 0 and not s.face_down and d.defs[c].targetable
+        pool = pool + [c for c, s in d.in_play.items() if s.under >= 0 and not s.face_down and d.defs[c].targetable
                        and c not in d.arena]
     out = []
     aura = set(spec.aura)
@@ -44,7 +44,7 @@ def candidates(d: MZ22Data, seat: int, spec: TargetSpec, skip_uid: int = -1, by:
     for c in pool:
         if d.defs[c].type not in kinds:
             continue
-        if side != "any" and (side == "own") != (d.ps[c].controller == seat):
+        if side != "any" and (side == "own") != (d.in_play[c].controller == seat):
             continue
         if aura or aura_not:
             ts = types_of(d, c)

@@ -40,7 +40,7 @@ def traits_of(d: MZ22Data, page: int) -> tuple[str, ...]:
     t = d.defs[page].traits
     if d.mods and t and d.nullified(page, "traits"):
         return ()                          # Nullified: still printed, but they do nothing (MZ22-TRAIT-3)
-    if page not in d.ps or not traited(d)[1]:
+    if page not in d.in_play or not traited(d)[1]:
         return t
     from .stats import covers, statics
     extra = tuple(s.trait for c, s in statics(d, "grant_trait") if covers(d, c, s.who, page))
@@ -82,21 +82,21 @@ def mark(s: Any, name: str) -> int | None:
 
 
 def set_mark(d: MZ22Data, page: int, name: str, value: int) -> None:
-    s = d.ps[page]
-    d.ps[page] = s._replace(marks=tuple(m for m in s.marks if m[0] != name) + ((name, value),))
+    s = d.in_play[page]
+    d.in_play[page] = s._replace(marks=tuple(m for m in s.marks if m[0] != name) + ((name, value),))
 
 
 def drop_marks(d: MZ22Data, page: int, keep: Any) -> bool:
-    s = d.ps[page]
+    s = d.in_play[page]
     marks = tuple(m for m in s.marks if keep(m))
     if marks != s.marks:
-        d.ps[page] = s._replace(marks=marks)
+        d.in_play[page] = s._replace(marks=marks)
         return True
     return False
 
 
 def burrowed(d: MZ22Data, page: int) -> bool:
-    s = d.ps.get(page)
+    s = d.in_play.get(page)
     return s is not None and bool(s.marks) and mark(s, "burrowed") is not None
 
 
@@ -151,7 +151,7 @@ def attack_target_ok(d: MZ22Data, attacker: int, page: int) -> bool:
 
 def attack_barred(d: MZ22Data, page: int) -> bool:
     """Burrowed (MZ22-TRAIT-BURROW-2) or under Flash's restriction (MZ22-TRAIT-FLASH-2)."""
-    s = d.ps[page]
+    s = d.in_play[page]
     if not s.marks:
         return False
     return mark(s, "burrowed") is not None or mark(s, "flash") is not None
@@ -195,7 +195,7 @@ def on_primary(st: GameState) -> None:
     prim = page_of(cb.primary) if cb is not None else -1
     if cb is None or quiet(d) or prim < 0:
         return
-    if prim in d.ps and d.defs[prim].type == "beastie" and has(d, prim, "venomous") and cb.attacker in d.ps:
+    if prim in d.in_play and d.defs[prim].type == "beastie" and has(d, prim, "venomous") and cb.attacker in d.in_play:
         from .statuses import inflict
         if st.logging:
             st.say(f"{d.defs[prim].name} is Venomous (MZ22-TRAIT-VENOMOUS-1)")
@@ -208,7 +208,7 @@ def on_attack_damage(st: GameState, page: int, dealt: dict[Ref, int]) -> None:
     Destroys every Beastie or Artifact it damaged, Immortal too (MZ22-TRAIT-DESTROYER-1/2),
     and Infectious makes a Token for each Beastie it Destroys (MZ22-TRAIT-INFECTIOUS-1..6)."""
     d: MZ22Data = st.data
-    if quiet(d) or page not in d.ps:
+    if quiet(d) or page not in d.in_play:
         return
     ts = traits_of(d, page)
     if not ts:
@@ -216,7 +216,7 @@ def on_attack_damage(st: GameState, page: int, dealt: dict[Ref, int]) -> None:
     from . import zones
     from .lp import recover
     from .stats import cur_lp
-    hit = [(r.n, v) for r, v in dealt.items() if r.entity == PAGE and r.n in d.ps]
+    hit = [(r.n, v) for r, v in dealt.items() if r.entity == PAGE and r.n in d.in_play]
     if "blood_sucker" in ts:
         total = sum(v for r, v in dealt.items() if r.entity == CASTER or
                     (r.n < len(d.defs) and d.defs[r.n].type == "beastie"))
@@ -233,9 +233,9 @@ def on_attack_damage(st: GameState, page: int, dealt: dict[Ref, int]) -> None:
         if killed:
             seat = d.controller(page)
             how = infected(d, page)
-            zones.destroy(st, [c for c in killed if c in d.ps], " (Infectious)")
+            zones.destroy(st, [c for c in killed if c in d.in_play], " (Infectious)")
             if doomed:
-                zones.destroy(st, [c for c in doomed if c in d.ps], " (Destroyer)")
+                zones.destroy(st, [c for c in doomed if c in d.in_play], " (Destroyer)")
             for _ in killed:
                 _new_token(st, seat, how)
             return
@@ -266,7 +266,7 @@ def on_contracted(st: GameState, page: int, seat: int) -> None:
     """Fear and Flash resolve as part of the Contract, no window (MZ22-CONTRACT-12)."""
     d: MZ22Data = st.data
     ts = d.defs[page].traits
-    if not ts or page not in d.ps:
+    if not ts or page not in d.in_play:
         return
     for name in ("flash", "fear"):       # pushed last runs first: Fear, then Flash
         if name in ts:
@@ -276,13 +276,13 @@ def on_contracted(st: GameState, page: int, seat: int) -> None:
 def foes(d: MZ22Data, seat: int) -> list[int]:
     """Opposing Beasties: Fear and Flash are Traits, not Spells, so Magiproof and Burrow do not
     stop them (MZ22-TRAIT-FEAR-3, MZ22-TRAIT-BURROW-6)."""
-    return [c for c in d.arena if d.defs[c].type == "beastie" and d.ps[c].controller != seat]
+    return [c for c in d.arena if d.defs[c].type == "beastie" and d.in_play[c].controller != seat]
 
 
 def step(st: GameState, s: TraitStep) -> None:
     d: MZ22Data = st.data
     if s.name == "burrow":
-        if s.page in d.ps and d.ps[s.page].controller == s.seat and has(d, s.page, "burrow"):
+        if s.page in d.in_play and d.in_play[s.page].controller == s.seat and has(d, s.page, "burrow"):
             st.decide(s.seat, "burrow", s, f"Burrow {d.defs[s.page].name} until the end of the turn?")
         return
     if s.name in ("fear", "flash") and foes(d, s.seat):
@@ -294,7 +294,7 @@ def options(st: GameState, s: TraitStep) -> list[Action]:
     d: MZ22Data = st.data
     if s.name == "burrow":
         return [Action("burrow", f"Burrow {d.defs[s.page].name}", True), Action("stay", "Stay above ground", False)]
-    out = [Action(f"target:c{c}", f"Target {d.defs[c].name} (P{d.ps[c].controller + 1})", c)
+    out = [Action(f"target:c{c}", f"Target {d.defs[c].name} (P{d.in_play[c].controller + 1})", c)
            for c in foes(d, s.seat)]
     return out + [Action("none", f"Do not use {s.name.title()}", None)]
 
@@ -303,7 +303,7 @@ def perform(st: GameState, s: TraitStep, choice: Any) -> None:
     from .zones import flip, leave
     d: MZ22Data = st.data
     if s.name == "burrow":
-        if choice and s.page in d.ps:
+        if choice and s.page in d.in_play:
             set_mark(d, s.page, "burrowed", d.turn)          # MZ22-TRAIT-BURROW-1/8
             if st.logging:
                 st.say(f"{d.defs[s.page].name} burrows until the end of the turn (MZ22-TRAIT-BURROW-1)")
@@ -313,7 +313,7 @@ def perform(st: GameState, s: TraitStep, choice: Any) -> None:
     c = int(choice)
     if st.logging:
         st.say(f"{d.defs[s.page].name}'s {s.name.title()} targets {d.defs[c].name}")
-    if not flip(st, s.seat, s.name.title()) or c not in d.ps:
+    if not flip(st, s.seat, s.name.title()) or c not in d.in_play:
         return
     if s.name == "fear":                                      # MZ22-TRAIT-FEAR-2
         if st.logging:
@@ -332,7 +332,7 @@ def turn_start(st: GameState) -> None:
     controller may burrow it (MZ22-TRAIT-BURROW-1/8)."""
     d: MZ22Data = st.data
     for c in d.arena:
-        s = d.ps[c]
+        s = d.in_play[c]
         if s.marks and mark(s, "flash") == 0 and s.controller == d.active:
             set_mark(d, c, "flash", d.turn)
     if quiet(d):
@@ -340,12 +340,12 @@ def turn_start(st: GameState) -> None:
     from .stats import max_lp
     asks = []
     for c in list(d.arena):
-        s = d.ps[c]
+        s = d.in_play[c]
         ts = traits_of(d, c)
         if not ts:
             continue
         if "defender" in ts and s.controller != d.active and d.defs[c].type in ("beastie", "artifact") \
-                and mark(d.ps[c], "defender") is None:
+                and mark(d.in_play[c], "defender") is None:
             g = max_lp(d, c)
             set_mark(d, c, "defender", g)
             if st.logging:
@@ -366,7 +366,7 @@ def turn_end(st: GameState) -> None:
     def ending(m: tuple[str, int]) -> bool:
         return m[0] == "burrowed" and m[1] <= turn or m[0] == "defender" or m[0] == "flash" and 0 < m[1] <= turn
     for c in list(d.arena):
-        s = d.ps[c]
+        s = d.in_play[c]
         if s.marks:
             if drop_marks(d, c, lambda m: not ending(m)):
                 d.dirty = True
@@ -376,14 +376,14 @@ def turn_end(st: GameState) -> None:
         return
     for c in with_trait(d, "regen"):
         if d.defs[c].type in ("beastie", "artifact"):
-            st.queue_trigger(Trigger(d.ps[c].controller, c, -1, (), "regen"))
+            st.queue_trigger(Trigger(d.in_play[c].controller, c, -1, (), "regen"))
 
 
 def resolve(st: GameState, t: Trigger) -> None:
     """A rule-made trigger of this module: Regen recovers 10 per copy (MZ22-TRAIT-REGEN-1, TRAIT-4)."""
     from .lp import recover
     d: MZ22Data = st.data
-    if t.rule == "regen" and t.source in d.ps:
+    if t.rule == "regen" and t.source in d.in_play:
         k = sum(1 for x in traits_of(d, t.source) if x == "regen")
         if k:
             recover(st, [page_ref(t.source)], REGEN_EACH * k)
@@ -402,7 +402,7 @@ def convert_units(d: MZ22Data, p: int) -> list[Unit]:
     from .stats import types_of
     out = []
     for c in with_trait(d, "convert"):
-        s = d.ps[c]
+        s = d.in_play[c]
         if s.controller == p and not s.fatigued and d.defs[c].type in ("beastie", "artifact") \
                 and not d.defs[c].produces:
             out.append((paying_page(c), frozenset(types_of(d, c))))
@@ -414,7 +414,7 @@ def extra_actions(d: MZ22Data, p: int) -> list[Action]:
     if d.active != p or quiet(d):
         return []
     return [Action(f"destruct:c{c}", f"Self-Destruct {d.defs[c].name}", c) for c in with_trait(d, "self_destruct")
-            if d.ps[c].controller == p and not d.ps[c].fatigued]
+            if d.in_play[c].controller == p and not d.in_play[c].fatigued]
 
 
 def self_destruct(st: GameState, p: int, page: int) -> None:

@@ -2,7 +2,7 @@
 flip when an Attack targets one or its host (MZ22-COMBAT-6..8), paying for it as a Contract or
 losing it to the Afterlife, and hiding it from the other Casters.
 
-Where a face-down Page lives (PR-MZ22-50): in ``d.ps`` with ``face_down=True`` (and ``under``
+Where a face-down Page lives (PR-MZ22-50): in ``d.in_play`` with ``face_down=True`` (and ``under``
 the Page it lies beneath, -1 when it stands alone) but never in ``d.arena``. ``d.arena`` lists
 the face-up Arena Pages, so every part-1 reader of it (stats, targets, Combat, counts, Tribal
 Boost, statics, heuristics) skips face-down Pages without a check (MZ22-TRAP-23)."""
@@ -29,12 +29,12 @@ MOVED = "trap_moved"          # PageState.marks: the turn a Trap last slid under
 def face_down(d: MZ22Data) -> list[int]:
     if not d.has_attached():
         return []
-    return [c for c, s in d.ps.items() if s.face_down]
+    return [c for c, s in d.in_play.items() if s.face_down]
 
 
 def shown(d: MZ22Data, page: int) -> str:
     """The Page's name, or "a face-down Page" while it is hidden (MZ22-TRAP-22)."""
-    s = d.ps.get(page)
+    s = d.in_play.get(page)
     return HIDDEN if s is not None and s.face_down else nm(d, page)
 
 
@@ -44,7 +44,7 @@ def is_trap(d: MZ22Data, page: int) -> bool:
 
 def trap_under(d: MZ22Data, host: int) -> int:
     """The face-down Trap beneath ``host``, or -1 (at most one, MZ22-TRAP-6)."""
-    for c, s in d.ps.items():
+    for c, s in d.in_play.items():
         if s.face_down and s.under == host:
             return c
     return -1
@@ -61,13 +61,13 @@ def main_actions(d: MZ22Data, p: int) -> list[Action]:
     chapter = bool(d.chapter[p])
     # a label is made from what was true when offered, even when read later: a copy of the Chapter
     out = [Action("trap", partial(_trap_label, d.defs, tuple(d.chapter[p])))] if chapter else []
-    mine = [c for c, s in d.ps.items() if s.face_down and s.controller == p] if d.has_attached() else []
-    loose = [c for c in mine if d.ps[c].under < 0 and (MOVED, d.turn) not in d.ps[c].marks]
+    mine = [c for c, s in d.in_play.items() if s.face_down and s.controller == p] if d.has_attached() else []
+    loose = [c for c in mine if d.in_play[c].under < 0 and (MOVED, d.turn) not in d.in_play[c].marks]
     if not chapter and not loose:
         return out
     defs = d.defs
-    taken = {d.ps[c].under for c in mine}
-    hosts = [h for h in d.arena if d.ps[h].controller == p and defs[h].type in ("beastie", "artifact")
+    taken = {d.in_play[c].under for c in mine}
+    hosts = [h for h in d.arena if d.in_play[h].controller == p and defs[h].type in ("beastie", "artifact")
              and h not in taken]
     if chapter:
         for h in hosts:
@@ -135,7 +135,7 @@ def alias(d: MZ22Data, page: int) -> str:
 
 def _alias_no(d: MZ22Data, page: int) -> int:
     """The number of a face-down Page's alias (turn * 100 + its place that turn), -1 if none."""
-    for m in d.ps[page].marks:
+    for m in d.in_play[page].marks:
         if m[0] == FD:
             return m[1]
     return -1
@@ -144,7 +144,7 @@ def _alias_no(d: MZ22Data, page: int) -> int:
 def hidden_place(d: MZ22Data, page: int) -> str:
     """Where a face-down Page lies as every Caster can point at it, never its alias or id:
     "under Snare Wisp", or "placed on turn 6" (and which of that turn's, past the first)."""
-    s = d.ps[page]
+    s = d.in_play[page]
     if s.under >= 0:
         return f"under {nm(d, s.under)}"
     n = _alias_no(d, page)
@@ -156,14 +156,14 @@ def hidden_place(d: MZ22Data, page: int) -> str:
 def hidden_words(d: MZ22Data, page: int) -> str:
     """A face-down Page in a log line: "P2's face-down Page under Snare Wisp", "P2's face-down
     Page (placed on turn 6)"."""
-    head = f"{pl(d.ps[page].controller)}'s face-down Page"
+    head = f"{pl(d.in_play[page].controller)}'s face-down Page"
     where = hidden_place(d, page)
     return f"{head} {where}" if where.startswith("under") else f"{head} ({where})" if where else head
 
 
 def _fresh_alias(d: MZ22Data) -> int:
     """Unique among face-down Pages now and never one an earlier turn used."""
-    used = [m[1] for s in d.ps.values() for m in s.marks if m[0] == FD]
+    used = [m[1] for s in d.in_play.values() for m in s.marks if m[0] == FD]
     return max([d.turn * 100, *used]) + 1
 
 
@@ -201,7 +201,7 @@ def place(st: GameState, p: int, page: int) -> None:
     d.chapter[p].remove(page)
     d.revealed.discard(page)
     n = _fresh_alias(d)
-    d.ps[page] = PageState(p, True, entered=d.turn, contracted=False, face_down=True, marks=((FD, n),))
+    d.in_play[page] = PageState(p, True, entered=d.turn, contracted=False, face_down=True, marks=((FD, n),))
     if st.logging:
         st.say(f"You place {nm(d, page)} face-down", p, f"{pl(p)} places a Page face-down")
 
@@ -210,7 +210,7 @@ def put_under_host(st: GameState, p: int, page: int, host: int) -> None:
     """A Page just placed face-down lies under ``host`` from the start, without using up its move
     (MZ22-TRAP-8/9, PR-MZ22-66)."""
     d: MZ22Data = st.data
-    d.ps[page] = d.ps[page]._replace(under=host)
+    d.in_play[page] = d.in_play[page]._replace(under=host)
     if st.logging:
         st.say(f"{pl(p)} puts the Page face-down under {nm(d, host)} (MZ22-TRAP-8)")
 
@@ -218,10 +218,10 @@ def put_under_host(st: GameState, p: int, page: int, host: int) -> None:
 def slide(st: GameState, p: int, page: int, host: int) -> None:
     """A stand-alone face-down Trap goes beneath ``host`` (MZ22-TURN-10, MZ22-TRAP-8/9)."""
     d: MZ22Data = st.data
-    s = d.ps[page]
+    s = d.in_play[page]
     if st.logging:
         st.say(f"{pl(p)} slides {hidden_words(d, page)} under {nm(d, host)}")
-    d.ps[page] = s._replace(under=host, marks=s.marks + ((MOVED, d.turn),))
+    d.in_play[page] = s._replace(under=host, marks=s.marks + ((MOVED, d.turn),))
 
 
 # ------------------------------------------------------------------ flipping
@@ -236,7 +236,7 @@ def flip_moment(st: GameState, moment: str) -> None:
     d: MZ22Data = st.data
     if not d.has_attached():
         return
-    for c, s in d.ps.items():
+    for c, s in d.in_play.items():
         if s.face_down and s.controller == d.active and d.defs[c].flip_at == moment:
             st.queue_trigger(Trigger(s.controller, c, -1, (), FLIP))
 
@@ -255,7 +255,7 @@ def on_attack_declared(st: GameState) -> None:
     t = page_of(cb.target) if cb is not None else -1
     if t < 0 or not d.has_attached():
         return
-    s = d.ps.get(t)
+    s = d.in_play.get(t)
     if s is None:
         return
     c = t if s.face_down else trap_under(d, t)
@@ -278,13 +278,13 @@ def flip(st: GameState, s: TrapStep) -> None:
     from .stats import cost_of
     d: MZ22Data = st.data
     c = s.page
-    ps = d.ps.get(c)
+    ps = d.in_play.get(c)
     if ps is None or not ps.face_down:
         return
     seat = ps.controller
     if st.logging:
         st.say(f"{hidden_words(d, c)} flips face-up: {nm(d, c)} (MZ22-COMBAT-6)")
-    d.ps[c] = ps._replace(face_down=False, marks=tuple(m for m in ps.marks if m[0] != FD))
+    d.in_play[c] = ps._replace(face_down=False, marks=tuple(m for m in ps.marks if m[0] != FD))
     if not is_trap(d, c):
         if st.logging:
             st.say(f"{nm(d, c)} has no Trap Trait (MZ22-TRAP-4)")
@@ -313,7 +313,7 @@ def pay_choice(st: GameState, s: TrapStep, pay: bool) -> None:
     if not pay:
         unpaid(st, s.page)
         return
-    seat = d.ps[s.page].controller
+    seat = d.in_play[s.page].controller
     st.push(Pay(Act("trap", s.page, seat, -1, (), cost_of(d, s.page, seat), window="combat" if s.attacked else "")))
 
 
@@ -340,7 +340,7 @@ def paid(st: GameState, act: Act) -> None:
     d: MZ22Data = st.data
     c = act.source
     df = d.defs[c]
-    s = d.ps.get(c)
+    s = d.in_play.get(c)
     if s is None:
         return
     if st.logging:
@@ -348,7 +348,7 @@ def paid(st: GameState, act: Act) -> None:
     types = tuple(sorted(df.base_types))
     if df.type in ("beastie", "artifact"):
         host = s.under
-        d.ps[c] = s._replace(under=-1, fatigued=True, contracted=True, entered=d.turn)
+        d.in_play[c] = s._replace(under=-1, fatigued=True, contracted=True, entered=d.turn)
         d.arena.append(c)
         forget(d, c)
         cb = d.combat
@@ -356,8 +356,8 @@ def paid(st: GameState, act: Act) -> None:
             d.combat = cb._replace(defenders=cb.defenders + (c,))
             if st.logging:
                 st.say(f"{nm(d, c)} is Fatigued and defends (MZ22-COMBAT-7)")
-    else:                          # stays in d.ps (not the Arena list) while it resolves
-        d.ps[c] = s._replace(under=-1)
+    else:                          # stays in d.in_play (not the Arena list) while it resolves
+        d.in_play[c] = s._replace(under=-1)
         st.push(TrapStep(c, "done"))
         i = df.cast
         if i is not None:
@@ -372,7 +372,7 @@ def paid(st: GameState, act: Act) -> None:
 def done(st: GameState, page: int) -> None:
     from .zones import leave
     d: MZ22Data = st.data
-    s = d.ps.get(page)
+    s = d.in_play.get(page)
     if s is None or s.under >= 0:     # attached as Equipment meanwhile (MZ22-EQUIP-14)
         return
     leave(st, page, "cemetery")
@@ -384,14 +384,14 @@ def done(st: GameState, page: int) -> None:
 def attack_targets(d: MZ22Data, p: int) -> list[Ref]:
     """Stand-alone face-down Pages of the others: an Attack may target them (MZ22-TRAP-16); one
     under a Page may not (MZ22-TRAP-17)."""
-    return [page_ref(c) for c, s in d.ps.items() if s.face_down and s.under < 0 and s.controller != p
+    return [page_ref(c) for c, s in d.in_play.items() if s.face_down and s.under < 0 and s.controller != p
             and not d.out[s.controller]]
 
 
 def view_of(d: MZ22Data, page: int, me: int, full: dict[str, Any]) -> dict[str, Any]:
     """What ``me`` sees of a face-down Page: its controller sees all of it, marked face-down;
     the others see only that it exists and where it lies (MZ22-TRAP-22)."""
-    s = d.ps[page]
+    s = d.in_play[page]
     under = f"c{s.under}" if s.under >= 0 else None
     if s.controller == me:
         return {**full, "face_down": True, "under": under, "alias": alias(d, page)}
@@ -407,7 +407,7 @@ def resample(d: MZ22Data, player: int, rng: Any) -> None:
     for p in range(d.n):
         if p == player:
             continue
-        fd = [c for c, s in d.ps.items() if s.face_down and d.owner[c] == p]
+        fd = [c for c, s in d.in_play.items() if s.face_down and d.owner[c] == p]
         if not fd:
             continue
         if defs is None:

@@ -139,7 +139,7 @@ def run(st: GameState, step: TurnStep) -> None:
         zones.bookmark(st, p, 1)
     elif name == "awaken":                    # MZ22-TURN-4
         for c in list(d.arena):
-            if d.ps[c].controller == p:
+            if d.in_play[c].controller == p:
                 zones.awaken(st, c)
     elif name == "dissolve":                  # MZ22-TURN-5/21
         dissolve(d, keep=True)
@@ -186,7 +186,7 @@ def _turn_effects(st: GameState, when: str) -> None:
         fx = df.start_fx if when == "start" else df.end_fx
         if not fx or not has_text(d, c):
             continue
-        s = d.ps[c]
+        s = d.in_play[c]
         for i in fx:
             if df.effects[i].turns == "each" or s.controller == d.active:
                 st.queue_trigger(Trigger(s.controller, c, i, tuple(sorted(df.base_types))))

@@ -33,9 +33,9 @@ def page(d: MZ22Data, c: int) -> dict[str, Any]:
     df = d.defs[c]
     out: dict[str, Any] = {"id": f"c{c}", "name": df.name or NAMELESS, "type": df.type, "owner": d.owner[c],
                            "token": d.is_token(c)}
-    s = d.ps.get(c)
+    s = d.in_play.get(c)
     if s is not None:
-        out.update(controller=s.controller, fatigued=s.fatigued, statuses=[ind(i) for i in s.inds],
+        out.update(controller=s.controller, fatigued=s.fatigued, statuses=[ind(i) for i in s.indicators],
                    types=sorted(types_of(d, c)))
         ts = traits_of(d, c) or (df.traits if d.mods and d.nullified(c, "traits") else ())
         # Traits and Trait marks apart from statuses (MZ22-TRAIT-2); Nullified ones still show (MZ22-TRAIT-3)
@@ -51,7 +51,7 @@ def _ref(d: MZ22Data, ref: Ref | None, me: int) -> str | None:
     if ref is None:
         return None
     if ref.entity == PAGE:
-        s = d.ps.get(ref.n)
+        s = d.in_play.get(ref.n)
         if s is not None and s.face_down and s.controller != me:
             return traps.alias(d, ref.n)
     return str(ref)
@@ -63,7 +63,7 @@ def view(st: GameState, me: int) -> dict[str, Any]:
     for p in range(d.n):
         casters.append({
             "seat": p, "lp": d.lp_of_caster(p), "damage": d.lp_damage[p], "lp_loss": d.lp_loss[p],
-            "out": d.out[p], "statuses": [ind(i) for i in d.cinds[p]],
+            "out": d.out[p], "statuses": [ind(i) for i in d.caster_indicators[p]],
             "spellbook_count": len(d.spellbook[p]), "chapter_count": len(d.chapter[p]),
             "chapter": [page(d, c) for c in d.chapter[p]] if p == me else None,
             "chapter_seen": [page(d, c) for c in d.chapter[p] if c in d.revealed],
@@ -105,10 +105,10 @@ def beneath(d: MZ22Data, me: int) -> list[dict[str, Any]]:
     """Pages outside the Arena list: face-down Traps (hidden from the others, MZ22-TRAP-22),
     Equipment (MZ22-EQUIP-1) and Pages put under another (public, MZ22-PLACE-17), each with the
     Page it lies under."""
-    if not d.has_attached() and not any(d.ps[c].under >= 0 for c in d.arena):
+    if not d.has_attached() and not any(d.in_play[c].under >= 0 for c in d.arena):
         return []
     out = []
-    for c, s in d.ps.items():
+    for c, s in d.in_play.items():
         if s.face_down:
             out.append(traps.view_of(d, c, me, page(d, c)))
         elif s.under >= 0:

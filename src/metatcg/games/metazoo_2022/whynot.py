@@ -17,8 +17,8 @@ def why_not(st: GameState, p: int, typed: str) -> str:
     if d.out[p]:
         return "you are out of the game"
     chapter = {d.defs[c].name: c for c in d.chapter[p]}
-    mine = {d.defs[c].name: c for c in d.arena if c >= 0 and d.ps[c].controller == p}
-    seen = {d.defs[c].name: c for c in d.arena if c >= 0 and not d.ps[c].face_down}
+    mine = {d.defs[c].name: c for c in d.arena if c >= 0 and d.in_play[c].controller == p}
+    seen = {d.defs[c].name: c for c in d.arena if c >= 0 and not d.in_play[c].face_down}
     return explain(typed, [(chapter, lambda c: _contract(st, p, c)), (mine, lambda c: _in_arena(st, p, c)),
                            (seen, lambda c: f"{d.defs[c].name} is another Caster's Page: you may attack it or "
                                             "target it, not use it")],
@@ -56,7 +56,7 @@ def _contract(st: GameState, p: int, c: int) -> str:
 def _in_arena(st: GameState, p: int, c: int) -> str:
     d: MZ22Data = st.data
     df = d.defs[c]
-    s = d.ps[c]
+    s = d.in_play[c]
     who = nm(d, c)
     if not _main(d, p):
         if df.any_time_fx and any(contract.can_use(d, p, c, i, False) for i in df.any_time_fx):
@@ -74,7 +74,7 @@ def _in_arena(st: GameState, p: int, c: int) -> str:
     if df.type == "beastie":
         if not df.attacks:
             return f"{who} has no Attack"
-        if any(i.status == "paralyze" for i in s.inds):
+        if any(i.status == "paralyze" for i in s.indicators):
             return f"{who} is Paralyzed: it cannot attack"
         if cannot_attack(d, c) or (s.marks and hooks.attack_barred(d, c)):
             return f"{who} cannot attack now (an Effect or its Trait bars it)"

@@ -88,5 +88,5 @@ def _names_any(d: MZ22Data, seat: int, source: int, to: Any) -> bool:
     if cb is None:
         return False
     if to == "attacker":
-        return cb.attacker in d.ps
-    return cb.primary is not None and (cb.primary.entity == CASTER or cb.primary.n in d.ps)
+        return cb.attacker in d.in_play
+    return cb.primary is not None and (cb.primary.entity == CASTER or cb.primary.n in d.in_play)

@@ -60,7 +60,7 @@ def enter_arena(st: GameState, page: int, seat: int, contracted: bool) -> None:
     d: MZ22Data = st.data
     d.arena.append(page)
     forget(d, page)
-    d.ps[page] = PageState(seat, hooks.enters_fatigued(d, page), entered=d.turn, contracted=contracted)
+    d.in_play[page] = PageState(seat, hooks.enters_fatigued(d, page), entered=d.turn, contracted=contracted)
     # no state check needed: an arriving Page lowers nobody's LP (bonuses only add) and has its own
 
 
@@ -85,7 +85,7 @@ def terra_in(st: GameState, page: int, seat: int) -> int:
         d.rot = (d.rot + 1) % SLOTS
     d.terra[slot] = page
     forget(d, page)
-    d.ps[page] = PageState(seat, False, entered=d.turn)
+    d.in_play[page] = PageState(seat, False, entered=d.turn)
     d.dirty = True
     if st.logging:
         st.say(f"{nm(d, page)} takes Terra slot {slot + 1}")
@@ -97,8 +97,8 @@ def leave(st: GameState, page: int, zone: str, where: str = "top") -> None:
     """Take ``page`` out of the Arena (or its Terra slot) into its owner's ``zone``; a Token
     ceases to exist instead (MZ22-TOKEN-5/14)."""
     d: MZ22Data = st.data
-    if page in d.ps:
-        del d.ps[page]
+    if page in d.in_play:
+        del d.in_play[page]
         if d.defs[page].type == "terra" and page in d.terra:
             d.terra[d.terra.index(page)] = -1        # no other Terra moves (MZ22-TSLOT-10)
         elif page in d.arena:                        # attached Pages are not listed (PR-MZ22-50..52)
@@ -140,9 +140,9 @@ def destroy(st: GameState, pages: list[int], why: str = "", into: str | None = N
     from .stats import has_text, types_of
     d: MZ22Data = st.data
     for page in pages:
-        if page not in d.ps:
+        if page not in d.in_play:
             continue
-        s = d.ps[page]
+        s = d.in_play[page]
         df = d.defs[page]
         trig = []
         if df.destroyed_fx and has_text(d, page):
@@ -181,29 +181,29 @@ def fatigue(st: GameState, page: int, why: str = "") -> bool:
     Chapter instead and whatever needed the Fatigue does not happen (returns False), heads removes
     Scared (MZ22-SCARED-3..6)."""
     d: MZ22Data = st.data
-    s = d.ps.get(page)
+    s = d.in_play.get(page)
     if s is None:
         return False
     if s.fatigued:
         return True
-    if any(i.status == "scared" for i in s.inds):
+    if any(i.status == "scared" for i in s.indicators):
         if not flip(st, s.controller, f"Scared {nm(d, page)}"):
             if st.logging:
                 st.say(f"{nm(d, page)} is Scared back to {pl(d.owner[page])}'s Chapter (MZ22-SCARED-4)")
             leave(st, page, "chapter")
             return False
-        s = s._replace(inds=tuple(i for i in s.inds if i.status != "scared"))
+        s = s._replace(indicators=tuple(i for i in s.indicators if i.status != "scared"))
         if st.logging:
             st.say(f"{nm(d, page)} is no longer Scared (MZ22-SCARED-5)")
-    d.ps[page] = s._replace(fatigued=True)
+    d.in_play[page] = s._replace(fatigued=True)
     return True
 
 
 def awaken(st: GameState, page: int) -> bool:
     """Awaken a Page unless it is Frozen or Asleep (MZ22-FROZEN-6, MZ22-SLEEP-3)."""
     d: MZ22Data = st.data
-    s = d.ps.get(page)
-    if s is None or not s.fatigued or any(i.status in ("frozen", "sleep") for i in s.inds):
+    s = d.in_play.get(page)
+    if s is None or not s.fatigued or any(i.status in ("frozen", "sleep") for i in s.indicators):
         return False
-    d.ps[page] = s._replace(fatigued=False)
+    d.in_play[page] = s._replace(fatigued=False)
     return True
