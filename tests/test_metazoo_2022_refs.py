@@ -12,7 +12,9 @@ import pytest
 import metatcg
 from metatcg.engine.errors import StateDataError
 from metatcg.engine.rng import Rng
-from metatcg.games.metazoo_2022.records import CASTER, ITEM, PAGE, Ref, caster_ref, item_ref, page_ref, parse_ref
+from metatcg.engine.records import decode, encode
+from metatcg.games.metazoo_2022.records import (CASTER, ITEM, PAGE, Branch, Ctx, Ref, Run, caster_ref, item_ref,
+                                                page_ref, parse_ref, records)
 
 GAME = metatcg.load_game("metazoo-2022")
 
@@ -125,3 +127,49 @@ def test_an_old_spelling_that_names_nothing_is_refused():
     old["data"]["combat"][4] = "z9"
     with pytest.raises(StateDataError, match="names no Caster, Page or chain item"):
         GAME.state_from_json(old)
+
+
+
+def _with_a_run(st) -> bool:
+    """A state paused inside an Effect: a Run waits on the stack."""
+    return any(type(s) is Run for s in st.stack)
+
+
+def _states_in_effects(games: int = 40):
+    names = GAME.starter_deck_names()
+    for g in range(games):
+        st = GAME.new_state([names[g % len(names)], names[(g + 1) % len(names)]], seed=g)
+        rng = Rng(g)
+        while not st.is_terminal():
+            if _with_a_run(st):
+                yield st
+                break
+            st.apply(rng.choice(st.legal_actions()))
+
+
+@pytest.mark.parametrize("old,new", [("do", Branch("do")), ("heads", Branch("heads")), ("orelse", Branch("orelse")),
+                                     ("b2", Branch("branches", 2)), ("o1", Branch("options", 1))])
+def test_a_run_saved_before_branches_reads_its_path_back(old: str, new: Branch):
+    ctx = Ctx(0, 3, "fx", 0)
+    assert decode(["@run", encode(ctx), [1, old, 0, "do"], 2, 0], records) == Run(ctx, (1, new, 0, Branch("do")), 2)
+    assert decode(encode(Run(ctx, (1, new), 2)), records) == Run(ctx, (1, new), 2)
+
+
+@pytest.mark.parametrize("step", [["@branch", "to_json", -1], ["@branch", "options", 99], "x7", "b", "o-1"])
+def test_a_path_that_leads_nowhere_is_refused(step: Any):
+    st = next(_states_in_effects())
+    bad = st.to_json()
+
+    def spoil(obj: Any) -> bool:
+        if isinstance(obj, list):
+            if obj and obj[0] == "@run":
+                obj[2] = [0, step]
+                return True
+            return any(spoil(x) for x in obj)
+        if isinstance(obj, dict):
+            return any(spoil(v) for v in obj.values())
+        return False
+
+    assert spoil(bad["stack"])
+    with pytest.raises(StateDataError, match="Effect"):
+        GAME.state_from_json(bad)

@@ -10,7 +10,7 @@ from ...engine.seats import one_winner
 from ...engine.state import GameState
 from . import hooks, lp, statuses, zones
 from .data import MZ22Data
-from .records import Act, Announce, Ask, Asking, Ctx, PickTarget, Run, caster_ref
+from .records import BRANCH_FIELDS, Act, Announce, Ask, Asking, Branch, Ctx, PickTarget, Run, caster_ref
 from .refs import casters, pages, refs
 from .schema import Op
 from .stats import amount, count, types_of
@@ -25,17 +25,22 @@ def text_def(d: MZ22Data, ctx: Ctx) -> Any:
 
 
 def ops_at(d: MZ22Data, ctx: Ctx, path: tuple[Any, ...]) -> list[Any]:
+    """The op list ``path`` leads to in the Effect or Attack of ``ctx`` (a ValueError, an
+    IndexError or an AttributeError for a path that leads nowhere)."""
     df = text_def(d, ctx)
     ops: list[Any] = df.attacks[ctx.fx].do if ctx.loc == "atk" else df.effects[ctx.fx].do
     for i in range(0, len(path), 2):
         op = ops[path[i]]
-        br = path[i + 1]
-        if br in ("do", "heads", "tails", "then", "orelse"):
-            ops = getattr(op, br)
-        elif br[0] == "b":
-            ops = op.branches[int(br[1:])].do
+        br: Branch = path[i + 1]
+        if type(br) is not Branch or br.field not in BRANCH_FIELDS:
+            raise ValueError(f"{br!r:.30} is no place in an Effect")
+        got = getattr(op, br.field)
+        if br.field == "branches":
+            ops = got[br.k].do
+        elif br.field == "options":
+            ops = got[br.k]
         else:
-            ops = op.options[int(br[1:])]
+            ops = got
     return ops
 
 
@@ -52,7 +57,7 @@ def run_ops(st: GameState, run: Run) -> None:
         i += 1
 
 
-def nested(st: GameState, run: Run, branch: str) -> None:
+def nested(st: GameState, run: Run, branch: Branch) -> None:
     """Run a nested op list, then the rest of this one."""
     st.push(Run(run.ctx, run.path + (run.at, branch), 0), run._replace(at=run.at + 1))
 
@@ -428,7 +433,7 @@ def _flip(st: GameState, run: Run, op: Any) -> bool:
     heads = zones.flip(st, run.ctx.seat, nm(st.data, run.ctx.source))   # every Ctx has its source Page
     br = "heads" if heads else "tails"
     if getattr(op, br):
-        nested(st, run, br)
+        nested(st, run, Branch(br))
         return True
     return False
 
@@ -437,7 +442,7 @@ def _roll(st: GameState, run: Run, op: Any) -> bool:
     r = zones.roll(st, run.ctx.seat, nm(st.data, run.ctx.source) if run.ctx.source >= 0 else "an Effect")
     for k, b in enumerate(op.branches):
         if r in b.faces:
-            nested(st, run, f"b{k}")
+            nested(st, run, Branch("branches", k))
             return True
     return False
 
@@ -450,10 +455,10 @@ def _choose(st: GameState, run: Run, op: Any) -> bool:
 
 def _if(st: GameState, run: Run, op: Any) -> bool:
     if holds(st, run.ctx, op.cond):
-        nested(st, run, "then")
+        nested(st, run, Branch("then"))
         return True
     if op.orelse:
-        nested(st, run, "orelse")
+        nested(st, run, Branch("orelse"))
         return True
     return False
 
@@ -576,12 +581,12 @@ def ask_perform(st: GameState, a: Ask, args: Any, aid: str) -> None:
         if st.logging:
             st.say(f"{pl(run.ctx.seat)} {'uses' if aid == 'yes' else 'declines'} the optional Effect")
         if aid == "yes":
-            st.push(Run(run.ctx, run.path + (run.at, "do"), 0))
+            st.push(Run(run.ctx, run.path + (run.at, Branch("do")), 0))
     elif w == "choose":
         if st.logging:
             op = ops_at(d, run.ctx, run.path)[run.at]
             st.say(f"{pl(run.ctx.seat)} chooses: " + ", ".join(op_text(o) for o in op.options[args]))
-        st.push(Run(run.ctx, run.path + (run.at, f"o{args}"), 0))
+        st.push(Run(run.ctx, run.path + (run.at, Branch("options", args)), 0))
     elif w == "search":
         p = run.ctx.seat
         c = next(c for c in reversed(d.spellbook[p]) if d.defs[c].name == args)

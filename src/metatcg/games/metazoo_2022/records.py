@@ -271,14 +271,46 @@ class Finish(NamedTuple):
     uid: int
 
 
+@records("branch")
+class Branch(NamedTuple):
+    """Where a nested op list hangs off its op: one of its lists (``do``, ``heads``, ``tails``,
+    ``then``, ``orelse``), or the ``k``-th of its ``branches`` (a roll's) or ``options`` (a
+    choice's)."""
+
+    field: str
+    k: int = -1
+
+
+BRANCH_FIELDS = frozenset({"do", "heads", "tails", "then", "orelse", "branches", "options"})
+
+
+def _branch_from_text(x: Any) -> Any:
+    """A path step saved before Branches: ``do``/``heads``/…, ``b3`` (a roll's branch 3) or ``o1``."""
+    if type(x) is not str:
+        return x
+    if x in BRANCH_FIELDS:
+        return Branch(x)
+    if len(x) > 1 and x[0] in "bo" and x[1:].isascii() and x[1:].isdigit():
+        return Branch("branches" if x[0] == "b" else "options", int(x[1:]))
+    raise ValueError(f"{x!r:.20} is no place in an Effect")
+
+
 @records("run")
 class Run(NamedTuple):
-    """Run the ops of ``ctx`` at ``path`` from op ``at`` (nested lists via ``path``)."""
+    """Run the ops of ``ctx`` at ``path`` from op ``at``: ``path`` alternates an op's index and
+    the Branch of it that holds the nested list, outermost first."""
 
     ctx: Ctx
-    path: tuple[Any, ...] = ()
+    path: tuple[int | Branch, ...] = ()
     at: int = 0
     x: int = 0                         # a number carried between ops (roll result, …)
+
+    @classmethod
+    def from_saved(cls, fields: list[Any]) -> list[Any]:
+        """Fields of a Run saved before Branches (path steps as texts)."""
+        if len(fields) > 1 and type(fields[1]) is tuple:
+            return [fields[0], tuple(_branch_from_text(x) for x in fields[1]), *fields[2:]]
+        return fields
 
 
 @records("cstep")
