@@ -258,3 +258,62 @@ def test_saved_card_names_and_phases_are_read_strictly():
     for bad in ("lunch", 3, None):
         with pytest.raises(ValueError, match="unknown phase"):
             one_of(bad, ("draw", "main"), "phase")
+
+
+def test_the_kernel_makes_the_data_forget_its_caches_when_it_was_changed_from_outside():
+    """DataHooks.forget_derived: called when a position built by hand starts and when a game
+    says it changed a copy's data in place (options_changed), and only then."""
+    from metatcg.engine.action import Action
+    from metatcg.engine.state import GameState
+
+    class Data(DataHooks):
+        __slots__ = ("forgot",)
+
+        def __init__(self) -> None:
+            self.forgot = 0
+
+        def forget_derived(self) -> None:
+            self.forgot += 1
+
+    class Pick(Rules):
+        def active_player(self, state):  # type: ignore[no-untyped-def]
+            return 0
+
+        def run_step(self, state, step):  # type: ignore[no-untyped-def]
+            state.decide(0, "pick", step)
+
+        def legal_actions(self, state):  # type: ignore[no-untyped-def]
+            return [Action("a", "A", 1), Action("b", "B", 2)]
+
+        def perform(self, state, action, decision):  # type: ignore[no-untyped-def]
+            state.push("again")
+
+    class Toy:
+        rules = Pick()
+
+    st = GameState(Toy(), Data(), 0, {}, ((), ()), log=False)  # type: ignore[arg-type]
+    st.push("first")
+    st.run_to_decision()
+    assert st.data.forgot == 1
+    st.apply("a")
+    assert st.data.forgot == 1          # the rules' own changes keep their caches right
+    st.options_changed()
+    assert st.data.forgot == 2 and [a.id for a in st.legal_actions()] == ["a", "b"]
+
+
+def test_a_determinized_copy_keeps_nothing_its_original_worked_out():
+    """MetaZoo keeps its option lists with its data: a redealt copy must list its own (MetaZoo
+    2022's clone starts with an empty memo anyway)."""
+    import metatcg
+    from metatcg.engine.rng import Rng
+    game = metatcg.load_game("metazoo")
+    names = game.starter_deck_names()
+    st = game.new_state([names[0], names[-1]], seed=3)
+    rng = Rng(3)
+    for _ in range(40):
+        st.apply(rng.choice(st.legal_actions()))
+    st.legal_actions()
+    copy = game.determinize(st, st.current_player(), Rng(5))
+    d = copy.data
+    assert st.data.offered is not None and d.offered is not st.data.offered
+    assert d.srcs is None or d.srcs is not st.data.srcs

@@ -111,6 +111,12 @@ class DataHooks:
     def check_loaded(self, state: "GameState") -> None:
         """The game's own checks of a loaded state (raise StateDataError when broken)."""
 
+    def forget_derived(self) -> None:
+        """Drop what the data worked out from itself and keeps (its caches). The rules keep
+        them right as they change the data; the kernel calls this when the data was changed
+        otherwise: a position built by hand starting (``state.run_to_decision``) and a game
+        changing a copy's data in place (``state.options_changed``, a determinized redeal)."""
+
 
 class Rules(RulesHooks):
     """A game's rules: what the kernel cannot do without (ARCHITECTURE.md, "The game contract"),

@@ -170,10 +170,13 @@ class GameState:
         return -1 if d is None or self.result is not None else d.player
 
     def options_changed(self) -> None:
-        """Forget the pending decision's cached options: a game that changed the data they come
-        from in place (a determinized copy redealing hidden cards) calls it so they are listed anew."""
+        """Forget the pending decision's cached options, and the data's own caches (its
+        ``forget_derived`` hook): a game that changed the data in place (a determinized copy
+        redealing hidden cards) calls it so nothing is read from before the change."""
         self._legal = None
         self._by_id = None
+        if isinstance(self.data, DataHooks):
+            self.data.forget_derived()
 
     def legal_actions(self) -> list[Action]:
         return list(self._options())
@@ -484,9 +487,12 @@ class GameState:
 
     def run_to_decision(self) -> None:
         """Run the steps on the stack until a decision waits or the game is over: how a position
-        built by hand (a scenario, a puzzle) is started."""
+        built by hand (a scenario, a puzzle) is started: nothing the data cached while it was
+        being built is trusted (its ``forget_derived`` hook)."""
         self._legal = None
         self._by_id = None
+        if isinstance(self.data, DataHooks):
+            self.data.forget_derived()
         self._advance()
 
     def _advance(self) -> None:

@@ -404,6 +404,13 @@ class MetaZooData(DataHooks):
         """Something on the board changed (damage, taps, modifiers, Aura): re-run the state checks."""
         self.dirty = True
 
+    def forget_derived(self) -> None:
+        """The kernel's hook: the option lists and the continuous abilities found so far are
+        forgotten (a redealt copy, a position built by hand)."""
+        self.offered = None
+        self.srcs = None
+        self.watch = None
+
     def cards_moved(self) -> None:
         """Cards entered or left lanes or Terra slots: re-run the state checks and forget which
         continuous abilities work (stats.static_sources)."""

@@ -85,8 +85,7 @@ class MetaZooGame(PooledGame):
         for aura_deck in d.aura_deck:
             redeal([aura_deck], rng)
         s.rng = Rng(rng.next64())  # future chance is unknown too
-        s.options_changed()
-        d.offered = None  # options listed for the true state may name cards resampled here
+        s.options_changed()  # and d.forget_derived: options listed for the true state may name cards resampled here
         if s.decision is not None and s.result is None:
             s.legal_actions()  # listed once: the lookahead copies of this sample share them
         return s

@@ -238,7 +238,7 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         if d.round >= 1:
             d.priority = opponent(d.priority)  # the draw phase trades it back
         d.phase = "ready"
-    d.cards_moved()
+    d.dirty = True  # the first state check looks at everything (run_to_decision forgets the caches)
     st.run_to_decision()
     return st
 

@@ -130,6 +130,11 @@ class MZ22Data(DataHooks):
         return c
 
     # --------------------------------------------------------------- queries
+    def forget_derived(self) -> None:
+        """The kernel's hook: every list ``by_seat`` and the stats cached in ``memo`` are
+        forgotten (a redealt copy, a position built by hand, a change of control)."""
+        self.memo.clear()
+
     def name(self, page: int) -> str:
         return self.defs[page].name
 

@@ -134,13 +134,13 @@ def unattached_on_enter(d: MZ22Data, page: int) -> bool:
 
 def follow_control(d: MZ22Data, host: int) -> None:
     """Control of the Equipped Page changed: its Equipment follows (MZ22-EQUIP-18). Code that
-    changes a controller calls this, then ``d.memo.clear()``. No Page in the pool changes
+    changes a controller calls this, then ``d.forget_derived()``. No Page in the pool changes
     control yet (PR-MZ22-58)."""
     seat = d.in_play[host].controller
     for c, s in list(d.in_play.items()):
         if s.under == host and MARK in s.marks and s.controller != seat:
             d.in_play[c] = s._replace(controller=seat)
-    d.memo.clear()
+    d.forget_derived()
 
 
 ops.register("attach", attach_op)

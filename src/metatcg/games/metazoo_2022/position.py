@@ -139,7 +139,6 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
     d.arena = arena
     d.in_play = states
     d.terra = slots
-    d.memo.clear()
     d.rot = whole(spec.get("rotation", 0), 0, SLOTS - 1, "rotation")
     d.turn = turn
     d.active = whole(spec.get("active", 0), 0, n - 1, "active")
@@ -168,7 +167,6 @@ def build_position(game: Any, spec: dict[str, Any]) -> GameState:
         raise StateDataError(f"position: options.surroundings: {e}") from None
     if d.surr is not None:
         d.sky = tuple(surroundings.derive(d.surr, p, turn) for p in range(n))
-    d.memo.clear()                     # nothing cached from the half-built position
     st = GameState(game, d, whole(spec.get("seed", 0), -(1 << 62), 1 << 62, "seed"), options,
                    deal.decks())
     st.push(*[TurnStep(s) for s in TURN_STEPS[TURN_STEPS.index(step):]])

@@ -420,4 +420,4 @@ def resample(d: MZ22Data, player: int, rng: Any) -> None:
             defs[c] = df
     if defs is not None:
         d.any_time_pages = frozenset(i for i, df in enumerate(defs[:d.dealt]) if df.any_time)
-        d.memo.clear()
+        # the caches go with the copy's options_changed (game.determinize, data.forget_derived)
