@@ -11,6 +11,7 @@ from ..engine.handle import PlayerHandle
 from ..engine.suggest import did_you_mean
 from .greedy import GreedyBot
 from .ismcts import IsmctsBot
+from .levels import LEVELS, bot_title, level_name
 from .random_bot import RandomBot
 
 
@@ -35,15 +36,21 @@ EXAMPLES = {"ismcts": "ismcts:iters=400"}
 def searches(spec: str) -> bool:
     """Does the bot of ``spec`` search at each decision (games of seconds, not milliseconds)?
     Runs then start a worker per core even for a handful of games."""
+    spec = LEVELS[spec].spec if spec in LEVELS else spec
     bot = BOTS.get(spec.partition(":")[0])
     return bool(getattr(bot, "searches", False))
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from its name and settings: ``greedy``, ``ismcts:iters=400``, ``ismcts:ms=200,depth=6``."""
+    """A bot from a level (``easy``, ``normal``, ``hard``: :mod:`.levels`) or from its name and
+    settings: ``greedy``, ``ismcts:iters=400``, ``ismcts:ms=200,depth=6``."""
+    if spec in LEVELS:
+        spec = LEVELS[spec].spec
     name, _, rest = spec.partition(":")
     if name not in BOTS:
-        raise MetatcgError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}{did_you_mean(name, BOTS)}")
+        known = [*LEVELS, *BOTS]
+        raise MetatcgError(f"unknown bot {name!r}; levels: {', '.join(LEVELS)}; bots: {', '.join(BOTS)}"
+                           f"{did_you_mean(name, known)}")
     kwargs: dict[str, object] = {}
     allowed = SETTINGS.get(name, {})
     for part in filter(None, rest.replace(":", ",").split(",")):
@@ -62,4 +69,5 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     return bot
 
 
-__all__ = ["Bot", "BOTS", "SETTINGS", "EXAMPLES", "make_bot", "searches", "RandomBot", "GreedyBot", "IsmctsBot"]
+__all__ = ["Bot", "BOTS", "SETTINGS", "EXAMPLES", "LEVELS", "make_bot", "searches", "bot_title", "level_name",
+           "RandomBot", "GreedyBot", "IsmctsBot"]

@@ -124,9 +124,11 @@ def play(game_id: Optional[str] = typer.Argument(None, metavar="GAME",
          opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck", "-o", metavar="FILE|NAME",
                                                      help="The deck of every other seat "
                                                           "(default: the next starter decks)."),
-         vs: str = typer.Option("greedy", "--vs", metavar="greedy|random|ismcts|human",
-                                help="Who fills the other seats: a bot, or 'human' for people "
-                                     "sharing one screen."),
+         vs: str = typer.Option("greedy", "--vs", metavar="easy|normal|hard|human",
+                                help="Who fills the other seats: a bot by level (easy: random moves; "
+                                     "normal: the best-looking move now; hard: searches ahead, about "
+                                     "2 s a move), a bot by name (random, greedy, ismcts:iters=400), "
+                                     "or 'human' for people sharing one screen."),
          seats: Optional[int] = typer.Option(None, "--seats", metavar="N",
                                              help="Number of players, where the game allows it (default 2)."),
          seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (random if not given)."),

@@ -19,7 +19,7 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
-from metatcg.bots import BOTS, make_bot
+from metatcg.bots import BOTS, LEVELS, bot_title, make_bot
 from metatcg.engine.errors import MetatcgError, StateDataError, UnfingerprintedError
 from metatcg.engine.game import Game
 from metatcg.engine.handle import PlayerHandle
@@ -38,11 +38,12 @@ from .why import show_why
 from .render import HELP_TEXT, card_details, compact_log, find_cards, render_actions, ui_for
 from .screen import DecisionScreen, page, seat_title, show_then_options
 
-OPPONENTS = (*BOTS, "human")
+OPPONENTS = (*LEVELS, *BOTS, "human")
 
 
 def known_opponent(vs: str) -> bool:
-    """'human', or a bot ``make_bot`` makes (with its settings: ``ismcts:iters=400``)."""
+    """'human', a level (``easy``, ``normal``, ``hard``) or a bot ``make_bot`` makes (with its
+    settings: ``ismcts:iters=400``)."""
     if vs == "human":
         return True
     try:
@@ -111,7 +112,7 @@ class Session:
 
     @property
     def roles(self) -> dict[int, str]:
-        return {p: "human" if self.hot_seat else f"{self.vs} bot"
+        return {p: "human" if self.hot_seat else bot_title(self.vs)
                 for p in range(self.state.num_players) if self.hot_seat or p != self.you}
 
     def seat_bots(self) -> None:

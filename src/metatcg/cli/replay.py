@@ -15,6 +15,7 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
+from metatcg.bots import bot_title
 from metatcg.engine.errors import StateDataError, UnfingerprintedError
 from metatcg.engine.game import Game
 from metatcg.engine.state import GameState
@@ -216,7 +217,7 @@ class Stepper:
 
 
 def seat_roles(record: dict[str, Any], judge: bool) -> dict[int, str]:
-    """Who sat where, from the ``play`` entry a saved game carries ('human', 'greedy bot'); for
+    """Who sat where, from the ``play`` entry a saved game carries ('human', 'greedy bot', 'Hard bot'); for
     a judge no seat is "you" (``layout.JUDGE``)."""
     got = record.get("play")
     play: dict[str, Any] = got if isinstance(got, dict) else {}
@@ -224,7 +225,7 @@ def seat_roles(record: dict[str, Any], judge: bool) -> dict[int, str]:
     roles: dict[int, str] = {}
     if isinstance(seat, int) and isinstance(vs, str):
         for p in range(len(record.get("decks") or [])):
-            roles[p] = "human" if vs == "human" or p == seat else f"{vs} bot"
+            roles[p] = "human" if vs == "human" or p == seat else bot_title(vs)
     if judge:
         roles[JUDGE] = "judge"
     return roles

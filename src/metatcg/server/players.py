@@ -4,32 +4,18 @@
 shows the levels."""
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ..bots import BOTS
+from ..bots.levels import HARD, LEVEL_OF_BOT, Level
+from ..bots.levels import LEVELS as BOT_LEVELS
 from ..engine.suggest import did_you_mean
 from .errors import ApiError
 
-#: Hard's search: a time budget, not an iteration count, so that a move never takes long on a
-#: busy machine. 400 iterations (the engine's default) took 1.8 s for a MetaX move at the median
-#: and up to 3.6 s on the shared 2-core machine; 1.5 s of search keeps every move under ~2 s
-#: (measured over whole games of each game, see docs/server.md "Players").
-HARD = "ismcts:ms=1500"
+__all__ = ["HARD", "LEVELS", "PLAYERS", "Level", "bot_spec", "check_player", "player_names"]
 
-
-class Level(NamedTuple):
-    name: str       # what the lobby shows
-    spec: str       # the bot ``make_bot`` makes
-    about: str      # one line for someone choosing an opponent
-
-
-LEVELS: dict[str, Level] = {
-    "bot:easy": Level("Easy", "random", "plays a random legal move: good for learning the rules"),
-    "bot:normal": Level("Normal", "greedy", "plays the move that looks best right now, without planning ahead"),
-    "bot:hard": Level("Hard", HARD, "tries many possible futures before each move (up to about 2 seconds a move)"),
-}
+#: the lobby's levels (``bot:easy`` ...): the bots package's Easy, Normal and Hard
+LEVELS: dict[str, Level] = {f"bot:{k}": v for k, v in BOT_LEVELS.items()}
 #: the engine's bot names, still accepted, read as the level they play like
-OLD_NAMES = {"random": "Easy", "greedy": "Normal", "ismcts": "Hard"}
+OLD_NAMES = {b: BOT_LEVELS[level].name for b, level in LEVEL_OF_BOT.items()}
 
 PLAYERS: tuple[str, ...] = ("human", *LEVELS, *(f"bot:{b}" for b in BOTS))
 

@@ -1,0 +1,43 @@
+"""Opponents by a level a person understands: Easy, Normal and Hard. Each is a bot of
+:mod:`metatcg.bots` with its settings; the terminal (``--vs hard``), the lobby (``bot:hard``) and
+``docs/bots.md`` name the same three, and ``benchmarks/ladder.py`` measures them."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+#: Hard's search: a time budget, not an iteration count, so that a move never takes long on a
+#: busy machine. 400 iterations (the engine's default) took 1.8 s for a MetaX move at the median
+#: and up to 3.6 s on the shared 2-core machine; 1.5 s of search keeps every move under ~2 s
+#: (measured over whole games of each game, see docs/server.md "Players").
+HARD = "ismcts:ms=1500"
+
+
+class Level(NamedTuple):
+    id: str         # what a person types: --vs hard
+    name: str       # what screens show
+    spec: str       # the bot ``make_bot`` makes
+    about: str      # one line for someone choosing an opponent
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", "Easy", "random", "plays a random legal move: good for learning the rules"),
+    "normal": Level("normal", "Normal", "greedy", "plays the move that looks best right now, without planning ahead"),
+    "hard": Level("hard", "Hard", HARD, "tries many possible futures before each move (up to about 2 seconds a move)"),
+}
+#: the engine's bot names, read as the level they play like
+LEVEL_OF_BOT = {"random": "easy", "greedy": "normal", "ismcts": "hard"}
+
+
+def level_name(spec: str) -> str | None:
+    """The level a bot spec is, or plays like (``greedy`` -> Normal, ``ismcts:iters=50`` ->
+    Hard); None for anything else."""
+    if spec in LEVELS:
+        return LEVELS[spec].name
+    level = LEVEL_OF_BOT.get(spec.partition(":")[0])
+    return None if level is None else LEVELS[level].name
+
+
+def bot_title(spec: str) -> str:
+    """How a screen names a bot seat: 'Hard bot' for a level; a bot named as the engine names
+    it keeps that name ('greedy bot', 'ismcts:iters=50 bot')."""
+    return f"{LEVELS[spec].name} bot" if spec in LEVELS else f"{spec} bot"
