@@ -28,6 +28,8 @@ class Registry:
     def __init__(self, parent: "Registry | None" = None) -> None:
         self.parent = parent
         self.types: dict[str, type] = {} if parent is None else dict(parent.types)
+        #: kind -> the record class's ``from_saved``, for records once saved in another form
+        self.older: dict[str, Callable[[list[Any]], list[Any]]] = {} if parent is None else dict(parent.older)
 
     def __call__(self, kind: str) -> Callable[[type[T]], type[T]]:
         """Class decorator: ``@records("attack") class Attack(NamedTuple): ...``."""
@@ -40,6 +42,8 @@ class Registry:
                 raise ValueError(f"record kind {kind!r} is already taken by {known.__name__}")
             cls.kind = kind  # type: ignore[attr-defined]
             self.types[kind] = cls
+            if "from_saved" in vars(cls):    # declared by the record class itself, read once here
+                self.older[kind] = vars(cls)["from_saved"].__get__(None, cls)
             return cls
 
         return register
@@ -83,7 +87,7 @@ def decode(obj: Any, registry: Registry, depth: int = 0) -> Any:
             if cls is None:
                 raise StateDataError(f"malformed state JSON: unknown record kind {kind!r}")
             fields = [decode(x, registry, depth) for x in obj[1:]]
-            older = getattr(cls, "from_saved", None)
+            older = registry.older.get(kind)
             if older is not None:  # a record whose fields were once saved in another form
                 try:
                     fields = older(fields)
