@@ -1,42 +1,29 @@
 """How long the lobby's bots take to move: seconds per decision of a bot level, every game.
 
-The greedy bot plays both seats of a seeded game; at every third decision with more than one
-option the measured bot (``--bot``, by default the server's Hard, ``server/players.HARD``) times
-its choice on that seat's handle (the choice is not played). Prints the median and the slowest.
+Greedy bots play seeded games; at every third decision with more than one option the measured
+bot (``--bot``, by default the server's Hard, ``server/players.HARD``) times its choice on that
+seat's handle (the choice is not played), as ``ladder.py`` times each bot. Prints the median and
+the slowest.
 """
 from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import metatcg  # noqa: E402
-from metatcg.bots import make_bot  # noqa: E402
-from metatcg.engine.handle import PlayerHandle  # noqa: E402
+from ladder import decision_seconds  # noqa: E402
 from metatcg.server.players import HARD  # noqa: E402
 
 GAMES = ("metax", "metabaloids", "metazoo", "metazoo-2022")
 
 
 def timings(game_id: str, spec: str, points: int, seed: int) -> list[float]:
-    game = metatcg.load_game(game_id)
-    names = game.starter_deck_names()
-    state = game.new_state([names[0], names[1 % len(names)]], seed=seed)
-    greedy, bot = make_bot("greedy", seed), make_bot(spec, seed + 1)
-    out: list[float] = []
-    steps = 0
-    while not state.is_terminal() and len(out) < points and steps < 2000:
-        p = state.current_player()
-        if len(state.legal_actions()) > 1 and steps % 3 == 0:
-            start = time.perf_counter()
-            bot.choose(PlayerHandle(state, p))
-            out.append(time.perf_counter() - start)
-        state.apply(greedy.choose(PlayerHandle(state, p)).id)
-        steps += 1
-    return sorted(out)
+    """Seconds per decision of ``spec`` at 2 seats, sorted (``ladder.decision_seconds``)."""
+    return decision_seconds(metatcg.load_game(game_id), spec, 2, points, seed)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -58,4 +58,4 @@ def test_an_attacks_poison_n_icon_places_n_indicators():
     play(st, f"attack:c{viper}", "at:P2")
     while st.decision.kind != "main":
         st.apply("pass" if "pass" in ids(st) else "done" if "done" in ids(st) else ids(st)[0])
-    assert [i.status for i in statuses.inds_of(st.data, caster_ref(1))] == ["poison", "poison"]
+    assert [i.status for i in statuses.indicators_of(st.data, caster_ref(1))] == ["poison", "poison"]

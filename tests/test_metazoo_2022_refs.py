@@ -23,7 +23,7 @@ def test_a_ref_is_spelled_as_action_ids_spell_it_and_read_back():
     assert [str(caster_ref(1)), str(page_ref(12)), str(item_ref(3))] == ["P2", "c12", "k3"]
     for ref in (caster_ref(0), caster_ref(3), page_ref(0), page_ref(120), item_ref(7)):
         assert parse_ref(str(ref)) == ref
-    assert caster_ref(1) != page_ref(1) and caster_ref(1).is_caster and page_ref(1).is_page
+    assert caster_ref(1) != page_ref(1) and caster_ref(1).entity == CASTER and page_ref(1).entity == PAGE
 
 
 @pytest.mark.parametrize("text", ["", "c", "x12", "c-1", "P", "c1.5", "k٣", 12, None])

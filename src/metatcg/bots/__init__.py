@@ -11,7 +11,7 @@ from ..engine.handle import PlayerHandle
 from ..engine.suggest import did_you_mean
 from .greedy import GreedyBot
 from .ismcts import IsmctsBot
-from .levels import LEVELS, bot_title, level_name
+from .levels import LEVELS, bot_spec, bot_title
 from .random_bot import RandomBot
 
 
@@ -36,16 +36,14 @@ EXAMPLES = {"ismcts": "ismcts:iters=400"}
 def searches(spec: str) -> bool:
     """Does the bot of ``spec`` search at each decision (games of seconds, not milliseconds)?
     Runs then start a worker per core even for a handful of games."""
-    spec = LEVELS[spec].spec if spec in LEVELS else spec
-    bot = BOTS.get(spec.partition(":")[0])
+    bot = BOTS.get(bot_spec(spec).partition(":")[0])
     return bool(getattr(bot, "searches", False))
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from a level (``easy``, ``normal``, ``hard``: :mod:`.levels`) or from its name and
     settings: ``greedy``, ``ismcts:iters=400``, ``ismcts:ms=200,depth=6``."""
-    if spec in LEVELS:
-        spec = LEVELS[spec].spec
+    spec = bot_spec(spec)
     name, _, rest = spec.partition(":")
     if name not in BOTS:
         known = [*LEVELS, *BOTS]
@@ -69,5 +67,5 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     return bot
 
 
-__all__ = ["Bot", "BOTS", "SETTINGS", "EXAMPLES", "LEVELS", "make_bot", "searches", "bot_title", "level_name",
+__all__ = ["Bot", "BOTS", "SETTINGS", "EXAMPLES", "LEVELS", "make_bot", "searches", "bot_title", "bot_spec",
            "RandomBot", "GreedyBot", "IsmctsBot"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 #: Hard's search: a time budget, not an iteration count, so that a move never takes long on a
-#: busy machine. 400 iterations (the engine's default) took 1.8 s for a MetaX move at the median
-#: and up to 3.6 s on the shared 2-core machine; 1.5 s of search keeps every move under ~2 s
-#: (measured over whole games of each game, see docs/server.md "Players").
+#: busy machine. 400 iterations (the engine's default) took 1.8 s a move at the median in the
+#: slowest game and up to 3.6 s on the shared 2-core machine; 1.5 s of search keeps every move
+#: under ~2 s (measured over whole games of each game, see docs/server.md "Players").
 HARD = "ismcts:ms=1500"
 
 
@@ -28,13 +28,10 @@ LEVELS: dict[str, Level] = {
 LEVEL_OF_BOT = {"random": "easy", "greedy": "normal", "ismcts": "hard"}
 
 
-def level_name(spec: str) -> str | None:
-    """The level a bot spec is, or plays like (``greedy`` -> Normal, ``ismcts:iters=50`` ->
-    Hard); None for anything else."""
-    if spec in LEVELS:
-        return LEVELS[spec].name
-    level = LEVEL_OF_BOT.get(spec.partition(":")[0])
-    return None if level is None else LEVELS[level].name
+def bot_spec(spec: str) -> str:
+    """The bot a level stands for (``hard`` -> ``ismcts:ms=1500``); any other spec as it is."""
+    level = LEVELS.get(spec)
+    return spec if level is None else level.spec
 
 
 def bot_title(spec: str) -> str:

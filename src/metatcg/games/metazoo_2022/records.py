@@ -31,14 +31,6 @@ class Ref(NamedTuple):
     def __str__(self) -> str:
         return f"P{self.n + 1}" if self.entity == CASTER else f"{_LETTER[self.entity]}{self.n}"
 
-    @property
-    def is_caster(self) -> bool:
-        return self.entity == CASTER
-
-    @property
-    def is_page(self) -> bool:
-        return self.entity == PAGE
-
 
 def caster_ref(seat: int) -> Ref:
     return Ref(CASTER, seat)
@@ -65,12 +57,15 @@ def parse_ref(text: Any) -> Ref:
     raise ValueError(f"{text!r:.20} names no Caster, Page or chain item")
 
 
-def _refs_from_text(slots: Any) -> Any:
-    """Target slots saved as texts (before Refs), as Refs; slots of Refs as they are."""
+def _refs_from_text(fields: list[Any], i: int) -> list[Any]:
+    """``fields`` with the target slots at ``i`` read as Refs where they were saved as texts
+    (before Refs); slots of Refs stay as they are."""
+    slots = fields[i] if len(fields) > i else None
     if type(slots) is tuple and any(type(r) is str for slot in slots if type(slot) is tuple for r in slot):
-        return tuple(tuple(parse_ref(r) if type(r) is str else r for r in slot) if type(slot) is tuple else slot
-                     for slot in slots)
-    return slots
+        fields = list(fields)
+        fields[i] = tuple(tuple(parse_ref(r) if type(r) is str else r for r in slot) if type(slot) is tuple else slot
+                          for slot in slots)
+    return fields
 
 
 # ----------------------------------------------------------------- things on the table
@@ -122,7 +117,7 @@ class ChainItem(NamedTuple):
     @classmethod
     def from_saved(cls, fields: list[Any]) -> list[Any]:
         """Fields of a chain item saved before Refs (targets as texts)."""
-        return [*fields[:5], _refs_from_text(fields[5]), *fields[6:]] if len(fields) > 5 else fields
+        return _refs_from_text(fields, 5)
 
 
 @records("combat")
@@ -169,7 +164,7 @@ class Act(NamedTuple):
     @classmethod
     def from_saved(cls, fields: list[Any]) -> list[Any]:
         """Fields of an Action saved before Refs (targets as texts)."""
-        return [*fields[:4], _refs_from_text(fields[4]), *fields[5:]] if len(fields) > 4 else fields
+        return _refs_from_text(fields, 4)
 
 
 @records("ctx")
@@ -189,7 +184,7 @@ class Ctx(NamedTuple):
     @classmethod
     def from_saved(cls, fields: list[Any]) -> list[Any]:
         """Fields of an Effect context saved before Refs (targets as texts)."""
-        return [*fields[:4], _refs_from_text(fields[4]), *fields[5:]] if len(fields) > 4 else fields
+        return _refs_from_text(fields, 4)
 
 
 # ----------------------------------------------------------------- steps

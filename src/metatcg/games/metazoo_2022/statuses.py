@@ -22,7 +22,7 @@ POISON_LOSS = 10        # MZ22-POISON-4
 COINED = ("paralyze", "sleep")   # MZ22-STATUS-12
 
 
-def inds_of(d: MZ22Data, ref: Ref) -> tuple[Indicator, ...]:
+def indicators_of(d: MZ22Data, ref: Ref) -> tuple[Indicator, ...]:
     if ref.entity == CASTER:
         return d.caster_indicators[ref.n]
     s = d.in_play.get(ref.n)
@@ -50,7 +50,7 @@ def can_take(d: MZ22Data, ref: Ref, kind: str) -> bool:
         page = ref.n
         if page not in d.in_play or d.defs[page].type not in AFFECTS[kind]:
             return False
-    have = sum(1 for i in inds_of(d, ref) if i.status == kind)
+    have = sum(1 for i in indicators_of(d, ref) if i.status == kind)
     return have < (MAX_POISON if kind == "poison" else 1)
 
 
@@ -83,7 +83,7 @@ def inflict(st: GameState, seat: int, kind: str, refs: Iterable[Ref], x: int | N
             continue
         for _ in range((x or 1) if kind == "poison" else 1):
             if can_take(d, ref, kind):
-                _set(d, ref, inds_of(d, ref) + (Indicator(kind, counters, d.turn, cid),))
+                _set(d, ref, indicators_of(d, ref) + (Indicator(kind, counters, d.turn, cid),))
         got.append(ref)
         if kind == "paralyze":
             d.dirty = True          # losing Effect text can lower maximum LP (MZ22-TRIBAL-5, MZ22-LP-13)
@@ -104,7 +104,7 @@ def remove(st: GameState, refs: Iterable[Ref], kind: str) -> None:
     """Remove Indicators (``all`` for every kind) with their Counters (MZ22-STATUS-5)."""
     d: MZ22Data = st.data
     for ref in refs:
-        inds = inds_of(d, ref)
+        inds = indicators_of(d, ref)
         keep = tuple(i for i in inds if kind != "all" and i.status != kind)
         if keep != inds:
             _set(d, ref, keep)
@@ -123,7 +123,7 @@ def tick_start(st: GameState) -> None:
     comes off in turn T+2 (MZ22-STATUS-15, FROZEN-3/4/7, BURN-4, POISON-5/7)."""
     d: MZ22Data = st.data
     for ref in _entities(d):
-        inds = inds_of(d, ref)
+        inds = indicators_of(d, ref)
         out = []
         thawed = False
         for i in inds:
@@ -151,7 +151,7 @@ def tick_end(st: GameState) -> None:
     d: MZ22Data = st.data
     seats: set[int] = set()
     for ref in _entities(d):
-        if any(i.status == "poison" for i in inds_of(d, ref)):
+        if any(i.status == "poison" for i in indicators_of(d, ref)):
             seats.add(ref.n if ref.entity == CASTER else d.in_play[ref.n].controller)
     for p in sorted(seats):
         st.queue_trigger(Trigger(p, -1, -1, (), "poison"))
@@ -162,7 +162,7 @@ def expire_paralyze(st: GameState) -> None:
     other end-of-turn events so giving Effect text back never reorders them (PR-MZ22-3)."""
     d: MZ22Data = st.data
     for ref in _entities(d):
-        inds = inds_of(d, ref)
+        inds = indicators_of(d, ref)
         if any(i.status == "paralyze" and d.turn >= i.turn + 1 for i in inds):
             _set(d, ref, tuple(i for i in inds if not (i.status == "paralyze" and d.turn >= i.turn + 1)))
             d.dirty = True
@@ -176,6 +176,6 @@ def poison_loss(st: GameState, seat: int) -> None:
     d: MZ22Data = st.data
     for ref in _entities(d):
         who = ref.n if ref.entity == CASTER else d.in_play[ref.n].controller
-        k = sum(1 for i in inds_of(d, ref) if i.status == "poison")
+        k = sum(1 for i in indicators_of(d, ref) if i.status == "poison")
         if who == seat and k:
             lose_lp(st, [ref], POISON_LOSS * k, " to Poison")
