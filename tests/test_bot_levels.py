@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from metatcg.bots import GreedyBot, IsmctsBot, RandomBot, bot_title, make_bot, searches
+from metatcg.bots import GreedyBot, HardBot, RandomBot, bot_title, make_bot, searches
 from metatcg.bots.levels import HARD, LEVELS
 from metatcg.engine.errors import MetatcgError
 from metatcg.server.players import LEVELS as LOBBY_LEVELS
@@ -18,7 +18,7 @@ def test_the_three_levels_are_bots_of_rising_strength():
     assert list(LEVELS) == ["easy", "normal", "hard"]
     assert type(make_bot("easy")) is RandomBot and type(make_bot("normal")) is GreedyBot
     hard = make_bot("hard")
-    assert type(hard) is IsmctsBot and hard.ms == 1500 and LEVELS["hard"].spec == HARD
+    assert type(hard) is HardBot and LEVELS["hard"].spec == HARD == "hard"   # each game's own search
     assert searches("hard") and not searches("normal")
     assert bot_title("hard") == "Hard bot" and bot_title("greedy") == "greedy bot"
 

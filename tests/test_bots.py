@@ -171,7 +171,8 @@ def test_a_determinized_copy_tells_nothing_about_the_true_hidden_cards(table):
 
 # --------------------------------------------------------------------------- the bots
 QUICK_ITERS = 12
-QUICK = {"ismcts": f"ismcts:iters={QUICK_ITERS},depth=4"}   # a search bot on a small budget
+QUICK = {"ismcts": f"ismcts:iters={QUICK_ITERS},depth=4",   # the search bots on a small budget
+         "rollout": "rollout:samples=2,turns=1,top=3"}
 
 class CountingHandle:
     """A handle that counts what a bot asks for (and offers nothing more)."""
@@ -221,6 +222,8 @@ def test_bots_play_through_handles_only(table, bot):
             assert h.calls.get("determinize", 0) == (1 if len(legal) > 1 else 0)
         if bot == "ismcts":     # one determinization per iteration
             assert h.calls.get("determinize", 0) == (QUICK_ITERS if len(legal) > 1 else 0)
+        if bot == "rollout":    # one determinization per sample, every option rolled out on it
+            assert h.calls.get("determinize", 0) == (2 if len(legal) > 1 else 0)
         st.apply(act.id)
         decisions += 1
     assert decisions > 10 or (st.is_terminal() and decisions > 2)   # a search bot ends a toy game fast

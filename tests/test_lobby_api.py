@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 import metatcg
 from metatcg.server.app import create_app
+from metatcg.bots import HardBot, make_bot
 from metatcg.server.players import HARD, LEVELS, bot_spec
 
 FAST = {"http_rate": 1e6, "http_burst": 1e6, "new_game_rate": 1e6, "new_game_burst": 1e6}
@@ -101,7 +102,7 @@ def test_bots_have_names_and_the_levels_map_to_the_engines_bots(meta):
 
 
 @pytest.mark.parametrize("level, engine_bot", [("bot:easy", "random"), ("bot:normal", "greedy"),
-                                                ("bot:hard", "ismcts"), ("bot:greedy", "greedy")])
+                                                ("bot:hard", "hard"), ("bot:greedy", "greedy")])
 def test_a_game_against_each_level_seats_that_bot(client, level, engine_bot):
     r = client.post("/api/games", json={"game": "metax", "seats": ["human", level], "seed": 3})
     assert r.status_code == 201, r.text
@@ -110,8 +111,8 @@ def test_a_game_against_each_level_seats_that_bot(client, level, engine_bot):
     table = client.app.state.hub.tables[made["id"]]
     bot = table.seats[1].bot
     assert bot is not None and bot.name == engine_bot
-    if level == "bot:hard":
-        assert bot.ms == 1500 and bot.iters is None          # a time budget: every move under ~2 s
+    if level == "bot:hard":          # the game's own Hard, a time budget of under a second a move
+        assert type(bot) is HardBot and make_bot(metatcg.load_game("metax").hard_bot).ms <= 1000
 
 
 def test_the_default_opponent_is_normal(client):

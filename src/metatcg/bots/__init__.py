@@ -10,9 +10,11 @@ from ..engine.errors import MetatcgError
 from ..engine.handle import PlayerHandle
 from ..engine.suggest import did_you_mean
 from .greedy import GreedyBot
+from .hard import HardBot
 from .ismcts import IsmctsBot
-from .levels import LEVELS, bot_spec, bot_title
+from .levels import HARD, LEVELS, bot_spec, bot_title
 from .random_bot import RandomBot
+from .rollout import RolloutBot
 
 
 class Bot(Protocol):
@@ -23,27 +25,32 @@ class Bot(Protocol):
         ...
 
 
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot,
+                                       "rollout": RolloutBot}
 
 #: the settings a bot takes after its name (``ismcts:iters=400``, ``ismcts:ms=200,depth=6``)
 SETTINGS: dict[str, dict[str, type]] = {
     "ismcts": {"iters": int, "ms": float, "depth": int, "c": float, "scale": float, "mix": float, "prior": int},
+    "rollout": {"ms": float, "samples": int, "turns": int, "top": int, "steps": int},
 }
 #: a typical spec of each bot that takes settings (for help texts)
-EXAMPLES = {"ismcts": "ismcts:iters=400"}
+EXAMPLES = {"ismcts": "ismcts:iters=400", "rollout": "rollout:ms=800"}
 
 
 def searches(spec: str) -> bool:
     """Does the bot of ``spec`` search at each decision (games of seconds, not milliseconds)?
     Runs then start a worker per core even for a handful of games."""
-    bot = BOTS.get(bot_spec(spec).partition(":")[0])
+    spec = bot_spec(spec)
+    bot = HardBot if spec == HARD else BOTS.get(spec.partition(":")[0])
     return bool(getattr(bot, "searches", False))
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from a level (``easy``, ``normal``, ``hard``: :mod:`.levels`) or from its name and
-    settings: ``greedy``, ``ismcts:iters=400``, ``ismcts:ms=200,depth=6``."""
+    """A bot from a level (``easy``, ``normal``, ``hard``: :mod:`.levels`; Hard plays each game's
+    ``hard_bot``) or from its name and settings: ``greedy``, ``ismcts:iters=400``, ``rollout:ms=800``."""
     spec = bot_spec(spec)
+    if spec == HARD:
+        return HardBot(seed, make_bot)        # the game's own Hard bot, built at its first decision
     name, _, rest = spec.partition(":")
     if name not in BOTS:
         known = [*LEVELS, *BOTS]
@@ -68,4 +75,4 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
 
 
 __all__ = ["Bot", "BOTS", "SETTINGS", "EXAMPLES", "LEVELS", "make_bot", "searches", "bot_title", "bot_spec",
-           "RandomBot", "GreedyBot", "IsmctsBot"]
+           "RandomBot", "GreedyBot", "IsmctsBot", "RolloutBot", "HardBot"]

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-#: Hard's search: a time budget, not an iteration count, so that a move never takes long on a
-#: busy machine. 400 iterations (the engine's default) took 1.8 s a move at the median in the
-#: slowest game and up to 3.6 s on the shared 2-core machine; 1.5 s of search keeps every move
-#: under ~2 s (measured over whole games of each game, see docs/server.md "Players").
-HARD = "ismcts:ms=1500"
+#: Hard is no one search: each game names the strongest its ladder measured within a second a
+#: move (``Game.hard_bot``), and ``make_bot("hard")`` plays that one (:mod:`.hard`)
+HARD = "hard"
 
 
 class Level(NamedTuple):
@@ -22,14 +20,14 @@ class Level(NamedTuple):
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", "Easy", "random", "plays a random legal move: good for learning the rules"),
     "normal": Level("normal", "Normal", "greedy", "plays the move that looks best right now, without planning ahead"),
-    "hard": Level("hard", "Hard", HARD, "tries many possible futures before each move (up to about 2 seconds a move)"),
+    "hard": Level("hard", "Hard", HARD, "plays out many possible futures before each move (up to a second a move)"),
 }
 #: the engine's bot names, read as the level they play like
-LEVEL_OF_BOT = {"random": "easy", "greedy": "normal", "ismcts": "hard"}
+LEVEL_OF_BOT = {"random": "easy", "greedy": "normal", "ismcts": "hard", "rollout": "hard"}
 
 
 def bot_spec(spec: str) -> str:
-    """The bot a level stands for (``hard`` -> ``ismcts:ms=1500``); any other spec as it is."""
+    """The bot a level stands for (``normal`` -> ``greedy``; ``hard`` is each game's own); any other spec as it is."""
     level = LEVELS.get(spec)
     return spec if level is None else level.spec
 

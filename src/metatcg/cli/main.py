@@ -126,8 +126,9 @@ def play(game_id: Optional[str] = typer.Argument(None, metavar="GAME",
                                                           "(default: the next starter decks)."),
          vs: str = typer.Option("greedy", "--vs", metavar="easy|normal|hard|human",
                                 help="Who fills the other seats: a bot by level (easy: random moves; "
-                                     "normal: the best-looking move now; hard: searches ahead, about "
-                                     "2 s a move), a bot by name (random, greedy, ismcts:iters=400), "
+                                     "normal: the best-looking move now; hard: plays out possible futures, "
+                                     "up to a second a move), a bot by name (random, greedy, "
+                                     "ismcts:iters=400, rollout:ms=800), "
                                      "or 'human' for people sharing one screen."),
          seats: Optional[int] = typer.Option(None, "--seats", metavar="N",
                                              help="Number of players, where the game allows it (default 2)."),

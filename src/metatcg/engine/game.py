@@ -34,6 +34,9 @@ class Game:
     #: the options a bot's random playout keeps of ``legal`` (None: all of them); a game sets it
     #: where random play mostly spends an option on a blunder (ISMCTS, bots/ismcts.py)
     playout_actions: Callable[[GameState, list[Action]], list[Action]] | None = None
+    #: the bot the Hard level plays in this game (a ``make_bot`` spec within a second a move):
+    #: the strongest the game's ladder measured (docs/bots.md)
+    hard_bot: str = "rollout:ms=800"
 
     @property
     def min_players(self) -> int:

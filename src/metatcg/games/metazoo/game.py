@@ -22,6 +22,8 @@ class MetaZooGame(PooledGame):
     seat_counts = (2,)
 
     rules_class = MetaZooRules
+    #: tree search with random playouts beat greedy in every ladder game here (docs/bots.md)
+    hard_bot = "ismcts:ms=900"
 
     def initial_data(self, state: GameState, decks: list[Deck]) -> MetaZooData:
         """Card instances: per player its Caster, Starter Terras, Aura deck, main deck and

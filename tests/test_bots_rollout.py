@@ -1,0 +1,163 @@
+"""The greedy-rollout bot and the Hard level (issue 32): each game's Hard is the search its ladder
+chose, within a second a move; the rollout bot's budget, settings and tie rule, and that its
+choice depends only on what its seat knows. How strong each is: benchmarks/ladder.py."""
+from __future__ import annotations
+
+import pytest
+
+import metatcg
+from metatcg.bots import HardBot, IsmctsBot, RolloutBot, make_bot, searches
+from metatcg.bots.rollout import greedy_step
+from metatcg.engine.errors import MetatcgError
+from metatcg.engine.rng import Rng
+from metatcg.registry import GAMES
+from support.contract import decision_points, game_params, tables
+from test_bot_sanity import sanity
+
+
+def first_decision(game, seed: int = 3):
+    st = game.new_state([game.starter_deck(n) for n in game.starter_deck_names()[:2]], seed=seed, log=False)
+    while len(st.legal_actions()) < 2:
+        st.apply(st.legal_actions()[0])
+    return st
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_hard_plays_the_games_own_search_within_a_second(game_id):
+    game = metatcg.load_game(game_id)
+    spec = game.hard_bot
+    inner = make_bot(spec)
+    assert type(inner) in (IsmctsBot, RolloutBot)
+    assert inner.ms is not None and inner.ms <= 1000, "Hard must not think longer than a second a move"
+    hard = make_bot("hard", 7)
+    assert type(hard) is HardBot and searches("hard") and hard.inner is None
+    st = first_decision(game)
+    act = hard.choose(st.handle(st.current_player()))
+    assert act.id in {a.id for a in st.legal_actions()}
+    assert type(hard.inner) is type(inner) and hard.inner.ms == inner.ms
+
+
+def test_the_games_name_the_search_their_ladder_chose():
+    """MetaX and MetaZoo: tree search with random playouts; the long-turn games: greedy rollouts."""
+    four = ("metabaloids", "metax", "metazoo", "metazoo-2022")
+    assert {g: metatcg.load_game(g).hard_bot.partition(":")[0] for g in four} == {
+        "metabaloids": "rollout", "metax": "ismcts", "metazoo": "ismcts", "metazoo-2022": "rollout"}
+
+
+@pytest.mark.parametrize("game_id", game_params())
+def test_its_choice_depends_only_on_what_its_seat_knows(game_id):
+    """The same game with the hidden cards arranged otherwise: the same choice."""
+    game = metatcg.load_game(game_id)
+    compared = 0
+    for table in tables(game, 3, 5100):
+        for st in decision_points(game, table, every=7):
+            if st.is_terminal() or len(st.legal_actions()) < 2 or compared >= 4:
+                continue
+            p = st.current_player()
+            other = game.determinize(st, p, Rng(99))
+            other.rng, other.seed = Rng(st.rng.state), st.seed
+            if other.to_json()["data"] == st.to_json()["data"]:
+                continue
+            a = RolloutBot(5, samples=2, turns=1).choose(st.handle(p)).id
+            b = RolloutBot(5, samples=2, turns=1).choose(other.handle(p)).id
+            assert a == b, f"the choice at action {len(st.history)} depends on where hidden cards really are"
+            compared += 1
+    assert compared >= 2
+
+
+def test_a_time_budget_stops_it_and_samples_are_counted():
+    game = metatcg.load_game("metax")
+    st = first_decision(game)
+    bot = RolloutBot(1, ms=30)
+    assert bot.choose(st.handle(st.current_player())).id in {a.id for a in st.legal_actions()}
+    assert bot.sampled >= 1
+    counted = RolloutBot(1, samples=3)
+    counted.choose(st.handle(st.current_player()))
+    assert counted.sampled == 3
+
+
+def test_the_same_seed_and_samples_make_the_same_choices():
+    game = metatcg.load_game("metabaloids")
+
+    def choices(seed: int) -> list[str]:
+        st = first_decision(game, seed=5)
+        bot = RolloutBot(seed, samples=1, turns=1)
+        out = []
+        for _ in range(12):
+            if st.is_terminal():
+                break
+            a = bot.choose(st.handle(st.current_player()))
+            out.append(a.id)
+            st.apply(a.id)
+        return out
+
+    assert choices(4) == choices(4)
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("rollout:samples=0", "samples >= 1"), ("rollout:ms=5,samples=2", "not both"), ("rollout:turns=-1", "turns >= 0"),
+    ("rollout:depth=3", "no setting"), ("rollout:top=x", "top='x' must be a whole number"),
+])
+def test_bad_settings_are_clear_errors(spec, message):
+    with pytest.raises(MetatcgError, match=message):
+        make_bot(spec)
+
+
+def test_top_rolls_out_only_the_best_looking_options():
+    """With ``top=2`` only the two options the evaluation likes best right after them (on the
+    first sample, the same cards for all) are rolled out."""
+    game = metatcg.load_game("metazoo-2022")
+    st = first_decision(game, seed=1)
+    while len(st.legal_actions()) < 4:
+        greedy_step(st, game.evaluate)
+    me = st.handle(st.current_player())
+    bot = RolloutBot(2, samples=1, top=2)
+    act = bot.choose(me)
+    base = me.determinize(Rng(2))              # the bot's first sample: its RNG seeded 2
+    now = {}
+    for a in base.legal_actions():
+        c = base.clone()
+        c.apply(a)
+        now[a.id] = game.evaluate(c, me.player)
+    best = sorted(now, key=lambda i: -now[i])[:2]
+    assert sorted(bot.considered) == sorted(best) and act.id in best
+    assert len(now) >= 4
+
+
+def _menu_decision(game, seed: int):
+    """The first decision where seat 0 may only open the face-down placement menu or end its turn."""
+    st = game.new_state([game.starter_deck(n) for n in game.starter_deck_names()[:2]], seed=seed, log=False)
+    while not st.is_terminal():
+        ids = [a.id for a in st.legal_actions()]
+        if st.current_player() == 0 and sorted(ids) == ["end", "trap"]:
+            return st
+        greedy_step(st, game.evaluate)
+    return None
+
+
+def test_a_menu_it_would_only_leave_again_does_not_win_the_tie():
+    """Opening MetaZoo 2022's face-down menu and backing out rolls out to the same position as
+    ending the turn. Measured from the position before the option (not after it, where ending the
+    turn has already moved the turn count) and with ties going to the option greedy likes, the
+    bot ends its turn; either mistake walked it in and out of the menu until the action limit."""
+    game = metatcg.load_game("metazoo-2022")
+    met = 0
+    for seed in range(6):
+        st = _menu_decision(game, seed)
+        if st is None:
+            continue
+        met += 1
+        assert RolloutBot(seed, samples=2, turns=1).choose(st.handle(0)).id == "end"
+    assert met >= 1, "no decision between the menu and ending the turn met: the test tests nothing"
+
+
+@pytest.mark.parametrize("game_id, seats, seeds, extra", [
+    ("metax", 2, range(3), {"decks": ("control", "control"), "drive": True, "stop_after": 4}),
+    ("metabaloids", 3, range(3), {"stop_after": 3}),
+    ("metazoo-2022", 2, range(3), {"stop_after": 4}),
+    ("metazoo", 2, range(4), {"stop_after": 2}),
+])
+def test_it_never_skips_a_free_useful_action(game_id, seats, seeds, extra):
+    chances, skips = sanity(game_id, seats, seeds, spec="rollout:samples=2,turns=1", max_steps=1500, **extra)
+    assert chances > 0, "no opportunity met: the check tests nothing"
+    assert skips == 0, f"rollout skipped {skips} of {chances}"
