@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+import metatcg
+
 from metatcg.bots import GreedyBot, HardBot, RandomBot, bot_title, make_bot, searches
 from metatcg.bots.levels import HARD, LEVELS
 from metatcg.engine.errors import MetatcgError
@@ -49,3 +51,17 @@ def test_an_unknown_opponent_lists_the_levels():
     r = run("play", "metax", "--vs", "hardest")
     assert r.exit_code != 0
     assert "easy, normal, hard" in r.output and "'hard'" in r.output
+
+
+@pytest.mark.parametrize("game_id", ["metax", "metabaloids", "metazoo", "metazoo-2022"])
+def test_each_games_rules_help_has_tips_for_playing_well(game_id):
+    """What the bots learned, in the players' rules help: the terminal's ``rules GAME tips`` and the
+    browser's Rules panel (the help payload) both have it, under its own heading."""
+    from metatcg.ui.help import help_payload
+    game = metatcg.load_game(game_id)
+    payload = help_payload(game.presentation)
+    tips = [t for t in payload["topics"] if t["kind"] == "tips"]
+    assert len(tips) == 1 and payload["kinds"]["tips"] == "Tips for playing well"
+    assert tips[0]["text"].count("\n- ") >= 3, "a handful of tips, one a line"
+    r = run("rules", game_id, "tips")
+    assert r.exit_code == 0 and "Tips for playing well" in r.output

@@ -22,7 +22,7 @@ from ..engine.citations import without_rule_ids
 KINDS: dict[str, str] = {
     "overview": "Overview", "turn": "Turn", "phase": "Phases and steps", "action": "Actions",
     "keyword": "Keywords", "status": "Statuses", "win": "Winning", "zone": "Zones",
-    "card type": "Card types", "term": "Other terms",
+    "card type": "Card types", "term": "Other terms", "tips": "Tips for playing well",
 }
 
 #: a rules catalog citation: "MX-TKO-2", "MZL-ERRATA-CANNOT" (capitals joined by hyphens)
