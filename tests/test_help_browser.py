@@ -225,6 +225,15 @@ def test_metazoo_2022_jargon_and_the_result_markers(server, browser):
     assert contract["topic"] == "contract"
     hover_tip(page, "metazoo-2022", ".pile-title.has-help >> text=Limbo", r"Limbo")
     check_rules_panel(page, "metazoo-2022", "afterlife", "Afterlife")
+    # the tips for playing well (issue 32) are a topic of their own, found by a search
+    page.click("#rules-open")
+    page.fill("#rules-search", "tips for playing")
+    tips = page.locator("#rules-dialog details.rule:not([hidden])")
+    assert tips.count() == 1 and "Trap Trait" in tips.first.inner_text()
+    tips.first.locator("summary").click()
+    page.screenshot(path=str(artifacts() / "help-rules-tips-metazoo-2022.png"))
+    page.keyboard.press("Escape")
+    page.locator("#rules-dialog").wait_for(state="hidden")
     # a word on the board leads into its topic: "?" over it (a pile's title also opens the pile)
     page.locator(".pile-title.has-help >> text=Afterlife").first.hover()
     page.keyboard.press("?")
