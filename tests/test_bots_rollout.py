@@ -38,10 +38,11 @@ def test_hard_plays_the_games_own_search_within_a_second(game_id):
 
 
 def test_the_games_name_the_search_their_ladder_chose():
-    """MetaX and MetaZoo: tree search with random playouts; the long-turn games: greedy rollouts."""
+    """MetaZoo: tree search with random playouts (88% against greedy); the others: greedy rollouts
+    (MetaX 90% where ISMCTS 0.9 s made 67%)."""
     four = ("metabaloids", "metax", "metazoo", "metazoo-2022")
     assert {g: metatcg.load_game(g).hard_bot.partition(":")[0] for g in four} == {
-        "metabaloids": "rollout", "metax": "ismcts", "metazoo": "ismcts", "metazoo-2022": "rollout"}
+        "metabaloids": "rollout", "metax": "rollout", "metazoo": "ismcts", "metazoo-2022": "rollout"}
 
 
 @pytest.mark.parametrize("game_id", game_params())

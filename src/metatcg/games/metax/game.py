@@ -41,9 +41,6 @@ class MetaXGame(PooledGame):
     # and four as 0.83, where the kernel's 10 made any two-VP lead look like a sure win
     # (benchmarks/README.md, "The ISMCTS bot")
     eval_scale = 40.0
-    #: short turns and a weak one-move evaluation: tree search with random playouts beats greedy
-    #: rollouts here (docs/bots.md, the ladder)
-    hard_bot = "ismcts:ms=900"
 
     def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
         """Resample what ``player`` cannot see: the opponent's hidden hand with their whole deck
