@@ -166,6 +166,7 @@ def test_it_never_skips_a_free_useful_action(game_id, seats, seeds, extra):
 
 #: each game's Hard search on a budget small enough for CI (the real budget is a benchmark's)
 SMOKE = {"rollout": "rollout:samples=2", "ismcts": "ismcts:iters=40"}
+SMOKE_IN = {"metax": "rollout:samples=4"}   # short games, noisy results: 2 samples lost 2 of these 4
 
 
 @pytest.mark.parametrize("game_id", ["metax", "metabaloids", "metazoo", "metazoo-2022"])
@@ -175,7 +176,7 @@ def test_hard_beats_random_in_a_handful_of_seeded_games(game_id):
     random, by the first seat's deck running out; how much Hard beats greedy by is measured by
     benchmarks/ladder.py, not asserted)."""
     game = metatcg.load_game(game_id)
-    spec = SMOKE[game.hard_bot.partition(":")[0]]
+    spec = SMOKE_IN.get(game_id) or SMOKE[game.hard_bot.partition(":")[0]]
     names = game.starter_deck_names()
     lost = []
     for seed, seat in ((1, 0), (2, 1), (3, 0), (4, 1)):
