@@ -1,18 +1,23 @@
-"""The ISMCTS bot (issue 12): its budget and settings, and that its choice depends only on what
-its seat knows. How strong and how fast it is is measured in benchmarks/bench_ismcts.py."""
+"""The ISMCTS bot (issue 12): its budget and settings, and that its choice (and the rollout
+bot's, issue 32) depends only on what its seat knows. How strong and how fast it is is measured
+in benchmarks/bench_ismcts.py."""
 from __future__ import annotations
 
 import pytest
 
 import metatcg
-from metatcg.bots import IsmctsBot, make_bot
+from metatcg.bots import IsmctsBot, RolloutBot, make_bot
 from metatcg.engine.errors import MetatcgError
 from metatcg.engine.rng import Rng
 from support.contract import decision_points, game_params, tables
 
 
+SEARCHES = {"ismcts": lambda: IsmctsBot(5, iters=25, depth=4), "rollout": lambda: RolloutBot(5, samples=2, turns=1)}
+
+
+@pytest.mark.parametrize("bot", sorted(SEARCHES))
 @pytest.mark.parametrize("game_id", game_params())
-def test_its_choice_depends_only_on_what_its_seat_knows(game_id):
+def test_its_choice_depends_only_on_what_its_seat_knows(game_id, bot):
     """The same game with the hidden cards arranged otherwise (a determinized copy with the
     true seed and RNG put back): the same bot with the same seed makes the same choice."""
     game = metatcg.load_game(game_id)
@@ -26,8 +31,8 @@ def test_its_choice_depends_only_on_what_its_seat_knows(game_id):
             other.rng, other.seed = Rng(st.rng.state), st.seed
             if other.to_json()["data"] == st.to_json()["data"]:
                 continue
-            a = IsmctsBot(5, iters=25, depth=4).choose(st.handle(p)).id
-            b = IsmctsBot(5, iters=25, depth=4).choose(other.handle(p)).id
+            a = SEARCHES[bot]().choose(st.handle(p)).id
+            b = SEARCHES[bot]().choose(other.handle(p)).id
             assert a == b, f"the choice at action {len(st.history)} depends on where hidden cards really are"
             compared += 1
     assert compared >= 3
