@@ -1,10 +1,10 @@
 """The Hard level: each game's own strongest search within a second a move.
 
 Which search plays a game best is a measured fact about that game, not about bots: random
-playouts serve the short MetaX and MetaZoo games, and throw away the long many-step turns of
-Metabaloids and MetaZoo 2022, where greedy rollouts do better (docs/bots.md, the ladders). So a
-game names its Hard bot (``Game.hard_bot``, a ``make_bot`` spec) and this bot plays that one,
-built at its first decision, when it first sees the game through its handle."""
+playouts serve some games and throw away the long many-step turns of others, where greedy
+rollouts do better (docs/bots.md, the ladders). So a game names its Hard bot (``Game.hard_bot``,
+a ``make_bot`` spec) and this bot plays that one, built at its first decision, when it first
+sees the game through its handle."""
 from __future__ import annotations
 
 from typing import Any, Callable

@@ -4,7 +4,7 @@ from each, for every seat, to the end of the game (or of the next ``turns`` turn
 option that wins most often (or whose end position the game's evaluation likes best).
 
 Why it beats greedy: greedy judges an option by the position right after it, so it cannot see a
-plan that pays off two steps later (paying an Aura to cast, declaring an attack whose block comes
+plan that pays off two steps later (paying a cost to cast, declaring an attack whose block comes
 next) nor the opponent's answer. A rollout plays those steps out, with greedy itself standing in
 for every seat: against a greedy opponent that model is exact, but for the cards this seat cannot
 see, which each sample deals afresh (``me.determinize``). Rollout theory says the result plays
@@ -13,19 +13,17 @@ games with long, many-step turns throw positions away (see :mod:`.ismcts`).
 
 How far: to the end of the game (``turns=0``, the default: the result itself, no evaluation to
 mislead), or to the end of the next ``turns`` turns of the game's own count (``match_facts``),
-where the evaluation judges. To the end played better in both games measured (ms=300 against
-greedy, the same 20 games: MetaZoo 2022 70% against 65% with ``turns=2``, Metabaloids 65% against
-60%); ``steps`` caps a rollout's decisions.
+where the evaluation judges; ``steps`` caps a rollout's decisions. docs/bots.md has the
+measurements that chose the default.
 
 Budget: ``ms`` milliseconds of sampling, no new sample started that would end after it at the
 average pace so far, or ``samples`` determinizations (reproducible, for tests); every option is
 rolled out once per sample on the same copy, so options are compared on the same hidden cards.
 ``top`` keeps only that many options, the best by the evaluation right after them, when a
 decision has more (0: all). Equal averages go to the option the evaluation right after it likes
-best, as greedy would choose: an option that only opens a menu and comes
-back (MetaZoo 2022's face-down placement, then Back) rolls out to the same position as ending
-the turn, and must not win the tie, or the bot walks in and out of the menu until the game's
-action limit.
+best, as greedy would choose: an option that only opens a menu and comes back rolls out to the
+same position as ending the turn, and must not win the tie, or the bot walks in and out of the
+menu until the game's action limit.
 """
 from __future__ import annotations
 
@@ -96,7 +94,7 @@ class RolloutBot:
         while True:
             base = me.determinize(self.rng)
             own = {a.id: a for a in base.legal_actions()}
-            stop_at = facts(base)["turns"] + self.turns if self.turns else math.inf
+            stop_at = facts(base)["turns"] + self.turns if self.turns else None
             starts = []
             for a in options:
                 st = base.clone()
@@ -110,8 +108,8 @@ class RolloutBot:
                     options = [a for a, _ in starts]
             for a, st in starts:
                 left = self.steps
-                while left and not st.is_terminal() and facts(st)["turns"] < stop_at:
-                    greedy_step(st, evaluate)
+                while left and not st.is_terminal() and (stop_at is None or facts(st)["turns"] < stop_at):
+                    greedy_step(st, evaluate)   # to the game's end: no turn count read at each step
                     left -= 1
                 total[a.id] += WON * st.returns()[player] if st.is_terminal() else evaluate(st, player)
             n += 1
