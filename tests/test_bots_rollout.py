@@ -76,10 +76,41 @@ def test_the_same_seed_and_samples_make_the_same_choices():
 @pytest.mark.parametrize("spec, message", [
     ("rollout:samples=0", "samples >= 1"), ("rollout:ms=5,samples=2", "not both"), ("rollout:turns=-1", "turns >= 0"),
     ("rollout:depth=3", "no setting"), ("rollout:top=x", "top='x' must be a whole number"),
+    ("rollout:settle=-1", "settle >= 0"), ("rollout:ms=0", "ms > 0"),
 ])
 def test_bad_settings_are_clear_errors(spec, message):
     with pytest.raises(MetatcgError, match=message):
         make_bot(spec)
+
+
+def after(st, a):
+    c = st.clone()
+    c.apply(a.id)
+    return c
+
+
+def test_options_no_sample_tells_apart_settle_early_and_go_as_greedy_would():
+    """``settle=4``: when the first 4 samples give every option the same result, the bot stops
+    there and picks what the evaluation right after each option likes best (greedy's choice);
+    as soon as one sample tells them apart it spends its whole budget; ``settle=0`` always does."""
+    game = metatcg.load_game("metax")
+    st = game.new_state([game.starter_deck(n) for n in game.starter_deck_names()[:2]], seed=3, log=False)
+    greedy = make_bot("greedy", 1)
+    counts, full = [], []
+    while len(counts) < 15:
+        me = st.handle(st.current_player())
+        legal = me.legal_actions()
+        if len(legal) > 1:
+            bot = RolloutBot(2, samples=10, settle=4)
+            pick = bot.choose(me)
+            counts.append(bot.sampled)
+            if bot.sampled == 4:
+                assert pick.id == max(legal, key=lambda a: game.evaluate(after(st, a), st.current_player())).id
+            never = RolloutBot(2, samples=10, settle=0)
+            never.choose(me)
+            full.append(never.sampled)
+        st.apply(greedy.choose(me).id)
+    assert set(counts) == {4, 10} and set(full) == {10}
 
 
 def test_top_rolls_out_only_the_best_looking_options():

@@ -24,6 +24,13 @@ decision has more (0: all). Equal averages go to the option the evaluation right
 best, as greedy would choose: an option that only opens a menu and comes back rolls out to the
 same position as ending the turn, and must not win the tie, or the bot walks in and out of the
 menu until the game's action limit.
+
+Settling: once the first ``settle`` samples have all given every option the same result (all won, all
+lost, or the same evaluation), the options are taken as equal and the bot stops sampling and
+chooses as greedy would. Most of a Metabaloids or MetaZoo 2022 turn is such steps (which card pays
+a point, where a card goes when any place wins): measured over 9 games at ``ms=800``, 8 samples
+settle 60% of decisions in those games and change under 2% of the choices a full second would
+make, so a game takes a third of the time (docs/bots.md). ``settle=0`` always spends the budget.
 """
 from __future__ import annotations
 
@@ -62,20 +69,26 @@ class RolloutBot:
     searches = True
 
     def __init__(self, seed: int = 0, ms: float | None = None, samples: int | None = None, turns: int = 0,
-                 top: int = 0, steps: int = 1000) -> None:
+                 top: int = 0, steps: int = 1000, settle: int = 8) -> None:
         if ms is not None and samples is not None:
             raise MetatcgError("rollout takes a budget of ms or of samples, not both")
         if ms is None and samples is None:
             ms = 500.0
-        if (ms is not None and ms <= 0) or (samples is not None and samples < 1) or turns < 0 or top < 0 \
-                or steps < 0:
-            raise MetatcgError("rollout needs ms > 0 or samples >= 1, turns >= 0, top >= 0 and steps >= 0")
+        bad = [f"{k} >= 0" for k, v in (("turns", turns), ("top", top), ("steps", steps), ("settle", settle))
+               if v < 0]
+        if ms is not None and ms <= 0:
+            bad.insert(0, "ms > 0")
+        if samples is not None and samples < 1:
+            bad.insert(0, "samples >= 1")
+        if bad:
+            raise MetatcgError(f"rollout needs {' and '.join(bad)}")
         self.rng = Rng(seed)
         self.ms = ms
         self.samples = samples
         self.turns = turns
         self.top = top
         self.steps = steps
+        self.settle = settle
         self.sampled = 0           # determinizations rolled out in all decisions (for benchmarks)
         self.considered: list[str] = []   # the last decision's options rolled out (for tests)
 
@@ -91,6 +104,7 @@ class RolloutBot:
         now: dict[str, float] = {}           # the evaluation right after each option (first sample)
         options = actions
         n = 0
+        split = False                        # has any sample told the options apart?
         while True:
             base = me.determinize(self.rng)
             own = {a.id: a for a in base.legal_actions()}
@@ -106,16 +120,21 @@ class RolloutBot:
                 if self.top and len(starts) > self.top:
                     starts = sorted(starts, key=lambda x: -now[x[0].id])[:self.top]
                     options = [a for a, _ in starts]
+            scores = set()
             for a, st in starts:
                 left = self.steps
                 while left and not st.is_terminal() and (stop_at is None or facts(st)["turns"] < stop_at):
                     greedy_step(st, evaluate)   # to the game's end: no turn count read at each step
                     left -= 1
-                total[a.id] += WON * st.returns()[player] if st.is_terminal() else evaluate(st, player)
+                v = WON * st.returns()[player] if st.is_terminal() else evaluate(st, player)
+                total[a.id] += v
+                scores.add(round(v, 9))
             n += 1
+            split = split or len(scores) > 1
             now_t = time.perf_counter()
             # a sample that would end after the deadline is not started: whole-game rollouts are long
-            if (self.samples is not None and n >= self.samples) or now_t + (now_t - start) / n >= deadline:
+            if (self.samples is not None and n >= self.samples) or now_t + (now_t - start) / n >= deadline \
+                    or (self.settle and not split and n >= self.settle):
                 break
         self.sampled += n
         self.considered = [o.id for o in options]
