@@ -14,15 +14,15 @@ option are taken on the way without a node. The move made is the root child visi
 Each leaf's value mixes two estimates (``mix``, 0.5 by default): the game's evaluation of the
 state right after the newly added node's action, and the value after the random playout. A
 playout alone is so noisy in short, swingy games that 200-400 iterations could not tell a free,
-clearly useful play from passing: with the MetaX control deck ISMCTS ended Planning at 0 MP with a
-Character in hand (tests/test_bot_sanity.py). The evaluation right after the action sees its worth
+clearly useful play from passing: with one game's control deck ISMCTS ended its main step with
+nothing played and a full hand (tests/test_bot_sanity.py). The evaluation right after the action sees its worth
 at once; the playout still sees what follows (AlphaGo mixed its value net and rollouts the same
 way). A new node also starts with ``prior`` (5) visits at that same evaluation (progressive
 bias): a few random playouts no longer bury a clearly better action, and several near-equal
 options (three Aura Pages of different types) no longer split the visits so that a worse single
 one (ending the turn) is visited most. ``mix=0,prior=0`` is the bot before. A game may also
-name the options a playout leaves out (``game.playout_actions(state, legal)``, e.g. MetaZoo
-2022's face-down placements, which random play mostly spends on bluffs that lose the game):
+name the options a playout leaves out (``game.playout_actions(state, legal)``, e.g. face-down
+placements that random play mostly spends on bluffs that lose the game):
 random play that throws the game away in the acting seat's own turn made ending the turn look
 better than any action in it.
 

@@ -27,11 +27,10 @@ menu until the game's action limit.
 
 Settling: once the first ``settle`` samples have all given every option the same result (all won, all
 lost, or the same evaluation), the options are taken as equal and the bot stops sampling and
-chooses as greedy would. Most of a Metabaloids or MetaZoo 2022 turn is such steps (which card pays
-a point, where a card goes when any place wins): replayed on every sample of 6 such games at
-``ms=800``, 8 samples settle half the decisions and change under 1% of the choices the whole budget
-makes, and a Metabaloids game takes about 60% of the time (docs/bots.md). ``settle=0`` always
-spends the budget.
+chooses as greedy would. In games with long, many-step turns most steps are of that kind (which
+card pays a point, where a card goes when any place wins): 8 samples settle about half of them and
+change under 1% of the choices the whole budget makes, and a game takes about 60% of the time
+(docs/bots.md has the measurement per game). ``settle=0`` always spends the budget.
 """
 from __future__ import annotations
 
@@ -75,12 +74,10 @@ class RolloutBot:
             raise MetatcgError("rollout takes a budget of ms or of samples, not both")
         if ms is None and samples is None:
             ms = 500.0
-        bad = [f"{k} >= 0" for k, v in (("turns", turns), ("top", top), ("steps", steps), ("settle", settle))
-               if v < 0]
-        if ms is not None and ms <= 0:
-            bad.insert(0, "ms > 0")
-        if samples is not None and samples < 1:
-            bad.insert(0, "samples >= 1")
+        bad = [need for need, wrong in (("samples >= 1", samples is not None and samples < 1),
+                                        ("ms > 0", ms is not None and ms <= 0), ("turns >= 0", turns < 0),
+                                        ("top >= 0", top < 0), ("steps >= 0", steps < 0),
+                                        ("settle >= 0", settle < 0)) if wrong]
         if bad:
             raise MetatcgError(f"rollout needs {' and '.join(bad)}")
         self.rng = Rng(seed)
