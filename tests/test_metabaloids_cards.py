@@ -221,7 +221,7 @@ def test_decks_have_distinct_styles():
         return sum(f(POOL[n]) for n in d.cards) / len(d.cards)
 
     measures = {
-        "swarm": lambda d: -deck_points(POOL, d),                          # cheapest
+        "swarm": lambda d: mean(d, lambda c: c.attack),                    # hardest hitting, card for card
         "wall": lambda d: mean(d, lambda c: c.defense - c.attack + c.defense_bonus),
         "trickster": lambda d: mean(d, lambda c: c.is_event),
         "towers": lambda d: mean(d, lambda c: c.tall),
