@@ -61,9 +61,10 @@ def decision_seconds(game, spec: str, seats: int, points: int, seed: int) -> lis
 
 
 def ladder_jobs(game, bots: list[str], seats: int, per_group: int,
-                seed: int) -> tuple[list[Job], list[tuple[int, ...]]]:
-    """One job per (group of bots, seed, rotation of the seats); decks sit with the seats."""
-    lists = deck_lists(game, seats)
+                seed: int, mirror: bool = False) -> tuple[list[Job], list[tuple[int, ...]]]:
+    """One job per (group of bots, seed, rotation of the seats); decks sit with the seats
+    (``mirror``: every seat the same deck, so only the bots differ)."""
+    lists = [(d,) * seats for d in game.starter_deck_names()] if mirror else deck_lists(game, seats)
     sched = schedule(len(bots), seats, per_group, seed)
     jobs = [Job(tuple(game.resolve_deck(d) for d in lists[s % len(lists)]), tuple(bots[i] for i in seating), s)
             for seating, s in sched]
@@ -82,16 +83,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=0, help="processes (default: every usable core)")
     ap.add_argument("--backend", default="local", choices=("local", "ray"))
     ap.add_argument("--points", type=int, default=30, help="decisions timed per bot")
+    ap.add_argument("--mirror", action="store_true",
+                    help="every starter deck against itself only: the bots' skill without deck luck")
     args = ap.parse_args(argv)
     game = metatcg.load_game(args.game)
     bots = list(args.bots)
     for b in bots:
         make_bot(b)                                       # a clear error for a bad spec, before any game
     entrants = [Entrant(b, "starter decks", b) for b in bots]
-    jobs, seatings = ladder_jobs(game, bots, args.seats, args.games, args.seed)
+    jobs, seatings = ladder_jobs(game, bots, args.seats, args.games, args.seed, args.mirror)
     workers = args.workers or auto_workers(len(jobs), slow=any(searches(b) for b in bots))
     print(f"{game.title}: {len(bots)} bots, {args.seats} seats, {len(jobs)} games "
-          f"({args.games} seeds per group, every seat rotation), {workers} worker(s)", flush=True)
+          f"({args.games} seeds per group, every seat rotation{', mirror decks' if args.mirror else ''}), "
+          f"{workers} worker(s)", flush=True)
     out = run_jobs(game, jobs, workers=workers, backend=args.backend)
     done = [seatings[i] for i in out.indexes]
     s = summarise_tournament(game.id, entrants, args.seats, args.games, out.results, done, len(jobs),

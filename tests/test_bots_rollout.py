@@ -7,7 +7,7 @@ import pytest
 
 import metatcg
 from metatcg.bots import HardBot, IsmctsBot, RolloutBot, make_bot, searches
-from metatcg.bots.rollout import greedy_step
+from metatcg.bots.sampler import greedy_step
 from metatcg.engine.errors import MetatcgError
 from metatcg.engine.rng import Rng
 from metatcg.registry import GAMES

@@ -31,7 +31,8 @@ BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot,
 #: the settings a bot takes after its name (``ismcts:iters=400``, ``ismcts:ms=200,depth=6``)
 SETTINGS: dict[str, dict[str, type]] = {
     "ismcts": {"iters": int, "ms": float, "depth": int, "c": float, "scale": float, "mix": float, "prior": int},
-    "rollout": {"ms": float, "samples": int, "turns": int, "top": int, "steps": int, "settle": int},
+    "rollout": {"ms": float, "samples": int, "turns": int, "top": int, "steps": int, "settle": int,
+                "cores": int},
 }
 #: a typical spec of each bot that takes settings (for help texts)
 EXAMPLES = {"ismcts": "ismcts:iters=400", "rollout": "rollout:ms=800"}

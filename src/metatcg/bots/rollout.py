@@ -31,45 +31,31 @@ chooses as greedy would. In games with long, many-step turns most steps are of t
 card pays a point, where a card goes when any place wins): 8 samples settle about half of them and
 change under 1% of the choices the whole budget makes, and a game takes about 60% of the time
 (docs/bots.md has the measurement per game). ``settle=0`` always spends the budget.
+
+Cores: with ``cores`` above 1 (and a budget of ``ms``), ``cores - 1`` helper processes
+(:mod:`.helpers`) sample the same decision alongside the bot, each on determinizations of its
+own, and their totals are added to the bot's (root parallelism): about a sample per core in the
+same second. The first decision gets no help while the helpers start.
 """
 from __future__ import annotations
 
 import math
 import time
+import weakref
 from typing import Any
 
 from ..engine.action import Action
 from ..engine.errors import MetatcgError
 from ..engine.handle import PlayerHandle
 from ..engine.rng import Rng
-
-WON = 1e6          # a finished rollout's result outweighs any evaluation
-
-
-def greedy_step(st: Any, evaluate: Any) -> None:
-    """One move of the greedy policy for whoever decides in ``st`` (the first best, no RNG: a
-    rollout must not spend randomness the sample does not own)."""
-    legal = st.legal_actions()
-    if len(legal) == 1:
-        st.apply(legal[0])
-        return
-    p = st.current_player()
-    best, best_v = legal[0], -math.inf
-    for a in legal:
-        c = st.clone()
-        c.apply(a)
-        v = evaluate(c, p)
-        if v > best_v:
-            best, best_v = a, v
-    st.apply(best)
-
+from .sampler import Sampler
 
 class RolloutBot:
     name = "rollout"
     searches = True
 
     def __init__(self, seed: int = 0, ms: float | None = None, samples: int | None = None, turns: int = 0,
-                 top: int = 0, steps: int = 1000, settle: int = 8) -> None:
+                 top: int = 0, steps: int = 1000, settle: int = 8, cores: int = 1) -> None:
         if ms is not None and samples is not None:
             raise MetatcgError("rollout takes a budget of ms or of samples, not both")
         if ms is None and samples is None:
@@ -77,9 +63,12 @@ class RolloutBot:
         bad = [need for need, wrong in (("samples >= 1", samples is not None and samples < 1),
                                         ("ms > 0", ms is not None and ms <= 0), ("turns >= 0", turns < 0),
                                         ("top >= 0", top < 0), ("steps >= 0", steps < 0),
-                                        ("settle >= 0", settle < 0)) if wrong]
+                                        ("settle >= 0", settle < 0), ("cores >= 1", cores < 1),
+                                        ("a budget of ms for cores > 1", cores > 1 and samples is not None))
+               if wrong]
         if bad:
             raise MetatcgError(f"rollout needs {' and '.join(bad)}")
+        self.seed = seed
         self.rng = Rng(seed)
         self.ms = ms
         self.samples = samples
@@ -87,6 +76,9 @@ class RolloutBot:
         self.top = top
         self.steps = steps
         self.settle = settle
+        self.cores = cores
+        self.helpers: Any = None           # helper processes (cores > 1), started at the first decision
+        self.decisions = 0
         self.sampled = 0           # determinizations rolled out in all decisions (for benchmarks)
         self.considered: list[str] = []   # the last decision's options rolled out (for tests)
 
@@ -94,46 +86,55 @@ class RolloutBot:
         actions = me.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        game, player = me.game, me.player
-        evaluate, facts = game.evaluate, game.match_facts
+        player = me.player
         start = time.perf_counter()
         deadline = start + self.ms / 1000.0 if self.ms is not None else math.inf
-        total = {a.id: 0.0 for a in actions}
-        now: dict[str, float] = {}           # the evaluation right after each option (first sample)
-        options = actions
-        n = 0
-        split = False                        # has any sample told the options apart?
+        sampler = Sampler(me, [a.id for a in actions], self.rng, self.turns, self.steps)
+        base = me.determinize(self.rng)
+        starts = sampler.starts(base)
+        now = {aid: me.game.evaluate(st, player) for aid, st in starts}   # the evaluation right after each
+        if self.top and len(starts) > self.top:
+            starts = sorted(starts, key=lambda x: -now[x[0]])[:self.top]
+            sampler.options = [aid for aid, _ in starts]
+        helpers = self._helpers(me)
+        if helpers is not None:
+            self.decisions += 1
+            helpers.start(self.decisions, me.determinize(self.rng).to_json(), player, sampler.options,
+                          time.time() + (deadline - time.perf_counter()),
+                          {"turns": self.turns, "steps": self.steps})
+        sampler.roll(base, starts)
+        settled = False
         while True:
-            base = me.determinize(self.rng)
-            own = {a.id: a for a in base.legal_actions()}
-            stop_at = facts(base)["turns"] + self.turns if self.turns else None
-            starts = []
-            for a in options:
-                st = base.clone()
-                st.apply(own.get(a.id, a.id))
-                starts.append((a, st))
-            if n == 0:
-                for a, st in starts:
-                    now[a.id] = evaluate(st, player)
-                if self.top and len(starts) > self.top:
-                    starts = sorted(starts, key=lambda x: -now[x[0].id])[:self.top]
-                    options = [a for a, _ in starts]
-            scores = set()
-            for a, st in starts:
-                left = self.steps
-                while left and not st.is_terminal() and (stop_at is None or facts(st)["turns"] < stop_at):
-                    greedy_step(st, evaluate)   # to the game's end: no turn count read at each step
-                    left -= 1
-                v = WON * st.returns()[player] if st.is_terminal() else evaluate(st, player)
-                total[a.id] += v
-                scores.add(round(v, 9))
-            n += 1
-            split = split or len(scores) > 1
-            now_t = time.perf_counter()
+            n, now_t = sampler.n, time.perf_counter()
+            settled = bool(self.settle and not sampler.split and n >= self.settle)
             # a sample that would end after the deadline is not started: whole-game rollouts are long
             if (self.samples is not None and n >= self.samples) or now_t + (now_t - start) / n >= deadline \
-                    or (self.settle and not split and n >= self.settle):
+                    or settled:
                 break
+            sampler.sample()
+        total, n, split = sampler.total, sampler.n, sampler.split
+        if helpers is not None:
+            for h_total, h_n, h_split in helpers.collect(self.decisions, settled, deadline):
+                for aid in sampler.options:
+                    total[aid] += h_total.get(aid, 0.0)
+                n += h_n
+                split = split or h_split
         self.sampled += n
-        self.considered = [o.id for o in options]
-        return max(options, key=lambda o: (round(total[o.id] / n, 9), now[o.id]))
+        self.considered = list(sampler.options)
+        by_id = {a.id: a for a in actions}
+        best = max(sampler.options, key=lambda aid: (round(total[aid] / n, 9), now[aid]))
+        return by_id[best]
+
+    def _helpers(self, me: PlayerHandle) -> Any:
+        """The helper processes, started at the first decision (``cores`` - 1 of them)."""
+        if self.cores > 1 and self.helpers is None:
+            from .helpers import Helpers
+            self.helpers = Helpers(me.game, self.cores - 1, self.seed)
+            weakref.finalize(self, self.helpers.close, 0)   # a bot dropped with its game ends them too
+        return self.helpers
+
+    def close(self) -> None:
+        """Stop the helper processes (they are daemons: they also end with this process)."""
+        if self.helpers is not None:
+            self.helpers.close()
+            self.helpers = None
