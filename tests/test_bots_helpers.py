@@ -35,52 +35,47 @@ def wait_ready(helpers: Helpers, game, seconds: float = 30.0) -> None:
     pytest.fail("the helper never answered")
 
 
-def test_a_helper_rolls_out_the_options_it_is_sent_and_counts_its_samples(metax):
+@pytest.fixture
+def ready(metax):
+    """The handle at MetaX's first real decision and one helper that has answered once."""
     st = first_decision(metax)
-    me = st.handle(st.current_player())
-    ids = [a.id for a in me.legal_actions()]
     helpers = Helpers(metax, 1, seed=5)
     try:
         wait_ready(helpers, metax)
-        helpers.start(1, me.determinize(Rng(1)).to_json(), me.player, ids, time.time() + 1.0, SETTINGS)
-        (total, n, split), = helpers.collect(1, False, time.perf_counter() + 1.0)
-        assert n >= 1 and set(total) == set(ids)
-        # every sample rolls out every option to the end: each total is n results of +-1e6
-        assert all(abs(v) <= n * 1e6 for v in total.values())
+        yield st.handle(st.current_player()), helpers
     finally:
         helpers.close()
+
+
+def test_a_helper_rolls_out_the_options_it_is_sent_and_counts_its_samples(ready):
+    me, helpers = ready
+    ids = [a.id for a in me.legal_actions()]
+    helpers.start(1, me.determinize(Rng(1)).to_json(), me.player, ids, time.time() + 1.0, SETTINGS)
+    (total, n, split), = helpers.collect(1, False, time.perf_counter() + 1.0)
+    assert n >= 1 and set(total) == set(ids)
+    # every sample rolls out every option to the end: each total is n results of +-1e6
+    assert all(abs(v) <= n * 1e6 for v in total.values())
+    helpers.close()
     assert all(p.poll() is not None for p in helpers.procs), "closing ends the helper processes"
 
 
-def test_settling_stops_a_helper_before_its_deadline(metax):
-    st = first_decision(metax)
-    me = st.handle(st.current_player())
-    helpers = Helpers(metax, 1, seed=5)
-    try:
-        wait_ready(helpers, metax)
-        helpers.start(2, me.determinize(Rng(2)).to_json(), me.player, [a.id for a in me.legal_actions()],
-                      time.time() + 30.0, SETTINGS)
-        t = time.perf_counter()
-        answers = helpers.collect(2, True, time.perf_counter() + 30.0)
-        assert len(answers) == 1 and time.perf_counter() - t < 10.0     # not the 30 s deadline
-    finally:
-        helpers.close()
+def test_settling_stops_a_helper_before_its_deadline(ready):
+    me, helpers = ready
+    helpers.start(2, me.determinize(Rng(2)).to_json(), me.player, [a.id for a in me.legal_actions()],
+                  time.time() + 30.0, SETTINGS)
+    t = time.perf_counter()
+    answers = helpers.collect(2, True, time.perf_counter() + 30.0)
+    assert len(answers) == 1 and time.perf_counter() - t < 10.0     # not the 30 s deadline
 
 
-def test_a_helper_that_cannot_read_the_decision_reports_it_and_serves_on(metax):
-    st = first_decision(metax)
-    me = st.handle(st.current_player())
-    helpers = Helpers(metax, 1, seed=5)
-    try:
-        wait_ready(helpers, metax)
-        helpers.start(3, {"not": "a state"}, me.player, ["x"], time.time() + 0.5, SETTINGS)
-        assert helpers.collect(3, False, time.perf_counter() + 5.0) == []
-        assert helpers.errors, "the failure is kept for whoever looks"
-        helpers.start(4, me.determinize(Rng(4)).to_json(), me.player, [a.id for a in me.legal_actions()],
-                      time.time() + 0.5, SETTINGS)
-        assert len(helpers.collect(4, False, time.perf_counter() + 5.0)) == 1
-    finally:
-        helpers.close()
+def test_a_helper_that_cannot_read_the_decision_reports_it_and_serves_on(ready):
+    me, helpers = ready
+    helpers.start(3, {"not": "a state"}, me.player, ["x"], time.time() + 0.5, SETTINGS)
+    assert helpers.collect(3, False, time.perf_counter() + 5.0) == []
+    assert helpers.errors, "the failure is kept for whoever looks"
+    helpers.start(4, me.determinize(Rng(4)).to_json(), me.player, [a.id for a in me.legal_actions()],
+                  time.time() + 0.5, SETTINGS)
+    assert len(helpers.collect(4, False, time.perf_counter() + 5.0)) == 1
 
 
 def test_a_two_core_bot_plays_legal_moves_and_adds_its_helpers_samples(metax):
